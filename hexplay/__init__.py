@@ -1,0 +1,7 @@
+"""hexplay: Jupyter widgets and engines for playing and inspecting hex-grid wargames."""
+
+from .maps import Map, MapError
+
+__version__ = "0.1.0"
+
+__all__ = ["Map", "MapError", "__version__"]

@@ -1,0 +1,1 @@
+"""Rulesets: one subpackage per game."""
