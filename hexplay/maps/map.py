@@ -209,7 +209,8 @@ class Map:
         try:
             return self.places[name]
         except KeyError:
-            raise KeyError(f"map {self.name!r} has no place {name!r}; it has {sorted(self.places)}")
+            msg = f"map {self.name!r} has no place {name!r}; it has {sorted(self.places)}"
+            raise KeyError(msg) from None
 
     def with_changes(
         self,
