@@ -66,6 +66,7 @@ if [[ -f js/package.json ]]; then
                 echo "node_modules up to date"
             else
                 npm ci --no-audit --no-fund
+                mkdir -p node_modules
                 echo "$want" >node_modules/.hexplay-stamp
             fi
         else

@@ -1,0 +1,120 @@
+"""Benchmarks: prints one figure per line as ``name: value unit``.
+
+Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
+
+- ``los_query_us``: one LOS query (``Map.los``) on the skirmish map, mean over many pairs.
+- ``visibility_matrix_ms``: the whole visibility matrix, vectorized (templates warm).
+- ``visibility_templates_ms``: building the per-offset line templates (once per map).
+- ``visibility_matrix_naive_ms``: the same matrix by a naive per-pair loop (each pair traced
+  on its own in Python, symmetry used as in the vectorized form), in the same process.
+- ``visibility_speedup``: naive / vectorized.
+- ``reachability_ms``: all hexes reachable with 10 AP from one hex (SKIRMISH Table VIII).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hexplay.hexgrid import Hex, hexside_between, segment_offsets  # noqa: E402
+from hexplay.maps import load_map  # noqa: E402
+from hexplay.movement import Movement  # noqa: E402
+from hexplay.rules.skirmish.movement import SKIRMISH_COSTS  # noqa: E402
+from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT  # noqa: E402
+
+
+def emit(name: str, value: float, unit: str) -> None:
+    print(f"{name}: {value:.4g} {unit}", flush=True)
+
+
+def naive_visibility(m, model, rows: int | None = None) -> np.ndarray:
+    """Per-pair loop: trace both nudged segments of every pair in plain Python.
+
+    With ``rows`` only the first ``rows`` source hexes are computed (for ``--quick``).
+    """
+    blocking_hexes = {h for h in m.hexes if m.terrain_at(h) in model.blocking_terrain}
+    blocking_sides: set = set()
+    for feat in model.blocking_hexsides:
+        blocking_sides |= m.hexside_features.get(feat, frozenset())
+    n = m.size
+    out = np.eye(n, dtype=bool)
+    hexes = m.hexes
+    for i in range(n if rows is None else rows):
+        a = hexes[i]
+        for j in range(i + 1, n):
+            b = hexes[j]
+            for sign in (1, -1):
+                rel = segment_offsets(b.q - a.q, b.r - a.r, sign)
+                path = [Hex(a.q + x.q, a.r + x.r) for x in rel]
+                blocked = any(x in blocking_hexes for x in path[1:-1]) or any(
+                    hexside_between(path[k], path[k + 1]) in blocking_sides
+                    for k in range(1, len(path) - 2)
+                )
+                if not blocked:
+                    out[i, j] = out[j, i] = True
+                    break
+    return out
+
+
+def bench_core(quick: bool) -> None:
+    m = load_map("skirmish")
+    sight = m.sight(SKIRMISH_SIGHT)
+    rng = np.random.default_rng(0)
+    pairs = rng.integers(0, m.size, size=(2000, 2))
+    hexes = m.hexes
+    m.los(hexes[0], hexes[1], SKIRMISH_SIGHT)
+    t0 = time.perf_counter()
+    for i, j in pairs.tolist():
+        m.los(hexes[i], hexes[j], SKIRMISH_SIGHT)
+    emit("los_query_us", (time.perf_counter() - t0) / len(pairs) * 1e6, "us")
+
+    t0 = time.perf_counter()
+    sight._get_templates()
+    emit("visibility_templates_ms", (time.perf_counter() - t0) * 1e3, "ms")
+    runs = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        vec = sight.visibility_matrix()
+        runs.append(time.perf_counter() - t0)
+    vec_ms = min(runs) * 1e3
+    emit("visibility_matrix_ms", vec_ms, "ms")
+
+    if quick:
+        sub = 120  # naive loop on the first rows only, scaled to the whole matrix
+        t0 = time.perf_counter()
+        naive_visibility(m, SKIRMISH_SIGHT, rows=sub)
+        frac = (sub * m.size - sub * (sub + 1) / 2) / (m.size * (m.size - 1) / 2)
+        naive_ms = (time.perf_counter() - t0) * 1e3 / frac
+    else:
+        t0 = time.perf_counter()
+        naive = naive_visibility(m, SKIRMISH_SIGHT)
+        naive_ms = (time.perf_counter() - t0) * 1e3
+        if not (naive == vec).all():
+            raise SystemExit("naive and vectorized visibility matrices differ")
+    emit("visibility_matrix_naive_ms", naive_ms, "ms")
+    emit("visibility_speedup", naive_ms / vec_ms, "x")
+
+    mv = Movement(m, SKIRMISH_COSTS, "person")
+    start = m.hex("1520")
+    mv.reachable(start, 10)
+    t0 = time.perf_counter()
+    for _ in range(50):
+        mv.reachable(start, 10)
+    emit("reachability_ms", (time.perf_counter() - t0) / 50 * 1e3, "ms")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="estimate the naive loop from a sample")
+    args = ap.parse_args(argv)
+    bench_core(args.quick)
+
+
+if __name__ == "__main__":
+    main()

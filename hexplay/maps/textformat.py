@@ -1,0 +1,462 @@
+"""The plain-text map format (``.txt`` / ``.hexmap``): easy to write and edit by hand.
+
+Example::
+
+    # comments run from '#' to the end of the line
+    name: skirmish
+    description:
+    | Free text; each line starts with '|' (kept verbatim, '#' included).
+    size: 30 x 36                     # columns x rows (required)
+    labels: ccrr                      # ccrr (0620) or letters (@UO); default ccrr
+    layout: flat even-columns-low     # or flat odd-columns-low; default even-columns-low
+    terrain: . = open, T = trees      # one character per terrain name (required)
+    grid:                             # one line per row, one character per column (required)
+    01 ....TT....                     # an optional row label ("01" / "A") may lead the line
+    ...
+    elevation:                        # optional; digits like the grid, or numbers separated
+    01 1122334455                     # by spaces ("01 1 1 2 2 10 12 ...")
+    hexsides slope:                   # a hexside feature; any number of these sections
+    0620/0621 0719/0720 0101 NW
+    road Route 4:                     # an ordered path of adjacent hexes: the road runs across
+    0401 0402 0403                    # each side between consecutive hexes; also place "Route 4"
+    place ambush points:              # a named list of hexes, in order
+    2928 2929
+    roads:                            # optional: road hexsides that belong to no named road
+    0101/0102
+
+Rules:
+
+* A line containing ``:`` is a section header ``keyword [name]: [value]``.  Keywords are
+  ``name size labels layout terrain grid elevation description roads`` and, with a name,
+  ``hexsides NAME``, ``road NAME`` and ``place NAME`` (road and place names share one
+  namespace: a road is a place).  Each section may appear once.  Other lines are the contents
+  of the section above them; section contents may also start on the header line.
+* A hexside is ``AAAA/BBBB`` (two adjacent hexes) or ``AAAA DIR`` (a hex on the map and one of
+  ``N NE SE S SW NW``).  A side must touch the map (edge sides are allowed).
+* Terrain characters may not be whitespace or any of ``# : | , = /``.  Names may not contain
+  ``#`` (nor ``:`` for section names) or start/end with spaces.
+* :func:`read_map_text` validates everything and raises :class:`~hexplay.maps.MapError` naming
+  the line; it never returns a partly built map.  :func:`write_map_text` writes any map whose
+  names fit these rules; ``read_map_text(write_map_text(m))`` equals ``m`` in every field.
+  Terrain characters are not part of a :class:`~hexplay.maps.Map`: the writer picks them
+  (``.`` open/clear, ``T`` trees, ``r`` rough, else the name's first letter).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+import numpy as np
+
+from ..hexgrid import Hex, Hexside, OffsetLayout
+from .map import Map, MapError
+from .notation import (
+    Frame,
+    check_name,
+    check_size,
+    is_road_path,
+    layout_words,
+    parse_layout_words,
+    path_sides,
+)
+
+__all__ = ["read_map_text", "write_map_text"]
+
+_PLAIN = ("name", "size", "labels", "layout", "terrain", "grid", "elevation", "description", "roads")
+_SCALAR = ("name", "size", "labels", "layout")
+_NAMED = ("hexsides", "road", "place")
+_BAD_TERRAIN_CHARS = "#:|,=/"
+_PREFERRED_CHARS = {
+    "open": ".",
+    "clear": ".",
+    "trees": "T",
+    "woods": "T",
+    "forest": "F",
+    "rough": "r",
+    "water": "~",
+}
+
+
+@dataclass
+class _Section:
+    key: str
+    arg: str
+    line: int
+    value: str
+    body: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        return f"{self.key} {self.arg}".strip()
+
+    def items(self) -> Iterator[tuple[int, str]]:
+        """Content lines, the header's inline value first."""
+        if self.value:
+            yield self.line, self.value
+        yield from self.body
+
+
+class _Reader:
+    def __init__(self, text: str, source: str | None) -> None:
+        self.text = text
+        self.source = source
+        self.prefix = f"{source}: " if source else ""
+
+    def fail(self, line: int | None, msg: str) -> MapError:
+        where = f"line {line}: " if line is not None else ""
+        return MapError(f"{self.prefix}{where}{msg}")
+
+    @contextmanager
+    def at(self, line: int | None) -> Iterator[None]:
+        try:
+            yield
+        except MapError:
+            raise
+        except (ValueError, KeyError, IndexError, TypeError) as e:
+            msg = e.args[0] if e.args else type(e).__name__
+            raise self.fail(line, str(msg)) from None
+
+    # --- pass 1: sections -------------------------------------------------------------------
+    def sections(self) -> dict[tuple[str, str], _Section]:
+        out: dict[tuple[str, str], _Section] = {}
+        cur: _Section | None = None
+        for n, raw in enumerate(self.text.split("\n"), 1):
+            raw = raw.removesuffix("\r")
+            stripped = raw.lstrip()
+            if stripped.startswith("|"):
+                if cur is None or cur.key != "description":
+                    raise self.fail(n, "lines starting with '|' belong in a 'description:' section")
+                rest = stripped[1:]
+                cur.body.append((n, rest[1:] if rest.startswith(" ") else rest))
+                continue
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            if ":" not in line:
+                if cur is None:
+                    raise self.fail(n, f"{line!r} comes before any section header")
+                if cur.key in _SCALAR:
+                    raise self.fail(
+                        n, f"unexpected line {line!r}: '{cur.key}:' takes its value on its own line"
+                    )
+                cur.body.append((n, line))
+                continue
+            head, _, value = line.partition(":")
+            words = head.split(None, 1)
+            kw = words[0].lower() if words else ""
+            arg = words[1].strip() if len(words) > 1 else ""
+            if kw in _NAMED:
+                if not arg:
+                    raise self.fail(n, f"'{kw}:' needs a name, e.g. '{kw} Route 4:'")
+            elif kw not in _PLAIN or arg:
+                known = ", ".join([*_PLAIN, *(k + " NAME" for k in _NAMED)])
+                raise self.fail(n, f"unknown section {head.strip()!r} (known: {known})")
+            ident = (kw, arg) if kw == "hexsides" else ("place", arg) if kw in _NAMED else (kw, "")
+            if ident in out:
+                first = out[ident]
+                this = f"{kw} {arg}".strip()
+                raise self.fail(
+                    n, f"duplicate section '{this}' (already given as '{first.title}' at line "
+                    f"{first.line})"
+                )
+            cur = _Section(kw, arg, n, value.strip())
+            out[ident] = cur
+        return out
+
+    # --- pass 2: contents -------------------------------------------------------------------
+    def read(self) -> Map:
+        secs = self.sections()
+        get = secs.get
+
+        size = get(("size", ""))
+        if size is None:
+            raise self.fail(None, "missing 'size: COLS x ROWS' section")
+        with self.at(size.line):
+            cols, rows = _parse_size(size.value)
+        style_sec = get(("labels", ""))
+        style = style_sec.value.lower() if style_sec else "ccrr"
+        with self.at(style_sec.line if style_sec else size.line):
+            check_size(cols, rows, style)
+        lay = get(("layout", ""))
+        with self.at(lay.line if lay else None):
+            low = parse_layout_words(lay.value) if lay else True
+        frame = Frame(OffsetLayout(cols, rows, low), style)
+
+        terr = get(("terrain", ""))
+        if terr is None:
+            raise self.fail(None, "missing 'terrain:' section (e.g. 'terrain: . = open, T = trees')")
+        chars: dict[str, int] = {}
+        names: list[str] = []
+        for n, text in terr.items():
+            with self.at(n):
+                _parse_legend(text, chars, names)
+        if not names:
+            raise self.fail(terr.line, "the terrain legend is empty")
+
+        grid = get(("grid", ""))
+        if grid is None:
+            raise self.fail(None, "missing 'grid:' section")
+        terrain = np.zeros((cols, rows), dtype=np.int16)
+        for row, (n, text) in self.rows_of(grid, frame):
+            with self.at(n):
+                cells = _grid_cells(text, frame, row)
+                if len(cells) != cols:
+                    raise ValueError(f"grid row {row} has {len(cells)} columns, expected {cols}")
+                for c, ch in enumerate(cells):
+                    if ch not in chars:
+                        legend = " ".join(chars)
+                        raise ValueError(
+                            f"unknown terrain character {ch!r} in column {c + 1} of row {row} "
+                            f"(legend: {legend})"
+                        )
+                    terrain[c, row - 1] = chars[ch]
+
+        elevation = None
+        ele = get(("elevation", ""))
+        if ele is not None:
+            elevation = np.zeros((cols, rows), dtype=np.int32)
+            for row, (n, text) in self.rows_of(ele, frame):
+                with self.at(n):
+                    elevation[:, row - 1] = _elevation_cells(text, frame, row)
+
+        features: dict[str, frozenset[Hexside]] = {}
+        roads: set[Hexside] = set()
+        places: dict[str, tuple[Hex, ...]] = {}
+        for (kw, arg), sec in secs.items():
+            if kw == "hexsides":
+                with self.at(sec.line):
+                    check_name(arg, "hexside feature", section=True)
+                features[arg] = frozenset(self.hexsides(sec, frame))
+            elif kw == "place" and sec.key == "place":
+                places[arg] = tuple(h for _, h in self.hexes(sec, frame))
+            elif kw == "place":  # road
+                path = self.hexes(sec, frame)
+                if len(path) < 2:
+                    raise self.fail(sec.line, f"road {arg!r} needs at least two hexes")
+                for (_, a), (n, b) in zip(path, path[1:]):
+                    with self.at(n):
+                        try:
+                            (side,) = path_sides([a, b])
+                        except ValueError:
+                            raise ValueError(
+                                f"road {arg!r}: {frame.label(a)} and {frame.label(b)} are not "
+                                "adjacent"
+                            ) from None
+                    roads.add(side)
+                places[arg] = tuple(h for _, h in path)
+            elif kw == "roads":
+                roads.update(self.hexsides(sec, frame))
+
+        name_sec = get(("name", ""))
+        if name_sec is not None:
+            name = name_sec.value
+        else:
+            name = PurePath(self.source).stem if self.source else "unnamed"
+        desc = get(("description", ""))
+        description = "\n".join(t for _, t in desc.items()) if desc else ""
+        with self.at(None):
+            return Map(
+                name=name,
+                layout=frame.layout,
+                terrain_names=tuple(names),
+                terrain=terrain,
+                hexside_features=features,
+                roads=frozenset(roads),
+                places=places,
+                elevation=elevation,
+                label_style=style,
+                description=description,
+            )
+
+    def rows_of(self, sec: _Section, frame: Frame) -> Iterator[tuple[int, tuple[int, str]]]:
+        lines = list(sec.items())
+        rows = frame.layout.rows
+        if len(lines) > rows:
+            raise self.fail(lines[rows][0], f"'{sec.key}' has more than {rows} rows")
+        if len(lines) < rows:
+            raise self.fail(sec.line, f"'{sec.key}' has {len(lines)} rows, expected {rows}")
+        yield from enumerate(lines, 1)
+
+    def hexsides(self, sec: _Section, frame: Frame) -> list[Hexside]:
+        out = []
+        for n, text in sec.items():
+            with self.at(n):
+                out.extend(s for _, s in frame.parse_hexside_tokens(text.split()))
+        return out
+
+    def hexes(self, sec: _Section, frame: Frame) -> list[tuple[int, Hex]]:
+        out = []
+        for n, text in sec.items():
+            with self.at(n):
+                out.extend((n, frame.on_map_hex(t)) for t in text.split())
+        return out
+
+
+_SIZE_RE = re.compile(r"^([0-9]+)\s*[xX×]\s*([0-9]+)$")
+_INT_RE = re.compile(r"^[+-]?[0-9]+$")
+
+
+def _parse_size(text: str) -> tuple[int, int]:
+    m = _SIZE_RE.match(text.strip())
+    if not m:
+        raise ValueError(f"size {text!r} should read 'COLUMNS x ROWS', e.g. '30 x 36'")
+    return int(m.group(1)), int(m.group(2))
+
+
+def _parse_legend(text: str, chars: dict[str, int], names: list[str]) -> None:
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        ch, eq, name = item.partition("=")
+        ch, name = ch.strip(), name.strip()
+        if not eq or len(ch) != 1 or not name:
+            raise ValueError(f"terrain legend item {item.strip()!r} should read 'C = name'")
+        if ch in _BAD_TERRAIN_CHARS:
+            raise ValueError(f"{ch!r} cannot be a terrain character")
+        if ch in chars:
+            raise ValueError(f"terrain character {ch!r} is defined twice")
+        if name in names:
+            raise ValueError(f"terrain {name!r} is given two characters")
+        chars[ch] = len(names)
+        names.append(name)
+
+
+def _grid_cells(text: str, frame: Frame, row: int) -> str:
+    tokens = text.split()
+    if len(tokens) == 2:
+        frame.check_row_label(tokens[0], row)
+        return tokens[1]
+    if len(tokens) == 1:
+        return tokens[0]
+    raise ValueError(
+        f"grid row {row} should be one run of terrain characters, optionally after a row label"
+    )
+
+
+def _elevation_cells(text: str, frame: Frame, row: int) -> list[int]:
+    cols = frame.layout.cols
+    tokens = text.split()
+    if len(tokens) == cols + 1:
+        frame.check_row_label(tokens[0], row)
+        tokens = tokens[1:]
+    elif len(tokens) != cols:
+        if len(tokens) == 2:
+            frame.check_row_label(tokens[0], row)
+            tokens = tokens[1:]
+        if len(tokens) != 1 or len(tokens[0]) != cols:
+            raise ValueError(
+                f"elevation row {row}: expected {cols} digits or {cols} numbers separated by "
+                "spaces (optionally after a row label)"
+            )
+        tokens = list(tokens[0])
+    for t in tokens:
+        if not _INT_RE.match(t):
+            raise ValueError(f"elevation row {row}: {t!r} is not a whole number")
+    return [int(t) for t in tokens]
+
+
+def read_map_text(text: str, source: str | None = None) -> Map:
+    """Read a map from the text format; :class:`MapError` names the line of any problem.
+
+    ``source`` (a file name) prefixes error messages and, without a ``name:`` section, gives
+    the map's name.
+    """
+    reader = _Reader(text, source)
+    try:
+        return reader.read()
+    except MapError:
+        raise
+    except Exception as e:  # a bug here must still surface as a MapError
+        raise MapError(f"{reader.prefix}cannot read map: {type(e).__name__}: {e}") from e
+
+
+# --- writing ---------------------------------------------------------------------------------
+def _terrain_chars(names: tuple[str, ...]) -> list[str]:
+    used: list[str] = []
+    pool = [chr(c) for c in range(33, 127) if chr(c) not in _BAD_TERRAIN_CHARS]
+    for name in names:
+        candidates = [_PREFERRED_CHARS.get(name, ""), name[:1], name[:1].upper(), name[:1].lower()]
+        ch = next(
+            (c for c in candidates + pool if len(c) == 1 and c in pool and c not in used), None
+        )
+        if ch is None:
+            raise MapError(f"too many terrain types ({len(names)}) for the text format")
+        used.append(ch)
+    return used
+
+
+def _wrap(items: list[str], per_line: int) -> list[str]:
+    return [" ".join(items[i : i + per_line]) for i in range(0, len(items), per_line)]
+
+
+def write_map_text(m: Map) -> str:
+    """The text form of ``m`` (round-trips exactly through :func:`read_map_text`).
+
+    Raises :class:`MapError` if a name cannot be written in this format.
+    """
+    try:
+        return _write(m)
+    except MapError:
+        raise
+    except ValueError as e:
+        raise MapError(str(e)) from None
+
+
+def _write(m: Map) -> str:
+    frame = Frame.of(m)
+    check_size(m.cols, m.rows, m.label_style)
+    check_name(m.name, "map name")
+    for t in m.terrain_names:
+        check_name(t, "terrain name", section=True)
+        if any(c in t for c in ",="):
+            raise ValueError(f"terrain name {t!r} cannot contain ',' or '='")
+    if len(set(m.terrain_names)) != len(m.terrain_names):
+        raise ValueError("terrain names must be distinct")
+    out = ["# hexplay map, text format (see hexplay.maps.textformat)", f"name: {m.name}"]
+    if m.description:
+        if "\r" in m.description:
+            raise ValueError("a description with carriage returns cannot be written as text")
+        out.append("description:")
+        out.extend(f"| {line}" if line else "|" for line in m.description.split("\n"))
+    out += [
+        f"size: {m.cols} x {m.rows}",
+        f"labels: {m.label_style}",
+        f"layout: {layout_words(m.layout)}",
+    ]
+    chars = _terrain_chars(m.terrain_names)
+    out.append("terrain: " + ", ".join(f"{c} = {n}" for c, n in zip(chars, m.terrain_names)))
+    out.append("grid:")
+    for r in range(m.rows):
+        row = "".join(chars[int(i)] for i in m.terrain[:, r])
+        out.append(f"{frame.row_label(r + 1)} {row}")
+    if m.elevation is not None:
+        out.append("elevation:")
+        digits = m.cols >= 3 and m.elevation.min() >= 0 and m.elevation.max() <= 9
+        for r in range(m.rows):
+            vals = [str(int(v)) for v in m.elevation[:, r]]
+            out.append(frame.row_label(r + 1) + " " + ("".join(vals) if digits else " ".join(vals)))
+    for feat, sides in m.hexside_features.items():
+        check_name(feat, "hexside feature", section=True)
+        out.append(f"hexsides {feat}:")
+        out += _wrap([frame.format_hexside(s) for s in sorted(sides)], 8)
+    covered: set[Hexside] = set()
+    for pname, hexes in m.places.items():
+        check_name(pname, "place name", section=True)
+        for h in hexes:
+            if not frame.on_map(h):
+                raise ValueError(f"place {pname!r}: hex {tuple(h)} is not on the map")
+        if is_road_path(m, hexes):
+            out.append(f"road {pname}:")
+            covered.update(path_sides(hexes))
+        else:
+            out.append(f"place {pname}:")
+        out += _wrap([frame.label(h) for h in hexes], 10)
+    rest = sorted(m.roads - covered)
+    if rest:
+        out.append("roads:")
+        out += _wrap([frame.format_hexside(s) for s in rest], 8)
+    return "\n".join(out) + "\n"

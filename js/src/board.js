@@ -1,0 +1,975 @@
+/**
+ * hexplay HexBoard — anywidget front end (built by esbuild into hexplay/static/board.js).
+ *
+ * The browser only draws and reports intents; every rule is decided in Python.
+ *
+ * Stable hooks for browser tests (tests/ui/) and benchmarks (benchmarks/browser.py):
+ *   root element                 class "hexplay-board"
+ *   hex polygon                  <polygon class="hexplay-hex" data-hex="0620" data-terrain="trees">
+ *   unit counter                 <g class="hexplay-unit" data-unit="<id>" data-at="0620"
+ *                                   data-side="adversary" data-status="fit|W|K">
+ *   selected counter / hex       class "hexplay-selected" (on the counter or an outline polygon)
+ *   LOS overlay line             <line class="hexplay-los" data-clear="true|false">
+ *   visible-hex overlay          <g class="hexplay-visible"> with one polygon per *hidden* hex
+ *                                   (fog), each with data-fog="<label>"
+ *   reachable overlay            <polygon class="hexplay-reach" data-reach="<label>" data-cost="…">
+ *   plotted path / fire arrow    class "hexplay-path" data-unit / class "hexplay-fire" data-unit
+ *   tooltip                      <div class="hexplay-tooltip">
+ *   legend                       <div class="hexplay-legend">
+ *   timing (on the root el)      el.dataset.renderMs  first full render (ms, performance.now)
+ *                                el.dataset.updateMs  last layer update (ms)
+ *                                el.dataset.renders   count of renders (full + updates)
+ *                                el.dataset.mapBuilds count of static map layer builds
+ *                                el.dataset.ready     "true" once the first render is done
+ *
+ * Messages sent to Python (model.send): {type: "click", hex, unit} and {type: "hover", hex, unit}
+ * (hover only when the hex under the pointer changes).
+ */
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const SQ3 = Math.sqrt(3);
+const SIZE = 30; // hex radius in SVG user units
+
+const SIDE_COLOURS = {
+  adversary: "#b8322a",
+  defender: "#2f5fa8",
+  referee: "#555555",
+};
+const DEFAULT_SIDE_COLOUR = "#6b6b6b";
+const WEAPON_LETTERS = { rifle: "R", shotgun: "S", pistol: "P" };
+
+// --------------------------------------------------------------------------------------------
+// small helpers
+// --------------------------------------------------------------------------------------------
+
+function svg(tag, attrs, parent) {
+  const e = document.createElementNS(SVGNS, tag);
+  if (attrs) for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function html(tag, cls, parent) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+const DTYPES = {
+  int8: Int8Array,
+  uint8: Uint8Array,
+  int16: Int16Array,
+  uint16: Uint16Array,
+  int32: Int32Array,
+  float32: Float32Array,
+  float64: Float64Array,
+};
+
+/** Decode {dtype, data} (data: DataView/ArrayBuffer/typed array/plain list) to a typed array. */
+function decode(field) {
+  if (field == null) return null;
+  if (Array.isArray(field)) return Int32Array.from(field);
+  const Ctor = DTYPES[field.dtype] || Int32Array;
+  const d = field.data;
+  if (d == null) return new Ctor(0);
+  if (Array.isArray(d)) return Ctor.from(d);
+  if (d instanceof DataView) {
+    const copy = d.buffer.slice(d.byteOffset, d.byteOffset + d.byteLength);
+    return new Ctor(copy);
+  }
+  if (d instanceof ArrayBuffer) return new Ctor(d.slice(0));
+  if (ArrayBuffer.isView(d)) {
+    const copy = d.buffer.slice(d.byteOffset, d.byteOffset + d.byteLength);
+    return new Ctor(copy);
+  }
+  return new Ctor(0);
+}
+
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+// --------------------------------------------------------------------------------------------
+// geometry (mirrors hexplay.hexgrid: flat-topped, columns, even 1-based columns half a hex lower)
+// --------------------------------------------------------------------------------------------
+
+const DIRS = [
+  [0, -1],
+  [1, -1],
+  [1, 0],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+];
+
+class Geometry {
+  constructor(m) {
+    this.cols = m.cols;
+    this.rows = m.rows;
+    this.evenLow = m.even_columns_low !== false;
+    this.style = m.label_style || "ccrr";
+    this.n = this.cols * this.rows;
+    this.q = new Int32Array(this.n);
+    this.r = new Int32Array(this.n);
+    this.x = new Float64Array(this.n);
+    this.y = new Float64Array(this.n);
+    this.labels = new Array(this.n);
+    this.byLabel = new Map();
+    this.byQR = new Map();
+    for (let c = 1; c <= this.cols; c++) {
+      for (let w = 1; w <= this.rows; w++) {
+        const i = (c - 1) * this.rows + (w - 1);
+        const c0 = c - 1;
+        const r0 = w - 1;
+        const q = c0;
+        const r = this.evenLow ? r0 - (c0 - (c0 & 1)) / 2 : r0 - (c0 + (c0 & 1)) / 2;
+        this.q[i] = q;
+        this.r[i] = r;
+        this.x[i] = SIZE * 1.5 * q;
+        this.y[i] = SIZE * SQ3 * (r + q / 2);
+        const lab = this.format(c, w);
+        this.labels[i] = lab;
+        this.byLabel.set(lab, i);
+        this.byQR.set(q + "," + r, i);
+      }
+    }
+    if (Array.isArray(m.labels) && m.labels.length === this.n) {
+      // labels sent by Python win (custom styles)
+      this.byLabel.clear();
+      for (let i = 0; i < this.n; i++) {
+        this.labels[i] = m.labels[i];
+        this.byLabel.set(m.labels[i], i);
+      }
+    }
+  }
+
+  format(col, row) {
+    if (this.style === "letters") return "@" + String.fromCharCode(64 + col) + String.fromCharCode(64 + row);
+    return String(col).padStart(2, "0") + String(row).padStart(2, "0");
+  }
+
+  index(label) {
+    if (label == null) return -1;
+    const i = this.byLabel.get(String(label));
+    return i === undefined ? -1 : i;
+  }
+
+  indexQR(q, r) {
+    const i = this.byQR.get(q + "," + r);
+    return i === undefined ? -1 : i;
+  }
+
+  centreQR(q, r) {
+    return [SIZE * 1.5 * q, SIZE * SQ3 * (r + q / 2)];
+  }
+
+  /** Corner k starts the side facing direction k (flat-topped: corner 0 upper-left). */
+  cornersQR(q, r, scale = 1) {
+    const [cx, cy] = this.centreQR(q, r);
+    const out = [];
+    for (let k = 0; k < 6; k++) {
+      const a = ((240 + 60 * k) * Math.PI) / 180;
+      out.push([cx + SIZE * scale * Math.cos(a), cy + SIZE * scale * Math.sin(a)]);
+    }
+    return out;
+  }
+
+  points(i, scale = 1) {
+    return this.cornersQR(this.q[i], this.r[i], scale)
+      .map((p) => p[0].toFixed(2) + "," + p[1].toFixed(2))
+      .join(" ");
+  }
+
+  /** Endpoints of hexside (q, r, d). */
+  side(q, r, d) {
+    const c = this.cornersQR(q, r);
+    return [c[d], c[(d + 1) % 6]];
+  }
+
+  /** Hex index at SVG point (x, y), or -1 (cube rounding, as hexplay.hexgrid.cube_round). */
+  hexAt(x, y) {
+    const fq = ((2 / 3) * x) / SIZE;
+    const fr = (-x / 3 + (SQ3 / 3) * y) / SIZE;
+    const fs = -fq - fr;
+    let q = Math.round(fq);
+    let r = Math.round(fr);
+    const s = Math.round(fs);
+    const dq = Math.abs(q - fq);
+    const dr = Math.abs(r - fr);
+    const ds = Math.abs(s - fs);
+    if (dq > dr && dq > ds) q = -r - s;
+    else if (dr > ds) r = -q - s;
+    return this.indexQR(q, r);
+  }
+
+  bounds() {
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (let i = 0; i < this.n; i++) {
+      x0 = Math.min(x0, this.x[i] - SIZE);
+      x1 = Math.max(x1, this.x[i] + SIZE);
+      y0 = Math.min(y0, this.y[i] - (SIZE * SQ3) / 2);
+      y1 = Math.max(y1, this.y[i] + (SIZE * SQ3) / 2);
+    }
+    if (!isFinite(x0)) return { x: 0, y: 0, w: 100, h: 100 };
+    const pad = SIZE * 0.4;
+    return { x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad };
+  }
+}
+
+// --------------------------------------------------------------------------------------------
+// the board
+// --------------------------------------------------------------------------------------------
+
+class Board {
+  constructor(model, el) {
+    this.model = model;
+    this.el = el;
+    this.renders = 0;
+    this.mapBuilds = 0;
+    this.geom = null;
+    this.map = null;
+    this.unitsByHex = new Map();
+    this.unitsById = new Map();
+    this.hoverIndex = -1;
+
+    el.classList.add("hexplay-board");
+    el.dataset.renders = "0";
+    el.dataset.mapBuilds = "0";
+    this.root = html("div", "hexplay-root", el);
+    this.svg = svg("svg", {
+      class: "hexplay-svg",
+      width: "100%",
+      preserveAspectRatio: "xMidYMid meet",
+      role: "img",
+    });
+    this.root.appendChild(this.svg);
+    this.defs = svg("defs", null, this.svg);
+    this.makeMarkers();
+    this.gMap = svg("g", { class: "hexplay-layer-map" }, this.svg);
+    this.gUnder = svg("g", { class: "hexplay-layer-under", "pointer-events": "none" }, this.svg);
+    this.gUnits = svg("g", { class: "hexplay-layer-units" }, this.svg);
+    this.gOver = svg("g", { class: "hexplay-layer-over", "pointer-events": "none" }, this.svg);
+    this.gSel = svg("g", { class: "hexplay-layer-selection", "pointer-events": "none" }, this.svg);
+    this.gHover = svg("g", { class: "hexplay-layer-hover", "pointer-events": "none" }, this.svg);
+    this.hoverPoly = svg("polygon", { class: "hexplay-hover", points: "" }, this.gHover);
+    this.tooltip = html("div", "hexplay-tooltip", this.root);
+    this.tooltip.style.display = "none";
+    this.legend = html("div", "hexplay-legend", this.root);
+    this.toolbar = html("div", "hexplay-toolbar", this.root);
+    this.makeToolbar();
+    this.installInteraction();
+  }
+
+  // ---- lifecycle ---------------------------------------------------------------------------
+
+  fullRender() {
+    const t0 = performance.now();
+    this.buildMap();
+    this.renderUnits();
+    this.renderOverlays();
+    this.renderSelection();
+    this.applyToggles();
+    this.renderLegend();
+    this.renders += 1;
+    this.el.dataset.renders = String(this.renders);
+    this.el.dataset.renderMs = (performance.now() - t0).toFixed(2);
+    this.el.dataset.ready = "true";
+  }
+
+  /** Re-render only the named layers, timing the update. */
+  update(fn) {
+    const t0 = performance.now();
+    fn();
+    this.renders += 1;
+    this.el.dataset.renders = String(this.renders);
+    this.el.dataset.updateMs = (performance.now() - t0).toFixed(2);
+  }
+
+  // ---- static map layer (built once per map) -------------------------------------------------
+
+  buildMap() {
+    const m = this.model.get("_map") || {};
+    this.gMap.textContent = "";
+    this.mapBuilds += 1;
+    this.el.dataset.mapBuilds = String(this.mapBuilds);
+    if (!m.cols || !m.rows) {
+      this.geom = null;
+      this.map = null;
+      this.svg.setAttribute("viewBox", "0 0 100 60");
+      return;
+    }
+    const g = new Geometry(m);
+    this.geom = g;
+    const terrain = decode(m.terrain) || new Uint8Array(g.n);
+    const elevation = m.elevation ? decode(m.elevation) : null;
+    const names = m.terrain_names || [];
+    const palette = m.palette || {};
+    const features = {};
+    for (const k in m.hexside_features || {}) features[k] = decode(m.hexside_features[k]);
+    const roads = decode(m.roads) || new Int32Array(0);
+    this.map = { m, terrain, elevation, names, palette, features, roads };
+
+    const gHex = svg("g", { class: "hexplay-hexes" }, this.gMap);
+    const frag = document.createDocumentFragment();
+    for (let i = 0; i < g.n; i++) {
+      const t = names[terrain[i]] ?? "";
+      const p = svg("polygon", {
+        class: "hexplay-hex",
+        points: g.points(i),
+        fill: palette[t] || "#dddddd",
+        "data-hex": g.labels[i],
+        "data-terrain": t,
+      });
+      frag.appendChild(p);
+    }
+    gHex.appendChild(frag);
+
+    // elevation contours: sides between hexes of different elevation
+    this.gContours = svg("g", { class: "hexplay-contours", "pointer-events": "none" }, this.gMap);
+    if (elevation) {
+      let d = "";
+      for (let i = 0; i < g.n; i++) {
+        for (let k = 0; k < 3; k++) {
+          const j = g.indexQR(g.q[i] + DIRS[k][0], g.r[i] + DIRS[k][1]);
+          if (j < 0 || elevation[j] === elevation[i]) continue;
+          const [a, b] = g.side(g.q[i], g.r[i], k);
+          d += `M${a[0].toFixed(1)},${a[1].toFixed(1)}L${b[0].toFixed(1)},${b[1].toFixed(1)}`;
+        }
+      }
+      if (d) svg("path", { d, class: "hexplay-contour" }, this.gContours);
+    }
+
+    // roads: a road hexside joins the centres of the two hexes it separates
+    const gRoads = svg("g", { class: "hexplay-roads", "pointer-events": "none" }, this.gMap);
+    if (roads.length) {
+      let d = "";
+      for (let k = 0; k + 2 < roads.length + 0; k += 3) {
+        const q = roads[k];
+        const r = roads[k + 1];
+        const dd = roads[k + 2];
+        const [ax, ay] = g.centreQR(q, r);
+        const [bx, by] = g.centreQR(q + DIRS[dd][0], r + DIRS[dd][1]);
+        d += `M${ax.toFixed(1)},${ay.toFixed(1)}L${bx.toFixed(1)},${by.toFixed(1)}`;
+      }
+      svg("path", { d, class: "hexplay-road-casing" }, gRoads);
+      svg("path", { d, class: "hexplay-road" }, gRoads);
+    }
+
+    // hexside features (slopes as dark thick edges; others dashed)
+    const gSides = svg("g", { class: "hexplay-hexsides", "pointer-events": "none" }, this.gMap);
+    for (const name in features) {
+      const arr = features[name];
+      let d = "";
+      for (let k = 0; k + 2 < arr.length + 0; k += 3) {
+        const [a, b] = g.side(arr[k], arr[k + 1], arr[k + 2]);
+        d += `M${a[0].toFixed(1)},${a[1].toFixed(1)}L${b[0].toFixed(1)},${b[1].toFixed(1)}`;
+      }
+      if (d) {
+        const colour = (m.feature_palette || {})[name];
+        const attrs = { d, class: `hexplay-feature hexplay-feature-${name}`, "data-feature": name };
+        if (colour) attrs.stroke = colour;
+        svg("path", attrs, gSides);
+      }
+    }
+
+    // labels
+    this.gLabels = svg("g", { class: "hexplay-labels", "pointer-events": "none" }, this.gMap);
+    const lf = document.createDocumentFragment();
+    for (let i = 0; i < g.n; i++) {
+      const t = svg("text", {
+        x: g.x[i].toFixed(1),
+        y: (g.y[i] - SIZE * 0.58).toFixed(1),
+        class: "hexplay-label",
+      });
+      t.textContent = g.labels[i];
+      lf.appendChild(t);
+    }
+    this.gLabels.appendChild(lf);
+
+    this.base = g.bounds();
+    this.vb = { ...this.base };
+    this.applyViewBox();
+  }
+
+  applyViewBox() {
+    const v = this.vb;
+    this.svg.setAttribute("viewBox", `${v.x.toFixed(2)} ${v.y.toFixed(2)} ${v.w.toFixed(2)} ${v.h.toFixed(2)}`);
+  }
+
+  applyToggles() {
+    const on = (k) => this.model.get(k) !== false;
+    if (this.gLabels) this.gLabels.style.display = on("show_labels") ? "" : "none";
+    if (this.gContours) this.gContours.style.display = on("show_contours") ? "" : "none";
+    this.legend.style.display = on("show_legend") ? "" : "none";
+    const h = this.model.get("height");
+    this.svg.style.height = h ? h : "";
+    this.svg.style.maxHeight = h ? h : "";
+  }
+
+  // ---- units ---------------------------------------------------------------------------------
+
+  sideColour(side) {
+    const custom = (this.model.get("side_colours") || {})[side];
+    return custom || SIDE_COLOURS[side] || DEFAULT_SIDE_COLOUR;
+  }
+
+  renderUnits() {
+    this.gUnits.textContent = "";
+    this.unitsByHex = new Map();
+    this.unitsById = new Map();
+    const g = this.geom;
+    if (!g) return;
+    const units = this.model.get("units") || [];
+    for (const u of units) this.unitsById.set(String(u.id), u);
+    // units inside a vehicle are drawn on the vehicle's counter, not on their own
+    const carried = new Set();
+    for (const u of units) for (const o of u.occupants || []) carried.add(String(o));
+    for (const u of units) {
+      if (u.in_vehicle || carried.has(String(u.id))) continue;
+      const i = g.index(u.hex);
+      if (i < 0) continue;
+      if (!this.unitsByHex.has(i)) this.unitsByHex.set(i, []);
+      this.unitsByHex.get(i).push(u);
+    }
+    const frag = document.createDocumentFragment();
+    const C = SIZE * 0.92; // counter side
+    for (const [i, stack] of this.unitsByHex) {
+      // vehicles at the bottom, then fit men, then wounded, killed on top is least useful: below
+      const order = { K: 0, W: 2, fit: 3 };
+      stack.sort((a, b) => {
+        const va = a.kind === "man" || !a.kind ? 1 : 0;
+        const vb = b.kind === "man" || !b.kind ? 1 : 0;
+        if (va !== vb) return va - vb;
+        return (order[a.status] ?? 3) - (order[b.status] ?? 3);
+      });
+      const n = stack.length;
+      const shown = Math.min(n, 4);
+      const step = SIZE * 0.12;
+      for (let s = 0; s < n; s++) {
+        const u = stack[s];
+        const off = Math.min(s, shown - 1) - (shown - 1) / 2;
+        const cx = g.x[i] + off * step;
+        const cy = g.y[i] + off * step;
+        frag.appendChild(this.counter(u, cx, cy, C, g.labels[i], s === n - 1 ? n : 0));
+      }
+    }
+    this.gUnits.appendChild(frag);
+  }
+
+  counter(u, cx, cy, C, label, stackCount) {
+    const colour = this.sideColour(u.side);
+    const status = u.status || "fit";
+    const kind = u.kind || "man";
+    const gu = svg("g", {
+      class: `hexplay-unit hexplay-kind-${kind} hexplay-status-${status}`,
+      "data-unit": String(u.id),
+      "data-at": label,
+      "data-side": u.side || "",
+      "data-status": status,
+      transform: `translate(${(cx - C / 2).toFixed(2)},${(cy - C / 2).toFixed(2)})`,
+    });
+    const w = kind === "man" ? C : C * 1.1;
+    const x0 = kind === "man" ? 0 : -C * 0.05;
+    svg("rect", { x: x0, y: 0, width: w, height: C, rx: 2.5, class: "hexplay-counter", fill: colour }, gu);
+    // type glyph (NATO-like): man = infantry cross, escort = wheeled oval, transporter = "T" box
+    const gx = C * 0.18;
+    const gy = C * 0.14;
+    const gw = C * 0.64;
+    const gh = C * 0.4;
+    const glyph = svg("g", { class: "hexplay-glyph" }, gu);
+    svg("rect", { x: gx, y: gy, width: gw, height: gh }, glyph);
+    if (kind === "man") {
+      svg("path", { d: `M${gx},${gy}L${gx + gw},${gy + gh}M${gx + gw},${gy}L${gx},${gy + gh}` }, glyph);
+    } else if (kind === "escort") {
+      svg("ellipse", { cx: gx + gw / 2, cy: gy + gh / 2, rx: gw * 0.34, ry: gh * 0.3 }, glyph);
+    } else {
+      svg("ellipse", { cx: gx + gw / 2, cy: gy + gh / 2, rx: gw * 0.34, ry: gh * 0.3 }, glyph);
+      svg("path", { d: `M${gx},${gy + gh / 2}L${gx + gw},${gy + gh / 2}` }, glyph);
+    }
+    // short name and weapon letter
+    const name = svg("text", { x: C * 0.5, y: C * 0.8, class: "hexplay-unit-name" }, gu);
+    name.textContent = u.label || String(u.id).slice(0, 4);
+    if (u.weapon) {
+      const wl = svg("text", { x: C * 0.06, y: C * 0.96, class: "hexplay-weapon" }, gu);
+      wl.textContent = WEAPON_LETTERS[u.weapon] || String(u.weapon).slice(0, 1).toUpperCase();
+    }
+    // vehicle occupants: one pip per man aboard (fit white, wounded yellow, killed black)
+    const occ = u.occupants || [];
+    if (occ.length) {
+      const pr = C * 0.07;
+      for (let k = 0; k < occ.length; k++) {
+        const o = this.unitsById.get(String(occ[k]));
+        const st = (o && o.status) || "fit";
+        svg("circle", {
+          cx: C * 0.12 + k * pr * 2.3,
+          cy: C * 0.08 - pr * 1.2,
+          r: pr,
+          class: `hexplay-occupant hexplay-status-${st}`,
+          "data-occupant": String(occ[k]),
+        }, gu);
+      }
+    }
+    // casualty markers
+    if (status === "W") {
+      svg("rect", { x: C * 0.62, y: C * 0.62, width: C * 0.36, height: C * 0.36, class: "hexplay-wound" }, gu);
+      const t = svg("text", { x: C * 0.8, y: C * 0.93, class: "hexplay-wound-text" }, gu);
+      t.textContent = "W";
+    } else if (status === "K") {
+      svg("path", { d: `M0,0L${C},${C}M${C},0L0,${C}`, class: "hexplay-kill" }, gu);
+    }
+    if (stackCount > 1) {
+      svg("circle", { cx: C, cy: 0, r: C * 0.2, class: "hexplay-stack" }, gu);
+      const t = svg("text", { x: C, y: C * 0.07, class: "hexplay-stack-text" }, gu);
+      t.textContent = String(stackCount);
+    }
+    return gu;
+  }
+
+  // ---- overlays ------------------------------------------------------------------------------
+
+  overlayOn(name) {
+    const vis = this.model.get("overlay_visibility") || {};
+    return vis[name] !== false;
+  }
+
+  centre(label) {
+    const i = this.geom.index(label);
+    return i < 0 ? null : [this.geom.x[i], this.geom.y[i]];
+  }
+
+  renderOverlays() {
+    this.gUnder.textContent = "";
+    this.gOver.textContent = "";
+    const g = this.geom;
+    if (!g) return;
+    const ov = this.model.get("overlays") || {};
+
+    // visible hexes: fog over every hex NOT in the list
+    if (ov.visible && this.overlayOn("visible")) {
+      const seen = new Set(ov.visible.map(String));
+      const gv = svg("g", { class: "hexplay-visible", "data-count": String(seen.size) }, this.gUnder);
+      const frag = document.createDocumentFragment();
+      for (let i = 0; i < g.n; i++) {
+        if (seen.has(g.labels[i])) continue;
+        frag.appendChild(svg("polygon", { points: g.points(i), class: "hexplay-fog", "data-fog": g.labels[i] }));
+      }
+      gv.appendChild(frag);
+    }
+
+    // reachable hexes with their cost
+    if (ov.reachable && this.overlayOn("reachable")) {
+      const gr = svg("g", { class: "hexplay-reachable" }, this.gUnder);
+      for (const lab in ov.reachable) {
+        const i = g.index(lab);
+        if (i < 0) continue;
+        svg("polygon", { points: g.points(i, 0.9), class: "hexplay-reach", "data-reach": lab, "data-cost": String(ov.reachable[lab]) }, gr);
+        const t = svg("text", { x: g.x[i].toFixed(1), y: (g.y[i] + SIZE * 0.7).toFixed(1), class: "hexplay-reach-text" }, gr);
+        const c = Number(ov.reachable[lab]);
+        t.textContent = Number.isInteger(c) ? String(c) : c.toFixed(1);
+      }
+    }
+
+    // highlighted hexes (targets, ambush point…)
+    if (ov.highlight && this.overlayOn("highlight")) {
+      const gh = svg("g", { class: "hexplay-highlight" }, this.gUnder);
+      for (const lab of ov.highlight) {
+        const i = g.index(lab);
+        if (i >= 0) svg("polygon", { points: g.points(i, 0.94), class: "hexplay-highlight-hex", "data-highlight": lab }, gh);
+      }
+    }
+
+    // plotted movement paths
+    if (ov.paths && this.overlayOn("paths")) {
+      const gp = svg("g", { class: "hexplay-paths" }, this.gOver);
+      for (const p of ov.paths) {
+        const pts = (p.hexes || []).map((l) => this.centre(l)).filter(Boolean);
+        if (pts.length < 2) continue;
+        const colour = this.sideColour(p.side);
+        svg("polyline", {
+          points: pts.map((q) => q[0].toFixed(1) + "," + q[1].toFixed(1)).join(" "),
+          class: "hexplay-path",
+          stroke: colour,
+          "marker-end": `url(#${this.markerId(p.side)})`,
+          "data-unit": String(p.unit ?? ""),
+        }, gp);
+        for (const q of pts.slice(1, -1)) svg("circle", { cx: q[0], cy: q[1], r: 2.2, fill: colour, class: "hexplay-path-step" }, gp);
+      }
+    }
+
+    // fire arrows
+    if (ov.fires && this.overlayOn("fires")) {
+      const gf = svg("g", { class: "hexplay-fires" }, this.gOver);
+      for (const f of ov.fires) {
+        const a = this.centre(f.from);
+        const b = this.centre(f.to);
+        if (!a || !b) continue;
+        const colour = this.sideColour(f.side);
+        const dx = b[0] - a[0];
+        const dy = b[1] - a[1];
+        const len = Math.hypot(dx, dy) || 1;
+        const sh = SIZE * 0.35; // stop short of the centre so the counter stays readable
+        svg("line", {
+          x1: a[0] + (dx / len) * sh,
+          y1: a[1] + (dy / len) * sh,
+          x2: b[0] - (dx / len) * sh,
+          y2: b[1] - (dy / len) * sh,
+          class: "hexplay-fire",
+          stroke: colour,
+          "marker-end": `url(#${this.markerId(f.side)})`,
+          "data-unit": String(f.unit ?? ""),
+          "data-target": String(f.target ?? ""),
+        }, gf);
+        if (f.label) {
+          const t = svg("text", { x: (a[0] + b[0]) / 2, y: (a[1] + b[1]) / 2 - 3, class: "hexplay-fire-text" }, gf);
+          t.textContent = f.label;
+        }
+      }
+    }
+
+    // line of sight
+    const los = ov.los;
+    if (los && this.overlayOn("los")) {
+      const gl = svg("g", { class: "hexplay-los-layer" }, this.gOver);
+      for (const lab of los.hexes || []) {
+        const i = g.index(lab);
+        if (i >= 0) svg("polygon", { points: g.points(i, 0.8), class: "hexplay-los-hex", "data-los-hex": lab }, gl);
+      }
+      const from = los.from ?? los.observer;
+      const to = los.to ?? los.target;
+      const a = this.centre(from);
+      const b = this.centre(to);
+      const clear = !!los.clear;
+      if (a && b) {
+        svg("line", {
+          x1: a[0], y1: a[1], x2: b[0], y2: b[1],
+          class: "hexplay-los " + (clear ? "hexplay-los-clear" : "hexplay-los-blocked"),
+          "data-clear": clear ? "true" : "false",
+          "data-from": String(from),
+          "data-to": String(to),
+        }, gl);
+      }
+      let blocked = los.blocked_at ?? (los.blocked_by || []).map((o) => o.where);
+      if (blocked != null && !Array.isArray(blocked)) blocked = [blocked];
+      for (const where of blocked || []) {
+        let p = null;
+        if (String(where).includes("/")) {
+          const [l1, l2] = String(where).split("/");
+          const c1 = this.centre(l1);
+          const c2 = this.centre(l2);
+          if (c1 && c2) p = [(c1[0] + c2[0]) / 2, (c1[1] + c2[1]) / 2];
+        } else p = this.centre(where);
+        if (!p) continue;
+        const s = SIZE * 0.28;
+        svg("path", {
+          d: `M${p[0] - s},${p[1] - s}L${p[0] + s},${p[1] + s}M${p[0] + s},${p[1] - s}L${p[0] - s},${p[1] + s}`,
+          class: "hexplay-los-block",
+          "data-blocked-at": String(where),
+        }, gl);
+      }
+    }
+  }
+
+  renderSelection() {
+    this.gSel.textContent = "";
+    this.gUnits.querySelectorAll(".hexplay-selected").forEach((e) => e.classList.remove("hexplay-selected"));
+    const sel = this.model.get("selected");
+    if (!sel || !this.geom) return;
+    let label = null;
+    const counter = this.gUnits.querySelector(`[data-unit="${CSS.escape(String(sel))}"]`);
+    if (counter) {
+      counter.classList.add("hexplay-selected");
+      // bring to front of its stack
+      counter.parentNode.appendChild(counter);
+      label = counter.getAttribute("data-at");
+    } else if (this.unitsById.has(String(sel))) {
+      label = this.unitsById.get(String(sel)).hex;
+    } else label = String(sel);
+    const i = this.geom.index(label);
+    if (i >= 0) svg("polygon", { points: this.geom.points(i, 0.97), class: "hexplay-selected hexplay-selected-hex", "data-selected": label }, this.gSel);
+  }
+
+  // ---- legend, toolbar, markers -------------------------------------------------------------
+
+  renderLegend() {
+    const leg = this.legend;
+    leg.textContent = "";
+    if (!this.map) return;
+    const { names, palette, m } = this.map;
+    const title = html("div", "hexplay-legend-title", leg);
+    title.textContent = m.name || "map";
+    const used = new Set(Array.from(this.map.terrain).map((t) => names[t]));
+    for (const n of names) {
+      if (!used.has(n)) continue;
+      const row = html("div", "hexplay-legend-row", leg);
+      const sw = html("span", "hexplay-swatch", row);
+      sw.style.background = palette[n] || "#ddd";
+      html("span", null, row).textContent = n;
+    }
+    const line = (cls, text) => {
+      const row = html("div", "hexplay-legend-row", leg);
+      html("span", "hexplay-swatch-line " + cls, row);
+      html("span", null, row).textContent = text;
+    };
+    for (const f in this.map.features) if (this.map.features[f].length) line("hexplay-line-" + f, f + " hexside");
+    if (this.map.roads.length) line("hexplay-line-road", "road");
+    if (this.map.elevation) line("hexplay-line-contour", "contour");
+    const sides = new Set((this.model.get("units") || []).map((u) => u.side));
+    for (const s of ["adversary", "defender", ...sides]) {
+      if (!s || !sides.has(s)) continue;
+      sides.delete(s);
+      const row = html("div", "hexplay-legend-row", leg);
+      const sw = html("span", "hexplay-swatch", row);
+      sw.style.background = this.sideColour(s);
+      html("span", null, row).textContent = s;
+    }
+  }
+
+  makeToolbar() {
+    const mk = (text, title, fn) => {
+      const b = html("button", "hexplay-tool", this.toolbar);
+      b.type = "button";
+      b.textContent = text;
+      b.title = title;
+      b.addEventListener("click", (e) => {
+        e.stopPropagation();
+        fn();
+      });
+      return b;
+    };
+    mk("+", "zoom in", () => this.zoomBy(1 / 1.25));
+    mk("−", "zoom out", () => this.zoomBy(1.25));
+    mk("⤢", "fit the whole map", () => {
+      if (this.base) {
+        this.vb = { ...this.base };
+        this.applyViewBox();
+      }
+    });
+  }
+
+  makeMarkers() {
+    for (const side of ["adversary", "defender", "other"]) {
+      const mk = svg("marker", {
+        id: this.markerId(side),
+        viewBox: "0 0 10 10",
+        refX: "8",
+        refY: "5",
+        markerWidth: "5",
+        markerHeight: "5",
+        orient: "auto-start-reverse",
+      }, this.defs);
+      svg("path", { d: "M0,0L10,5L0,10z", fill: SIDE_COLOURS[side] || DEFAULT_SIDE_COLOUR }, mk);
+    }
+  }
+
+  markerId(side) {
+    if (!this.uid) this.uid = "hp" + Math.random().toString(36).slice(2, 9);
+    const s = side === "adversary" || side === "defender" ? side : "other";
+    return `${this.uid}-arrow-${s}`;
+  }
+
+  // ---- interaction: zoom, pan, click, hover --------------------------------------------------
+
+  svgPoint(evt) {
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return [0, 0];
+    const p = this.svg.createSVGPoint();
+    p.x = evt.clientX;
+    p.y = evt.clientY;
+    const q = p.matrixTransform(ctm.inverse());
+    return [q.x, q.y];
+  }
+
+  zoomBy(f, cx, cy) {
+    if (!this.vb || !this.base) return;
+    const v = this.vb;
+    const w = Math.min(Math.max(v.w * f, this.base.w / 12), this.base.w * 2);
+    const k = w / v.w;
+    if (cx === undefined) {
+      cx = v.x + v.w / 2;
+      cy = v.y + v.h / 2;
+    }
+    this.vb = { x: cx - (cx - v.x) * k, y: cy - (cy - v.y) * k, w: v.w * k, h: v.h * k };
+    this.applyViewBox();
+  }
+
+  hitTest(evt) {
+    const g = this.geom;
+    if (!g) return { hex: null, unit: null, index: -1 };
+    const target = evt.target && evt.target.closest ? evt.target.closest("[data-unit]") : null;
+    let unit = null;
+    let index = -1;
+    if (target && this.gUnits.contains(target)) {
+      unit = target.getAttribute("data-unit");
+      index = g.index(target.getAttribute("data-at"));
+    }
+    if (index < 0) {
+      const [x, y] = this.svgPoint(evt);
+      index = g.hexAt(x, y);
+    }
+    return { hex: index >= 0 ? g.labels[index] : null, unit, index };
+  }
+
+  installInteraction() {
+    const s = this.svg;
+    this.onWheel = (e) => {
+      e.preventDefault();
+      const [x, y] = this.svgPoint(e);
+      this.zoomBy(e.deltaY > 0 ? 1.15 : 1 / 1.15, x, y);
+    };
+    s.addEventListener("wheel", this.onWheel, { passive: false });
+    let drag = null;
+    s.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0 || !this.vb) return;
+      drag = { x: e.clientX, y: e.clientY, vb: { ...this.vb }, moved: false, id: e.pointerId };
+    });
+    s.addEventListener("pointermove", (e) => {
+      if (drag && e.pointerId === drag.id) {
+        const dx = e.clientX - drag.x;
+        const dy = e.clientY - drag.y;
+        if (!drag.moved && Math.hypot(dx, dy) > 4) {
+          drag.moved = true;
+          try {
+            s.setPointerCapture(e.pointerId);
+          } catch (_err) {
+            /* ignore */
+          }
+          s.classList.add("hexplay-panning");
+        }
+        if (drag.moved) {
+          const r = s.getBoundingClientRect();
+          const scale = Math.max(drag.vb.w / r.width, drag.vb.h / r.height);
+          this.vb = { ...drag.vb, x: drag.vb.x - dx * scale, y: drag.vb.y - dy * scale };
+          this.applyViewBox();
+          return;
+        }
+      }
+      this.hover(e);
+    });
+    const end = (e) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      const wasDrag = drag.moved;
+      drag = null;
+      s.classList.remove("hexplay-panning");
+      if (e.type === "pointerup" && !wasDrag) this.click(e);
+    };
+    s.addEventListener("pointerup", end);
+    s.addEventListener("pointercancel", end);
+    s.addEventListener("pointerleave", () => {
+      this.tooltip.style.display = "none";
+      this.hoverPoly.setAttribute("points", "");
+      this.hoverIndex = -1;
+    });
+  }
+
+  click(e) {
+    const { hex, unit } = this.hitTest(e);
+    if (hex == null && unit == null) return;
+    this.model.send({ type: "click", hex, unit, shift: !!e.shiftKey });
+  }
+
+  hover(e) {
+    const { hex, unit, index } = this.hitTest(e);
+    if (index < 0) {
+      this.tooltip.style.display = "none";
+      this.hoverPoly.setAttribute("points", "");
+      this.hoverIndex = -1;
+      return;
+    }
+    if (index !== this.hoverIndex) {
+      this.hoverIndex = index;
+      this.hoverPoly.setAttribute("points", this.geom.points(index));
+      this.tooltip.innerHTML = this.tooltipHtml(index);
+      if (this.model.get("send_hover")) this.model.send({ type: "hover", hex, unit });
+    }
+    const r = this.root.getBoundingClientRect();
+    this.tooltip.style.display = "";
+    let left = e.clientX - r.left + 14;
+    const top = e.clientY - r.top + 14;
+    if (left + 200 > r.width) left = Math.max(0, e.clientX - r.left - 200);
+    this.tooltip.style.left = left + "px";
+    this.tooltip.style.top = top + "px";
+  }
+
+  tooltipHtml(i) {
+    const g = this.geom;
+    const mp = this.map;
+    const lab = g.labels[i];
+    const t = mp.names[mp.terrain[i]] ?? "";
+    let s = `<b>${escapeHtml(lab)}</b> ${escapeHtml(t)}`;
+    if (mp.elevation) s += ` <span class="hexplay-tip-dim">elev ${mp.elevation[i]}</span>`;
+    const sides = [];
+    for (const f in mp.features) {
+      const arr = mp.features[f];
+      for (let k = 0; k + 2 < arr.length + 0; k += 3) {
+        const q = arr[k];
+        const r = arr[k + 1];
+        const d = arr[k + 2];
+        if ((q === g.q[i] && r === g.r[i]) || (q + DIRS[d][0] === g.q[i] && r + DIRS[d][1] === g.r[i])) {
+          sides.push(f);
+          break;
+        }
+      }
+    }
+    if (sides.length) s += `<br><span class="hexplay-tip-dim">${escapeHtml(sides.join(", "))} hexside</span>`;
+    const stack = this.unitsByHex.get(i) || [];
+    for (const u of stack) {
+      s += "<br>" + this.unitLine(u);
+      for (const o of u.occupants || []) {
+        const ou = this.unitsById.get(String(o));
+        s += "<br>&nbsp;&nbsp;↳ " + (ou ? this.unitLine(ou) : escapeHtml(o));
+      }
+    }
+    return s;
+  }
+
+  unitLine(u) {
+    const bits = [u.label || u.id, u.kind && u.kind !== "man" ? u.kind : null, u.weapon, u.status && u.status !== "fit" ? u.status : null, u.seat];
+    const txt = bits.filter(Boolean).map(escapeHtml).join(" · ");
+    return `<span style="color:${this.sideColour(u.side)}">■</span> ${txt}`;
+  }
+
+  destroy() {
+    this.svg.removeEventListener("wheel", this.onWheel);
+  }
+}
+
+// --------------------------------------------------------------------------------------------
+// anywidget entry point
+// --------------------------------------------------------------------------------------------
+
+function render({ model, el }) {
+  const board = new Board(model, el);
+  board.fullRender();
+  const handlers = [
+    ["change:_map", () => board.fullRender()],
+    ["change:units", () => board.update(() => {
+      board.renderUnits();
+      board.renderSelection();
+      board.renderLegend();
+    })],
+    ["change:overlays", () => board.update(() => board.renderOverlays())],
+    ["change:overlay_visibility", () => board.update(() => board.renderOverlays())],
+    ["change:selected", () => board.update(() => board.renderSelection())],
+    ["change:side_colours", () => board.update(() => {
+      board.renderUnits();
+      board.renderOverlays();
+      board.renderSelection();
+      board.renderLegend();
+    })],
+    ["change:show_labels", () => board.update(() => board.applyToggles())],
+    ["change:show_contours", () => board.update(() => board.applyToggles())],
+    ["change:show_legend", () => board.update(() => board.applyToggles())],
+    ["change:height", () => board.update(() => board.applyToggles())],
+  ];
+  for (const [ev, fn] of handlers) model.on(ev, fn);
+  return () => {
+    for (const [ev, fn] of handlers) model.off(ev, fn);
+    board.destroy();
+  };
+}
+
+export default { render };
