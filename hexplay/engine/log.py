@@ -34,8 +34,13 @@ class Event:
             data = self.redacted[side]
         else:
             return None
-        return {"index": self.index, "turn": self.turn, "phase": self.phase, "kind": self.kind,
-                **data}
+        return {
+            "index": self.index,
+            "turn": self.turn,
+            "phase": self.phase,
+            "kind": self.kind,
+            **data,
+        }
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -50,8 +55,15 @@ class Event:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
-        return cls(d["index"], d["turn"], d["phase"], d["kind"], d["data"],
-                   tuple(d["visible_to"]), d.get("redacted", {}))
+        return cls(
+            d["index"],
+            d["turn"],
+            d["phase"],
+            d["kind"],
+            d["data"],
+            tuple(d["visible_to"]),
+            d.get("redacted", {}),
+        )
 
 
 class EventLog:

@@ -35,8 +35,9 @@ class SimultaneousTurns:
     def require(self, phase: str, action: str) -> None:
         if self.phase != phase:
             raise IllegalOrder(
-                "sequence of play", f"{action} is only possible in the {phase} phase; "
-                f"the game is in the {self.phase} phase"
+                "sequence of play",
+                f"{action} is only possible in the {phase} phase; "
+                f"the game is in the {self.phase} phase",
             )
 
     def run_phases(self) -> Iterable[str]:
@@ -96,5 +97,4 @@ class AlternatingTurns:
         return self.current
 
     def to_dict(self) -> dict[str, Any]:
-        return {"order": list(self.order), "round": self.round, "index": self._i,
-                "over": self.over}
+        return {"order": list(self.order), "round": self.round, "index": self._i, "over": self.over}

@@ -268,5 +268,24 @@ class Map:
         """Boolean (size, size) matrix in hex index order: ``[i, j]`` = i sees j."""
         return self.sight(model).visibility_matrix(blockers, max_range)
 
+    def equals(self, other: object) -> bool:
+        """Field-by-field equality (``==`` on maps stays identity; this compares contents)."""
+        if not isinstance(other, Map):
+            return False
+        if (self.elevation is None) != (other.elevation is None):
+            return False
+        return (
+            self.name == other.name
+            and self.layout == other.layout
+            and self.terrain_names == other.terrain_names
+            and np.array_equal(self.terrain, other.terrain)
+            and self.hexside_features == other.hexside_features
+            and self.roads == other.roads
+            and self.places == other.places
+            and (self.elevation is None or np.array_equal(self.elevation, other.elevation))
+            and self.label_style == other.label_style
+            and self.description == other.description
+        )
+
     def __repr__(self) -> str:
         return f"Map({self.name!r}, {self.cols}x{self.rows}, terrain={list(self.terrain_names)})"

@@ -164,7 +164,11 @@ class HexBoard(anywidget.AnyWidget):
             "unit": content.get("unit"),
             "shift": bool(content.get("shift", False)),
         }
-        if event["hex"] is not None and self.map is not None and not self.map.contains(event["hex"]):
+        if (
+            event["hex"] is not None
+            and self.map is not None
+            and not self.map.contains(event["hex"])
+        ):
             return  # ignore intents naming hexes that are not on the map
         self.last_message = event
         callbacks = {"click": self._click_callbacks, "hover": self._hover_callbacks}.get(kind, [])

@@ -13,7 +13,8 @@
  *   visible-hex overlay          <g class="hexplay-visible"> with one polygon per *hidden* hex
  *                                   (fog), each with data-fog="<label>"
  *   reachable overlay            <polygon class="hexplay-reach" data-reach="<label>" data-cost="…">
- *   plotted path / fire arrow    class "hexplay-path" data-unit / class "hexplay-fire" data-unit
+ *   plotted path / fire arrow    class "hexplay-path" data-path-unit / class "hexplay-fire"
+ *                                   data-fire-unit data-target   ("data-unit" is only on counters)
  *   tooltip                      <div class="hexplay-tooltip">
  *   legend                       <div class="hexplay-legend">
  *   timing (on the root el)      el.dataset.renderMs  first full render (ms, performance.now)
@@ -594,7 +595,7 @@ class Board {
           class: "hexplay-path",
           stroke: colour,
           "marker-end": `url(#${this.markerId(p.side)})`,
-          "data-unit": String(p.unit ?? ""),
+          "data-path-unit": String(p.unit ?? ""),
         }, gp);
         for (const q of pts.slice(1, -1)) svg("circle", { cx: q[0], cy: q[1], r: 2.2, fill: colour, class: "hexplay-path-step" }, gp);
       }
@@ -620,7 +621,7 @@ class Board {
           class: "hexplay-fire",
           stroke: colour,
           "marker-end": `url(#${this.markerId(f.side)})`,
-          "data-unit": String(f.unit ?? ""),
+          "data-fire-unit": String(f.unit ?? ""),
           "data-target": String(f.target ?? ""),
         }, gf);
         if (f.label) {

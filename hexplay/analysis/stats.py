@@ -1,0 +1,92 @@
+"""Statistics for batches and sweeps: Wilson score intervals and per-point summaries."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import sqrt
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+Z95 = 1.959963984540054
+"""Two-sided 95 % normal quantile, the default width of every interval."""
+
+OUTCOME_MEANS = (
+    "turns",
+    "barrier_points",
+    "adversary_killed",
+    "adversary_wounded",
+    "defender_killed",
+    "defender_wounded",
+)
+"""Outcome columns averaged per sweep point when present."""
+
+
+def wilson_interval(k: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for ``k`` successes in ``n`` trials (``(0, 1)`` when ``n == 0``)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def wilson_intervals(k, n, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
+    """Vectorized :func:`wilson_interval` over arrays of counts."""
+    k = np.asarray(k, dtype=float)
+    n = np.asarray(n, dtype=float)
+    safe = np.where(n > 0, n, 1.0)
+    p = k / safe
+    denom = 1.0 + z * z / safe
+    centre = (p + z * z / (2 * safe)) / denom
+    half = z * np.sqrt(p * (1 - p) / safe + z * z / (4 * safe * safe)) / denom
+    lo = np.where(n > 0, np.clip(centre - half, 0.0, 1.0), 0.0)
+    hi = np.where(n > 0, np.clip(centre + half, 0.0, 1.0), 1.0)
+    return lo, hi
+
+
+def parameter_columns(games: pd.DataFrame) -> list[str]:
+    """The sweep-parameter columns of a games table (``scenario.*``, ``adversary.*``...)."""
+    return [c for c in games.columns if "." in c]
+
+
+def summarize(
+    games: pd.DataFrame,
+    by: Sequence[str] | None = None,
+    z: float = Z95,
+    winner: str = "adversary",
+) -> pd.DataFrame:
+    """One row per parameter point: games, wins of ``winner``, P(win) with its Wilson interval
+    (``p_<winner>_win``, ``ci_low``, ``ci_high``) and the mean of each outcome column.
+
+    ``by`` defaults to ``point`` plus the parameter columns (those with a dot in their name).
+    """
+    import pandas as pd
+
+    if by is None:
+        by = (["point"] if "point" in games.columns else []) + parameter_columns(games)
+    by = list(by)
+    wins = (games["winner"] == winner).astype(float)
+    frame = games.assign(_win=wins)
+    means = [c for c in OUTCOME_MEANS if c in games.columns]
+    if by:
+        g = frame.groupby(by, sort=True, dropna=False)
+        out = g.agg(games=("_win", "size"), wins=("_win", "sum"), **{c: (c, "mean") for c in means})
+        out = out.reset_index()
+    else:
+        row = {"games": len(frame), "wins": float(wins.sum())}
+        row.update({c: float(frame[c].mean()) for c in means})
+        out = pd.DataFrame([row])
+    out["wins"] = out["wins"].astype(int)
+    lo, hi = wilson_intervals(out["wins"].to_numpy(), out["games"].to_numpy(), z)
+    p = out["wins"] / out["games"].where(out["games"] > 0)
+    pos = len(by) + 2
+    out.insert(pos, f"p_{winner}_win", p.to_numpy())
+    out.insert(pos + 1, "ci_low", lo)
+    out.insert(pos + 2, "ci_high", hi)
+    return out

@@ -1,0 +1,271 @@
+"""Parameter sweeps on Dask: many points x many games, gathered into one DataFrame.
+
+:func:`run_sweep` cuts the work into chunks (one point, a run of consecutive games), runs them on
+a Dask cluster (a local one by default, or an existing scheduler by address, or an existing
+``distributed.Client``), shows a progress bar, and returns one row per game sorted by
+``(point, game)``. Use :func:`hexplay.analysis.stats.summarize` for P(adversary win) with
+Wilson intervals per point.
+
+Reproducibility: game ``g`` of point ``p`` uses seed ``seed + g`` with ``common_seeds=True``
+(the default: common random numbers, so points are compared on the same dice streams), or
+``seed + p * n_games + g`` otherwise. Chunking and the number of workers never change a row.
+
+Interruption: on Ctrl-C (KeyboardInterrupt) the finished chunks are returned with
+``df.attrs["complete"] = False``. With ``checkpoint=<dir>`` every finished chunk is also written
+there as it arrives (Parquet if pyarrow is available, else CSV), and a rerun with the same
+arguments loads those and plays only the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .batch import DEFAULT_RUNNER, GameRunner, game_seeds, run_games
+from .progress import Progress
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+MANIFEST = "sweep.json"
+TASKS_PER_WORKER = 4
+"""Default chunking aims at this many chunks per worker (load balance vs task overhead)."""
+MAX_CHUNK = 500
+
+
+def plan_chunks(n_points: int, n_games: int, chunk_size: int) -> list[tuple[int, int, int]]:
+    """``(point, first_game, count)`` for every chunk, in order."""
+    out = []
+    for p in range(n_points):
+        for g in range(0, n_games, chunk_size):
+            out.append((p, g, min(chunk_size, n_games - g)))
+    return out
+
+
+def default_chunk_size(n_points: int, n_games: int, n_workers: int) -> int:
+    """About :data:`TASKS_PER_WORKER` chunks per worker, at most :data:`MAX_CHUNK` games, never
+    spanning two points."""
+    size = math.ceil(n_points * n_games / max(1, n_workers * TASKS_PER_WORKER))
+    return int(max(1, min(n_games, MAX_CHUNK, size)))
+
+
+def _seeds(seed: int, p: int, g: int, count: int, n_games: int, common: bool) -> list[int]:
+    base = seed if common else seed + p * n_games
+    return game_seeds(base, count, start=g)
+
+
+def _chunk_task(runner, point, seeds, p, g, records):
+    return run_games(runner, point, seeds, point_index=p, first_game=g, records=records)
+
+
+def _runner_name(runner: GameRunner | str | None) -> str:
+    if runner is None:
+        return DEFAULT_RUNNER
+    if isinstance(runner, str):
+        return runner
+    return f"{getattr(runner, '__module__', '?')}:{getattr(runner, '__qualname__', repr(runner))}"
+
+
+class _Checkpoint:
+    """A directory of finished chunks plus a manifest describing the sweep."""
+
+    def __init__(self, path: str | Path, manifest: dict[str, Any]) -> None:
+        self.dir = Path(path)
+        self.dir.mkdir(parents=True, exist_ok=True)
+        mf = self.dir / MANIFEST
+        text = json.dumps(manifest, sort_keys=True, default=str)
+        if mf.exists():
+            old = json.loads(mf.read_text())
+            if json.dumps(old, sort_keys=True, default=str) != text:
+                raise ValueError(
+                    f"checkpoint {self.dir} belongs to a different sweep; use another directory"
+                )
+        else:
+            mf.write_text(text)
+        try:
+            import pyarrow  # noqa: F401
+
+            self.ext = "parquet"
+        except ImportError:  # pragma: no cover
+            self.ext = "csv"
+
+    def _file(self, p: int, g: int) -> Path:
+        return self.dir / f"p{p:06d}-g{g:08d}.{self.ext}"
+
+    def load(self, p: int, g: int) -> pd.DataFrame | None:
+        import pandas as pd
+
+        f = self._file(p, g)
+        if not f.exists():
+            return None
+        return pd.read_parquet(f) if self.ext == "parquet" else pd.read_csv(f)
+
+    def save(self, p: int, g: int, df: pd.DataFrame) -> None:
+        f = self._file(p, g)
+        tmp = f.with_suffix(".tmp")
+        if self.ext == "parquet":
+            df.to_parquet(tmp, index=False)
+        else:  # pragma: no cover
+            df.to_csv(tmp, index=False)
+        os.replace(tmp, f)
+
+
+def local_client(n_workers: int | None = None, **kwargs: Any):
+    """A ``distributed.Client`` on a new local cluster: process workers, one thread each."""
+    from distributed import Client, LocalCluster
+
+    n = n_workers or os.cpu_count() or 1
+    opts: dict[str, Any] = dict(
+        n_workers=n,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+    opts.update(kwargs)
+    cluster = LocalCluster(**opts)
+    return Client(cluster)
+
+
+def _close_client(client) -> None:
+    cluster = getattr(client, "cluster", None)
+    client.close()
+    if cluster is not None:
+        cluster.close()
+
+
+def run_sweep(
+    points: Sequence[Mapping[str, Any]],
+    n_games: int,
+    *,
+    runner: GameRunner | str | None = None,
+    seed: int = 0,
+    common_seeds: bool = True,
+    scheduler: str | None = None,
+    client: Any = None,
+    n_workers: int | None = None,
+    chunk_size: int | None = None,
+    progress: bool | str | Callable[[int, int], Any] = True,
+    checkpoint: str | Path | None = None,
+    records: bool = False,
+) -> pd.DataFrame:
+    """Play ``n_games`` games at each point; one row per game (see the module docstring).
+
+    ``scheduler``: None = a new local cluster with ``n_workers`` process workers (default: all
+    cores), closed afterwards; ``"tcp://host:port"`` = an existing Dask scheduler; ``"sync"`` =
+    in this process without Dask (debugging, tiny runs). ``client``: an existing
+    ``distributed.Client`` (takes precedence). ``progress``: True/"auto", "text", "widget",
+    False/"none", or a callable ``f(done, total)``.
+    ``df.attrs``: ``complete`` (bool), ``seconds`` (wall time of the run, cluster start-up
+    excluded), ``games_played`` (this run, not counting checkpointed chunks).
+    """
+    import pandas as pd
+
+    points = [dict(p) for p in points]
+    n_games = int(n_games)
+    own_client = False
+    if client is None and scheduler not in ("sync", "synchronous"):
+        from distributed import Client
+
+        client = local_client(n_workers) if scheduler is None else Client(scheduler)
+        own_client = True
+    workers = 1
+    if client is not None:
+        workers = max(1, len(client.scheduler_info().get("workers", {})) or n_workers or 1)
+    size = int(chunk_size or default_chunk_size(len(points), n_games, workers))
+    chunks = plan_chunks(len(points), n_games, size)
+    ckpt = None
+    if checkpoint is not None:
+        manifest = {
+            "points": points,
+            "n_games": n_games,
+            "seed": seed,
+            "common_seeds": common_seeds,
+            "chunk_size": size,
+            "runner": _runner_name(runner),
+            "records": records,
+        }
+        ckpt = _Checkpoint(checkpoint, manifest)
+
+    frames: list[pd.DataFrame] = []
+    todo = []
+    for p, g, count in chunks:
+        prev = ckpt.load(p, g) if ckpt else None
+        if prev is not None:
+            frames.append(prev)
+        else:
+            todo.append((p, g, count))
+    mode = "none" if progress is False else ("auto" if progress is True else progress)
+    bar = Progress(n_games * len(points), "games", mode)
+    bar.update(sum(len(f) for f in frames))
+
+    def accept(p: int, g: int, rows: list[dict]) -> None:
+        df = pd.DataFrame(rows)
+        frames.append(df)
+        if ckpt is not None:
+            ckpt.save(p, g, df)
+        bar.update(len(rows))
+
+    complete = True
+    played = 0
+    t0 = time.perf_counter()
+    try:
+        if client is None:
+            for p, g, count in todo:
+                seeds = _seeds(seed, p, g, count, n_games, common_seeds)
+                accept(p, g, _chunk_task(runner, points[p], seeds, p, g, records))
+                played += count
+        else:
+            from distributed import as_completed
+
+            r = runner if runner is not None else DEFAULT_RUNNER
+            futures = {}
+            for p, g, count in todo:
+                seeds = _seeds(seed, p, g, count, n_games, common_seeds)
+                fut = client.submit(_chunk_task, r, points[p], seeds, p, g, records, pure=False)
+                futures[fut] = (p, g, count)
+            try:
+                for fut in as_completed(list(futures)):
+                    p, g, count = futures[fut]
+                    accept(p, g, fut.result())
+                    played += count
+            except BaseException:
+                client.cancel(list(futures))
+                raise
+    except KeyboardInterrupt:
+        complete = False
+    finally:
+        seconds = time.perf_counter() - t0
+        bar.close()
+        if own_client:
+            _close_client(client)
+    if frames:
+        df = pd.concat(frames, ignore_index=True)
+        df = df.sort_values(["point", "game"], kind="stable").reset_index(drop=True)
+    else:
+        df = pd.DataFrame(columns=["point", "game", "seed"])
+    df.attrs.update(complete=complete, seconds=seconds, games_played=played, workers=workers)
+    return df
+
+
+def sweep(
+    spec: Mapping[str, Any],
+    n_games: int,
+    *,
+    sample: int | None = None,
+    sample_seed: int = 0,
+    **kwargs: Any,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Grid (or ``sample`` random points) from ``spec``, run, summarize: ``(summary, games)``."""
+    from .grid import expand_grid, sample_points
+    from .stats import summarize
+
+    points = sample_points(spec, sample, sample_seed) if sample else expand_grid(spec)
+    games = run_sweep(points, n_games, **kwargs)
+    return summarize(games), games

@@ -1,0 +1,513 @@
+"""Plot validation: every Table II task checked against the rules when it is plotted.
+
+A side's whole plot is re-simulated from the start-of-turn state whenever a task is added, so
+cross-unit rules (vehicle AP charged to everyone aboard, seats, drivers) are checked too; the
+first broken rule raises :class:`~hexplay.engine.IllegalOrder` naming it.
+
+Decisions where the rules are silent:
+
+* Within the movement phase, steps run as: exchanges of places (EP), exits (EV), men's moves
+  (MP), entries (EV), then vehicles (AV/MV/SV/TV). So a man may walk to a stopped vehicle, get
+  in and ride off in one turn; a man can only leave a vehicle that was stopped at the start of
+  the turn. EV is an exit for a man in a vehicle and an entry otherwise; an entry ends his
+  movement.
+* "Personnel in a moving vehicle cannot fire": moving at the start of the turn (combat comes
+  before movement; the worked example's C fires from a vehicle plotted to move 6 hexes).
+* A vehicle's tasks are plotted on the vehicle by the side of the living men aboard at the start
+  of the turn and need a healthy driver aboard when it moves (the start driver, or the man who
+  takes his place by EP this turn). Their AP are charged at face value to everyone aboard
+  (riding is not a task of a wounded passenger's own, so it is not doubled).
+* EP is charged to the man taking the wheel and, if alive, to the displaced wounded driver (at
+  his doubled rate, Table VII).
+* Only adversaries do barrier work; BW takes all 10 AP so the worker starts the turn on foot in
+  the transporter's hex. Vehicle spares are for defenders only (WE with a vehicle); WE with a
+  man needs a wounded or killed friend in the same hex (or the same vehicle).
+* Escorts may not enter the ambush hex (the stopped transporter blocks the road) and vehicles
+  only move along their route. Men do not leave a vehicle that is off the map (off-board men
+  are not modelled).
+* Fire is plotted at a man the firer's side currently sees, with LOS from the firer's own hex at
+  the start of the turn. Men in a vehicle are seen when the vehicle is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ...engine import IllegalOrder
+from ...movement import MovementError
+from .combat import attack_strength, weapon_can_harm
+from .scenario import LONG_GUNS, TRANSPORTER_ID, VEHICLE_SEATS
+from .state import ADVERSARY, DEFENDER
+from .tables import (
+    ACTIVITIES,
+    AP_PER_TURN,
+    FIRST_BARRIER_WORK_TURN,
+    FIRST_DEFENDER_FIRE_TURN,
+    WOUNDED_AP_MULTIPLIER,
+)
+from .tasks import MAN_CODES, PHASE_NAMES, PHASE_OF, VEHICLE_CODES, Task
+from .units import Man, Vehicle
+
+
+@dataclass
+class ManPlan:
+    """What a man's plotted tasks amount to (from the start-of-turn state)."""
+
+    id: str
+    tasks: list[Task]
+    ap: Fraction = Fraction(0)
+    exits: str | None = None
+    enters: tuple[str, str] | None = None
+    ep_in: str | None = None
+    hexes_moved: int = 0
+    end_hex: str | None = None
+    barrier_work: bool = False
+    fires: list[Task] = field(default_factory=list)
+
+
+@dataclass
+class VehiclePlan:
+    id: str
+    tasks: list[Task]
+    ap: Fraction = Fraction(0)
+    hexes: int = 0
+    end_pos: int = 0
+    end_heading: int = 1
+    end_moving: bool = False
+
+
+def _cost_text(c: Fraction) -> str:
+    return str(c)
+
+
+def best_weapon(g, m: Man, target: Man, rng: int) -> str | None:
+    """The strongest weapon ``m`` can use at ``target`` now (None if none can hurt it)."""
+    impaired = m.wounded or m.vehicle is not None
+    in_veh = "vehicle" if target.vehicle else "open"
+    best, best_a = None, 0
+    for w in ([m.long_gun] if m.long_gun and m.armed else []) + ["pistol"]:
+        if not weapon_can_harm(w, in_veh):
+            continue
+        a = attack_strength(w, rng, impaired)
+        if a > best_a:
+            best, best_a = w, a
+    return best
+
+
+def check_fire(g, side: str, m: Man, t: Task) -> Task:
+    """Validate one DF task; returns it with the weapon filled in."""
+    if m.vehicle and g.vehicles[m.vehicle].moving:
+        raise IllegalOrder(
+            "Table V",
+            f"{m.id} is in moving vehicle {m.vehicle}: personnel in a moving vehicle cannot fire",
+        )
+    fh = g.man_hex(m)
+    if fh is None:
+        raise IllegalOrder("§8 off-board", f"{m.id} is off the map and cannot fire")
+    tgt = g.men.get(t.target or "")
+    if tgt is None or tgt.side == side or t.target not in g.seen.get(side, ()):
+        raise IllegalOrder("Table III", f"{t.target!r} is not an enemy man your side can see")
+    if not tgt.alive:
+        raise IllegalOrder("Table VII", f"{tgt.id} is already dead")
+    th = g.man_hex(tgt)
+    if th is None or not g.terrain.sees(fh, th, g.blockers()):
+        raise IllegalOrder("Table III", f"no line of sight from {fh} ({m.id}) to {th} ({tgt.id})")
+    if g.turn < FIRST_DEFENDER_FIRE_TURN:
+        if side == DEFENDER:
+            raise IllegalOrder("§4 turn 1", "defenders may not fire before turn 2")
+        if tgt.vehicle != TRANSPORTER_ID:
+            raise IllegalOrder(
+                "§4 turn 1", "on turn 1 fire may only be plotted at the transporter's occupants"
+            )
+    rng = g.terrain.distance(fh, th)
+    weapon = t.weapon or best_weapon(g, m, tgt, rng) or (m.long_gun if m.armed else "pistol")
+    if weapon not in ("pistol", *LONG_GUNS):
+        raise IllegalOrder("Table V", f"unknown weapon {weapon!r}")
+    if weapon != "pistol":
+        if weapon != m.long_gun:
+            raise IllegalOrder(
+                "Table V", f"{m.id} has no {weapon} (he has a {m.long_gun} and a pistol)"
+            )
+        if not m.armed:
+            raise IllegalOrder(
+                "§8 re-arm",
+                f"{m.id} laid his {weapon} down for barrier work "
+                "and must re-arm (RA) before firing it",
+            )
+    if not weapon_can_harm(weapon, "vehicle" if tgt.vehicle else "open"):
+        raise IllegalOrder(
+            "Table V",
+            f"a {weapon} cannot hurt a man inside a vehicle ({tgt.id} is in {tgt.vehicle})",
+        )
+    a = attack_strength(weapon, rng, m.wounded or m.vehicle is not None)
+    if a == 0:
+        raise IllegalOrder(
+            "Table V",
+            f"a {weapon} at range {rng} has attack strength 0; such fire cannot be plotted",
+        )
+    return Task("DF", tgt.id, weapon=weapon)
+
+
+def simulate_man(g, side: str, m: Man, tasks: list[Task]) -> ManPlan:
+    """Check a man's tasks in order; returns the plan with each task's AP filled in."""
+    if m.side != side:
+        raise IllegalOrder("plot", f"{m.id} is not a {side} unit")
+    if not m.alive:
+        raise IllegalOrder("Table VII", f"{m.id} is dead: killed men do nothing")
+    mult = WOUNDED_AP_MULTIPLIER if m.wounded else 1
+    plan = ManPlan(m.id, [])
+    phase = 0
+    veh = m.vehicle
+    pos = None if veh else m.hex
+    armed = m.armed
+    gun = m.long_gun
+    entered = False
+    for t in tasks:
+        if t.code not in MAN_CODES:
+            raise IllegalOrder(
+                "Table II", f"{t.code} is not a task for a man (men: {', '.join(MAN_CODES)})"
+            )
+        ph = PHASE_OF[t.code]
+        if ph < phase:
+            raise IllegalOrder(
+                "§4 sequence of play",
+                f"{t.code} ({PHASE_NAMES[ph]}) cannot follow"
+                f" a {PHASE_NAMES[phase]} task: tasks run combat -> movement -> "
+                "maintenance",
+            )
+        phase = ph
+        if entered and t.code in ("MP", "EV", "EP"):
+            raise IllegalOrder(
+                "§8 vehicles", f"{m.id} enters a vehicle this turn: entering ends his movement"
+            )
+        base = ACTIVITIES[t.code].ap or Fraction(0)
+        if t.code == "DF":
+            t = check_fire(g, side, m, t)
+            plan.fires.append(t)
+        elif t.code == "MP":
+            if veh:
+                raise IllegalOrder(
+                    "Table VIII", f"{m.id} is in {veh}: exit it (EV) before moving on foot"
+                )
+            if pos is None:
+                raise IllegalOrder("Table VIII", f"{m.id} has no position on the map")
+            path = list(t.path)
+            if path and path[0] == pos:
+                path = path[1:]
+            if not path:
+                raise IllegalOrder("Table VIII", "MP needs at least one hex to enter")
+            base = Fraction(0)
+            for nxt in path:
+                if not g.map.contains(nxt):
+                    raise IllegalOrder(
+                        "§8 off-board",
+                        f"{nxt!r} is not on the map: a counter on the board can never leave it",
+                    )
+                try:
+                    c = g.terrain.step_cost(pos, nxt)
+                except MovementError as e:
+                    raise IllegalOrder("Table VIII", str(e)) from None
+                if c is None:
+                    raise IllegalOrder("Table VIII", f"a man cannot enter {nxt} from {pos}")
+                base += c
+                pos = nxt
+            plan.hexes_moved += len(path)
+            t = Task("MP", path=tuple(path))
+        elif t.code == "EV":
+            if veh:
+                v = g.vehicles[veh]
+                if v.moving:
+                    raise IllegalOrder(
+                        "§8 vehicles", f"men exit only a stopped vehicle; {veh} is moving"
+                    )
+                if g.vehicle_hex(v) is None:
+                    raise IllegalOrder(
+                        "§8 off-board",
+                        f"{veh} is off the map; men leaving a vehicle off the map are not modelled",
+                    )
+                if plan.ep_in:
+                    raise IllegalOrder("§8 vehicles", f"{m.id} takes the wheel (EP) this turn")
+                plan.exits, pos, veh = veh, g.vehicle_hex(v), None
+                t = Task("EV", plan.exits)
+            else:
+                v = g.vehicles.get(t.target or "")
+                if v is None:
+                    raise IllegalOrder("§8 vehicles", "EV into which vehicle? give target=<id>")
+                vh = g.vehicle_hex(v)
+                if v.moving:
+                    raise IllegalOrder(
+                        "§8 vehicles", f"men enter only a stopped vehicle; {v.id} is moving"
+                    )
+                if vh is None or vh != pos:
+                    raise IllegalOrder(
+                        "§8 vehicles",
+                        f"{m.id} must be in {v.id}'s hex ({vh}) to enter it (he would be in {pos})",
+                    )
+                if any(o.alive and o.side != side for o in g.occupants(v)):
+                    raise IllegalOrder(
+                        "§8 vehicles",
+                        "adversaries may not enter vehicles occupied by defenders, nor the reverse",
+                    )
+                seat = t.seat or _free_seat(v)
+                if seat not in VEHICLE_SEATS:
+                    raise IllegalOrder("§8 vehicles", f"no free seat in {v.id}")
+                plan.enters = (v.id, seat)
+                veh, pos, entered = v.id, None, True
+                t = Task("EV", v.id, seat=seat)
+        elif t.code == "EP":
+            v = g.vehicles.get(veh or "")
+            d = g.driver(v) if v else None
+            if v is None or d is None or d.id == m.id or d.fit:
+                raise IllegalOrder(
+                    "§8 vehicles",
+                    "EP: a crewman exchanges places with a wounded "
+                    "or killed driver of his own vehicle",
+                )
+            if t.target not in (None, d.id):
+                raise IllegalOrder("§8 vehicles", f"the driver of {v.id} is {d.id}")
+            plan.ep_in = v.id
+            t = Task("EP", d.id)
+        elif t.code == "BW":
+            if side != ADVERSARY:
+                raise IllegalOrder("§8 barrier work", "only adversaries do barrier work")
+            if g.turn < FIRST_BARRIER_WORK_TURN:
+                raise IllegalOrder("§8 barrier work", "barrier work may not occur before turn 2")
+            if not m.fit:
+                raise IllegalOrder(
+                    "Table VII", f"{m.id} is wounded: wounded men cannot work on barriers"
+                )
+            th = g.vehicle_hex(g.transporter)
+            if veh or pos != th:
+                raise IllegalOrder("§8 barrier work", f"BW only on the transporter's hex ({th})")
+            plan.barrier_work = True
+            armed = False
+            t = Task("BW")
+        elif t.code == "RA":
+            if armed or gun is None:
+                raise IllegalOrder("§8 re-arm", f"{m.id} has no laid-down weapon to pick up")
+            if veh or pos != m.laid_at:
+                raise IllegalOrder(
+                    "§8 re-arm", f"{m.id} must be on {m.laid_at}, where he laid his weapon down"
+                )
+            armed = True
+            t = Task("RA")
+        elif t.code == "WE":
+            gun, t = _check_exchange(g, side, m, t, veh, pos, armed, gun)
+        cost = base * mult if t.code != "MP" else base * mult
+        t = Task(t.code, t.target, t.path, t.hexes, t.weapon, t.seat, cost)
+        plan.tasks.append(t)
+        plan.ap += cost
+    plan.end_hex = pos
+    if plan.ap > AP_PER_TURN:
+        last = plan.tasks[-1]
+        raise IllegalOrder(
+            "Table II" if mult == 1 else "Table VII",
+            f"{last.code} costs {_cost_text(last.ap)} AP"
+            + (" (doubled: wounded)" if mult > 1 else "")
+            + f"; {_cost_text(plan.ap - last.ap)} of {AP_PER_TURN} AP already "
+            "plotted",
+        )
+    return plan
+
+
+def _free_seat(v: Vehicle) -> str:
+    for s in VEHICLE_SEATS:
+        if s not in v.seats:
+            return s
+    return ""
+
+
+def _check_exchange(g, side, m, t, veh, pos, armed, gun):
+    if gun is None or not armed:
+        raise IllegalOrder("§8 weapon exchange", f"{m.id} holds no rifle or shotgun to exchange")
+    if t.target in g.vehicles:
+        v = g.vehicles[t.target]
+        if side != DEFENDER:
+            raise IllegalOrder("§8 weapon exchange", "only defenders take weapons from vehicles")
+        if veh != v.id and (pos is None or pos != g.vehicle_hex(v)):
+            raise IllegalOrder("§8 weapon exchange", f"{m.id} must be in or at {v.id}")
+        want = t.weapon or ("rifle" if gun == "shotgun" else "shotgun")
+        if want not in LONG_GUNS or want == gun:
+            raise IllegalOrder("§8 weapon exchange", f"{m.id} already has a {gun}")
+        if v.spares.get(want, 0) <= 0:
+            raise IllegalOrder("§8 weapon exchange", f"{v.id} carries no spare {want}")
+        return want, Task("WE", v.id, weapon=want)
+    o = g.men.get(t.target or "")
+    if o is None or o.side != side or o.id == m.id:
+        raise IllegalOrder("§8 weapon exchange", "WE needs target=<own vehicle> or <friend>")
+    if o.fit:
+        raise IllegalOrder("§8 weapon exchange", f"{o.id} is not wounded or killed")
+    same = (veh is not None and veh == o.vehicle) or (
+        pos is not None and pos == g.man_hex(o) and o.vehicle is None
+    )
+    if not same:
+        raise IllegalOrder("§8 weapon exchange", f"{o.id} is not in {m.id}'s hex")
+    if o.long_gun is None or not o.armed:
+        raise IllegalOrder("§8 weapon exchange", f"{o.id} has no long gun to exchange")
+    return o.long_gun, Task("WE", o.id, weapon=o.long_gun)
+
+
+def simulate_vehicle(g, side: str, v: Vehicle, tasks: list[Task]) -> VehiclePlan:
+    """Check a vehicle's tasks in order (driver and AP are checked side-wide)."""
+    if v.id == TRANSPORTER_ID and tasks:
+        raise IllegalOrder("§2 scenario", "in SKIRMISH the transporter never moves")
+    if g.controller(v) != side:
+        raise IllegalOrder("§8 vehicles", f"{v.id} has no living {side} men aboard")
+    plan = VehiclePlan(v.id, [], end_pos=v.pos, end_heading=v.heading, end_moving=v.moving)
+    pos, heading, moving = v.pos, v.heading, v.moving
+    tpos = g.transporter.pos
+    for t in tasks:
+        if t.code not in VEHICLE_CODES:
+            raise IllegalOrder(
+                "Table II", f"{t.code} is not a vehicle task ({', '.join(VEHICLE_CODES)})"
+            )
+        if t.code == "AV":
+            if moving:
+                raise IllegalOrder(
+                    "Table II", f"AV accelerates a stopped vehicle; {v.id} is moving"
+                )
+            moving = True
+        elif t.code == "SV":
+            if not moving:
+                raise IllegalOrder("Table II", f"SV stops a moving vehicle; {v.id} is stopped")
+            moving = False
+        elif t.code == "TV":
+            if moving:
+                raise IllegalOrder("Table II", f"TV turns a stopped vehicle; {v.id} is moving")
+            heading = -heading
+        elif t.code == "MV":
+            if not moving:
+                raise IllegalOrder("§8 vehicles", f"{v.id} is stopped: accelerate (AV) first")
+            if t.hexes < 1:
+                raise IllegalOrder("Table VIII", "MV needs hexes >= 1")
+            for _ in range(t.hexes):
+                nxt = pos + heading
+                if g.on_board(pos) and not g.on_board(nxt):
+                    raise IllegalOrder(
+                        "§8 off-board",
+                        f"{v.id} would leave the map: a counter on the board can never leave it",
+                    )
+                if v.kind == "escort" and nxt == tpos:
+                    raise IllegalOrder(
+                        "§8 vehicles",
+                        f"escort vehicles cannot pass through the ambush hex ({g.ambush})",
+                    )
+                pos = nxt
+            plan.hexes += t.hexes
+        t = Task(t.code, hexes=t.hexes, ap=Task(t.code, hexes=t.hexes).base_ap)
+        plan.tasks.append(t)
+        plan.ap += t.ap
+    plan.end_pos, plan.end_heading, plan.end_moving = pos, heading, moving
+    if plan.ap > AP_PER_TURN:
+        raise IllegalOrder("Table II", f"{v.id}'s tasks cost {plan.ap} AP, more than {AP_PER_TURN}")
+    return plan
+
+
+@dataclass
+class SidePlan:
+    men: dict[str, ManPlan]
+    vehicles: dict[str, VehiclePlan]
+    riders: dict[str, str]  # man id -> vehicle he rides when vehicles move
+    charges: dict[str, Fraction]  # man id -> AP charged by others (vehicle, EP)
+
+
+def validate_side(
+    g,
+    side: str,
+    orders: dict[str, list[Task]],
+    changed: str | None = None,
+    cache: dict | None = None,
+) -> SidePlan:
+    """Check a side's whole plot; returns the plans (tasks with AP filled in)."""
+    men: dict[str, ManPlan] = {}
+    vehs: dict[str, VehiclePlan] = {}
+    for uid, tasks in orders.items():
+        key = (uid, tuple(tasks))
+        if cache is not None and key in cache:
+            p = cache[key]
+        elif uid in g.men:
+            p = simulate_man(g, side, g.men[uid], list(tasks))
+        elif uid in g.vehicles:
+            p = simulate_vehicle(g, side, g.vehicles[uid], list(tasks))
+        else:
+            raise IllegalOrder("plot", f"no unit {uid!r}")
+        if cache is not None:
+            cache[key] = p
+        (men if uid in g.men else vehs)[uid] = p
+    # seats after EP, exits and entries
+    riders: dict[str, str] = {}
+    charges: dict[str, Fraction] = {}
+    for v in g.vehicles.values():
+        seats = dict(v.seats)
+        ep = [p for p in men.values() if p.ep_in == v.id]
+        if len(ep) > 1:
+            raise IllegalOrder("§8 vehicles", f"only one man can take {v.id}'s wheel")
+        driver = g.driver(v)
+        if ep:
+            e = ep[0]
+            mine = next(s for s, i in seats.items() if i == e.id)
+            seats["D"], seats[mine] = e.id, driver.id
+            if driver.alive:
+                charges[driver.id] = (
+                    charges.get(driver.id, Fraction(0))
+                    + ACTIVITIES["EP"].ap * WOUNDED_AP_MULTIPLIER
+                )
+            driver = g.men[e.id]
+        for p in men.values():
+            if p.exits == v.id:
+                seat = next(s for s, i in seats.items() if i == p.id)
+                del seats[seat]
+        for p in men.values():
+            if p.enters and p.enters[0] == v.id:
+                if p.enters[1] in seats:
+                    raise IllegalOrder("§8 vehicles", f"seat {p.enters[1]} of {v.id} is taken")
+                seats[p.enters[1]] = p.id
+        for i in seats.values():
+            riders[i] = v.id
+        vp = vehs.get(v.id)
+        if vp and vp.tasks:
+            if driver is None or seats.get("D") != driver.id or not driver.fit:
+                raise IllegalOrder(
+                    "§8 vehicles",
+                    f"{v.id} needs a healthy driver aboard to move "
+                    "(Table VII: wounded men cannot drive)",
+                )
+            for i in seats.values():
+                charges[i] = charges.get(i, Fraction(0)) + vp.ap
+    for mid, extra in charges.items():
+        m = g.men[mid]
+        if m.side != side or not m.alive:
+            continue
+        own = men[mid].ap if mid in men else Fraction(0)
+        total = own + extra
+        if total > AP_PER_TURN:
+            if changed in vehs:
+                raise IllegalOrder(
+                    "Table II",
+                    f"{changed}'s tasks cost {vehs[changed].ap} AP, "
+                    f"charged to everyone aboard; {mid} has "
+                    f"{total - vehs[changed].ap}"
+                    f" of {AP_PER_TURN} AP already plotted",
+                )
+            raise IllegalOrder(
+                "Table II",
+                f"{mid} would use {total} of {AP_PER_TURN} AP "
+                f"({extra} of them riding or exchanging places)",
+            )
+    return SidePlan(men, vehs, riders, charges)
+
+
+def check_complete(g, side: str, plan: SidePlan) -> None:
+    """Rules checked when a side submits: moving vehicles must be stopped or moved."""
+    for v in g.vehicles.values():
+        if not v.moving or g.controller(v) != side:
+            continue
+        vp = plan.vehicles.get(v.id)
+        if vp is None or not any(t.code in ("MV", "SV") for t in vp.tasks):
+            raise IllegalOrder(
+                "§8 vehicles",
+                f"{v.id} is moving: plot SV or MV for it (a vehicle "
+                "moving at the end of a turn must be stopped or moved some hexes "
+                "on the next turn)",
+            )

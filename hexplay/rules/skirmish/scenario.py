@@ -1,0 +1,244 @@
+"""SKIRMISH scenarios: the basic scenario (digest §2) and every variation as a parameter.
+
+A :class:`Scenario` is plain data, loads from and saves to JSON, and :meth:`Scenario.validate`
+rejects bad ones with a :class:`~hexplay.engine.ScenarioError` naming the field.
+
+Project decisions (the rules leave these open), each a named default below:
+
+* :data:`DEFAULT_ADVERSARY_WEAPONS` / :data:`DEFAULT_GUARD_WEAPONS`: the rules say "a rifle or
+  a shotgun" for each man without giving the mix; the basic scenario alternates rifle, shotgun.
+* :data:`DEFAULT_COMMANDER_VEHICLE`: the convoy player chooses; the default puts the commander in
+  the transporter's sleeper.
+* :data:`DEFAULT_ESCORT_OFFSETS`: one escort 10 hexes ahead, one 10 behind (within the 20-hex
+  limit); the convoy moves toward increasing route index ("ahead" = +).
+* :data:`VEHICLE_SEATS`: driver D, co-driver C, sleeper S; a vehicle holds at most these three.
+* :data:`DEFAULT_SPARE_WEAPONS`: each vehicle carries one spare rifle and one spare shotgun for
+  weapon exchange (WE). [reconstructed] The rules let a defender leaving a vehicle "take a
+  shotgun or a rifle" but give no count.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...engine import ScenarioError
+from .tables import GAME_TURNS, VAULT_BARRIER_POINTS
+
+LONG_GUNS = ("rifle", "shotgun")
+VEHICLE_SEATS = ("D", "C", "S")
+ROUTES = ("Route 4", "Route 7")
+VICTORY_VARIANTS = ("killed_or_wounded", "killed")
+"""Defender's "all adversaries out" condition: the scenario card's "killed or wounded"
+(default) or the introduction's "killed"."""
+
+DEFAULT_ADVERSARY_WEAPONS = ("rifle", "shotgun", "rifle", "shotgun", "rifle", "shotgun")
+DEFAULT_GUARD_WEAPONS = ("shotgun", "rifle", "shotgun", "rifle", "shotgun", "rifle", "rifle")
+DEFAULT_COMMANDER_VEHICLE = "T"
+DEFAULT_ESCORT_OFFSETS = {"E1": 10, "E2": -10}
+DEFAULT_SPARE_WEAPONS = {"rifle": 1, "shotgun": 1}
+ESCORT_MAX_DISTANCE = 20
+"""Escorts start up to 20 hexes (500 m) ahead of or behind the transporter."""
+TRANSPORTER_ID = "T"
+
+
+@dataclass
+class Scenario:
+    """Everything that varies between SKIRMISH games (defaults: the basic scenario).
+
+    * ``adversary_weapons``: one long gun per adversary (their number is its length); ids
+      ``A1..An``.
+    * ``guard_weapons``: one long gun per guard (ids ``G1..Gn``).
+    * ``escorts``: escort vehicle ids; ``escort_offsets`` their default start offsets from
+      the transporter along the route (+ ahead); ``escort_max_distance`` the limit.
+    * ``crews``: guard id -> [vehicle id, seat]; empty means the default crews (D and C of the
+      transporter then each escort, commander in S of ``commander_vehicle``).
+    * ``max_rifles`` / ``max_shotguns``: limits on the defenders' total long guns (including
+      vehicle spares); None = no limit.
+    * ``route`` / ``ambush``: fixed at set-up if None; ``ambush`` is a hex label on the route.
+    * ``adversary_start``: adversary id -> hex label (optional fixed placements).
+    * ``barrier_points_required``, ``turn_limit``, ``victory``: victory conditions.
+    * ``open_map``: the classic one-map game (both sides see everything).
+    """
+
+    name: str = "basic"
+    map: str = "skirmish"
+    adversary_weapons: list[str] = field(default_factory=lambda: list(DEFAULT_ADVERSARY_WEAPONS))
+    guard_weapons: list[str] = field(default_factory=lambda: list(DEFAULT_GUARD_WEAPONS))
+    escorts: list[str] = field(default_factory=lambda: ["E1", "E2"])
+    escort_offsets: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_ESCORT_OFFSETS))
+    escort_max_distance: int = ESCORT_MAX_DISTANCE
+    escorts_moving: bool = True
+    commander_vehicle: str = DEFAULT_COMMANDER_VEHICLE
+    crews: dict[str, list[str]] = field(default_factory=dict)
+    spare_weapons: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_SPARE_WEAPONS))
+    max_rifles: int | None = None
+    max_shotguns: int | None = None
+    route: str | None = None
+    ambush: str | None = None
+    adversary_start: dict[str, str] = field(default_factory=dict)
+    barrier_points_required: int = VAULT_BARRIER_POINTS
+    turn_limit: int = GAME_TURNS
+    victory: str = "killed_or_wounded"
+    open_map: bool = False
+    description: str = "Basic scenario (NUREG/CR-1255 §2): 6 adversaries vs a 3-vehicle convoy."
+
+    # --- derived ------------------------------------------------------------------------
+    @property
+    def adversary_ids(self) -> list[str]:
+        return [f"A{i + 1}" for i in range(len(self.adversary_weapons))]
+
+    @property
+    def guard_ids(self) -> list[str]:
+        return [f"G{i + 1}" for i in range(len(self.guard_weapons))]
+
+    @property
+    def vehicle_ids(self) -> list[str]:
+        return [TRANSPORTER_ID, *self.escorts]
+
+    def default_crews(self) -> dict[str, list[str]]:
+        """Guard -> [vehicle, seat]: D and C of T, E1, E2…, then S of the commander's vehicle."""
+        slots = [[v, s] for v in self.vehicle_ids for s in ("D", "C")]
+        slots.append([self.commander_vehicle, "S"])
+        slots += [[v, "S"] for v in self.vehicle_ids if v != self.commander_vehicle]
+        return {g: slots[i] for i, g in enumerate(self.guard_ids) if i < len(slots)}
+
+    def crew_plan(self) -> dict[str, list[str]]:
+        return {k: list(v) for k, v in (self.crews or self.default_crews()).items()}
+
+    # --- validation ---------------------------------------------------------------------
+    def validate(self, map=None) -> Scenario:
+        """Raise ScenarioError naming the bad field; returns self. ``map`` checks hexes/routes."""
+
+        def need(cond: bool, fld: str, msg: str) -> None:
+            if not cond:
+                raise ScenarioError(fld, msg)
+
+        need(isinstance(self.name, str) and bool(self.name), "name", "must be a non-empty string")
+        for fld in ("adversary_weapons", "guard_weapons"):
+            v = getattr(self, fld)
+            need(isinstance(v, list) and len(v) >= 1, fld, "must be a non-empty list")
+            bad = [w for w in v if w not in LONG_GUNS]
+            need(not bad, fld, f"unknown long guns {bad}; each is one of {list(LONG_GUNS)}")
+        need(len(self.adversary_weapons) <= 99, "adversary_weapons", "at most 99 adversaries")
+        need(isinstance(self.escorts, list), "escorts", "must be a list of vehicle ids")
+        ids = self.vehicle_ids
+        need(len(set(ids)) == len(ids), "escorts", f"vehicle ids must be unique: {ids}")
+        need(all(isinstance(e, str) and e for e in self.escorts), "escorts", "ids are strings")
+        need(
+            isinstance(self.escort_max_distance, int) and self.escort_max_distance >= 1,
+            "escort_max_distance",
+            "must be an integer >= 1",
+        )
+        for e, off in self.escort_offsets.items():
+            need(e in self.escorts, "escort_offsets", f"{e!r} is not an escort")
+            need(isinstance(off, int) and off != 0, "escort_offsets", f"{e}: non-zero integer")
+            need(
+                abs(off) <= self.escort_max_distance,
+                "escort_offsets",
+                f"{e} at T{off:+d} is more than {self.escort_max_distance} hexes from T",
+            )
+        need(
+            self.commander_vehicle in ids,
+            "commander_vehicle",
+            f"{self.commander_vehicle!r} is not a vehicle ({ids})",
+        )
+        crews = self.crew_plan()
+        need(
+            set(crews) == set(self.guard_ids),
+            "crews",
+            f"every guard needs a seat: guards {self.guard_ids}, crews for {sorted(crews)}"
+            + ("" if self.crews else " (too many guards for the vehicles' seats)"),
+        )
+        seen: set[tuple[str, str]] = set()
+        for g, vs in crews.items():
+            need(len(vs) == 2 and vs[0] in ids, "crews", f"{g}: [vehicle, seat], known vehicle")
+            need(vs[1] in VEHICLE_SEATS, "crews", f"{g}: seat must be one of {VEHICLE_SEATS}")
+            need(tuple(vs) not in seen, "crews", f"{g}: seat {vs[1]} of {vs[0]} taken twice")
+            seen.add(tuple(vs))
+        need(
+            all(isinstance(n, int) and n >= 0 for n in self.spare_weapons.values())
+            and set(self.spare_weapons) <= set(LONG_GUNS),
+            "spare_weapons",
+            "maps 'rifle'/'shotgun' to counts >= 0",
+        )
+        nveh = len(ids)
+        for gun, lim in (("rifle", self.max_rifles), ("shotgun", self.max_shotguns)):
+            fld = f"max_{gun}s"
+            if lim is None:
+                continue
+            need(isinstance(lim, int) and lim >= 0, fld, "must be an integer >= 0 or null")
+            total = self.guard_weapons.count(gun) + nveh * self.spare_weapons.get(gun, 0)
+            need(total <= lim, fld, f"defenders have {total} {gun}s (with spares), limit {lim}")
+        need(
+            isinstance(self.barrier_points_required, int) and self.barrier_points_required > 0,
+            "barrier_points_required",
+            "must be a positive integer",
+        )
+        need(
+            isinstance(self.turn_limit, int) and 1 <= self.turn_limit <= 200,
+            "turn_limit",
+            "must be an integer 1..200",
+        )
+        need(self.victory in VICTORY_VARIANTS, "victory", f"must be one of {VICTORY_VARIANTS}")
+        need(self.route is None or self.route in ROUTES or map is not None, "route", "unknown")
+        for a in self.adversary_start:
+            need(a in self.adversary_ids, "adversary_start", f"{a!r} is not an adversary")
+        if map is not None:
+            self._validate_on(map)
+        return self
+
+    def _validate_on(self, m) -> None:
+        if self.route is not None and self.route not in m.places:
+            raise ScenarioError("route", f"map {m.name!r} has no route {self.route!r}")
+        if self.ambush is not None:
+            if self.route is None:
+                raise ScenarioError("ambush", "an ambush hex needs a route")
+            try:
+                h = m.require(self.ambush, "ambush")
+            except ValueError as e:
+                raise ScenarioError("ambush", str(e)) from None
+            if h not in m.places[self.route]:
+                raise ScenarioError("ambush", f"{self.ambush} is not on {self.route}")
+        for a, lab in self.adversary_start.items():
+            if not m.contains(lab):
+                raise ScenarioError("adversary_start", f"{a}: {lab!r} is not on the map")
+
+    # --- JSON ---------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Scenario:
+        """Build and validate; unknown fields are rejected by name."""
+        if not isinstance(d, dict):
+            raise ScenarioError("<root>", "a scenario is a JSON object")
+        known = set(cls.__dataclass_fields__)
+        for k in d:
+            if k not in known:
+                raise ScenarioError(k, "unknown field")
+        return cls(**{k: _copy(v) for k, v in d.items()}).validate()
+
+    def to_json(self, path: str | Path | None = None) -> str:
+        text = json.dumps(self.to_dict(), indent=2)
+        if path is not None:
+            Path(path).write_text(text)
+        return text
+
+    @classmethod
+    def from_json(cls, text_or_path: str | Path) -> Scenario:
+        p = Path(str(text_or_path))
+        text = str(text_or_path)
+        if not text.lstrip().startswith("{") and p.exists():
+            text = p.read_text()
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ScenarioError("<root>", f"not valid JSON: {e}") from None
+        return cls.from_dict(d)
+
+
+def _copy(v: Any) -> Any:
+    return json.loads(json.dumps(v))

@@ -1,0 +1,119 @@
+"""The SKIRMISH game state: counters, route, ambush, barrier points, and queries on them.
+
+Sides are ``"adversary"`` and ``"defender"``. Men's ids are ``A1..`` and ``G1..``; vehicles
+``T`` (transporter) and the scenario's escorts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import IllegalOrder
+from .scenario import TRANSPORTER_ID, Scenario
+from .terrain import Terrain, terrain_for
+from .units import Man, Vehicle
+
+ADVERSARY, DEFENDER = "adversary", "defender"
+SIDES = (ADVERSARY, DEFENDER)
+
+
+def enemy_of(side: str) -> str:
+    return DEFENDER if side == ADVERSARY else ADVERSARY
+
+
+class SkirmishState:
+    """Counters and map-derived queries; no rules are applied here."""
+
+    scenario: Scenario
+    map: Any
+    terrain: Terrain
+
+    def _init_state(self, scenario: Scenario, m) -> None:
+        self.scenario = scenario
+        self.map = m
+        self.terrain = terrain_for(m)
+        self.route_name: str | None = None
+        self.route: tuple[str, ...] = ()
+        self.ambush: str | None = None
+        self.barrier = 0
+        self.men: dict[str, Man] = {}
+        for a, w in zip(scenario.adversary_ids, scenario.adversary_weapons):
+            self.men[a] = Man(a, ADVERSARY, w)
+        for g, w in zip(scenario.guard_ids, scenario.guard_weapons):
+            self.men[g] = Man(g, DEFENDER, w)
+        self.vehicles: dict[str, Vehicle] = {
+            TRANSPORTER_ID: Vehicle(TRANSPORTER_ID, "transporter", spares=self._spares())
+        }
+        for e in scenario.escorts:
+            self.vehicles[e] = Vehicle(e, "escort", spares=self._spares())
+        self.seen: dict[str, set[str]] = {s: set() for s in SIDES}
+
+    def _spares(self) -> dict[str, int]:
+        return {g: int(self.scenario.spare_weapons.get(g, 0)) for g in ("rifle", "shotgun")}
+
+    # --- queries ------------------------------------------------------------------------
+    @property
+    def transporter(self) -> Vehicle:
+        return self.vehicles[TRANSPORTER_ID]
+
+    def on_board(self, pos: int) -> bool:
+        return 0 <= pos < len(self.route)
+
+    def vehicle_hex(self, v: Vehicle | str) -> str | None:
+        v = self.vehicles[v] if isinstance(v, str) else v
+        return self.route[v.pos] if self.route and self.on_board(v.pos) else None
+
+    def man_hex(self, m: Man | str) -> str | None:
+        m = self.men[m] if isinstance(m, str) else m
+        return self.vehicle_hex(m.vehicle) if m.vehicle else m.hex
+
+    def side_of(self, unit_id: str) -> str | None:
+        if unit_id in self.men:
+            return self.men[unit_id].side
+        if unit_id in self.vehicles:
+            return self.controller(self.vehicles[unit_id]) or DEFENDER
+        return None
+
+    def occupants(self, v: Vehicle | str) -> list[Man]:
+        v = self.vehicles[v] if isinstance(v, str) else v
+        return [self.men[i] for i in v.seats.values()]
+
+    def controller(self, v: Vehicle) -> str | None:
+        """Side of the living men aboard (None when nobody alive is aboard)."""
+        for m in self.occupants(v):
+            if m.alive:
+                return m.side
+        return None
+
+    def driver(self, v: Vehicle) -> Man | None:
+        i = v.seats.get("D")
+        return self.men[i] if i else None
+
+    def blockers(self) -> frozenset[int]:
+        """Hex indices of vehicles on the map (they block LOS, Table III)."""
+        idx = self.terrain.index
+        return frozenset(idx[h] for v in self.vehicles.values() if (h := self.vehicle_hex(v)))
+
+    def vehicle_label(self, v: Vehicle) -> str:
+        """Position relative to the transporter, as the activity chart writes it (``T+12``)."""
+        if v.id == TRANSPORTER_ID:
+            return "T"
+        d = v.pos - self.transporter.pos
+        return "T" if d == 0 else f"T{d:+d}"
+
+    def unit(self, unit_id: str) -> Man | Vehicle:
+        if unit_id in self.men:
+            return self.men[unit_id]
+        if unit_id in self.vehicles:
+            return self.vehicles[unit_id]
+        raise IllegalOrder("units", f"no unit {unit_id!r}")
+
+    # --- snapshot -----------------------------------------------------------------------
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "route": self.route_name,
+            "ambush": self.ambush,
+            "barrier_points": self.barrier,
+            "men": {k: m.to_dict() for k, m in self.men.items()},
+            "vehicles": {k: v.to_dict() for k, v in self.vehicles.items()},
+        }

@@ -1,0 +1,98 @@
+"""SKIRMISH terrain on a map: line of sight (Table III) and movement (Table VIII) models.
+
+LOS decisions: trees hexes and slope hexsides block; the observer's and target's own hexes and
+their own hexsides never block (digest §6); hexes holding vehicles block like trees. A line that
+runs exactly along a hexside or through a vertex is traced twice, nudged to each side, and is
+clear if **either** trace is clear (``combine="both"``: blocked only when both are blocked, the
+common wargame convention, symmetric by construction). The slope-hexside defence of Table IV
+applies when a clear trace enters the target's hex across a slope hexside (on such a line the
+defender gets the benefit of the doubt).
+
+Movement: :data:`~hexplay.rules.skirmish.movement.SKIRMISH_COSTS` for men; a vehicle moves
+only along its route (an ordered hex list of the map's places).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ...movement import Movement
+from .movement import SKIRMISH_COSTS
+from .sight import SKIRMISH_SIGHT
+
+
+class Terrain:
+    """Per-map precomputed sight and movement tables (shared by every game on the map)."""
+
+    def __init__(self, m) -> None:
+        self.map = m
+        self.sight = m.sight(SKIRMISH_SIGHT)
+        self.movement = Movement(m, SKIRMISH_COSTS, "person")
+        self.index = {lab: i for i, lab in enumerate(m.hex_labels)}
+        self.labels = m.hex_labels
+        self._pair_cache: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
+        self._blk_cache: dict[frozenset[int], np.ndarray] = {}
+        self._slope_cache: dict[tuple[str, str, frozenset[int]], bool] = {}
+        self.slope = m.hexside_features.get("slope", frozenset())
+
+    def terrain(self, label: str) -> str:
+        return self.map.terrain_at(label)
+
+    def step_cost(self, a: str, b: str) -> Fraction | None:
+        return self.movement.step_cost(a, b)
+
+    def distance(self, a: str, b: str) -> int:
+        return self.map.distance(a, b)
+
+    def sees(self, a: str, b: str, blockers: frozenset[int]) -> bool:
+        """LOS between two hex labels with vehicle hexes (indices) as blockers (cached)."""
+        i, j = self.index[a], self.index[b]
+        if i == j:
+            return True
+        key = (i, j) if i < j else (j, i)
+        cache = self._pair_cache.get(blockers)
+        if cache is None:
+            if len(self._pair_cache) > 256:
+                self._pair_cache.clear()
+                self._blk_cache.clear()
+            cache = self._pair_cache[blockers] = {}
+        v = cache.get(key)
+        if v is None:
+            v = cache[key] = self._clear(key[0], key[1], blockers)
+        return v
+
+    def _clear(self, i: int, j: int, blockers: frozenset[int]) -> bool:
+        s = self.sight
+        try:
+            blk = self._blk_cache.get(blockers)
+            if blk is None:
+                mask = np.zeros(self.map.size, dtype=bool)
+                mask[list(blockers)] = True
+                blk = self._blk_cache[blockers] = s._blocking_array(mask)
+            dq = int(s._q[j] - s._q[i])
+            dr = int(s._r[j] - s._r[i])
+            return bool(s._clear_fast(i, j, dq, dr, blk, s.model.combine == "both"))
+        except AttributeError:  # pragma: no cover - public fallback
+            hexes = [self.map.hexes[k] for k in blockers]
+            return s.los(self.map.hexes[i], self.map.hexes[j], hexes).clear
+
+    def fire_crosses_slope(self, a: str, b: str, blockers: frozenset[int]) -> bool:
+        """True if a clear LOS trace from ``a`` enters ``b`` across a slope hexside."""
+        key = (a, b, blockers)
+        v = self._slope_cache.get(key)
+        if v is None:
+            hexes = [self.map.hexes[k] for k in blockers]
+            tr = self.sight.los(a, b, hexes)
+            last = [t.hexsides[-1] for t in tr.traces if t.hexsides and t.clear]
+            v = self._slope_cache[key] = any(s in self.slope for s in last)
+        return v
+
+
+def terrain_for(m) -> Terrain:
+    """The shared :class:`Terrain` of a map (built once per map object)."""
+    t = m.__dict__.get("_skirmish_terrain")
+    if t is None:
+        t = m.__dict__["_skirmish_terrain"] = Terrain(m)
+    return t

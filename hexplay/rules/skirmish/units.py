@@ -1,0 +1,67 @@
+"""SKIRMISH counters: men and vehicles (mutable game state, JSON-able)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+FIT, WOUNDED, KILLED = "fit", "W", "K"
+
+
+@dataclass
+class Man:
+    """One man. ``hex`` is his hex label on foot (None inside a vehicle or not yet placed).
+
+    ``long_gun`` is his rifle or shotgun; ``armed`` is False after he laid it down for barrier
+    work (at ``laid_at``) until he re-arms. Everyone always keeps a pistol.
+    """
+
+    id: str
+    side: str
+    long_gun: str | None
+    hex: str | None = None
+    vehicle: str | None = None
+    seat: str | None = None
+    wounds: int = 0
+    armed: bool = True
+    laid_at: str | None = None
+
+    @property
+    def condition(self) -> str:
+        return KILLED if self.wounds >= 2 else (WOUNDED if self.wounds == 1 else FIT)
+
+    @property
+    def alive(self) -> bool:
+        return self.wounds < 2
+
+    @property
+    def wounded(self) -> bool:
+        return self.wounds == 1
+
+    @property
+    def fit(self) -> bool:
+        return self.wounds == 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Vehicle:
+    """A vehicle on its route: ``pos`` is the route index (outside 0..len-1 = off the map).
+
+    ``heading`` is +1 (the convoy's direction of travel: increasing route index) or -1.
+    ``spares`` counts the spare long guns it carries.
+    """
+
+    id: str
+    kind: str  # "transporter" or "escort"
+    pos: int = 0
+    heading: int = 1
+    moving: bool = False
+    seats: dict[str, str] = field(default_factory=dict)  # seat -> man id
+    spares: dict[str, int] = field(default_factory=dict)
+    entered_board: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)

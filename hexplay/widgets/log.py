@@ -1,0 +1,147 @@
+"""Results log (shots with die and result, moves, barrier points) and the record table."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as W
+
+_TABLE_STYLE = (
+    "<style>.hexplay-table{border-collapse:collapse;font-size:12px;width:100%}"
+    ".hexplay-table th,.hexplay-table td{border-bottom:1px solid #ddd;padding:2px 6px;"
+    "text-align:left;vertical-align:top}.hexplay-table th{background:#f2efe6;position:sticky;"
+    "top:0}.hexplay-K{color:#b8322a;font-weight:700}.hexplay-W{color:#b07c00;font-weight:700}"
+    "</style>"
+)
+
+
+def _e(x: Any) -> str:
+    return html.escape("" if x is None else str(x))
+
+
+def describe_event(ev: Mapping[str, Any]) -> str:
+    """One line of plain text for an event dict (engine ``Event.for_side`` form or similar)."""
+    d = dict(ev.get("data", {})) if isinstance(ev.get("data"), Mapping) else {}
+    d.update({k: v for k, v in ev.items() if k != "data"})
+    kind = str(d.get("kind", d.get("type", "")))
+    if kind in ("fire", "shot", "DF", "combat"):
+        firer = d.get("firer", d.get("unit", "?"))
+        target = d.get("target", "?")
+        bits = [f"{firer} fires at {target}"]
+        if d.get("weapon"):
+            bits[0] += f" ({d['weapon']})"
+        if d.get("attack") is not None:
+            bits.append(f"{d.get('attack')}:{d.get('defence')} ({d.get('ratio', '')})")
+        if d.get("die") is not None:
+            bits.append(f"die {d['die']}")
+        res = d.get("result", d.get("outcome"))
+        if res is not None:
+            bits.append({"K": "KILLED", "W": "wounded", "-": "miss"}.get(str(res), str(res)))
+        return ", ".join(bits)
+    if kind in ("move", "moved", "MP", "MV"):
+        path = d.get("path") or d.get("hexes") or []
+        if isinstance(path, (list, tuple)):
+            path = "-".join(map(str, path))
+        dest = d.get("to", "")
+        return (
+            f"{d.get('unit', '?')} moves {path or ''}{' to ' + str(dest) if dest else ''}".strip()
+        )
+    if kind in ("barrier", "barrier_work", "BW"):
+        return (
+            f"barrier work: {d.get('workers', '?')} worker(s), +{d.get('points', 0)} "
+            f"(total {d.get('total', '?')})"
+        )
+    skip = {"index", "turn", "phase", "kind", "type"}
+    rest = ", ".join(f"{k} {v}" for k, v in d.items() if k not in skip)
+    return f"{kind}: {rest}" if rest else kind
+
+
+def _result_class(ev: Mapping[str, Any]) -> str:
+    d = ev.get("data", ev) if isinstance(ev.get("data"), Mapping) else ev
+    res = str(d.get("result", d.get("outcome", "")))
+    return f"hexplay-{res}" if res in ("K", "W") else ""
+
+
+class ResultsLog(W.VBox):
+    """Newest-first table of events: turn, phase, what happened (die rolls and results)."""
+
+    def __init__(self, max_rows: int = 300, **kwargs: Any) -> None:
+        self.max_rows = max_rows
+        self.events: list[dict[str, Any]] = []
+        self.html = W.HTML(layout=W.Layout(max_height="260px", overflow_y="auto"))
+        super().__init__([self.html], **kwargs)
+        self._render()
+
+    def set_events(self, events: Iterable[Mapping[str, Any]]) -> None:
+        self.events = [dict(e) for e in events]
+        self._render()
+
+    def add_events(self, events: Iterable[Mapping[str, Any]]) -> None:
+        self.events.extend(dict(e) for e in events)
+        self._render()
+
+    def lines(self) -> list[str]:
+        return [describe_event(e) for e in self.events]
+
+    def _render(self) -> None:
+        if not self.events:
+            self.html.value = "<i>no events yet</i>"
+            return
+        rows = []
+        for e in reversed(self.events[-self.max_rows :]):
+            cls = _result_class(e)
+            rows.append(
+                f"<tr><td>{_e(e.get('turn', ''))}</td><td>{_e(e.get('phase', ''))}</td>"
+                f"<td class='{cls}'>{_e(describe_event(e))}</td></tr>"
+            )
+        self.html.value = (
+            _TABLE_STYLE + "<table class='hexplay-table'><tr><th>turn</th><th>phase</th>"
+            "<th>event</th></tr>" + "".join(rows) + "</table>"
+        )
+
+
+def table_html(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> str:
+    """A plain HTML table of dict rows (cells escaped; lists joined with "; ")."""
+    if not rows:
+        return "<i>empty</i>"
+    cols = list(columns) if columns else list(dict.fromkeys(k for r in rows for k in r))
+
+    def cell(v: Any) -> str:
+        if isinstance(v, (list, tuple)):
+            v = "; ".join(map(str, v))
+        s = _e(v)
+        return f"<span class='hexplay-{s}'>{s}</span>" if s in ("K", "W") else s
+
+    head = "".join(f"<th>{_e(c)}</th>" for c in cols)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{cell(r.get(c, ''))}</td>" for c in cols) + "</tr>" for r in rows
+    )
+    return _TABLE_STYLE + f"<table class='hexplay-table'><tr>{head}</tr>{body}</table>"
+
+
+class RecordTable(W.VBox):
+    """The game-turn record (activity chart) as a live table: one row per unit and turn."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.rows: list[dict[str, Any]] = []
+        self.columns: list[str] | None = None
+        self.html = W.HTML(layout=W.Layout(max_height="320px", overflow_y="auto"))
+        self.summary = W.HTML()
+        super().__init__([self.summary, self.html], **kwargs)
+        self._render()
+
+    def set_rows(
+        self,
+        rows: Iterable[Mapping[str, Any]],
+        columns: Sequence[str] | None = None,
+        summary: str = "",
+    ) -> None:
+        self.rows = [dict(r) for r in rows]
+        self.columns = list(columns) if columns else None
+        self.summary.value = _e(summary)
+        self._render()
+
+    def _render(self) -> None:
+        self.html.value = table_html(self.rows, self.columns) if self.rows else "<i>no record</i>"

@@ -1,0 +1,169 @@
+"""Combat odds panel: K/W/miss bars for one attack and a kill-probability heat map.
+
+The numbers come from :mod:`hexplay.rules.skirmish.combat` (the tables the resolver uses), so
+the panel and the game cannot disagree.  Marks are updated in place under ``hold_sync``; the
+figures are built once.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import bqplot as bq
+import ipywidgets as W
+import numpy as np
+
+from ..rules.skirmish import WEAPONS, Posture, probability_grid
+
+OUTCOMES = ("K", "W", "miss")
+OUTCOME_COLOURS = ("#b8322a", "#e8b32a", "#9aa3ad")
+
+#: Rows of the heat map: target posture (Table IV terrain × hexes moved this turn).
+HEATMAP_POSTURES: tuple[tuple[str, Posture], ...] = (
+    ("open, still", Posture("open", 0)),
+    ("open, moves 1-3", Posture("open", 2)),
+    ("open, moves 4-6", Posture("open", 5)),
+    ("open, moves 7-10", Posture("open", 8)),
+    ("trees, still", Posture("trees", 0)),
+    ("trees, moving", Posture("trees", 2)),
+    ("slope, still", Posture("slope", 0)),
+    ("slope, moves 1-3", Posture("slope", 2)),
+    ("slope, moves 4+", Posture("slope", 5)),
+    ("vehicle, still", Posture("vehicle", 0)),
+    ("vehicle, moves 4-10", Posture("vehicle", 5)),
+    ("vehicle, moves 11+", Posture("vehicle", 12)),
+)
+HEATMAP_RANGES = np.arange(0, 31)
+
+
+def odds_numbers(o: Any) -> dict[str, Any]:
+    """Normalise an odds object (``Odds`` dataclass or dict) to plain floats and labels."""
+    if o is None:
+        return {"K": 0.0, "W": 0.0, "miss": 1.0, "attack": None, "defence": None, "ratio": ""}
+    get = (
+        (lambda k, d=None: o.get(k, d))
+        if isinstance(o, Mapping)
+        else (lambda k, d=None: getattr(o, k, d))
+    )
+    k = get("kill", get("K", 0))
+    w = get("wound", get("W", 0))
+    m = get("miss", None)
+    k, w = float(k or 0), float(w or 0)
+    m = float(m) if m is not None else max(0.0, 1.0 - k - w)
+    return {
+        "K": k,
+        "W": w,
+        "miss": m,
+        "attack": get("attack"),
+        "defence": get("defence"),
+        "ratio": get("ratio", "") or "",
+        "column_label": get("column_label", "") or "",
+        "note": get("note", "") or get("reason", "") or "",
+    }
+
+
+class OddsPanel(W.VBox):
+    """Bars of P(K), P(W), P(miss) for the attack in hand + a heat map for the weapon."""
+
+    def __init__(self, weapon: str = "rifle", **kwargs: Any) -> None:
+        self.x_sc = bq.OrdinalScale(domain=list(OUTCOMES))
+        self.y_sc = bq.LinearScale(min=0.0, max=1.0)
+        self.bars = bq.Bars(
+            x=list(OUTCOMES),
+            y=[0.0, 0.0, 1.0],
+            scales={"x": self.x_sc, "y": self.y_sc},
+            colors=list(OUTCOME_COLOURS),
+            color_mode="element",
+            tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".3f"]),
+        )
+        self.bar_fig = bq.Figure(
+            marks=[self.bars],
+            axes=[
+                bq.Axis(scale=self.x_sc),
+                bq.Axis(scale=self.y_sc, orientation="vertical", tick_format=".0%"),
+            ],
+            title="outcome of one attack",
+            layout=W.Layout(width="100%", height="220px"),
+            fig_margin={"top": 40, "bottom": 30, "left": 45, "right": 10},
+        )
+        self.text = W.HTML(value="<i>pick a firer and a target</i>")
+        self.weapon = W.Dropdown(options=list(WEAPONS), value=weapon, description="weapon")
+        self.impaired = W.Checkbox(value=False, description="firer wounded / in vehicle")
+        self.row_sc = bq.OrdinalScale(reverse=True)
+        self.col_sc = bq.OrdinalScale()
+        self.col_scale = bq.ColorScale(min=0.0, max=1.0, scheme="Reds")
+        self.heat = bq.GridHeatMap(
+            color=self._grid(weapon, False),
+            row=[label for label, _ in HEATMAP_POSTURES],
+            column=[int(r) for r in HEATMAP_RANGES],
+            scales={"row": self.row_sc, "column": self.col_sc, "color": self.col_scale},
+            null_color="#eeeeee",
+            stroke="white",
+        )
+        self.heat_fig = bq.Figure(
+            marks=[self.heat],
+            axes=[
+                bq.Axis(scale=self.col_sc, label="range (hexes)", num_ticks=8),
+                bq.Axis(scale=self.row_sc, orientation="vertical"),
+                bq.ColorAxis(scale=self.col_scale, side="right", tick_format=".0%"),
+            ],
+            title=f"P(kill) by range × target posture: {weapon}",
+            layout=W.Layout(width="100%", height="360px"),
+            fig_margin={"top": 40, "bottom": 45, "left": 130, "right": 60},
+        )
+        self.weapon.observe(self._on_weapon, names="value")
+        self.impaired.observe(self._on_weapon, names="value")
+        self.current: dict[str, Any] = odds_numbers(None)
+        super().__init__(
+            [self.text, self.bar_fig, W.HBox([self.weapon, self.impaired]), self.heat_fig],
+            **kwargs,
+        )
+
+    @staticmethod
+    def _grid(weapon: str, impaired: bool) -> np.ndarray:
+        postures = [Posture(p.terrain, p.hexes_moved, impaired) for _, p in HEATMAP_POSTURES]
+        return probability_grid(weapon, postures, HEATMAP_RANGES, "K")
+
+    def _on_weapon(self, _change: Any = None) -> None:
+        self.set_weapon(self.weapon.value, self.impaired.value)
+
+    def set_weapon(self, weapon: str, impaired: bool = False) -> None:
+        """Redraw the heat map for ``weapon`` (in place)."""
+        if self.weapon.value != weapon:
+            self.weapon.value = weapon  # re-enters through the observer
+            return
+        if self.impaired.value != impaired:
+            self.impaired.value = impaired
+            return
+        with self.heat.hold_sync():
+            self.heat.color = self._grid(weapon, impaired)
+        self.heat_fig.title = f"P(kill) by range × target posture: {weapon}" + (
+            " (firer wounded / in vehicle)" if impaired else ""
+        )
+
+    def show(self, odds: Any, title: str = "") -> None:
+        """Show one attack's odds (an ``Odds``, a dict with K/W/miss, or None to clear)."""
+        n = odds_numbers(odds)
+        self.current = n
+        with self.bars.hold_sync():
+            self.bars.y = [n["K"], n["W"], n["miss"]]
+        if odds is None:
+            self.text.value = f"<i>{html.escape(title or 'pick a firer and a target')}</i>"
+            return
+        e = html.escape
+        parts = [f"<b>{e(title)}</b>"] if title else []
+        if n["attack"] is not None:
+            parts.append(
+                f"attack <b>{n['attack']}</b> : defence <b>{n['defence']}</b> → "
+                f"ratio <b>{e(str(n['ratio']))}</b>"
+                + (f" (column {e(str(n['column_label']))})" if n["column_label"] else "")
+            )
+        parts.append(f"K {n['K']:.0%} · W {n['W']:.0%} · miss {n['miss']:.0%}")
+        if n["note"]:
+            parts.append(f"<i>{e(str(n['note']))}</i>")
+        self.text.value = "<br>".join(parts)
+
+    def bar_values(self) -> Sequence[float]:
+        return [float(v) for v in self.bars.y]

@@ -1,0 +1,1 @@
+"""Browser tests (JupyterLab/Voila + headless Chromium); see harness.py."""
