@@ -92,7 +92,9 @@ def test_summarize_counts_and_bounds():
     assert list(s["games"]) == [3, 2] and list(s["wins"]) == [2, 0]
     assert s["p_adversary_win"].tolist() == pytest.approx([2 / 3, 0.0])
     assert s["turns"].tolist() == pytest.approx([20.0, 6.0])
-    assert (s["ci_low"] <= s["p_adversary_win"]).all() and (s["p_adversary_win"] <= s["ci_high"]).all()
+    assert (s["ci_low"] <= s["p_adversary_win"]).all() and (
+        s["p_adversary_win"] <= s["ci_high"]
+    ).all()
 
 
 # --- points -----------------------------------------------------------------------------------
@@ -135,17 +137,32 @@ def test_parse_values():
 
 # --- batches ----------------------------------------------------------------------------------
 def test_batch_reproducible_with_recorded_seeds():
-    a = run_batch(40, {"barrier_points_required": 150}, {"adversary": {"workers": 2}},
-                  seed=7, runner=trivial_runner)
-    b = run_batch(40, {"barrier_points_required": 150}, {"adversary": {"workers": 2}},
-                  seed=7, runner=trivial_runner)
+    a = run_batch(
+        40,
+        {"barrier_points_required": 150},
+        {"adversary": {"workers": 2}},
+        seed=7,
+        runner=trivial_runner,
+    )
+    b = run_batch(
+        40,
+        {"barrier_points_required": 150},
+        {"adversary": {"workers": 2}},
+        seed=7,
+        runner=trivial_runner,
+    )
     pd.testing.assert_frame_equal(a, b)
     assert a["seed"].tolist() == list(range(7, 47))
     assert a["game"].tolist() == list(range(40))
     assert (a["scenario.barrier_points_required"] == 150).all()
     assert (a["adversary.workers"] == 2).all()
-    c = run_batch(40, {"barrier_points_required": 150}, {"adversary": {"workers": 2}},
-                  seed=8, runner=trivial_runner)
+    c = run_batch(
+        40,
+        {"barrier_points_required": 150},
+        {"adversary": {"workers": 2}},
+        seed=8,
+        runner=trivial_runner,
+    )
     assert not a["winner"].equals(c["winner"])
     # game i depends only on its seed
     assert a.iloc[1:]["winner"].tolist() == c.iloc[:-1]["winner"].tolist()
@@ -163,20 +180,28 @@ SPEC = {"scenario.barrier_points_required": [100, 200, 300], "adversary.workers"
 def test_sweep_sync_is_deterministic_and_chunking_invariant():
     pts = expand_grid(SPEC)
     a = run_sweep(pts, 30, runner=trivial_runner, scheduler="sync", progress=False, seed=1)
-    b = run_sweep(pts, 30, runner=trivial_runner, scheduler="sync", progress=False, seed=1,
-                  chunk_size=7)
+    b = run_sweep(
+        pts, 30, runner=trivial_runner, scheduler="sync", progress=False, seed=1, chunk_size=7
+    )
     pd.testing.assert_frame_equal(a, b)
     assert len(a) == 6 * 30 and a.attrs["complete"]
     assert a.groupby("point")["seed"].apply(list).map(lambda s: s == list(range(1, 31))).all()
-    ind = run_sweep(pts, 30, runner=trivial_runner, scheduler="sync", progress=False, seed=1,
-                    common_seeds=False)
+    ind = run_sweep(
+        pts, 30, runner=trivial_runner, scheduler="sync", progress=False, seed=1, common_seeds=False
+    )
     assert ind["seed"].nunique() == 180
 
 
 def test_sweep_progress_callback():
     seen = []
-    run_sweep(expand_grid(SPEC), 5, runner=trivial_runner, scheduler="sync",
-              progress=lambda d, t: seen.append((d, t)), chunk_size=5)
+    run_sweep(
+        expand_grid(SPEC),
+        5,
+        runner=trivial_runner,
+        scheduler="sync",
+        progress=lambda d, t: seen.append((d, t)),
+        chunk_size=5,
+    )
     assert seen[-1] == (30, 30) and len(seen) == 6
 
 
@@ -187,8 +212,7 @@ def test_sweep_on_local_dask_cluster_matches_sync():
     try:
         pts = expand_grid(SPEC)
         sync = run_sweep(pts, 20, runner=trivial_runner, scheduler="sync", progress=False)
-        dask = run_sweep(pts, 20, runner=trivial_runner, n_workers=2, progress=False,
-                         chunk_size=6)
+        dask = run_sweep(pts, 20, runner=trivial_runner, n_workers=2, progress=False, chunk_size=6)
     finally:
         cloudpickle.unregister_pickle_by_value(THIS)
     pd.testing.assert_frame_equal(sync, dask, check_dtype=False)
@@ -200,19 +224,40 @@ def test_sweep_interrupt_keeps_partial_results_and_resumes(tmp_path):
     full = run_sweep(pts, 10, runner=trivial_runner, scheduler="sync", progress=False)
     INTERRUPT_AT.add(5)  # seed 5: the first chunk of point 0 (games 5-9 with chunk size 5)
     try:
-        part = run_sweep(pts, 10, runner=interruptible_runner, scheduler="sync", progress=False,
-                         chunk_size=5, checkpoint=tmp_path)
+        part = run_sweep(
+            pts,
+            10,
+            runner=interruptible_runner,
+            scheduler="sync",
+            progress=False,
+            chunk_size=5,
+            checkpoint=tmp_path,
+        )
     finally:
         INTERRUPT_AT.clear()
     assert not part.attrs["complete"] and len(part) == 5
     assert len(list(tmp_path.glob("*.parquet"))) == 1
-    rest = run_sweep(pts, 10, runner=interruptible_runner, scheduler="sync", progress=False,
-                     chunk_size=5, checkpoint=tmp_path)
+    rest = run_sweep(
+        pts,
+        10,
+        runner=interruptible_runner,
+        scheduler="sync",
+        progress=False,
+        chunk_size=5,
+        checkpoint=tmp_path,
+    )
     assert rest.attrs["complete"] and rest.attrs["games_played"] == 55
     pd.testing.assert_frame_equal(full, rest, check_dtype=False)
     with pytest.raises(ValueError, match="different sweep"):
-        run_sweep(pts, 11, runner=interruptible_runner, scheduler="sync", progress=False,
-                  chunk_size=5, checkpoint=tmp_path)
+        run_sweep(
+            pts,
+            11,
+            runner=interruptible_runner,
+            scheduler="sync",
+            progress=False,
+            chunk_size=5,
+            checkpoint=tmp_path,
+        )
 
 
 def test_sweep_statistics_follow_the_runner():
@@ -233,31 +278,82 @@ RUNNER = f"{__name__}:trivial_runner"
 
 def test_cli_simulate_csv_and_parquet(tmp_path, capsys):
     out = tmp_path / "g.csv"
-    rc = main(["simulate", "-n", "12", "--seed", "3", "--runner", RUNNER,
-               "--set", "scenario.barrier_points_required=120", "--set", "adversary.workers=2",
-               "-o", str(out), "--summary", str(tmp_path / "s.parquet")])
+    rc = main(
+        [
+            "simulate",
+            "-n",
+            "12",
+            "--seed",
+            "3",
+            "--runner",
+            RUNNER,
+            "--set",
+            "scenario.barrier_points_required=120",
+            "--set",
+            "adversary.workers=2",
+            "-o",
+            str(out),
+            "--summary",
+            str(tmp_path / "s.parquet"),
+        ]
+    )
     assert rc == 0
     df = pd.read_csv(out)
     assert len(df) == 12 and df["seed"].tolist() == list(range(3, 15))
     assert (df["adversary.workers"] == 2).all()
     s = pd.read_parquet(tmp_path / "s.parquet")
     assert int(s["games"].iloc[0]) == 12
-    ref = run_batch(12, {"barrier_points_required": 120}, {"adversary": {"workers": 2}},
-                    seed=3, runner=trivial_runner)
+    ref = run_batch(
+        12,
+        {"barrier_points_required": 120},
+        {"adversary": {"workers": 2}},
+        seed=3,
+        runner=trivial_runner,
+    )
     assert df["winner"].tolist() == ref["winner"].tolist()
 
 
 def test_cli_sweep_parquet(tmp_path):
     out = tmp_path / "sweep.parquet"
-    rc = main(["sweep", "-n", "8", "--runner", RUNNER, "--scheduler", "sync", "--no-progress",
-               "--param", "scenario.barrier_points_required=100..102",
-               "--param", "adversary.workers=1,3", "-o", str(out)])
+    rc = main(
+        [
+            "sweep",
+            "-n",
+            "8",
+            "--runner",
+            RUNNER,
+            "--scheduler",
+            "sync",
+            "--no-progress",
+            "--param",
+            "scenario.barrier_points_required=100..102",
+            "--param",
+            "adversary.workers=1,3",
+            "-o",
+            str(out),
+        ]
+    )
     assert rc == 0
     df = pd.read_parquet(out)
     assert len(df) == 3 * 2 * 8 and df["point"].nunique() == 6
-    rc = main(["sweep", "-n", "4", "--runner", RUNNER, "--scheduler", "sync", "--no-progress",
-               "--param", "scenario.barrier_points_required=50~300", "--sample", "5",
-               "-o", str(tmp_path / "s.csv")])
+    rc = main(
+        [
+            "sweep",
+            "-n",
+            "4",
+            "--runner",
+            RUNNER,
+            "--scheduler",
+            "sync",
+            "--no-progress",
+            "--param",
+            "scenario.barrier_points_required=50~300",
+            "--sample",
+            "5",
+            "-o",
+            str(tmp_path / "s.csv"),
+        ]
+    )
     df = pd.read_csv(tmp_path / "s.csv")
     assert rc == 0 and df["point"].nunique() == 5 and len(df) == 20
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import nbformat
@@ -25,7 +24,7 @@ def test_notebook_executes(path, tmp_path, monkeypatch):
     client = NotebookClient(
         nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
     )
-    os.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)
     client.execute()
     errors = [
         o

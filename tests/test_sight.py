@@ -147,9 +147,7 @@ def random_maps(draw):
     layout = OffsetLayout(cols, rows)
     t = (rng.random((cols, rows)) < draw(st.floats(0, 0.5))).astype(int)
     p = draw(st.floats(0, 0.3))
-    sides = {
-        hexside_of(h, d) for h in layout.hexes() for d in range(6) if rng.random() < p / 2
-    }
+    sides = {hexside_of(h, d) for h in layout.hexes() for d in range(6) if rng.random() < p / 2}
     return Map("r", layout, ("open", "trees"), t, {"slope": frozenset(sides)})
 
 

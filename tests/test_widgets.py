@@ -142,3 +142,227 @@ def test_label_styles_need_no_label_list(style):
     m = small_map()
     m2 = Map("t", m.layout, m.terrain_names, m.terrain, label_style=style)
     assert "labels" not in map_payload(m2)
+
+
+# --- panels ------------------------------------------------------------------------------------
+
+
+def test_odds_panel_shows_engine_odds_and_heatmap():
+    from hexplay.rules.skirmish import kill_probability_grid, odds
+    from hexplay.widgets.odds import HEATMAP_POSTURES, HEATMAP_RANGES, OddsPanel
+
+    p = OddsPanel()
+    o = odds(22, 5)  # worked example: X fires at B, 4:1
+    p.show(o, "X → B")
+    assert p.bar_values() == pytest.approx([float(o.kill), float(o.wound), float(o.miss)])
+    assert "4:1" in p.text.value and "&lt;5:1" in p.text.value  # escaped column label
+    postures = [pp for _, pp in HEATMAP_POSTURES]
+    expect = kill_probability_grid("rifle", postures, HEATMAP_RANGES)
+    np.testing.assert_allclose(np.asarray(p.heat.color, dtype=float), expect)
+    p.set_weapon("shotgun")
+    expect = kill_probability_grid("shotgun", postures, HEATMAP_RANGES)
+    np.testing.assert_allclose(np.asarray(p.heat.color, dtype=float), expect)
+    assert p.weapon.value == "shotgun"
+    p.show(None)
+    assert p.bar_values() == [0.0, 0.0, 1.0]
+
+
+def test_results_log_describes_shots_moves_and_barrier_work():
+    from hexplay.widgets.log import ResultsLog
+
+    log = ResultsLog()
+    log.set_events(
+        [
+            {"turn": 1, "phase": "combat", "kind": "fire", "firer": "A1", "target": "G1",
+             "attack": 22, "defence": 5, "ratio": "4:1", "die": 1, "result": "K"},
+            {"turn": 1, "phase": "movement", "kind": "move", "unit": "A2",
+             "path": ["1325", "1326"]},
+            {"turn": 2, "phase": "maintenance", "kind": "barrier", "workers": 2, "points": 25,
+             "total": 25},
+        ]
+    )  # fmt: skip
+    lines = log.lines()
+    assert "die 1" in lines[0] and "KILLED" in lines[0] and "22:5" in lines[0]
+    assert "1325-1326" in lines[1]
+    assert "+25" in lines[2]
+    assert "hexplay-K" in log.html.value
+
+
+class FakeController:
+    """A stand-in game side for the plot builder: DF needs a visible target, AP 10."""
+
+    def __init__(self) -> None:
+        self.tasks: dict[str, list[str]] = {}
+
+    def legal_tasks(self, unit):
+        return ["DF", "MP", "BW"]
+
+    def plot(self, unit, code, target=None, path=None, hexes=None):
+        from hexplay.engine import IllegalOrder
+
+        if code == "DF" and target != "G1":
+            raise IllegalOrder("Table III", f"{unit} cannot see {target}")
+        if self.ap_left(unit) < 5:
+            raise IllegalOrder("Table II", "not enough AP")
+        self.tasks.setdefault(unit, []).append(f"{code} {target or '-'.join(path or [])}".strip())
+
+    def unplot(self, unit):
+        self.tasks[unit].pop()
+
+    def ap_left(self, unit):
+        return 10 - 5 * len(self.tasks.get(unit, []))
+
+    def ap_total(self, unit):
+        return 10
+
+    def plotted(self, unit):
+        return list(self.tasks.get(unit, []))
+
+    def unit_hex(self, unit):
+        return "0620"
+
+
+def test_plot_builder_picks_targets_and_shows_engine_errors():
+    from hexplay.widgets.controls import PlotBuilder
+
+    c = FakeController()
+    b = PlotBuilder(c)
+    b.set_unit("A1")
+    assert b.task_codes() == ["DF", "MP", "BW"]
+    b.click_task("DF")
+    assert b.pending and b.pending["needs"] == "target"
+    assert b.handle_click("1324", "A9")  # not visible: refused with the rule's name
+    assert "Table III" in b.error.value and c.plotted("A1") == []
+    b.click_task("DF")
+    b.handle_click("1219", "G1")
+    assert c.plotted("A1") == ["DF G1"] and b.ap.value == 5
+    b.click_task("MP")
+    b.handle_click("0621", None)
+    b.handle_click("0622", None)
+    b.finish()
+    assert c.plotted("A1") == ["DF G1", "MP 0621-0622"] and b.ap.value == 0
+    b.click_task("BW")
+    assert "not enough AP" in b.error.value
+    b.undo_last()
+    assert c.plotted("A1") == ["DF G1"]
+    assert not b.handle_click("0101", None)  # not picking: click not consumed
+
+
+def test_turn_timer_counts_down_and_fires():
+    from hexplay.widgets.controls import TurnTimer
+
+    t = TurnTimer(minutes=0.5)
+    fired = []
+    t.on_expire = lambda: fired.append(True)
+    t.remaining = 2
+    t.tick()
+    t.tick()
+    t.tick()
+    assert fired == [True] and t.remaining == 0
+
+
+# --- the SKIRMISH app (real engine) ------------------------------------------------------------
+
+skirmish_game = pytest.importorskip("hexplay.rules.skirmish.game")
+
+
+@pytest.fixture(scope="module")
+def hot_seat_app():
+    from hexplay.widgets import SkirmishApp
+
+    return SkirmishApp(seed=3, vs_computer=None, hot_seat=True)
+
+
+def _board_ids(app) -> set[str]:
+    return {u["id"] for u in app.board.units}
+
+
+def _allowed_ids(app, side: str) -> set[str]:
+    v = app.game.view(side)
+    return set(v["units"]) | set(v.get("last_known", {}))
+
+
+def test_app_board_shows_only_the_plotting_sides_view(hot_seat_app):
+    app = hot_seat_app
+    assert app.plotting_side == "adversary" and not app.referee
+    assert _board_ids(app) <= _allowed_ids(app, "adversary")
+    own = {u for u, d in app.game.units.items() if d.get("side") == "adversary"}
+    assert own <= _board_ids(app)
+
+
+def test_app_click_selects_and_plots_through_the_engine(hot_seat_app):
+    app = hot_seat_app
+    g = app.game
+    man = next(u for u in app.board.units if u["side"] == "adversary" and u["kind"] == "man")
+    app.board._handle_custom_msg({"type": "click", "hex": man["hex"], "unit": man["id"]}, [])
+    assert app.board.selected == man["id"] and app.builder.unit == man["id"]
+    assert app.builder.task_codes() == g.legal_tasks("adversary", man["id"])
+    assert "MP" in app.builder.task_codes()
+    # an illegal move: a hex far away is not adjacent; the engine's message is shown verbatim
+    app.builder.click_task("MP")
+    far = next(lab for lab in g.map.hex_labels if g.map.distance(lab, man["hex"]) > 3)
+    app.board._handle_custom_msg({"type": "click", "hex": far, "unit": None}, [])
+    app.builder.finish()
+    assert g.plotted("adversary", man["id"]) == []
+    assert "&#9888;" in app.builder.error.value and len(app.builder.error.value) > 20
+    # a legal one-hex move, picked on the board
+    step = next(n for n in g.map.neighbor_labels(man["hex"]) if n in app.reachable(man["id"]))
+    app.builder.click_task("MP")
+    app.board._handle_custom_msg({"type": "click", "hex": step, "unit": None}, [])
+    app.builder.finish()
+    plotted = g.plotted("adversary", man["id"])
+    assert [t["code"] for t in plotted] == ["MP"] and plotted[0]["path"] == [step]
+    assert any(p["unit"] == man["id"] for p in app.board.overlays.get("paths", []))
+    app.builder.undo_last()
+    assert g.plotted("adversary", man["id"]) == []
+    app.builder.click_task("MP")
+    app.board._handle_custom_msg({"type": "click", "hex": step, "unit": None}, [])
+    app.builder.finish()
+    assert len(g.plotted("adversary", man["id"])) == 1
+
+
+def test_hot_seat_secrecy_between_plots(hot_seat_app):
+    app = hot_seat_app
+    g = app.game
+    secret = {u for u, ts in g.plots.orders["adversary"].items() if ts}
+    assert secret  # the previous test plotted an adversary move
+    app.end_plot()
+    assert g.plots.submitted["adversary"] and app.plotting_side == "defender"
+    assert app.handover and app.board.units == [] and app.board.overlays == {}
+    app.take_over()
+    assert not app.handover
+    assert _board_ids(app) <= _allowed_ids(app, "defender")
+    hidden = set(g.view("referee")["units"]) - _allowed_ids(app, "defender")
+    assert not (hidden & _board_ids(app))
+    # nothing of the adversary's plot reaches the widget state
+    for p in app.board.overlays.get("paths", []) + app.board.overlays.get("fires", []):
+        assert p["unit"] not in secret
+    assert "adversary" not in (app.view.get("plots") or {})
+
+
+def test_referee_sees_everything():
+    from hexplay.widgets import SkirmishApp
+
+    app = SkirmishApp(seed=3, vs_computer=None, referee=True)
+    assert _board_ids(app) == set(app.game.view("referee")["units"])
+
+
+def test_odds_panel_equals_engine_odds():
+    from hexplay.widgets import SkirmishApp
+
+    app = SkirmishApp(seed=1, vs_computer="defender")
+    g = app.game
+    pair = next(
+        (a, t)
+        for a in ("A1", "A2", "A3", "A4", "A5", "A6")
+        for t, d in g.view("adversary")["units"].items()
+        if d.get("side") == "defender" and g.odds(a, t).get("possible")
+    )
+    a, t = pair
+    app.board.simulate_click(app.units_by_id[a]["hex"], a)
+    app.board.simulate_click(app.units_by_id[t]["hex"], t)
+    o = g.odds(a, t)
+    assert app.odds.bar_values() == pytest.approx([float(o["K"]), float(o["W"]), float(o["miss"])])
+    assert f"<b>{o['attack']}</b>" in app.odds.text.value
+    assert app.board.overlays["los"]["clear"] is True
+    assert app.board.overlays["los"]["from"] == app.units_by_id[a]["hex"]

@@ -33,7 +33,9 @@ def wilson_interval(k: float, n: float, z: float = Z95) -> tuple[float, float]:
     denom = 1.0 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo = 0.0 if k <= 0 else max(0.0, centre - half)
+    hi = 1.0 if k >= n else min(1.0, centre + half)
+    return lo, hi
 
 
 def wilson_intervals(k, n, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
@@ -45,8 +47,8 @@ def wilson_intervals(k, n, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
     denom = 1.0 + z * z / safe
     centre = (p + z * z / (2 * safe)) / denom
     half = z * np.sqrt(p * (1 - p) / safe + z * z / (4 * safe * safe)) / denom
-    lo = np.where(n > 0, np.clip(centre - half, 0.0, 1.0), 0.0)
-    hi = np.where(n > 0, np.clip(centre + half, 0.0, 1.0), 1.0)
+    lo = np.where((n > 0) & (k > 0), np.clip(centre - half, 0.0, 1.0), 0.0)
+    hi = np.where((n > 0) & (k < n), np.clip(centre + half, 0.0, 1.0), 1.0)
     return lo, hi
 
 

@@ -203,7 +203,8 @@ def run_sweep(
             todo.append((p, g, count))
     mode = "none" if progress is False else ("auto" if progress is True else progress)
     bar = Progress(n_games * len(points), "games", mode)
-    bar.update(sum(len(f) for f in frames))
+    if frames:
+        bar.update(sum(len(f) for f in frames))
 
     def accept(p: int, g: int, rows: list[dict]) -> None:
         df = pd.DataFrame(rows)

@@ -27,9 +27,7 @@ def _data_dir():
 
 def bundled_maps() -> list[str]:
     """Names of the maps shipped with hexplay (``load_map(name)`` loads them)."""
-    return sorted(
-        p.name[: -len(".txt")] for p in _data_dir().iterdir() if p.name.endswith(".txt")
-    )
+    return sorted(p.name[: -len(".txt")] for p in _data_dir().iterdir() if p.name.endswith(".txt"))
 
 
 def _is_path(x: str | os.PathLike) -> bool:
@@ -73,7 +71,9 @@ def load_map(name_or_path: str | os.PathLike) -> Map:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise MapError(f"{path}: invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+        raise MapError(
+            f"{path}: invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}"
+        ) from None
     return map_from_json(data, source=str(path))
 
 

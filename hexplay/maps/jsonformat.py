@@ -213,14 +213,15 @@ def _read(data: object) -> Map:
             raise _Bad("elevation", "values must fit in 32 bits")
 
     feats_data = _want(data.get("hexside_features", {}), dict, "hexside_features", "an object")
-    features = {
-        str(f): _hexsides(frame, v, f"hexside_features[{json.dumps(f)}]")
-        for f, v in feats_data.items()
-    }
+    features: dict[str, frozenset[Hexside]] = {}
+    for f, v in feats_data.items():
+        _want(f, str, "hexside_features", "feature names as strings")
+        features[f] = _hexsides(frame, v, f"hexside_features[{json.dumps(f)}]")
     roads = _hexsides(frame, data.get("roads", []), "roads")
     places_data = _want(data.get("places", {}), dict, "places", "an object")
     places: dict[str, tuple[Hex, ...]] = {}
     for pname, hexes in places_data.items():
+        _want(pname, str, "places", "place names as strings")
         p = f"places[{json.dumps(pname)}]"
         _want(hexes, list, p, "a list of hex labels")
         out = []

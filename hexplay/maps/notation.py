@@ -71,8 +71,10 @@ def parse_layout_words(text: str) -> bool:
 def check_size(cols: int, rows: int, label_style: str) -> None:
     """Reject sizes the label style cannot address."""
     if label_style not in LABEL_STYLES:
-        raise ValueError(f"unknown label style {label_style!r} (expected one of "
-                         f"{', '.join(sorted(LABEL_STYLES))})")
+        raise ValueError(
+            f"unknown label style {label_style!r} (expected one of "
+            f"{', '.join(sorted(LABEL_STYLES))})"
+        )
     if cols < 1 or rows < 1:
         raise ValueError(f"size {cols} x {rows}: a map needs at least one column and one row")
     limit = LABEL_LIMITS[label_style]
@@ -113,6 +115,20 @@ class Frame:
             )
         return h
 
+    def block(self, a: Hex, b: Hex) -> list[Hex]:
+        """Every hex of the rectangle of columns/rows between ``a`` and ``b``, column by column."""
+        (c1, r1), (c2, r2) = self.layout.to_offset(a), self.layout.to_offset(b)
+        cs = range(c1, c2 + 1) if c1 <= c2 else range(c1, c2 - 1, -1)
+        rs = range(r1, r2 + 1) if r1 <= r2 else range(r1, r2 - 1, -1)
+        return [self.layout.to_hex(c, r) for c in cs for r in rs]
+
+    def hexes(self, token: str) -> list[Hex]:
+        """On-map hexes of a token: a label, or a block ``"AAAA..BBBB"``."""
+        if ".." in token:
+            a, _, b = token.partition("..")
+            return self.block(self.on_map_hex(a), self.on_map_hex(b))
+        return [self.on_map_hex(token)]
+
     def label(self, h: Hex) -> str:
         return self.labels.format(*self.layout.to_offset(h))
 
@@ -149,8 +165,9 @@ class Frame:
         else:
             d = _DIR_INDEX.get(direction.upper())
             if d is None:
-                raise ValueError(f"unknown direction {direction!r} (expected one of "
-                                 f"{' '.join(DIRECTION_NAMES)})")
+                raise ValueError(
+                    f"unknown direction {direction!r} (expected one of {' '.join(DIRECTION_NAMES)})"
+                )
             side = hexside_of(self.on_map_hex(a), d)
         self.check_side(side, a if direction is None else f"{a} {direction}")
         return side
@@ -222,4 +239,3 @@ def check_name(name: str, what: str, *, section: bool = False) -> str:
             f"without surrounding spaces or any of {bad!r}); use JSON instead"
         )
     return name
-

@@ -19,8 +19,8 @@ Example::
     0620/0621 0719/0720 0101 NW
     road Route 4:                     # an ordered path of adjacent hexes: the road runs across
     0401 0402 0403                    # each side between consecutive hexes; also place "Route 4"
-    place ambush points:              # a named list of hexes, in order
-    2928 2929
+    place ambush points:              # a named list of hexes, in order; AAAA..BBBB is the
+    2928 2929 0101..0302              # block of columns x rows between, column by column
     roads:                            # optional: road hexsides that belong to no named road
     0101/0102
 
@@ -32,7 +32,11 @@ Rules:
   namespace: a road is a place).  Each section may appear once.  Other lines are the contents
   of the section above them; section contents may also start on the header line.
 * A hexside is ``AAAA/BBBB`` (two adjacent hexes) or ``AAAA DIR`` (a hex on the map and one of
-  ``N NE SE S SW NW``).  A side must touch the map (edge sides are allowed).
+  ``N NE SE S SW NW``).  A side must touch the map (edge sides are allowed).  With letter
+  labels, write the ``@`` (``@NE S``) so that no label reads as a direction.
+* Hex lists (``place``, ``road``) are labels separated by spaces; ``AAAA..BBBB`` stands for the
+  block of columns × rows between the two hexes, column by column (``@KA..@KO`` = column K).
+* A grid or elevation row may start with its row label (``07`` or ``G``), which is checked.
 * Terrain characters may not be whitespace or any of ``# : | , = /``.  Names may not contain
   ``#`` (nor ``:`` for section names) or start/end with spaces.
 * :func:`read_map_text` validates everything and raises :class:`~hexplay.maps.MapError` naming
@@ -66,8 +70,8 @@ from .notation import (
 
 __all__ = ["read_map_text", "write_map_text"]
 
-_PLAIN = ("name", "size", "labels", "layout", "terrain", "grid", "elevation", "description", "roads")
 _SCALAR = ("name", "size", "labels", "layout")
+_PLAIN = (*_SCALAR, "terrain", "grid", "elevation", "description", "roads")
 _NAMED = ("hexsides", "road", "place")
 _BAD_TERRAIN_CHARS = "#:|,=/"
 _PREFERRED_CHARS = {
@@ -160,8 +164,9 @@ class _Reader:
                 first = out[ident]
                 this = f"{kw} {arg}".strip()
                 raise self.fail(
-                    n, f"duplicate section '{this}' (already given as '{first.title}' at line "
-                    f"{first.line})"
+                    n,
+                    f"duplicate section '{this}' (already given as '{first.title}' at line "
+                    f"{first.line})",
                 )
             cur = _Section(kw, arg, n, value.strip())
             out[ident] = cur
@@ -188,7 +193,9 @@ class _Reader:
 
         terr = get(("terrain", ""))
         if terr is None:
-            raise self.fail(None, "missing 'terrain:' section (e.g. 'terrain: . = open, T = trees')")
+            raise self.fail(
+                None, "missing 'terrain:' section (e.g. 'terrain: . = open, T = trees')"
+            )
         chars: dict[str, int] = {}
         names: list[str] = []
         for n, text in terr.items():
@@ -292,7 +299,7 @@ class _Reader:
         out = []
         for n, text in sec.items():
             with self.at(n):
-                out.extend((n, frame.on_map_hex(t)) for t in text.split())
+                out.extend((n, h) for t in text.split() for h in frame.hexes(t))
         return out
 
 
@@ -304,7 +311,10 @@ def _parse_size(text: str) -> tuple[int, int]:
     m = _SIZE_RE.match(text.strip())
     if not m:
         raise ValueError(f"size {text!r} should read 'COLUMNS x ROWS', e.g. '30 x 36'")
-    return int(m.group(1)), int(m.group(2))
+    cols, rows = int(m.group(1)), int(m.group(2))
+    if cols < 1 or rows < 1:
+        raise ValueError(f"size {cols} x {rows}: a map needs at least one column and one row")
+    return cols, rows
 
 
 def _parse_legend(text: str, chars: dict[str, int], names: list[str]) -> None:
@@ -454,6 +464,9 @@ def _write(m: Map) -> str:
             covered.update(path_sides(hexes))
         else:
             out.append(f"place {pname}:")
+            if len(hexes) > 2 and list(hexes) == frame.block(hexes[0], hexes[-1]):
+                out.append(f"{frame.label(hexes[0])}..{frame.label(hexes[-1])}")
+                continue
         out += _wrap([frame.label(h) for h in hexes], 10)
     rest = sorted(m.roads - covered)
     if rest:

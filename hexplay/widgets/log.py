@@ -48,6 +48,8 @@ def describe_event(ev: Mapping[str, Any]) -> str:
         return (
             f"{d.get('unit', '?')} moves {path or ''}{' to ' + str(dest) if dest else ''}".strip()
         )
+    if kind == "casualty":
+        return f"{d.get('man', d.get('unit', '?'))} is {d.get('condition', '?')}"
     if kind in ("barrier", "barrier_work", "BW"):
         return (
             f"barrier work: {d.get('workers', '?')} worker(s), +{d.get('points', 0)} "
@@ -70,7 +72,7 @@ class ResultsLog(W.VBox):
     def __init__(self, max_rows: int = 300, **kwargs: Any) -> None:
         self.max_rows = max_rows
         self.events: list[dict[str, Any]] = []
-        self.html = W.HTML(layout=W.Layout(max_height="260px", overflow_y="auto"))
+        self.html = W.HTML(layout=W.Layout(max_height="260px", overflow="auto"))
         super().__init__([self.html], **kwargs)
         self._render()
 
@@ -127,7 +129,7 @@ class RecordTable(W.VBox):
     def __init__(self, **kwargs: Any) -> None:
         self.rows: list[dict[str, Any]] = []
         self.columns: list[str] | None = None
-        self.html = W.HTML(layout=W.Layout(max_height="320px", overflow_y="auto"))
+        self.html = W.HTML(layout=W.Layout(max_height="320px", overflow="auto"))
         self.summary = W.HTML()
         super().__init__([self.summary, self.html], **kwargs)
         self._render()

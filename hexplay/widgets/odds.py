@@ -82,7 +82,7 @@ class OddsPanel(W.VBox):
             marks=[self.bars],
             axes=[
                 bq.Axis(scale=self.x_sc),
-                bq.Axis(scale=self.y_sc, orientation="vertical", tick_format=".0%"),
+                bq.Axis(scale=self.y_sc, side="left", tick_format=".0%"),
             ],
             title="outcome of one attack",
             layout=W.Layout(width="100%", height="220px"),
@@ -106,7 +106,7 @@ class OddsPanel(W.VBox):
             marks=[self.heat],
             axes=[
                 bq.Axis(scale=self.col_sc, label="range (hexes)", num_ticks=8),
-                bq.Axis(scale=self.row_sc, orientation="vertical"),
+                bq.Axis(scale=self.row_sc, side="left"),
                 bq.ColorAxis(scale=self.col_scale, side="right", tick_format=".0%"),
             ],
             title=f"P(kill) by range × target posture: {weapon}",

@@ -8,6 +8,7 @@
  *   hex polygon                  <polygon class="hexplay-hex" data-hex="0620" data-terrain="trees">
  *   unit counter                 <g class="hexplay-unit" data-unit="<id>" data-at="0620"
  *                                   data-side="adversary" data-status="fit|W|K">
+ *   last-known enemy (not seen now) class "hexplay-stale" on its counter
  *   selected counter / hex       class "hexplay-selected" (on the counter or an outline polygon)
  *   LOS overlay line             <line class="hexplay-los" data-clear="true|false">
  *   visible-hex overlay          <g class="hexplay-visible"> with one polygon per *hidden* hex
@@ -466,7 +467,7 @@ class Board {
     const status = u.status || "fit";
     const kind = u.kind || "man";
     const gu = svg("g", {
-      class: `hexplay-unit hexplay-kind-${kind} hexplay-status-${status}`,
+      class: `hexplay-unit hexplay-kind-${kind} hexplay-status-${status}` + (u.stale ? " hexplay-stale" : ""),
       "data-unit": String(u.id),
       "data-at": label,
       "data-side": u.side || "",

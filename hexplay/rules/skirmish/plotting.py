@@ -17,8 +17,8 @@ Decisions where the rules are silent:
   of the turn and need a healthy driver aboard when it moves (the start driver, or the man who
   takes his place by EP this turn). Their AP are charged at face value to everyone aboard
   (riding is not a task of a wounded passenger's own, so it is not doubled).
-* EP is charged to the man taking the wheel and, if alive, to the displaced wounded driver (at
-  his doubled rate, Table VII).
+* EP is charged to the man taking the wheel and, if alive, to the displaced wounded driver; the
+  driver pays it at face value (5 AP: it is done to him, like riding), so he can still ride.
 * Only adversaries do barrier work; BW takes all 10 AP so the worker starts the turn on foot in
   the transporter's hex. Vehicle spares are for defenders only (WE with a vehicle); WE with a
   man needs a wounded or killed friend in the same hex (or the same vehicle).
@@ -294,8 +294,10 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task]) -> ManPlan:
             t = Task("RA")
         elif t.code == "WE":
             gun, t = _check_exchange(g, side, m, t, veh, pos, armed, gun)
-        cost = base * mult if t.code != "MP" else base * mult
+        cost = base * mult
         t = Task(t.code, t.target, t.path, t.hexes, t.weapon, t.seat, cost)
+        if t.code == "DF":
+            plan.fires[-1] = t
         plan.tasks.append(t)
         plan.ap += cost
     plan.end_hex = pos
@@ -449,10 +451,7 @@ def validate_side(
             mine = next(s for s, i in seats.items() if i == e.id)
             seats["D"], seats[mine] = e.id, driver.id
             if driver.alive:
-                charges[driver.id] = (
-                    charges.get(driver.id, Fraction(0))
-                    + ACTIVITIES["EP"].ap * WOUNDED_AP_MULTIPLIER
-                )
+                charges[driver.id] = charges.get(driver.id, Fraction(0)) + ACTIVITIES["EP"].ap
             driver = g.men[e.id]
         for p in men.values():
             if p.exits == v.id:

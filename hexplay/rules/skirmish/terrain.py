@@ -32,19 +32,36 @@ class Terrain:
         self.movement = Movement(m, SKIRMISH_COSTS, "person")
         self.index = {lab: i for i, lab in enumerate(m.hex_labels)}
         self.labels = m.hex_labels
+        self.hex_of = dict(zip(m.hex_labels, m.hexes))
+        self.neighbors = {lab: m.neighbor_labels(lab) for lab in m.hex_labels}
+        self._terrain_of = {lab: m.terrain_at(lab) for lab in m.hex_labels}
+        self._steps = {
+            a: {b: self.movement.step_cost(a, b) for b in nb} for a, nb in self.neighbors.items()
+        }
         self._pair_cache: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
         self._blk_cache: dict[frozenset[int], np.ndarray] = {}
         self._slope_cache: dict[tuple[str, str, frozenset[int]], bool] = {}
         self.slope = m.hexside_features.get("slope", frozenset())
 
     def terrain(self, label: str) -> str:
-        return self.map.terrain_at(label)
+        return self._terrain_of[label]
 
     def step_cost(self, a: str, b: str) -> Fraction | None:
-        return self.movement.step_cost(a, b)
+        """AP for a man to step from ``a`` to adjacent ``b`` (None: not allowed).
+
+        MovementError if the hexes are not adjacent neighbours on the map.
+        """
+        try:
+            return self._steps[a][b]
+        except KeyError:
+            return self.movement.step_cost(a, b)
 
     def distance(self, a: str, b: str) -> int:
-        return self.map.distance(a, b)
+        """Hex distance between two labels (dictionary look-ups, no label parsing)."""
+        q1, r1 = self.hex_of[a]
+        q2, r2 = self.hex_of[b]
+        dq, dr = q1 - q2, r1 - r2
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def sees(self, a: str, b: str, blockers: frozenset[int]) -> bool:
         """LOS between two hex labels with vehicle hexes (indices) as blockers (cached)."""

@@ -1,0 +1,77 @@
+"""Sweep throughput on a Dask local cluster: full SKIRMISH games per second, 1 vs 2 workers.
+
+``sweep_figures()`` runs the same sweep (a small grid of scenario and tactic parameters) on a
+local cluster of 1 process worker and then of 2, after warming every worker (map tables
+loaded, one game played), and returns games/s for each and the speed-up. ``batch_figures()``
+gives single-process games/s (no Dask). Run directly to print them.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+SPEC: dict[str, Any] = {
+    "scenario.n_guards": [4, 7],
+    "scenario.barrier_points_required": [100, 200],
+    "adversary.workers": [2, 4],
+}
+"""8 points; ``games`` per point."""
+
+
+def _warm(runner: str = "hexplay.analysis.runner:run_game") -> int:
+    from hexplay.analysis.batch import resolve_runner
+
+    resolve_runner(runner)({}, {}, 10**6)
+    return 1
+
+
+def _timed_sweep(n_workers: int, games: int) -> float:
+    from hexplay.analysis import expand_grid, local_client, run_sweep
+
+    client = local_client(n_workers)
+    try:
+        client.run(_warm)
+        pts = expand_grid(SPEC)
+        df = run_sweep(pts, games, client=client, progress=False, seed=1)
+        return len(df) / df.attrs["seconds"]
+    finally:
+        cluster = client.cluster
+        client.close()
+        cluster.close()
+
+
+def sweep_figures(games_per_point: int = 40) -> dict[str, float]:
+    """``sweep_games_per_s_1worker``, ``sweep_games_per_s_2workers``, ``sweep_speedup_2workers``."""
+    one = _timed_sweep(1, games_per_point)
+    two = _timed_sweep(2, games_per_point)
+    return {
+        "sweep_games_per_s_1worker": one,
+        "sweep_games_per_s_2workers": two,
+        "sweep_speedup_2workers": two / one,
+    }
+
+
+def batch_figures(games: int = 100) -> dict[str, float]:
+    """``batch_games_per_s``: full games per second in this process (no Dask), warm tables."""
+    from hexplay.analysis import run_batch
+
+    _warm()
+    df = run_batch(games, {}, {}, seed=1)
+    return {"batch_games_per_s": games / df.attrs["seconds"]}
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    figs = batch_figures(30 if quick else 100)
+    figs.update(sweep_figures(10 if quick else 40))
+    units = {"sweep_speedup_2workers": "x"}
+    for k, v in figs.items():
+        print(f"{k}: {v:.4g} {units.get(k, 'games/s')}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

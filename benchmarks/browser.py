@@ -1,0 +1,205 @@
+"""Browser benchmark: the SKIRMISH board in a real JupyterLab page (headless Chromium).
+
+Starts its own JupyterLab and Chromium (``tests/ui/harness.py``), opens a notebook with the
+SKIRMISH board (the ``SkirmishApp`` when the engine is available, else a ``HexBoard`` on the
+SKIRMISH map with a one-line selection handler) and a bare anywidget echo widget, then prints
+one figure per line as ``name: value unit``:
+
+- ``board_first_render_ms``: the board's first full render (``el.dataset.renderMs``).
+- ``board_update_ms``: median in-page time of a units update (``el.dataset.updateMs``) after
+  Python moves a counter.
+- ``click_roundtrip_ms``: median, measured in the page, from a real click on a counter
+  (``pointerup``) to the DOM change caused by Python's reply (the counter drawn selected).
+- ``echo_roundtrip_ms``: median in-page round trip JS → Python → JS of the bare echo widget.
+- ``click_vs_echo``: click_roundtrip_ms / echo_roundtrip_ms.
+
+Lines starting with ``#`` are context.  ``--voila`` also measures the same in Voila
+(``voila_*`` figures).  Everything started here is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _load_harness() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "hexplay_ui_harness", REPO / "tests" / "ui" / "harness.py"
+    )
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+H = _load_harness()
+
+BOARD_CELL = r'''
+from hexplay.maps import load_map
+from hexplay.widgets import HexBoard
+
+try:
+    from hexplay.widgets import SkirmishApp
+
+    app = SkirmishApp(seed=1, vs_computer=None, hot_seat=False, referee=True)
+    board = app.board
+    MODE = "SkirmishApp"
+except Exception as exc:  # engine not available yet: a board with a minimal click handler
+    app = None
+    MODE = f"HexBoard ({type(exc).__name__}: {exc})"
+    board = HexBoard(load_map("skirmish"))
+    board.units = [
+        {"id": "A1", "side": "adversary", "kind": "man", "hex": "0620", "weapon": "rifle"},
+        {"id": "A2", "side": "adversary", "kind": "man", "hex": "0822", "weapon": "shotgun"},
+        {"id": "G1", "side": "defender", "kind": "man", "hex": "1022", "weapon": "rifle"},
+    ]
+
+    def _select(ev):
+        if ev["unit"]:
+            board.selected = ev["unit"]
+
+    board.on_click(_select)
+'''
+
+# Two of the board's own-side counters to click alternately, chosen in the kernel.
+PICK = r'''
+_units = [u for u in board.units if u.get("kind", "man") == "man" and u.get("hex")]
+_side = _units[0]["side"]
+_mine = [u["id"] for u in _units if u["side"] == _side]
+_hexes = {}
+for _u in _units:
+    _hexes.setdefault(_u["hex"], []).append(_u["id"])
+_result = [u for u in _mine if len(_hexes[[x["hex"] for x in _units if x["id"] == u][0]]) == 1][:2]
+'''
+
+ARM_JS = """
+(unit) => {
+  const el = document.querySelector('.hexplay-board');
+  let t0 = null;
+  const onUp = () => { if (t0 === null) t0 = performance.now(); };
+  el.addEventListener('pointerup', onUp, { capture: true });
+  window.__hexplayClick = new Promise((resolve) => {
+    const done = () => {
+      const c = el.querySelector(`[data-unit="${CSS.escape(unit)}"]`);
+      return t0 !== null && c && c.classList.contains('hexplay-selected');
+    };
+    const obs = new MutationObserver(() => {
+      if (done()) {
+        const t1 = performance.now();
+        obs.disconnect();
+        el.removeEventListener('pointerup', onUp, { capture: true });
+        resolve(t1 - t0);
+      }
+    });
+    obs.observe(el, { attributes: true, childList: true, subtree: true });
+  });
+}
+"""
+
+
+def emit(name: str, value: float, unit: str) -> None:
+    print(f"{name}: {value:.4g} {unit}", flush=True)
+
+
+def measure(page: Any, clicks: int, updates: int, echoes: int, prefix: str = "") -> None:
+    h = H
+    page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=30_000)
+    print(f"# {prefix or 'lab'} board: {h.kernel(page, 'MODE')}", flush=True)
+    render_ms = float(page.eval_on_selector(".hexplay-board", "el => el.dataset.renderMs"))
+    emit(f"{prefix}board_first_render_ms", render_ms, "ms")
+
+    # Units updates: Python moves one counter back and forth; read the in-page update time.
+    upd = []
+    units = h.kernel(page, "board.units")
+    k = next(i for i, u in enumerate(units) if u.get("kind", "man") == "man" and u.get("hex"))
+    for i in range(updates):
+        before = int(page.eval_on_selector(".hexplay-board", "el => el.dataset.renders"))
+        hx = units[k]["hex"] if i % 2 else h.kernel(page, f"board.map.neighbor_labels({units[k]['hex']!r})[0]")
+        h.kernel(
+            page,
+            f"_u = [dict(u) for u in board.units]; _u[{k}]['hex'] = {hx!r}; board.units = _u",
+        )
+        page.wait_for_function(
+            "(n) => +document.querySelector('.hexplay-board').dataset.renders > n", arg=before
+        )
+        upd.append(float(page.eval_on_selector(".hexplay-board", "el => el.dataset.updateMs")))
+    h.kernel(page, f"_u = [dict(u) for u in board.units]; _u[{k}] = {units[k]!r}; board.units = _u")
+    emit(f"{prefix}board_update_ms", h.median(upd), "ms")
+
+    # Click round trips: alternate between two own counters so each click changes the selection.
+    pair = h.kernel(page, PICK)
+    if len(pair) < 2:
+        raise RuntimeError(f"need two own counters in separate hexes, got {pair}")
+    h.kernel(page, "board.selected = None")
+    times = []
+    for i in range(clicks):
+        unit = pair[i % 2]
+        page.evaluate(ARM_JS, unit)
+        box = page.locator(f'.hexplay-board [data-unit="{unit}"]').bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        times.append(float(page.evaluate("() => window.__hexplayClick")))
+    emit(f"{prefix}click_roundtrip_ms", h.median(times), "ms")
+    print(f"# {prefix}click samples: min {min(times):.1f} max {max(times):.1f} n {len(times)}")
+
+    echo = page.evaluate("(n) => window.__hexplayEcho(n)", echoes)
+    emit(f"{prefix}echo_roundtrip_ms", h.median(echo), "ms")
+    emit(f"{prefix}click_vs_echo", h.median(times) / h.median(echo), "x")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clicks", type=int, default=24)
+    ap.add_argument("--updates", type=int, default=10)
+    ap.add_argument("--echoes", type=int, default=40)
+    ap.add_argument("--voila", action="store_true", help="also measure in Voila")
+    args = ap.parse_args(argv)
+
+    exe = H.chromium_path()
+    if exe is None:
+        print("# chromium not found: nothing measured", file=sys.stderr)
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="hexplay-bench-") as tmp:
+        home = Path(tmp)
+        nb_dir = home / "notebooks"
+        name = "bench_board.ipynb"
+        H.write_notebook(nb_dir / name, [H.PROBE_CELL, BOARD_CELL, "probe", "echo", "board"])
+        lab = voila = ctx = None
+        pw = sync_playwright().start()
+        try:
+            t0 = time.monotonic()
+            lab = H.start_lab(nb_dir, home / "lab-home")
+            print(f"# jupyterlab ready in {time.monotonic() - t0:.1f} s", flush=True)
+            ctx = H.launch_browser(pw, home / "profile", exe)
+            page = ctx.new_page()
+            H.open_lab_notebook(page, lab, name)
+            measure(page, args.clicks, args.updates, args.echoes)
+            page.close()
+            if args.voila:
+                voila = H.start_voila(nb_dir, home / "voila-home")
+                page = ctx.new_page()
+                H.open_voila(page, voila, name)
+                measure(page, args.clicks, args.updates, args.echoes, prefix="voila_")
+                page.close()
+        finally:
+            if ctx is not None:
+                ctx.close()
+            pw.stop()
+            for server in (voila, lab):
+                if server is not None:
+                    server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

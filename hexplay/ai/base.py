@@ -1,0 +1,62 @@
+"""Computer players behind one interface: ``act(game)`` does whatever the side must do now.
+
+A player decides from ``game.view(side)`` (its side's fog-of-war view) and the public map; it
+acts only through the game's intents (``plot``, ``submit``, set-up calls), so the engine
+validates every order exactly as for a human.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..engine import IllegalOrder
+
+
+class Player:
+    """Base computer player for a simultaneous-plot game."""
+
+    def __init__(self, side: str, seed: int = 0) -> None:
+        self.side = side
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, game) -> None:
+        """Do this side's part of the current phase (set-up or plotting), then submit."""
+        if game.over:
+            return
+        if game.phase == "setup":
+            if not game.setup_done[self.side]:
+                self.setup(game)
+                game.submit(self.side)
+        elif game.phase == "planning" and not game.plots.submitted[self.side]:
+            self.plan(game, game.view(self.side, events=False))
+            game.submit(self.side)
+
+    def setup(self, game) -> None:
+        game.auto_setup(self.side, self.rng)
+
+    def plan(self, game, view: dict[str, Any]) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def try_plot(self, game, unit: str, code: str, **kw: Any) -> bool:
+        """Plot if legal; False (and nothing changed) if the rules forbid it."""
+        try:
+            game.plot(self.side, unit, code, **kw)
+        except IllegalOrder:
+            return False
+        return True
+
+
+def play(game, players, max_turns: int | None = None):
+    """Let the players act until the game is over (or ``max_turns`` turns resolved)."""
+    resolved = 0
+    while not game.over:
+        for p in players:
+            p.act(game)
+        if game.phase == "planning" and game.plots.all_submitted:
+            game.resolve_turn()
+            resolved += 1
+            if max_turns is not None and resolved >= max_turns:
+                break
+    return game

@@ -1,0 +1,172 @@
+"""Scripted SKIRMISH players: an adversary that storms the vault and a convoy defender.
+
+Adversary: on turn 1 riflemen fire at the transporter's occupants; every man heads for the
+transporter's hex (firing first when a shot has at least a 1-in-3 chance to hit) and fit men
+there do barrier work from turn 2. Defender: escorts stop (the one behind closes in first);
+guards fire at the adversary most likely to be hit; shotgun guards leave the vehicles near the
+transporter and close in on adversaries there. A random player plots random legal tasks.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..engine import IllegalOrder
+from .base import Player
+
+MIN_HIT = Fraction(1, 3)
+
+
+def _enemies(view: dict[str, Any], side: str) -> list[dict[str, Any]]:
+    return [
+        u
+        for u in view["units"].values()
+        if u.get("kind") == "man"
+        and u["side"] != side
+        and u.get("condition") != "K"
+        and u.get("hex")
+    ]
+
+
+def _best_shot(game, man: str, targets, min_hit: Fraction) -> tuple[str, Fraction] | None:
+    best = None
+    for t in targets:
+        o = game.odds(man, t["id"], hexes_moved=0)
+        if o.get("possible"):
+            p = o["K"] + o["W"]
+            score = o["K"] * 2 + o["W"]
+            if p >= min_hit and (best is None or score > best[1]):
+                best = (t["id"], score)
+    return best
+
+
+def _approach(game, man_id: str, goal: str, budget: Fraction, wounded: bool) -> list[str]:
+    """Cheapest path toward ``goal`` affordable within ``budget`` AP."""
+    m = game.men[man_id]
+    if m.hex is None or m.hex == goal:
+        return []
+    mv = game.terrain.movement
+    scale = 2 if wounded else 1
+    reach = mv.reachable(m.hex, budget / scale)
+    labels = game.map.hex_labels
+    best, best_d = None, game.terrain.distance(m.hex, goal)
+    for lab in reach.costs():
+        d = game.terrain.distance(lab, goal)
+        if d < best_d:
+            best, best_d = lab, d
+    if best is None:
+        return []
+    del labels
+    return [game.map.label(h) for h in reach.path_to(best)[1:]]
+
+
+class ScriptedAdversary(Player):
+    def __init__(self, seed: int = 0, workers_fire_first: bool = False) -> None:
+        super().__init__("adversary", seed)
+        self.workers_fire_first = workers_fire_first
+
+    def plan(self, game, view: dict[str, Any]) -> None:
+        side = self.side
+        th = view["ambush"]
+        targets = _enemies(view, side)
+        turn = view["turn"]
+        for uid, u in view["units"].items():
+            if u.get("side") != side or u.get("kind") != "man" or u["condition"] == "K":
+                continue
+            wounded = u["condition"] == "W"
+            at_t = u.get("on_foot_hex") == th
+            if at_t and not wounded and turn >= 2 and self.try_plot(game, uid, "BW"):
+                continue
+            tgt = [t for t in targets if t.get("vehicle") == "T"] if turn == 1 else targets
+            shot = _best_shot(game, uid, tgt, MIN_HIT if turn > 1 else Fraction(1, 6))
+            if shot is not None:
+                self.try_plot(game, uid, "DF", target=shot[0])
+            if not u.get("armed", True) and at_t:
+                self.try_plot(game, uid, "RA")
+                continue
+            if wounded and shot is not None:
+                continue
+            left = game.ap_left(side, uid)
+            path = _approach(game, uid, th, left, wounded)
+            if path and not self.try_plot(game, uid, "MP", path=path):
+                self.try_plot(game, uid, "MP", path=path[:1])
+
+
+class ScriptedDefender(Player):
+    def __init__(self, seed: int = 0, close_in: int = 3) -> None:
+        super().__init__("defender", seed)
+        self.close_in = close_in
+
+    def plan(self, game, view: dict[str, Any]) -> None:
+        side = self.side
+        targets = _enemies(view, side)
+        tpos = game.transporter.pos
+        for vid, u in view["units"].items():
+            if u.get("kind") != "escort" or u.get("controller") != side:
+                continue
+            if u["moving"]:
+                gap = tpos - u["pos"]
+                if u["heading"] > 0 and gap > self.close_in:
+                    self.try_plot(game, vid, "MV", hexes=min(gap - self.close_in, 30))
+                if not self.try_plot(game, vid, "SV"):
+                    self.try_plot(game, vid, "MV", hexes=1)
+        if view["turn"] < 2:
+            return
+        near_t = [
+            t for t in targets if t["hex"] and game.terrain.distance(t["hex"], view["ambush"]) <= 3
+        ]
+        for uid, u in view["units"].items():
+            if u.get("side") != side or u.get("kind") != "man" or u["condition"] == "K":
+                continue
+            shot = _best_shot(game, uid, targets, Fraction(1, 6))
+            if shot is not None:
+                self.try_plot(game, uid, "DF", target=shot[0])
+            if u.get("vehicle") and u.get("long_gun") == "shotgun" and near_t and shot is None:
+                if self.try_plot(game, uid, "EV"):
+                    goal = near_t[0]["hex"]
+                    left = game.ap_left(side, uid)
+                    path = _approach(game, uid, goal, left, u["condition"] == "W")
+                    if path:
+                        self.try_plot(game, uid, "MP", path=path)
+            elif not u.get("vehicle") and near_t and shot is None:
+                left = game.ap_left(side, uid)
+                path = _approach(game, uid, near_t[0]["hex"], left, u["condition"] == "W")
+                if path:
+                    self.try_plot(game, uid, "MP", path=path)
+
+
+class RandomPlayer(Player):
+    """Plots random legal tasks (for property tests): a few tries per unit."""
+
+    def __init__(self, side: str, seed: int = 0, tries: int = 4) -> None:
+        super().__init__(side, seed)
+        self.tries = tries
+
+    def plan(self, game, view: dict[str, Any]) -> None:
+        from ..rules.skirmish.legal import candidate_tasks
+
+        for uid in game.own_units(self.side):
+            for _ in range(self.tries):
+                cur = game.side_plan(self.side).men.get(uid)
+                cands = list(candidate_tasks(game, self.side, uid, cur))
+                if not cands:
+                    break
+                t = cands[int(self.rng.integers(len(cands)))]
+                try:
+                    game.plot(
+                        self.side,
+                        uid,
+                        t.code,
+                        target=t.target,
+                        path=t.path,
+                        hexes=t.hexes,
+                        weapon=t.weapon,
+                        seat=t.seat,
+                    )
+                except IllegalOrder:
+                    continue
+        for vid in game.own_units(self.side):
+            moving = vid in game.vehicles and game.vehicles[vid].moving
+            if moving and not self.try_plot(game, vid, "SV"):
+                self.try_plot(game, vid, "MV", hexes=1)

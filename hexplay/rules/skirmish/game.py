@@ -1,0 +1,559 @@
+"""SkirmishGame: the facade the widgets, the computer players and the tests drive.
+
+The game is a pure function of (scenario, map, dice, commands): every state-changing call is
+logged as a command, so a game saves as JSON (scenario, map, dice seed or forced values,
+commands, plus a state snapshot checked on load), replays exactly and rewinds to any turn.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ...engine import (
+    REFEREE,
+    CommandLog,
+    Dice,
+    EventLog,
+    ForcedDice,
+    IllegalOrder,
+    LastKnown,
+    PlotBook,
+    ScenarioError,
+    SimultaneousTurns,
+    fresh_like,
+    jsonable,
+    map_from_dict,
+    map_to_dict,
+)
+from . import setup as _setup
+from .arrange import arrange as _arrange
+from .combat import weapon_can_harm
+from .legal import candidate_tasks
+from .plotting import SidePlan, check_complete, validate_side
+from .record import chart_rows, snapshot_positions, to_frame
+from .resolve import resolve_combat, resolve_maintenance, resolve_movement, shot_numbers
+from .scenario import Scenario
+from .state import ADVERSARY, DEFENDER, SIDES, SkirmishState
+from .tables import AP_PER_TURN
+from .tasks import PHASE_NAMES, Task
+from .views import build_view, update_sightings
+
+FORMAT = "hexplay.skirmish.game/1"
+PHASES = PHASE_NAMES
+
+
+_MAPS: dict[str, Any] = {}
+
+
+def _load_map(name: str):
+    """A bundled map, loaded once per process (its sight and movement tables are shared)."""
+    if name not in _MAPS:
+        from ...maps import load_map
+
+        _MAPS[name] = load_map(name)
+    return _MAPS[name]
+
+
+class SkirmishGame(SkirmishState):
+    """One game of SKIRMISH. Create with :meth:`new`."""
+
+    def __init__(self, scenario: Scenario, m, dice: Dice) -> None:
+        scenario.validate(m)
+        self._init_state(scenario, m)
+        self.dice = dice
+        self.log = EventLog()
+        self.commands = CommandLog()
+        self.plots: PlotBook[Task] = PlotBook(SIDES)
+        self.turns = SimultaneousTurns(SIDES, PHASES, scenario.turn_limit)
+        self.last_known = LastKnown(SIDES)
+        self.setup_done: dict[str, bool] = dict.fromkeys(SIDES, False)
+        self.winner: str | None = None
+        self.win_reason: str | None = None
+        self.chart: list[dict[str, Any]] = []
+        self.plot_history: list[dict[str, Any]] = []
+        self._cache: dict = {}
+        if scenario.route:
+            self.choose_route(scenario.route)
+            if scenario.ambush:
+                self.place_ambush(scenario.ambush)
+        self.commands = CommandLog()  # scenario-fixed choices are not commands
+
+    @classmethod
+    def new(
+        cls,
+        scenario: Scenario | dict | None = None,
+        seed: int = 0,
+        map=None,
+        dice: Dice | None = None,
+    ) -> SkirmishGame:
+        """A new game in its set-up phase (default: the basic scenario on the bundled map)."""
+        if scenario is None:
+            scenario = Scenario()
+        elif isinstance(scenario, dict):
+            scenario = Scenario.from_dict(scenario)
+        if map is None:
+            map = _load_map(scenario.map)
+        return cls(scenario, map, dice if dice is not None else Dice(seed))
+
+    # --- clock ----------------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return self.turns.turn
+
+    @property
+    def phase(self) -> str:
+        return self.turns.phase
+
+    @property
+    def over(self) -> bool:
+        return self.turns.phase == "over"
+
+    @property
+    def seed(self) -> int:
+        return self.dice.seed
+
+    @property
+    def units(self) -> dict[str, dict[str, Any]]:
+        """Every unit (referee knowledge) as plain dicts."""
+        return self.view(REFEREE)["units"]
+
+    def _log(self, op: str, **args: Any) -> None:
+        self.commands.add(op, jsonable(args), self.turn)
+
+    # --- set-up ---------------------------------------------------------------------------
+    def _setup_open(self, side: str) -> None:
+        self.turns.require("setup", "set-up")
+        if self.setup_done[side]:
+            raise IllegalOrder("§2 set-up", f"the {side} set-up is submitted")
+
+    def choose_route(self, name: str) -> None:
+        """Adversary: the route (Route 4 or Route 7 on the bundled map)."""
+        self._setup_open(ADVERSARY)
+        _setup.choose_route(self, name)
+        self._log("choose_route", name=name)
+
+    def place_ambush(self, hex: str) -> None:
+        """Adversary: the ambush hex on the route, where the transporter stands."""
+        self._setup_open(ADVERSARY)
+        _setup.place_ambush(self, self.map.label(hex) if self.map.contains(hex) else str(hex))
+        self._log("place_ambush", hex=self.ambush)
+
+    def place(self, unit_id: str, where, seat: str | None = None, side: str | None = None) -> None:
+        """Place a man on a hex (adversary), a guard in a vehicle, an escort at ``T±n``."""
+        side = side or self.side_of(unit_id) or ADVERSARY
+        self._setup_open(side)
+        if isinstance(where, tuple):
+            where = self.map.label(where)
+        _setup.place(self, side, unit_id, where, seat)
+        self._log("place", unit_id=unit_id, where=where, seat=seat, side=side)
+
+    def auto_setup(self, side: str, rng: np.random.Generator | int | None = None) -> None:
+        """Default choices for every unplaced unit of ``side`` (recorded as placements)."""
+        self._setup_open(side)
+        if not isinstance(rng, np.random.Generator):
+            rng = np.random.default_rng([self.seed if rng is None else int(rng), SIDES.index(side)])
+        _setup.auto_setup(self, side, rng)
+
+    def arrange(self, men=None, vehicles=None, wounds=None, turn=None, barrier=None) -> None:
+        """Referee: move counters at the start of a planning phase (see :mod:`.arrange`)."""
+        _arrange(self, men, vehicles, wounds, turn, barrier)
+        self._log("arrange", men=men, vehicles=vehicles, wounds=wounds, turn=turn, barrier=barrier)
+
+    # --- planning -------------------------------------------------------------------------
+    def own_units(self, side: str) -> list[str]:
+        """Units ``side`` may plot for now: its living men and the vehicles it controls."""
+        men = [m.id for m in self.men.values() if m.side == side and m.alive]
+        vehs = [v.id for v in self.vehicles.values() if self.controller(v) == side]
+        return men + vehs
+
+    def _orders(self, side: str) -> dict[str, list[Task]]:
+        return {u: list(ts) for u, ts in self.plots.orders[side].items()}
+
+    def side_plan(self, side: str, orders=None, changed: str | None = None) -> SidePlan:
+        cache = self._cache.setdefault(("plans", self.turn), {})
+        return validate_side(
+            self,
+            side,
+            orders if orders is not None else self._orders(side),
+            changed,
+            cache.setdefault(side, {}),
+        )
+
+    def _check_side(self, side: str) -> None:
+        if side not in SIDES:
+            raise IllegalOrder("plot", f"side must be 'adversary' or 'defender', not {side!r}")
+
+    def plot(
+        self,
+        side: str,
+        unit_id: str,
+        code: str,
+        target: str | None = None,
+        path: Sequence | None = None,
+        hexes: int = 0,
+        weapon: str | None = None,
+        seat: str | None = None,
+    ) -> dict[str, Any]:
+        """Add one task to a unit's plot; IllegalOrder (naming the rule) changes nothing."""
+        self._check_side(side)
+        self.turns.require("planning", "plotting")
+        self.plots.check_open(side)
+        if side == self.side_of(unit_id) and unit_id not in self.own_units(side):
+            if unit_id in self.men:
+                raise IllegalOrder("Table VII", f"{unit_id} is dead: killed men do nothing")
+            raise IllegalOrder("§8 vehicles", f"{unit_id} has no living {side} men aboard")
+        if self.side_of(unit_id) != side:
+            raise IllegalOrder("plot", f"{unit_id!r} is not a {side} unit")
+        code = str(code).upper()
+        p = tuple(self.map.label(h) if not isinstance(h, str) else h for h in (path or ()))
+        task = Task(code, target, p, int(hexes or 0), weapon, seat)
+        orders = self._orders(side)
+        orders.setdefault(unit_id, []).append(task)
+        plan = self.side_plan(side, orders, unit_id)
+        done = (plan.men.get(unit_id) or plan.vehicles[unit_id]).tasks
+        self.plots.set_unit_orders(side, unit_id, done)
+        self._log(
+            "plot",
+            side=side,
+            unit_id=unit_id,
+            code=code,
+            target=target,
+            path=list(p),
+            hexes=int(hexes or 0),
+            weapon=weapon,
+            seat=seat,
+        )
+        return done[-1].to_dict()
+
+    def unplot(self, side: str, unit_id: str) -> dict[str, Any]:
+        """Undo the unit's last plotted task."""
+        self._check_side(side)
+        self.turns.require("planning", "plotting")
+        orders = self._orders(side)
+        if not orders.get(unit_id):
+            raise IllegalOrder("plot", f"{unit_id} has no plotted task to undo")
+        orders[unit_id].pop()
+        if not orders[unit_id]:
+            del orders[unit_id]
+        self.side_plan(side, orders)
+        t = self.plots.pop(side, unit_id)
+        self._log("unplot", side=side, unit_id=unit_id)
+        return t.to_dict()
+
+    def plotted(self, side: str, unit_id: str) -> list[dict[str, Any]]:
+        return [t.to_dict() for t in self.plots.unit_orders(side, unit_id)]
+
+    def ap_left(self, side: str, unit_id: str) -> Fraction:
+        """AP still free for a man (own tasks, riding and EP charges counted); for a vehicle, the
+        least any man aboard has left."""
+        if self.phase != "planning":
+            return AP_PER_TURN
+        plan = self.side_plan(side)
+        if unit_id in self.men:
+            mp = plan.men.get(unit_id)
+            used = (mp.ap if mp else Fraction(0)) + plan.charges.get(unit_id, Fraction(0))
+            return AP_PER_TURN - used
+        riders = [m for m, v in plan.riders.items() if v == unit_id and self.men[m].alive]
+        return min((self.ap_left(side, r) for r in riders), default=AP_PER_TURN)
+
+    def legal_tasks(self, side: str, unit_id: str) -> list[str]:
+        """Task codes that could be added to the unit's plot now."""
+        if self.phase != "planning" or self.plots.submitted.get(side, True):
+            return []
+        if unit_id not in self.own_units(side):
+            return []
+        orders = self._orders(side)
+        plan = self.side_plan(side, orders)
+        cur = plan.men.get(unit_id)
+        codes: list[str] = []
+        for t in candidate_tasks(self, side, unit_id, cur):
+            if t.code in codes:
+                continue
+            trial = {u: list(ts) for u, ts in orders.items()}
+            trial.setdefault(unit_id, []).append(t)
+            try:
+                self.side_plan(side, trial, unit_id)
+            except IllegalOrder:
+                continue
+            codes.append(t.code)
+        return codes
+
+    def submit(self, side: str) -> None:
+        """Lock a side's set-up or plot; plots stay secret until both sides have submitted."""
+        self._check_side(side)
+        if self.phase == "setup":
+            self._setup_open(side)
+            _setup.check_setup_done(self, side)
+            self.setup_done[side] = True
+            self._log("submit", side=side)
+            if all(self.setup_done.values()):
+                self.turns.start()
+                update_sightings(self)
+                self.commands.mark_turn(1)
+            return
+        self.turns.require("planning", "submitting a plot")
+        self.plots.check_open(side)
+        check_complete(self, side, self.side_plan(side))
+        self.plots.submit(side)
+        self._log("submit", side=side)
+
+    # --- resolution -----------------------------------------------------------------------
+    def resolve_turn(self) -> list[dict[str, Any]]:
+        """Combat -> movement -> maintenance -> record and victory; returns the turn's events."""
+        self.turns.require("planning", "resolution")
+        if not self.plots.all_submitted:
+            waiting = [s for s, ok in self.plots.submitted.items() if not ok]
+            raise IllegalOrder("§4 sequence of play", f"waiting for the {waiting} plot(s)")
+        self._log("resolve_turn")
+        first = len(self.log)
+        turn = self.turn
+        plans = {s: self.side_plan(s) for s in SIDES}
+        start = snapshot_positions(self)
+        start_wounds = {m.id: m.wounds for m in self.men.values()}
+        self.dice.turn = turn
+        combat = budgets = None
+        for phase in self.turns.run_phases():
+            if phase == "combat":
+                combat = resolve_combat(self, plans, self.log)
+            elif phase == "movement":
+                budgets = resolve_movement(self, plans, combat, start_wounds, self.log)
+            else:
+                resolve_maintenance(self, plans, combat, budgets, start_wounds, self.log)
+        self.chart.extend(chart_rows(self, turn, start, plans, snapshot_positions(self)))
+        self.plot_history.append(
+            {
+                "turn": turn,
+                "plots": {
+                    s: {u: [t.to_dict() for t in ts] for u, ts in self.plots.orders[s].items()}
+                    for s in SIDES
+                },
+            }
+        )
+        self._check_victory()
+        self.turns.next_turn(self.winner is not None)
+        if self.over and self.winner is None:
+            self.winner, self.win_reason = (
+                DEFENDER,
+                (
+                    f"{self.scenario.barrier_points_required} barrier points prevented for "
+                    f"{self.scenario.turn_limit} turns"
+                ),
+            )
+        if self.over:
+            self.log.add(
+                turn,
+                "maintenance",
+                "game over",
+                {"winner": self.winner, "reason": self.win_reason},
+                visible_to=SIDES,
+            )
+        self.plots.clear()
+        self._cache.clear()
+        update_sightings(self)
+        if not self.over:
+            self.commands.mark_turn(self.turn)
+        return [e.for_side(REFEREE) for e in self.log.since(first)]
+
+    def _check_victory(self) -> None:
+        sc = self.scenario
+        if self.barrier >= sc.barrier_points_required:
+            self.winner, self.win_reason = (
+                ADVERSARY,
+                (f"{self.barrier} barrier points: the vault is open"),
+            )
+            return
+        adv = [m for m in self.men.values() if m.side == ADVERSARY]
+        out = (lambda m: not m.alive) if sc.victory == "killed" else (lambda m: not m.fit)
+        if all(out(m) for m in adv):
+            self.winner = DEFENDER
+            self.win_reason = "all adversaries " + (
+                "killed" if sc.victory == "killed" else "killed or wounded"
+            )
+
+    # --- information ----------------------------------------------------------------------
+    def view(self, side: str, events: bool = True) -> dict[str, Any]:
+        """What ``side`` ("adversary", "defender" or "referee") may know, as plain JSON.
+
+        ``events=False`` leaves out the event history (cheaper, for computer players).
+        """
+        return build_view(self, side, events)
+
+    def odds(
+        self,
+        firer_id: str,
+        target_id: str,
+        weapon: str | None = None,
+        hexes_moved: int | None = None,
+    ) -> dict[str, Any]:
+        """Exact K/W/miss distribution of a shot now, with the numbers behind it.
+
+        ``hexes_moved`` is the target's plotted movement (default: its plot when both plots
+        are known, else 0). ``possible`` is False with a ``reason`` when fire is impossible.
+        """
+        from .plotting import best_weapon
+
+        f, t = self.men.get(firer_id), self.men.get(target_id)
+        out: dict[str, Any] = {
+            "firer": firer_id,
+            "target": target_id,
+            "possible": False,
+            "reason": None,
+        }
+        if f is None or t is None:
+            out["reason"] = "unknown man"
+            return out
+        fh, th = self.man_hex(f), self.man_hex(t)
+        if not f.alive or not t.alive:
+            out["reason"] = "Table VII: dead men neither fire nor need shooting"
+            return out
+        if fh is None or th is None:
+            out["reason"] = "§8 off-board: a man off the map cannot fire or be fired at"
+            return out
+        if f.vehicle and self.vehicles[f.vehicle].moving:
+            out["reason"] = "Table V: personnel in a moving vehicle cannot fire"
+            return out
+        if not self.terrain.sees(fh, th, self.blockers()):
+            out["reason"] = f"Table III: no line of sight from {fh} to {th}"
+            return out
+        rng = self.terrain.distance(fh, th)
+        w = weapon or best_weapon(self, f, t, rng) or (f.long_gun if f.armed else "pistol")
+        out["weapon"] = w
+        if not weapon_can_harm(w, "vehicle" if t.vehicle else "open"):
+            out["reason"] = f"Table V: a {w} cannot hurt a man inside a vehicle"
+            return out
+        plans: dict[str, Any] = {}
+        if hexes_moved is None and self.plots.all_submitted and self.phase == "planning":
+            plans = {s: self.side_plan(s) for s in SIDES}
+        n = shot_numbers(self, plans, f, t, w)
+        if hexes_moved is not None:
+            from .combat import defence_strength, odds
+
+            n["hexes_moved"] = hexes_moved
+            n["defence"] = defence_strength(n["terrain"], hexes_moved)
+            n["odds"] = odds(n["attack"], n["defence"]) if n["attack"] else None
+        o = n.pop("odds")
+        out.update(n)
+        if o is None:
+            out["reason"] = f"Table V: a {w} at range {rng} has attack strength 0"
+            return out
+        out.update(
+            possible=True,
+            ratio=o.ratio,
+            column=o.column,
+            column_label=o.column_label,
+            K=o.kill,
+            W=o.wound,
+            miss=o.miss,
+        )
+        return out
+
+    # --- record ---------------------------------------------------------------------------
+    def record(self) -> list[dict[str, Any]]:
+        """Activity-chart rows: one per unit per resolved turn."""
+        return [dict(r) for r in self.chart]
+
+    def record_frame(self):
+        """The activity chart as a pandas DataFrame (``.to_csv()`` for CSV)."""
+        return to_frame(self.chart)
+
+    def dice_frame(self):
+        """Every die roll as a pandas DataFrame."""
+        return to_frame([r.to_dict() for r in self.dice.rolls])
+
+    def record_header(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario.name,
+            "route": self.route_name,
+            "ambush": self.ambush,
+            "seed": self.seed,
+            "barrier_points": self.barrier,
+            "winner": self.winner,
+            "reason": self.win_reason,
+            "turns": len(self.plot_history),
+        }
+
+    # --- persistence ----------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return jsonable(
+            {**self.state_dict(), "turn": self.turn, "phase": self.phase, "winner": self.winner}
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-JSON save: scenario, map, dice, commands, and a snapshot checked on load."""
+        dice = {"kind": self.dice.kind, "seed": self.seed}
+        if isinstance(self.dice, ForcedDice):
+            dice.update(values=list(self.dice.values), strict=self.dice.strict)
+        return jsonable(
+            {
+                "format": FORMAT,
+                "scenario": self.scenario.to_dict(),
+                "map": map_to_dict(self.map),
+                "dice": dice,
+                "commands": self.commands.to_list(),
+                "state": self.snapshot(),
+                "dice_state": self.dice.state(),
+            }
+        )
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> SkirmishGame:
+        """Load a save by replaying its commands; ValueError if the result differs."""
+        if d.get("format") != FORMAT:
+            raise ScenarioError("format", f"not a {FORMAT} save")
+        m = map_from_dict(d["map"]) if isinstance(d["map"], dict) else _load_map(d["map"])
+        dd = d["dice"]
+        dice = (
+            ForcedDice(dd["values"], dd["seed"], dd.get("strict", True))
+            if dd["kind"] == "forced"
+            else Dice(dd["seed"])
+        )
+        g = cls(Scenario.from_dict(d["scenario"]), m, dice)
+        g._replay(d["commands"])
+        if "state" in d and g.snapshot() != d["state"]:
+            raise ValueError("replaying the saved commands does not reproduce the saved state")
+        if "dice_state" in d:
+            g.dice.set_state(d["dice_state"])
+        return g
+
+    replay_from = from_json
+
+    def _replay(self, commands: list[dict[str, Any]]) -> None:
+        for c in commands:
+            op, args = c["op"], dict(c.get("args", {}))
+            if op == "place":
+                self.place(args["unit_id"], args["where"], args.get("seat"), args.get("side"))
+            else:
+                getattr(self, op)(**args)
+
+    def replay(self) -> SkirmishGame:
+        """A new game replayed from the same scenario, map, seed and commands."""
+        g = type(self)(self.scenario, self.map, fresh_like(self.dice))
+        g._replay(self.commands.to_list())
+        return g
+
+    def rewind(self, turn: int) -> SkirmishGame:
+        """Go back to the start of turn ``turn``'s planning (in place); returns self."""
+        try:
+            cmds = self.commands.upto(turn)
+        except KeyError as e:
+            raise IllegalOrder("rewind", str(e.args[0])) from None
+        g = type(self)(self.scenario, self.map, fresh_like(self.dice))
+        g._replay([c.to_dict() for c in cmds])
+        self.__dict__.update(g.__dict__)
+        return self
+
+    def copy(self) -> SkirmishGame:
+        """An independent deep copy (for look-ahead)."""
+        memo = {id(self.map): self.map, id(self.terrain): self.terrain}
+        return copy.deepcopy(self, memo)
+
+    def __repr__(self) -> str:
+        return (
+            f"SkirmishGame({self.scenario.name!r}, turn={self.turn}, phase={self.phase!r}, "
+            f"barrier={self.barrier}, winner={self.winner!r})"
+        )

@@ -1,0 +1,43 @@
+"""Candidate tasks a unit could add to its plot now (for menus and computer players)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .tasks import Task
+
+
+def candidate_tasks(g, side: str, uid: str, plan=None) -> Iterator[Task]:
+    """Tasks worth trying after the unit's current plot (not yet validated)."""
+    if uid in g.vehicles:
+        v = g.vehicles[uid]
+        yield from (Task("AV"), Task("SV"), Task("TV"))
+        for n in (1, 6, 12, 24, 36):
+            yield Task("MV", hexes=n)
+        del v
+        return
+    m = g.men[uid]
+    for e in sorted(g.seen.get(side, ())):
+        if e in g.men and g.men[e].alive:
+            yield Task("DF", e)
+    pos = plan.end_hex if plan is not None else (None if m.vehicle else m.hex)
+    in_vehicle = (
+        (plan.enters is not None or (m.vehicle and not plan.exits)) if plan else bool(m.vehicle)
+    )
+    if in_vehicle:
+        yield Task("EV")
+        yield Task("EP")
+        if m.vehicle:
+            yield Task("WE", m.vehicle)
+    elif pos is not None:
+        for n in g.terrain.neighbors[pos]:
+            yield Task("MP", path=(n,))
+        for v in g.vehicles.values():
+            if g.vehicle_hex(v) == pos:
+                yield Task("EV", v.id)
+                yield Task("WE", v.id)
+        for o in g.men.values():
+            if o.side == side and o.id != uid and not o.fit:
+                yield Task("WE", o.id)
+    yield Task("BW")
+    yield Task("RA")

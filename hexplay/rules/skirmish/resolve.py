@@ -1,0 +1,380 @@
+"""Turn resolution: combat (Tables IV-VI), movement, maintenance (Table IX), in that order.
+
+Decisions where the rules are silent:
+
+* Shots resolve one at a time in a fixed order (adversaries' firers by id, then defenders'),
+  all from the start-of-turn positions; results take effect at the end of the phase. A shot at
+  a man already killed earlier in the phase is spent without a roll ("redundant fire").
+* Defence (Table IV): a man in a vehicle uses the "in vehicle" row with the hexes his vehicle
+  and he are plotted to move; a man plotted to do barrier work is "in the open" (open row); a man
+  whose hex the fire enters across a slope hexside uses the slope row; otherwise the terrain of
+  his hex (a road hex counts as the terrain under it).
+* A driver hit while his vehicle is moving: it moves 2 more hexes along its heading (stopping
+  short at the map edge or the ambush hex) and stops, whatever was plotted. A driver hit while
+  his vehicle is stopped: its tasks are cancelled.
+* A man wounded this turn does his remaining tasks at double cost, in plotted order, until his
+  10 AP are spent (a move is cut short at the last hex he can pay for). Vehicle AP never stop a
+  vehicle.
+* If men of both sides try to enter the same vehicle in one turn, all those entries fail.
+* Barrier work: only workers who actually work lay their long gun down. The fear roll is made
+  for every worker fired upon this turn, hit or not. Victory: 200 barrier points is checked
+  first (the vault is open), then "all adversaries out", then the turn limit.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from .combat import attack_strength, barrier_points, combat_result, defence_strength, odds
+from .plotting import SidePlan
+from .state import ADVERSARY, DEFENDER, SIDES
+from .tables import AP_PER_TURN, WOUNDED_AP_MULTIPLIER
+
+DRIVER_HIT_ROLL_ON = 2
+"""Hexes a moving vehicle still travels after its driver is killed or wounded (digest §8)."""
+
+
+def target_posture(g, plans: dict[str, SidePlan], firer_hex: str, target) -> tuple[str, int]:
+    """(Table IV row, hexes plotted to move) for a target, from the start-of-turn state."""
+    side_plan = plans.get(target.side)
+    mp = side_plan.men.get(target.id) if side_plan else None
+    moved = mp.hexes_moved if mp else 0
+    if target.vehicle:
+        vp = side_plan.vehicles.get(target.vehicle) if side_plan else None
+        return "vehicle", moved + (vp.hexes if vp else 0)
+    if mp and mp.barrier_work:
+        return "open", moved
+    th = g.man_hex(target)
+    if g.terrain.fire_crosses_slope(firer_hex, th, g.blockers()):
+        return "slope", moved
+    t = g.terrain.terrain(th)
+    return (t if t in ("open", "trees") else "open"), moved
+
+
+def shot_numbers(g, plans, firer, target, weapon: str) -> dict[str, Any]:
+    """Attack, defence and odds of one shot (the numbers the resolver uses)."""
+    fh, th = g.man_hex(firer), g.man_hex(target)
+    rng = g.terrain.distance(fh, th)
+    att = attack_strength(weapon, rng, firer.wounded or firer.vehicle is not None)
+    row, moved = target_posture(g, plans, fh, target)
+    dfn = defence_strength(row, min(moved, 25) if row == "vehicle" else min(moved, 10))
+    o = odds(att, dfn) if att > 0 else None
+    return {
+        "range": rng,
+        "attack": att,
+        "defence": dfn,
+        "terrain": row,
+        "hexes_moved": moved,
+        "odds": o,
+    }
+
+
+def resolve_combat(g, plans: dict[str, SidePlan], log) -> dict[str, Any]:
+    pending: dict[str, int] = {}
+    fired_upon: set[str] = set()
+    hit: set[str] = set()
+    seen_before = {s: set(g.seen[s]) for s in SIDES}
+    for side in SIDES:
+        sp = plans[side]
+        for mid in sorted(sp.men, key=_unit_key):
+            for t in sp.men[mid].fires:
+                firer, target = g.men[mid], g.men[t.target]
+                fired_upon.add(target.id)
+                n = shot_numbers(g, plans, firer, target, t.weapon)
+                data = {
+                    "firer": firer.id,
+                    "target": target.id,
+                    "weapon": t.weapon,
+                    "from": g.man_hex(firer),
+                    "at": g.man_hex(target),
+                    "range": n["range"],
+                    "attack": n["attack"],
+                    "defence": n["defence"],
+                    "terrain": n["terrain"],
+                    "hexes_moved": n["hexes_moved"],
+                }
+                o = n["odds"]
+                if o is not None:
+                    data.update(ratio=o.ratio, column=o.column_label)
+                if target.wounds + pending.get(target.id, 0) >= 2:
+                    data.update(die=None, result="spent")
+                else:
+                    die = g.dice.roll("combat", firer=firer.id, target=target.id)
+                    res = combat_result(n["attack"], n["defence"], die)
+                    data.update(die=die, result=res)
+                    if res in ("K", "W"):
+                        pending[target.id] = pending.get(target.id, 0) + (2 if res == "K" else 1)
+                        hit.add(target.id)
+                other = target.side
+                red = {k: v for k, v in data.items() if k in ("target", "at", "result", "die")}
+                if firer.id in seen_before[other]:
+                    red = dict(data)
+                log.add(g.turn, "combat", "fire", data, visible_to=(side,), redacted={other: red})
+    for mid, w in pending.items():
+        m = g.men[mid]
+        m.wounds = min(2, m.wounds + w)
+        log.add(
+            g.turn, "combat", "casualty", {"man": mid, "condition": m.condition}, visible_to=SIDES
+        )
+    return {"fired_upon": fired_upon, "hit": hit}
+
+
+def _unit_key(uid: str) -> tuple[str, int]:
+    head = uid.rstrip("0123456789")
+    tail = uid[len(head) :]
+    return head, int(tail) if tail else 0
+
+
+class _Budget:
+    """A man's AP during execution: tasks cost double once he is wounded."""
+
+    def __init__(self, m, plan, start_wounded: bool) -> None:
+        self.m = m
+        self.spent = sum((t.ap for t in plan.tasks if t.code == "DF"), Fraction(0))
+        self.mult = WOUNDED_AP_MULTIPLIER if m.wounded else 1
+        self.was = WOUNDED_AP_MULTIPLIER if start_wounded else 1
+        self.stopped = not m.alive
+
+    def pay(self, base: Fraction) -> bool:
+        if self.stopped:
+            return False
+        c = base * self.mult
+        if self.spent + c > AP_PER_TURN:
+            self.stopped = True
+            return False
+        self.spent += c
+        return True
+
+
+def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
+    budgets: dict[str, _Budget] = {}
+    entries: dict[str, set[str]] = {}
+    for side in SIDES:
+        for p in plans[side].men.values():
+            if p.enters:
+                entries.setdefault(p.enters[0], set()).add(side)
+    start_moving = {v.id: v.moving for v in g.vehicles.values()}
+    start_driver = {v.id: v.seats.get("D") for v in g.vehicles.values()}
+    for side in SIDES:
+        for mid in sorted(plans[side].men, key=_unit_key):
+            p = plans[side].men[mid]
+            m = g.men[mid]
+            b = budgets[mid] = _Budget(m, p, start_wounds[mid] == 1)
+            for t in p.tasks:
+                if t.code == "EP":
+                    v = g.vehicles[m.vehicle]
+                    d = g.driver(v)
+                    if d is None or d.fit or not b.pay(_base(t, start_wounds[mid])):
+                        continue
+                    mine = next(s for s, i in v.seats.items() if i == m.id)
+                    v.seats["D"], v.seats[mine] = m.id, d.id
+                    m.seat, d.seat = "D", mine
+                    log.add(
+                        g.turn,
+                        "movement",
+                        "exchange",
+                        {"man": m.id, "vehicle": v.id, "driver": d.id},
+                        visible_to=(side,),
+                    )
+                elif t.code == "EV" and m.vehicle:
+                    if not b.pay(_base(t, start_wounds[mid])):
+                        break
+                    v = g.vehicles[m.vehicle]
+                    seat = next(s for s, i in v.seats.items() if i == m.id)
+                    del v.seats[seat]
+                    m.hex, m.vehicle, m.seat = g.vehicle_hex(v), None, None
+                    log.add(
+                        g.turn,
+                        "movement",
+                        "exit",
+                        {"man": m.id, "vehicle": v.id, "hex": m.hex},
+                        visible_to=(side,),
+                    )
+                elif t.code == "MP":
+                    walked = []
+                    for h in t.path:
+                        c = g.terrain.step_cost(m.hex, h)
+                        if not b.pay(c):
+                            break
+                        m.hex = h
+                        walked.append(h)
+                    if walked:
+                        log.add(
+                            g.turn,
+                            "movement",
+                            "move",
+                            {"man": m.id, "path": walked},
+                            visible_to=(side,),
+                        )
+                    if b.stopped:
+                        break
+                elif t.code == "EV":
+                    v = g.vehicles[t.target]
+                    ok = (
+                        m.hex == g.vehicle_hex(v)
+                        and len(entries.get(v.id, ())) == 1
+                        and t.seat not in v.seats
+                        and b.pay(_base(t, start_wounds[mid]))
+                    )
+                    if ok:
+                        v.seats[t.seat] = m.id
+                        m.hex, m.vehicle, m.seat = None, v.id, t.seat
+                    log.add(
+                        g.turn,
+                        "movement",
+                        "enter" if ok else "enter failed",
+                        {"man": m.id, "vehicle": v.id},
+                        visible_to=(side,),
+                    )
+    for side in SIDES:
+        for vid, vp in plans[side].vehicles.items():
+            _move_vehicle(
+                g,
+                g.vehicles[vid],
+                vp,
+                start_moving[vid],
+                start_driver[vid],
+                combat["hit"],
+                log,
+                side,
+            )
+    for v in g.vehicles.values():
+        d = start_driver[v.id]
+        if (
+            start_moving[v.id]
+            and d in combat["hit"]
+            and v.id not in plans[DEFENDER].vehicles
+            and v.id not in plans[ADVERSARY].vehicles
+        ):
+            _move_vehicle(g, v, None, True, d, combat["hit"], log, g.controller(v) or DEFENDER)
+    return budgets
+
+
+def _base(t, start_wounded: int) -> Fraction:
+    return t.ap / (WOUNDED_AP_MULTIPLIER if start_wounded == 1 else 1)
+
+
+def _move_vehicle(g, v, vp, was_moving, driver_id, hit, log, side) -> None:
+    tpos = g.transporter.pos
+    if was_moving and driver_id in hit:
+        moved = 0
+        for _ in range(DRIVER_HIT_ROLL_ON):
+            nxt = v.pos + v.heading
+            if (g.on_board(v.pos) and not g.on_board(nxt)) or nxt == tpos:
+                break
+            v.pos = nxt
+            moved += 1
+        v.moving = False
+        log.add(
+            g.turn,
+            "movement",
+            "driver hit",
+            {"vehicle": v.id, "hexes": moved, "at": g.vehicle_label(v)},
+            visible_to=(side,),
+        )
+        _board_check(g, v)
+        return
+    d = g.driver(v)
+    if vp is None or d is None or not d.fit:
+        if vp is not None and vp.tasks:
+            log.add(
+                g.turn, "movement", "vehicle tasks cancelled", {"vehicle": v.id}, visible_to=(side,)
+            )
+        return
+    v.pos, v.heading, v.moving = vp.end_pos, vp.end_heading, vp.end_moving
+    _board_check(g, v)
+    log.add(
+        g.turn,
+        "movement",
+        "vehicle",
+        {"vehicle": v.id, "hexes": vp.hexes, "at": g.vehicle_label(v), "moving": v.moving},
+        visible_to=(side,),
+    )
+
+
+def _board_check(g, v) -> None:
+    if g.on_board(v.pos):
+        v.entered_board = True
+
+
+def resolve_maintenance(g, plans, combat, budgets, start_wounds, log) -> int:
+    workers = 0
+    th = g.vehicle_hex(g.transporter)
+    for mid in sorted(plans[ADVERSARY].men, key=_unit_key) + sorted(
+        plans[DEFENDER].men, key=_unit_key
+    ):
+        m = g.men[mid]
+        side = m.side
+        p = plans[side].men[mid]
+        b = budgets.get(mid)
+        for t in p.tasks:
+            if t.code not in ("RA", "WE", "BW") or b is None:
+                continue
+            if t.code == "BW":
+                if not m.alive or mid in combat["hit"] or m.hex != th or m.vehicle:
+                    continue
+                works = True
+                if mid in combat["fired_upon"]:
+                    die = g.dice.roll("fear", man=mid)
+                    works = die <= 3
+                    log.add(
+                        g.turn,
+                        "maintenance",
+                        "fear roll",
+                        {"man": mid, "die": die, "works": works},
+                        visible_to=(ADVERSARY,),
+                    )
+                if works and b.pay(_base(t, start_wounds[mid])):
+                    workers += 1
+                    m.armed, m.laid_at = False, th
+            elif t.code == "RA":
+                if (
+                    m.alive
+                    and not m.armed
+                    and m.hex == m.laid_at
+                    and m.vehicle is None
+                    and b.pay(_base(t, start_wounds[mid]))
+                ):
+                    m.armed, m.laid_at = True, None
+            elif t.code == "WE":
+                _exchange(g, m, t, b, start_wounds, log)
+    pts = barrier_points(workers)
+    g.barrier += pts
+    log.add(
+        g.turn,
+        "maintenance",
+        "barrier work",
+        {"workers": workers, "points": pts, "total": g.barrier},
+        visible_to=SIDES,
+    )
+    return pts
+
+
+def _exchange(g, m, t, b, start_wounds, log) -> None:
+    if not m.alive or not m.armed or m.long_gun is None:
+        return
+    pos = g.man_hex(m)
+    if t.target in g.vehicles:
+        v = g.vehicles[t.target]
+        here = m.vehicle == v.id or (m.vehicle is None and pos == g.vehicle_hex(v))
+        if not here or v.spares.get(t.weapon, 0) <= 0 or not b.pay(_base(t, start_wounds[m.id])):
+            return
+        v.spares[t.weapon] -= 1
+        v.spares[m.long_gun] = v.spares.get(m.long_gun, 0) + 1
+        m.long_gun = t.weapon
+    else:
+        o = g.men[t.target]
+        same = (m.vehicle and m.vehicle == o.vehicle) or (
+            m.vehicle is None and o.vehicle is None and m.hex == o.hex
+        )
+        if not same or o.fit or o.long_gun is None or not b.pay(_base(t, start_wounds[m.id])):
+            return
+        m.long_gun, o.long_gun = o.long_gun, m.long_gun
+    log.add(
+        g.turn,
+        "maintenance",
+        "weapon exchange",
+        {"man": m.id, "with": t.target, "now": m.long_gun},
+        visible_to=(m.side,),
+    )

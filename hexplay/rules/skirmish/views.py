@@ -1,0 +1,148 @@
+"""Fog of war: who sees whom (Table III LOS, vehicles as blockers) and per-side views.
+
+Decisions: a side sees an enemy man if any of its living men on the map has LOS to his hex;
+men inside a vehicle are seen when the vehicle is; the transporter (the ambush point) is known
+to both sides; men and vehicles off the map are never seen. Seen enemies show position and
+condition (fit/W/K) but not their weapons. Barrier points are known to both sides.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import REFEREE
+from .scenario import TRANSPORTER_ID
+from .state import ADVERSARY, DEFENDER, SIDES
+
+
+def compute_seen(g) -> dict[str, set[str]]:
+    """Enemy unit ids (men and vehicles) each side sees now."""
+    blk = g.blockers()
+    sees = g.terrain.sees
+    vhex = {v.id: g.vehicle_hex(v) for v in g.vehicles.values()}
+    out: dict[str, set[str]] = {}
+    for side in SIDES:
+        eyes = {g.man_hex(m) for m in g.men.values() if m.side == side and m.alive}
+        eyes.discard(None)
+        seen: set[str] = set()
+        if g.route:
+            seen.add(TRANSPORTER_ID)
+        for v in g.vehicles.values():
+            h = vhex[v.id]
+            mine = g.controller(v) == side
+            if (
+                h is not None
+                and v.id != TRANSPORTER_ID
+                and not mine
+                and any(sees(e, h, blk) for e in eyes)
+            ):
+                seen.add(v.id)
+        for m in g.men.values():
+            if m.side == side:
+                continue
+            if m.vehicle:
+                if m.vehicle in seen and vhex[m.vehicle] is not None:
+                    seen.add(m.id)
+            elif m.hex is not None and any(sees(e, m.hex, blk) for e in eyes):
+                seen.add(m.id)
+        out[side] = seen
+    return out
+
+
+def update_sightings(g) -> None:
+    """Recompute what each side sees and remember last-known positions."""
+    g.seen = compute_seen(g)
+    for side, ids in g.seen.items():
+        for uid in ids:
+            g.last_known.update(side, uid, public_unit(g, uid), g.turn)
+
+
+def public_unit(g, uid: str) -> dict[str, Any]:
+    """What an enemy who sees ``uid`` learns: position and condition."""
+    if uid in g.men:
+        m = g.men[uid]
+        return {
+            "id": uid,
+            "kind": "man",
+            "side": m.side,
+            "hex": g.man_hex(m),
+            "vehicle": m.vehicle,
+            "condition": m.condition,
+        }
+    v = g.vehicles[uid]
+    return {
+        "id": uid,
+        "kind": v.kind,
+        "side": DEFENDER,
+        "hex": g.vehicle_hex(v),
+        "moving": v.moving,
+        "position": g.vehicle_label(v),
+    }
+
+
+def full_unit(g, uid: str) -> dict[str, Any]:
+    if uid in g.men:
+        m = g.men[uid]
+        return {
+            **m.to_dict(),
+            "kind": "man",
+            "hex": g.man_hex(m),
+            "on_foot_hex": m.hex,
+            "condition": m.condition,
+        }
+    v = g.vehicles[uid]
+    return {
+        **v.to_dict(),
+        "side": DEFENDER,
+        "hex": g.vehicle_hex(v),
+        "position": g.vehicle_label(v),
+        "controller": g.controller(v),
+    }
+
+
+def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
+    """A plain JSON-able dict with only what ``side`` may know."""
+    referee = side == REFEREE
+    open_map = g.scenario.open_map
+    if not referee and side not in SIDES:
+        raise ValueError(f"side must be 'adversary', 'defender' or 'referee', not {side!r}")
+    units: dict[str, Any] = {}
+    seen = set() if referee else g.seen.get(side, set())
+    for uid in list(g.men) + list(g.vehicles):
+        owner = g.men[uid].side if uid in g.men else DEFENDER
+        if referee or owner == side:
+            units[uid] = full_unit(g, uid)
+        elif open_map or uid in seen:
+            units[uid] = public_unit(g, uid)
+    if not referee and side == ADVERSARY:
+        # the adversary knows his own men; vehicles he sees or that his men ride
+        for v in g.vehicles.values():
+            if g.controller(v) == ADVERSARY:
+                units[v.id] = full_unit(g, v.id)
+    visible_plots = g.plots.visible(side)
+    plots = {
+        s: {u: [t.to_dict() for t in lst] for u, lst in p.items()} for s, p in visible_plots.items()
+    }
+    last_known = {} if referee else g.last_known.for_side(side, exclude=units)
+    return {
+        "side": side,
+        "turn": g.turn,
+        "phase": g.phase,
+        "over": g.over,
+        "winner": g.winner,
+        "scenario": g.scenario.name,
+        "map": g.map.name,
+        "open_map": open_map,
+        "route": g.route_name,
+        "route_hexes": list(g.route),
+        "ambush": g.ambush,
+        "barrier_points": g.barrier,
+        "barrier_points_required": g.scenario.barrier_points_required,
+        "units": units,
+        "seen": sorted(units if referee or open_map else seen),
+        "last_known": last_known,
+        "plots": plots,
+        "ap_left": {u: str(g.ap_left(side, u)) for u in g.own_units(side)} if not referee else {},
+        "submitted": dict(g.plots.submitted),
+        "events": g.log.for_side(side) if events else [],
+    }
