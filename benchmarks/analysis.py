@@ -29,25 +29,30 @@ def _warm(runner: str = "hexplay.analysis.runner:run_game") -> int:
     return 1
 
 
-def _timed_sweep(n_workers: int, games: int) -> float:
+def _timed_sweep(n_workers: int, games: int, repeats: int = 2) -> float:
+    """Best games/s of ``repeats`` runs of the sweep (the machine may be shared)."""
     from hexplay.analysis import expand_grid, local_client, run_sweep
 
     client = local_client(n_workers)
     try:
         client.run(_warm)
         pts = expand_grid(SPEC)
-        df = run_sweep(pts, games, client=client, progress=False, seed=1)
-        return len(df) / df.attrs["seconds"]
+        best = 0.0
+        for _ in range(repeats):
+            df = run_sweep(pts, games, client=client, progress=False, seed=1)
+            best = max(best, len(df) / df.attrs["seconds"])
+        return best
     finally:
         cluster = client.cluster
         client.close()
         cluster.close()
 
 
-def sweep_figures(games_per_point: int = 40) -> dict[str, float]:
-    """``sweep_games_per_s_1worker``, ``sweep_games_per_s_2workers``, ``sweep_speedup_2workers``."""
-    one = _timed_sweep(1, games_per_point)
-    two = _timed_sweep(2, games_per_point)
+def sweep_figures(games_per_point: int = 40, repeats: int = 2) -> dict[str, float]:
+    """``sweep_games_per_s_1worker``, ``sweep_games_per_s_2workers``, ``sweep_speedup_2workers``
+    (best of ``repeats`` runs each; figures are only meaningful on an otherwise idle machine)."""
+    one = _timed_sweep(1, games_per_point, repeats)
+    two = _timed_sweep(2, games_per_point, repeats)
     return {
         "sweep_games_per_s_1worker": one,
         "sweep_games_per_s_2workers": two,

@@ -62,7 +62,7 @@ def test_wounded_in_combat_moves_as_far_as_ap_allow():
     g.plot("defender", "G2", "MP", path=["1502", "1503", "1504", "1505", "1506", "1507"])
     _go(g, adversary=[(("A1", "DF"), {"target": "G2"})])
     assert g.men["G2"].condition == "W"
-    assert g.men["G2"].hex == "1504"  # 6 AP at double cost: 3 hexes
+    assert g.men["G2"].hex == "1506"  # 10 AP at double cost: 5 of the 6 hexes
 
 
 def test_driver_hit_while_moving_rolls_two_hexes_and_stops():

@@ -76,7 +76,9 @@ class Map:
         self.roads = frozenset(Hexside(*s) for s in self.roads)
         for s in self.roads:
             self._check_side(s, "roads")
-        self.places = {k: tuple(self.hex(h) for h in v) for k, v in self.places.items()}
+        self.places = {
+            k: tuple(self.require(h, f"places {k}") for h in v) for k, v in self.places.items()
+        }
 
     # --- addressing -------------------------------------------------------------------
     @property
