@@ -9,6 +9,7 @@ gives single-process games/s (no Dask). Run directly to print them.
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -48,15 +49,42 @@ def _timed_sweep(n_workers: int, games: int, repeats: int = 2) -> float:
         cluster.close()
 
 
+def _spin(n: int = 5_000_000) -> float:
+    t0 = time.perf_counter()
+    s = 0
+    for i in range(n):
+        s += i
+    return time.perf_counter() - t0
+
+
+def cpu_speedup_2procs() -> float:
+    """What the machine itself gives two processes: pure-Python work in 2 processes at once
+    against 1 (2.0 on two free cores). The ceiling for any 2-worker speed-up here."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(2, mp_context=mp.get_context("spawn")) as pool:
+        list(pool.map(_spin, [10_000, 10_000]))  # start both processes
+        t0 = time.perf_counter()
+        pool.submit(_spin).result()
+        one = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        list(pool.map(_spin, [5_000_000, 5_000_000]))
+        two = time.perf_counter() - t0
+    return 2 * one / two
+
+
 def sweep_figures(games_per_point: int = 40, repeats: int = 2) -> dict[str, float]:
     """``sweep_games_per_s_1worker``, ``sweep_games_per_s_2workers``, ``sweep_speedup_2workers``
-    (best of ``repeats`` runs each; figures are only meaningful on an otherwise idle machine)."""
+    (best of ``repeats`` runs each; figures are only meaningful on an otherwise idle machine),
+    and ``cpu_speedup_2procs``, the machine's own 2-process ceiling measured alongside."""
     one = _timed_sweep(1, games_per_point, repeats)
     two = _timed_sweep(2, games_per_point, repeats)
     return {
         "sweep_games_per_s_1worker": one,
         "sweep_games_per_s_2workers": two,
         "sweep_speedup_2workers": two / one,
+        "cpu_speedup_2procs": cpu_speedup_2procs(),
     }
 
 
@@ -73,7 +101,7 @@ def main() -> None:
     quick = "--quick" in sys.argv
     figs = batch_figures(30 if quick else 100)
     figs.update(sweep_figures(10 if quick else 40))
-    units = {"sweep_speedup_2workers": "x"}
+    units = {"sweep_speedup_2workers": "x", "cpu_speedup_2procs": "x"}
     for k, v in figs.items():
         print(f"{k}: {v:.4g} {units.get(k, 'games/s')}", flush=True)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import signal
 import sys
 import tempfile
 import time
@@ -106,6 +107,14 @@ ARM_JS = """
 """
 
 
+WAIT_CLICK_JS = """
+() => Promise.race([
+  window.__hexplayClick,
+  new Promise((_, reject) => setTimeout(() => reject(new Error('no repaint within 10 s')), 10000)),
+])
+"""
+
+
 def emit(name: str, value: float, unit: str) -> None:
     print(f"{name}: {value:.4g} {unit}", flush=True)
 
@@ -143,10 +152,12 @@ def measure(page: Any, clicks: int, updates: int, echoes: int, prefix: str = "")
     times = []
     for i in range(clicks):
         unit = pair[i % 2]
+        counter = page.locator(f'.hexplay-board [data-unit="{unit}"]')
+        counter.scroll_into_view_if_needed()
+        box = counter.bounding_box()
         page.evaluate(ARM_JS, unit)
-        box = page.locator(f'.hexplay-board [data-unit="{unit}"]').bounding_box()
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        times.append(float(page.evaluate("() => window.__hexplayClick")))
+        times.append(float(page.evaluate(WAIT_CLICK_JS)))
     emit(f"{prefix}click_roundtrip_ms", h.median(times), "ms")
     print(f"# {prefix}click samples: min {min(times):.1f} max {max(times):.1f} n {len(times)}")
 
@@ -162,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--echoes", type=int, default=40)
     ap.add_argument("--voila", action="store_true", help="also measure in Voila")
     args = ap.parse_args(argv)
+    # SIGTERM must still run the finally below (servers run in their own sessions).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     exe = H.chromium_path()
     if exe is None:

@@ -34,7 +34,7 @@ def test_activity_chart_rows(finished):
         "barrier_points",
     } <= set(rows[0])
     turns = {r["turn"] for r in rows}
-    assert turns == set(range(1, g.turn + (0 if g.over else 1)))
+    assert turns == set(range(1, g.turn + (1 if g.over else 0)))
     vehicle_rows = [r for r in rows if r["unit"] == "E1"]
     assert vehicle_rows[0]["start"].startswith("T+")
     df = g.record_frame()

@@ -71,19 +71,21 @@ def test_last_known_position_kept_after_losing_sight():
     assert "0304" not in json.dumps(v)
 
 
-def test_hidden_firer_is_redacted_for_the_target_side():
+def test_target_side_sees_fire_events_but_not_enemy_movement():
+    # LOS is symmetric, so a man fired upon always sees his firer (at the start of the turn)
     g = practice_game(dice=ForcedDice([6]))
     g.arrange(turn=2, men={"A6": "0304", "G2": "0305"})
-    assert "A6" not in g.seen["defender"]
     g.plot("adversary", "A6", "DF", target="G2")
+    g.plot("adversary", "A6", "MP", path=["0303"])
     for v in ("E1", "E2"):
         g.plot("defender", v, "SV")
     g.submit("adversary")
     g.submit("defender")
     g.resolve_turn()
-    fire = [e for e in g.view("defender")["events"] if e["kind"] == "fire"]
-    assert fire and fire[0]["target"] == "G2"
-    assert "firer" not in fire[0] and "from" not in fire[0]
+    ev = g.view("defender")["events"]
+    fire = [e for e in ev if e["kind"] == "fire"]
+    assert fire and fire[0]["target"] == "G2" and fire[0]["firer"] == "A6"
+    assert not [e for e in ev if e["kind"] == "move" and e["man"] == "A6"]
 
 
 def test_views_are_plain_json():

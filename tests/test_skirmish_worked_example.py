@@ -90,3 +90,14 @@ def test_worked_example_odds_panel_agrees(key):
     o = g.odds(*key)
     assert (o["attack"], o["defence"], o["ratio"]) == (att, dfn, ratio)
     assert o["K"] + o["W"] + o["miss"] == 1
+
+
+def test_plotted_odds_use_target_plot_once_known():
+    g = worked_example()
+    _plot(g)
+    before = g.plotted_odds("adversary", "A1")[0]
+    assert before["defence"] == 1  # B's plot is still secret: assumed stationary
+    g.submit("adversary")
+    g.submit("defender")
+    after = g.plotted_odds("adversary", "A1")[0]
+    assert (after["defence"], after["ratio"]) == (5, "4:1")

@@ -29,15 +29,30 @@ def _enemies(view: dict[str, Any], side: str) -> list[dict[str, Any]]:
     ]
 
 
-def _best_shot(game, man: str, targets, min_hit: Fraction) -> tuple[str, Fraction] | None:
+MAX_RANGE = 30
+"""No weapon has a non-zero attack strength beyond 30 hexes (Table V)."""
+
+
+def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None):
+    """(target id, score) of the most promising shot, spreading fire over targets already
+    assigned (a shot at a man already under fire is worth less: redundant fire is spent)."""
     best = None
+    here = game.man_hex(man)
+    if here is None:
+        return None
+    blk = game.blockers()
+    terrain = game.terrain
     for t in targets:
+        if terrain.distance(here, t["hex"]) > MAX_RANGE or not terrain.sees(here, t["hex"], blk):
+            continue
         o = game.odds(man, t["id"], hexes_moved=0)
         if o.get("possible"):
             p = o["K"] + o["W"]
-            score = o["K"] * 2 + o["W"]
+            score = (o["K"] * 2 + o["W"]) / (1 + 2 * (assigned or {}).get(t["id"], 0))
             if p >= min_hit and (best is None or score > best[1]):
                 best = (t["id"], score)
+    if best is not None and assigned is not None:
+        assigned[best[0]] = assigned.get(best[0], 0) + 1
     return best
 
 
@@ -46,49 +61,70 @@ def _approach(game, man_id: str, goal: str, budget: Fraction, wounded: bool) -> 
     m = game.men[man_id]
     if m.hex is None or m.hex == goal:
         return []
-    mv = game.terrain.movement
-    scale = 2 if wounded else 1
-    reach = mv.reachable(m.hex, budget / scale)
-    labels = game.map.hex_labels
-    best, best_d = None, game.terrain.distance(m.hex, goal)
-    for lab in reach.costs():
-        d = game.terrain.distance(lab, goal)
-        if d < best_d:
+    t = game.terrain
+    reach = t.reach(m.hex, budget, 2 if wounded else 1)
+    best, best_d = None, t.distance(m.hex, goal)
+    for lab, (c, _prev) in reach.items():
+        d = t.distance(lab, goal)
+        if d < best_d or (d == best_d and best is not None and c < reach[best][0]):
             best, best_d = lab, d
-    if best is None:
-        return []
-    del labels
-    return [game.map.label(h) for h in reach.path_to(best)[1:]]
+    return t.path_in(reach, best) if best is not None else []
 
 
 class ScriptedAdversary(Player):
-    def __init__(self, seed: int = 0, workers_fire_first: bool = False) -> None:
+    """Fight first, then rush the vault.
+
+    While defenders that can see the transporter's surroundings stand within ``threat_range``
+    of it (and there is time left), every man fires at the most promising target (spreading
+    fire) and otherwise closes in to ``stand_off`` hexes. Then all go for the transporter's
+    hex: fit men there do barrier work, the others shoot.
+    """
+
+    def __init__(
+        self, seed: int = 0, stand_off: int = 3, threat_range: int = 12, rush_turns: int = 8
+    ) -> None:
         super().__init__("adversary", seed)
-        self.workers_fire_first = workers_fire_first
+        self.stand_off = stand_off
+        self.threat_range = threat_range
+        self.rush_turns = rush_turns
 
     def plan(self, game, view: dict[str, Any]) -> None:
         side = self.side
         th = view["ambush"]
         targets = _enemies(view, side)
         turn = view["turn"]
+        dist = game.terrain.distance
+        threats = [t for t in targets if dist(t["hex"], th) <= self.threat_range]
+        late = turn > game.scenario.turn_limit - self.rush_turns
+        fight = bool(threats) and not late
+        assigned: dict[str, int] = {}
         for uid, u in view["units"].items():
             if u.get("side") != side or u.get("kind") != "man" or u["condition"] == "K":
                 continue
             wounded = u["condition"] == "W"
-            at_t = u.get("on_foot_hex") == th
+            here = u.get("on_foot_hex")
+            at_t = here == th
             if at_t and not wounded and turn >= 2 and self.try_plot(game, uid, "BW"):
                 continue
             tgt = [t for t in targets if t.get("vehicle") == "T"] if turn == 1 else targets
-            shot = _best_shot(game, uid, tgt, MIN_HIT if turn > 1 else Fraction(1, 6))
+            shot = _best_shot(game, uid, tgt, Fraction(1, 6) if fight else MIN_HIT, assigned)
             if shot is not None:
                 self.try_plot(game, uid, "DF", target=shot[0])
+                if fight:
+                    again = _best_shot(game, uid, tgt, Fraction(1, 6), assigned)
+                    if again is not None:
+                        self.try_plot(game, uid, "DF", target=again[0])
             if not u.get("armed", True) and at_t:
                 self.try_plot(game, uid, "RA")
                 continue
-            if wounded and shot is not None:
+            if (wounded or fight) and shot is not None:
                 continue
-            left = game.ap_left(side, uid)
-            path = _approach(game, uid, th, left, wounded)
+            if fight and here and dist(here, th) <= self.stand_off:
+                continue
+            path = _approach(game, uid, th, game.ap_left(side, uid), wounded)
+            if fight:
+                while path and dist(path[-1], th) < self.stand_off:
+                    path.pop()
             if path and not self.try_plot(game, uid, "MP", path=path):
                 self.try_plot(game, uid, "MP", path=path[:1])
 
@@ -116,10 +152,11 @@ class ScriptedDefender(Player):
         near_t = [
             t for t in targets if t["hex"] and game.terrain.distance(t["hex"], view["ambush"]) <= 3
         ]
+        assigned: dict[str, int] = {}
         for uid, u in view["units"].items():
             if u.get("side") != side or u.get("kind") != "man" or u["condition"] == "K":
                 continue
-            shot = _best_shot(game, uid, targets, Fraction(1, 6))
+            shot = _best_shot(game, uid, targets, Fraction(1, 6), assigned)
             if shot is not None:
                 self.try_plot(game, uid, "DF", target=shot[0])
             if u.get("vehicle") and u.get("long_gun") == "shotgun" and near_t and shot is None:

@@ -84,6 +84,8 @@ OVERKILL = 0.6
 """Each shot already aimed at a target multiplies its score by this (spreads the fire)."""
 MAX_MV_HEXES = 60
 """Hexes a vehicle covers with 10 AP (1/6 AP a hex)."""
+MAX_FIRE_RANGE = 30
+"""Longest range with a non-zero attack strength (rifle, Table V); farther targets are skipped."""
 
 
 def check_knobs(side: str, knobs: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -217,9 +219,19 @@ class TacticalPlayer(Player):
         self.knobs = check_knobs(self.side_name, knobs)
         self.min_hit = Fraction(self.knobs["min_hit"]).limit_denominator(1000)
 
-    def _options(self, game, uid: str, targets: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        out = []
+    def _options(
+        self, game, view: dict[str, Any], uid: str, targets: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """The odds-panel figures of every target worth a shot (out-of-range ones skipped)."""
+        out: list[dict[str, Any]] = []
+        here = view["units"].get(uid, {}).get("hex")
+        if here is None:
+            return out
+        near = tables_for(game).dist_from(here)
+        index = tables_for(game).index
         for t in targets:
+            if int(near[index[t["hex"]]]) > MAX_FIRE_RANGE:
+                continue
             o = game.odds(uid, t["id"], hexes_moved=0)
             if o.get("possible") and o["K"] + o["W"] >= self.min_hit:
                 out.append(
@@ -242,17 +254,16 @@ class TacticalPlayer(Player):
         """Plot up to ``shots`` DF tasks at the best-scored targets; returns how many."""
         if shots <= 0 or not targets:
             return 0
-        opts = self._options(game, uid, targets)
+        opts = self._options(game, view, uid, targets)
+        for o in opts:
+            o["score"] = self._score(o, view)
         done = 0
         for _ in range(shots):
             if not opts:
                 break
             best = max(
                 opts,
-                key=lambda o: (
-                    self._score(o, view)[0] * OVERKILL ** aimed.get(o["id"], 0),
-                    self._score(o, view)[1:],
-                ),
+                key=lambda o: (o["score"][0] * OVERKILL ** aimed.get(o["id"], 0), o["score"][1:]),
             )
             if not self.try_plot(game, uid, "DF", target=best["id"]):
                 opts.remove(best)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 MANIFEST = "sweep.json"
-TASKS_PER_WORKER = 4
+TASKS_PER_WORKER = 16
 """Default chunking aims at this many chunks per worker (load balance vs task overhead)."""
 MAX_CHUNK = 500
 

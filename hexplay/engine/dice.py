@@ -35,6 +35,8 @@ class Dice:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = int(seed)
+        if self.seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, not {seed}")
         self._rng = np.random.Generator(np.random.PCG64(self.seed))
         self.rolls: list[Roll] = []
         self.turn: int | None = None

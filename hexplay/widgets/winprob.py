@@ -70,7 +70,7 @@ class WinProbabilityGauge(w.VBox):
             marks=[self.band, self.line],
             axes=[
                 bq.Axis(scale=self._xs, label="turn", tick_format="d"),
-                bq.Axis(scale=self._ys, orientation="vertical", tick_format=".0%"),
+                bq.Axis(scale=self._ys, side="left", tick_format=".0%"),
             ],
             fig_margin={"top": 10, "bottom": 35, "left": 45, "right": 10},
             layout=w.Layout(height="180px", width="100%"),

@@ -103,3 +103,23 @@ __all__ = [
     "ratio_label",
     "weapon_can_harm",
 ]
+
+# --- the game (engine on the core) ------------------------------------------------------------
+from ...engine import IllegalOrder, ScenarioError  # noqa: E402
+from .arrange import practice_game, practice_map, worked_example  # noqa: E402
+from .game import SkirmishGame  # noqa: E402
+from .scenario import Scenario  # noqa: E402
+from .sight import SKIRMISH_SIGHT  # noqa: E402
+from .tasks import Task  # noqa: E402
+
+__all__ += [
+    "SKIRMISH_SIGHT",
+    "IllegalOrder",
+    "Scenario",
+    "ScenarioError",
+    "SkirmishGame",
+    "Task",
+    "practice_game",
+    "practice_map",
+    "worked_example",
+]

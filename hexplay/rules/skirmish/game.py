@@ -76,7 +76,6 @@ class SkirmishGame(SkirmishState):
         self.win_reason: str | None = None
         self.chart: list[dict[str, Any]] = []
         self.plot_history: list[dict[str, Any]] = []
-        self._cache: dict = {}
         if scenario.route:
             self.choose_route(scenario.route)
             if scenario.ambush:
@@ -135,12 +134,14 @@ class SkirmishGame(SkirmishState):
         """Adversary: the route (Route 4 or Route 7 on the bundled map)."""
         self._setup_open(ADVERSARY)
         _setup.choose_route(self, name)
+        self._cache.clear()
         self._log("choose_route", name=name)
 
     def place_ambush(self, hex: str) -> None:
         """Adversary: the ambush hex on the route, where the transporter stands."""
         self._setup_open(ADVERSARY)
         _setup.place_ambush(self, self.map.label(hex) if self.map.contains(hex) else str(hex))
+        self._cache.clear()
         self._log("place_ambush", hex=self.ambush)
 
     def place(self, unit_id: str, where, seat: str | None = None, side: str | None = None) -> None:
@@ -150,6 +151,7 @@ class SkirmishGame(SkirmishState):
         if isinstance(where, tuple):
             where = self.map.label(where)
         _setup.place(self, side, unit_id, where, seat)
+        self._cache.clear()
         self._log("place", unit_id=unit_id, where=where, seat=seat, side=side)
 
     def auto_setup(self, side: str, rng: np.random.Generator | int | None = None) -> None:
@@ -175,14 +177,21 @@ class SkirmishGame(SkirmishState):
         return {u: list(ts) for u, ts in self.plots.orders[side].items()}
 
     def side_plan(self, side: str, orders=None, changed: str | None = None) -> SidePlan:
+        """Validate a side's plot (its current one by default) and return the plans."""
+        if orders is None and ("side", side) in self._cache:
+            return self._cache[("side", side)]
         cache = self._cache.setdefault(("plans", self.turn), {})
-        return validate_side(
+        current = orders is None
+        plan = validate_side(
             self,
             side,
-            orders if orders is not None else self._orders(side),
+            self._orders(side) if current else orders,
             changed,
             cache.setdefault(side, {}),
         )
+        if current:
+            self._cache[("side", side)] = plan
+        return plan
 
     def _check_side(self, side: str) -> None:
         if side not in SIDES:
@@ -217,6 +226,7 @@ class SkirmishGame(SkirmishState):
         plan = self.side_plan(side, orders, unit_id)
         done = (plan.men.get(unit_id) or plan.vehicles[unit_id]).tasks
         self.plots.set_unit_orders(side, unit_id, done)
+        self._cache.pop(("side", side), None)
         self._log(
             "plot",
             side=side,
@@ -242,6 +252,7 @@ class SkirmishGame(SkirmishState):
             del orders[unit_id]
         self.side_plan(side, orders)
         t = self.plots.pop(side, unit_id)
+        self._cache.pop(("side", side), None)
         self._log("unplot", side=side, unit_id=unit_id)
         return t.to_dict()
 
@@ -451,6 +462,15 @@ class SkirmishGame(SkirmishState):
             miss=o.miss,
         )
         return out
+
+    def plotted_odds(self, side: str, unit_id: str) -> list[dict[str, Any]]:
+        """Odds of each shot in a unit's plot (the target's plotted movement once both plots
+        are known, else assumed 0)."""
+        return [
+            self.odds(unit_id, t.target, weapon=t.weapon)
+            for t in self.plots.unit_orders(side, unit_id)
+            if t.code == "DF"
+        ]
 
     # --- record ---------------------------------------------------------------------------
     def record(self) -> list[dict[str, Any]]:

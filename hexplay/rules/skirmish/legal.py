@@ -10,11 +10,9 @@ from .tasks import Task
 def candidate_tasks(g, side: str, uid: str, plan=None) -> Iterator[Task]:
     """Tasks worth trying after the unit's current plot (not yet validated)."""
     if uid in g.vehicles:
-        v = g.vehicles[uid]
         yield from (Task("AV"), Task("SV"), Task("TV"))
         for n in (1, 6, 12, 24, 36):
             yield Task("MV", hexes=n)
-        del v
         return
     m = g.men[uid]
     for e in sorted(g.seen.get(side, ())):

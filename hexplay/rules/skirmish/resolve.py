@@ -227,6 +227,7 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
                         {"man": m.id, "vehicle": v.id},
                         visible_to=(side,),
                     )
+    g._cache.pop("blockers", None)
     for side in SIDES:
         for vid, vp in plans[side].vehicles.items():
             _move_vehicle(
@@ -248,6 +249,7 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
             and v.id not in plans[ADVERSARY].vehicles
         ):
             _move_vehicle(g, v, None, True, d, combat["hit"], log, g.controller(v) or DEFENDER)
+    g._cache.pop("blockers", None)
     return budgets
 
 

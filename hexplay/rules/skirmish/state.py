@@ -47,6 +47,7 @@ class SkirmishState:
         for e in scenario.escorts:
             self.vehicles[e] = Vehicle(e, "escort", spares=self._spares())
         self.seen: dict[str, set[str]] = {s: set() for s in SIDES}
+        self._cache: dict = {}
 
     def _spares(self) -> dict[str, int]:
         return {g: int(self.scenario.spare_weapons.get(g, 0)) for g in ("rifle", "shotgun")}
@@ -90,9 +91,14 @@ class SkirmishState:
         return self.men[i] if i else None
 
     def blockers(self) -> frozenset[int]:
-        """Hex indices of vehicles on the map (they block LOS, Table III)."""
-        idx = self.terrain.index
-        return frozenset(idx[h] for v in self.vehicles.values() if (h := self.vehicle_hex(v)))
+        """Hex indices of vehicles on the map (they block LOS, Table III); cached until
+        vehicles move."""
+        b = self._cache.get("blockers")
+        if b is None:
+            idx = self.terrain.index
+            b = frozenset(idx[h] for v in self.vehicles.values() if (h := self.vehicle_hex(v)))
+            self._cache["blockers"] = b
+        return b
 
     def vehicle_label(self, v: Vehicle) -> str:
         """Position relative to the transporter, as the activity chart writes it (``T+12``)."""

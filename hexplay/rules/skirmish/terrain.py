@@ -38,6 +38,10 @@ class Terrain:
         self._steps = {
             a: {b: self.movement.step_cost(a, b) for b in nb} for a, nb in self.neighbors.items()
         }
+        self._isteps = {
+            a: [(b, int(c)) for b, c in nb.items() if c is not None and c.denominator == 1]
+            for a, nb in self._steps.items()
+        }
         self._pair_cache: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
         self._blk_cache: dict[frozenset[int], np.ndarray] = {}
         self._slope_cache: dict[tuple[str, str, frozenset[int]], bool] = {}
@@ -55,6 +59,39 @@ class Terrain:
             return self._steps[a][b]
         except KeyError:
             return self.movement.step_cost(a, b)
+
+    def reach(self, start: str, budget: Fraction | int, scale: int = 1) -> dict[str, tuple]:
+        """Dijkstra over hex labels for a man: label -> (AP cost, previous label).
+
+        ``scale`` multiplies every step (2 for a wounded man). Men's step costs are whole AP
+        (Table VIII), so integers keep this exact and fast.
+        """
+        import heapq
+        import math
+
+        lim = math.floor(budget)
+        best: dict[str, tuple] = {start: (0, None)}
+        heap = [(0, start)]
+        steps = self._isteps
+        while heap:
+            c, a = heapq.heappop(heap)
+            if c > best[a][0]:
+                continue
+            for b, step in steps[a]:
+                nc = c + step * scale
+                if nc <= lim and (b not in best or nc < best[b][0]):
+                    best[b] = (nc, a)
+                    heapq.heappush(heap, (nc, b))
+        return best
+
+    @staticmethod
+    def path_in(reach: dict[str, tuple], goal: str) -> list[str]:
+        """Hexes entered on the way to ``goal`` (start excluded) in a :meth:`reach` result."""
+        out = []
+        while reach[goal][1] is not None:
+            out.append(goal)
+            goal = reach[goal][1]
+        return out[::-1]
 
     def distance(self, a: str, b: str) -> int:
         """Hex distance between two labels (dictionary look-ups, no label parsing)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 FIT, WOUNDED, KILLED = "fit", "W", "K"
@@ -43,7 +43,17 @@ class Man:
         return self.wounds == 0
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {
+            "id": self.id,
+            "side": self.side,
+            "long_gun": self.long_gun,
+            "hex": self.hex,
+            "vehicle": self.vehicle,
+            "seat": self.seat,
+            "wounds": self.wounds,
+            "armed": self.armed,
+            "laid_at": self.laid_at,
+        }
 
 
 @dataclass
@@ -64,4 +74,13 @@ class Vehicle:
     entered_board: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "pos": self.pos,
+            "heading": self.heading,
+            "moving": self.moving,
+            "seats": dict(self.seats),
+            "spares": dict(self.spares),
+            "entered_board": self.entered_board,
+        }

@@ -1,0 +1,61 @@
+"""Computer players: full unattended games, human-vs-computer flow, no peeking."""
+
+from __future__ import annotations
+
+from hexplay.ai import RandomPlayer, ScriptedAdversary, ScriptedDefender, play
+from hexplay.analysis.bench import skirmish_games_per_s
+from hexplay.rules.skirmish import SkirmishGame
+from hexplay.rules.skirmish.arrange import practice_game
+
+
+def test_bot_games_run_to_the_end():
+    for seed in range(3):
+        g = play(SkirmishGame.new(seed=seed), [ScriptedAdversary(seed), ScriptedDefender(seed)])
+        assert g.over and g.winner in ("adversary", "defender") and g.turn <= 20
+
+
+def test_human_against_the_computer():
+    g = SkirmishGame.new(seed=4)
+    bot = ScriptedDefender(4)
+    g.choose_route("Route 7")
+    g.place_ambush("2928")
+    g.auto_setup("adversary")
+    g.submit("adversary")
+    bot.act(g)
+    assert g.phase == "planning"
+    while not g.over:
+        for uid in g.own_units("adversary"):
+            if "DF" in g.legal_tasks("adversary", uid):
+                tgt = sorted(g.seen["adversary"] & {"G1", "G2", "G7"})
+                for t in tgt:
+                    try:
+                        g.plot("adversary", uid, "DF", target=t)
+                        break
+                    except Exception:  # noqa: BLE001 - a human may try anything
+                        continue
+        g.submit("adversary")
+        bot.act(g)
+        g.resolve_turn()
+    assert g.winner is not None
+
+
+def test_scripted_defender_does_not_peek():
+    # two games differing only in where an unseen adversary hides: same defender plot
+    plots = []
+    for hide in ("0304", "0303"):
+        g = practice_game(seed=1)
+        g.arrange(turn=2, men={"A6": hide})
+        assert "A6" not in g.seen["defender"]
+        ScriptedDefender(3).plan(g, g.view("defender", events=False))
+        plots.append(g.view("defender")["plots"]["defender"])
+    assert plots[0] == plots[1]
+
+
+def test_random_players_finish():
+    g = practice_game(seed=2, turn_limit=5)
+    play(g, [RandomPlayer("adversary", 1), RandomPlayer("defender", 2)])
+    assert g.over
+
+
+def test_benchmark_function():
+    assert skirmish_games_per_s(2, warmup=0) > 0
