@@ -44,7 +44,7 @@ def _load_harness() -> Any:
 
 H = _load_harness()
 
-BOARD_CELL = r'''
+BOARD_CELL = r"""
 from hexplay.maps import load_map
 from hexplay.widgets import HexBoard
 
@@ -69,10 +69,10 @@ except Exception as exc:  # engine not available yet: a board with a minimal cli
             board.selected = ev["unit"]
 
     board.on_click(_select)
-'''
+"""
 
 # Two of the board's own-side counters to click alternately, chosen in the kernel.
-PICK = r'''
+PICK = r"""
 _units = [u for u in board.units if u.get("kind", "man") == "man" and u.get("hex")]
 _side = _units[0]["side"]
 _mine = [u["id"] for u in _units if u["side"] == _side]
@@ -80,7 +80,7 @@ _hexes = {}
 for _u in _units:
     _hexes.setdefault(_u["hex"], []).append(_u["id"])
 _result = [u for u in _mine if len(_hexes[[x["hex"] for x in _units if x["id"] == u][0]]) == 1][:2]
-'''
+"""
 
 ARM_JS = """
 (unit) => {
@@ -119,7 +119,9 @@ def emit(name: str, value: float, unit: str) -> None:
     print(f"{name}: {value:.4g} {unit}", flush=True)
 
 
-def measure(page: Any, clicks: int, updates: int, echoes: int, prefix: str = "") -> None:
+def measure(
+    page: Any, clicks: int, updates: int, echoes: int, gap_ms: float, prefix: str = ""
+) -> None:
     h = H
     page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=30_000)
     print(f"# {prefix or 'lab'} board: {h.kernel(page, 'MODE')}", flush=True)
@@ -132,7 +134,11 @@ def measure(page: Any, clicks: int, updates: int, echoes: int, prefix: str = "")
     k = next(i for i, u in enumerate(units) if u.get("kind", "man") == "man" and u.get("hex"))
     for i in range(updates):
         before = int(page.eval_on_selector(".hexplay-board", "el => el.dataset.renders"))
-        hx = units[k]["hex"] if i % 2 else h.kernel(page, f"board.map.neighbor_labels({units[k]['hex']!r})[0]")
+        hx = (
+            units[k]["hex"]
+            if i % 2
+            else h.kernel(page, f"board.map.neighbor_labels({units[k]['hex']!r})[0]")
+        )
         h.kernel(
             page,
             f"_u = [dict(u) for u in board.units]; _u[{k}]['hex'] = {hx!r}; board.units = _u",
@@ -151,6 +157,7 @@ def measure(page: Any, clicks: int, updates: int, echoes: int, prefix: str = "")
     h.kernel(page, "board.selected = None")
     times = []
     for i in range(clicks):
+        time.sleep(gap_ms / 1000)
         unit = pair[i % 2]
         counter = page.locator(f'.hexplay-board [data-unit="{unit}"]')
         counter.scroll_into_view_if_needed()
@@ -160,8 +167,9 @@ def measure(page: Any, clicks: int, updates: int, echoes: int, prefix: str = "")
         times.append(float(page.evaluate(WAIT_CLICK_JS)))
     emit(f"{prefix}click_roundtrip_ms", h.median(times), "ms")
     print(f"# {prefix}click samples: min {min(times):.1f} max {max(times):.1f} n {len(times)}")
+    print(f"# {prefix}samples {gap_ms:g} ms apart (back-to-back messages meet a ~48 ms stall)")
 
-    echo = page.evaluate("(n) => window.__hexplayEcho(n)", echoes)
+    echo = page.evaluate("([n, gap]) => window.__hexplayEcho(n, gap)", [echoes, gap_ms])
     emit(f"{prefix}echo_roundtrip_ms", h.median(echo), "ms")
     emit(f"{prefix}click_vs_echo", h.median(times) / h.median(echo), "x")
 
@@ -171,6 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clicks", type=int, default=24)
     ap.add_argument("--updates", type=int, default=10)
     ap.add_argument("--echoes", type=int, default=40)
+    ap.add_argument(
+        "--gap-ms", type=float, default=200.0, help="quiet time before each click / echo"
+    )
     ap.add_argument("--voila", action="store_true", help="also measure in Voila")
     args = ap.parse_args(argv)
     # SIGTERM must still run the finally below (servers run in their own sessions).
@@ -196,13 +207,13 @@ def main(argv: list[str] | None = None) -> int:
             ctx = H.launch_browser(pw, home / "profile", exe)
             page = ctx.new_page()
             H.open_lab_notebook(page, lab, name)
-            measure(page, args.clicks, args.updates, args.echoes)
+            measure(page, args.clicks, args.updates, args.echoes, args.gap_ms)
             page.close()
             if args.voila:
                 voila = H.start_voila(nb_dir, home / "voila-home")
                 page = ctx.new_page()
                 H.open_voila(page, voila, name)
-                measure(page, args.clicks, args.updates, args.echoes, prefix="voila_")
+                measure(page, args.clicks, args.updates, args.echoes, args.gap_ms, prefix="voila_")
                 page.close()
         finally:
             if ctx is not None:

@@ -9,6 +9,13 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   on its own in Python, symmetry used as in the vectorized form), in the same process.
 - ``visibility_speedup``: naive / vectorized.
 - ``reachability_ms``: all hexes reachable with 10 AP from one hex (SKIRMISH Table VIII).
+- ``skirmish_games_per_s``: bot-vs-bot full SKIRMISH games per second on one core.
+- ``batch_games_per_s``: the same through ``hexplay.analysis.run_batch`` (tactical players).
+- ``sweep_games_per_s_1worker`` / ``_2workers`` / ``sweep_speedup_2workers``: one sweep on a
+  Dask local cluster of 1 and 2 process workers; ``cpu_speedup_2procs`` is what the machine
+  gives two plain Python processes at that moment (the ceiling for the sweep speed-up).
+
+``--only core|games|sweep`` runs one group.
 """
 
 from __future__ import annotations
@@ -21,6 +28,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from analysis import batch_figures, cpu_speedup_2procs, sweep_figures  # noqa: E402
 
 from hexplay.hexgrid import Hex, hexside_between, segment_offsets  # noqa: E402
 from hexplay.maps import load_map  # noqa: E402
@@ -109,11 +119,32 @@ def bench_core(quick: bool) -> None:
     emit("reachability_ms", (time.perf_counter() - t0) / 50 * 1e3, "ms")
 
 
+def bench_games(quick: bool) -> None:
+    from hexplay.analysis.bench import skirmish_games_per_s
+
+    emit("skirmish_games_per_s", skirmish_games_per_s(20 if quick else 100), "games/s")
+    for k, v in batch_figures(30 if quick else 100).items():
+        emit(k, v, "games/s")
+
+
+def bench_sweep(quick: bool) -> None:
+    figs = sweep_figures(10 if quick else 40, 1 if quick else 2)
+    figs["cpu_speedup_2procs"] = cpu_speedup_2procs()
+    for k, v in figs.items():
+        emit(k, v, "x" if k.endswith(("speedup_2workers", "2procs")) else "games/s")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="estimate the naive loop from a sample")
+    ap.add_argument("--quick", action="store_true", help="smaller samples (naive loop estimated)")
+    ap.add_argument("--only", choices=["core", "games", "sweep"], default=None)
     args = ap.parse_args(argv)
-    bench_core(args.quick)
+    if args.only in (None, "core"):
+        bench_core(args.quick)
+    if args.only in (None, "games"):
+        bench_games(args.quick)
+    if args.only in (None, "sweep"):
+        bench_sweep(args.quick)
 
 
 if __name__ == "__main__":

@@ -33,27 +33,55 @@ MAX_RANGE = 30
 """No weapon has a non-zero attack strength beyond 30 hexes (Table V)."""
 
 
-def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None):
+def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=None):
     """(target id, score) of the most promising shot, spreading fire over targets already
-    assigned (a shot at a man already under fire is worth less: redundant fire is spent)."""
-    best = None
+    assigned (a shot at a man already under fire is worth less: redundant fire is spent).
+
+    ``memo`` (a dict kept for one planning call, while the state cannot change) remembers each
+    (firer, target) odds look-up. Scores are compared exactly in integer sixths.
+    """
     here = game.man_hex(man)
     if here is None:
         return None
     blk = game.blockers()
     terrain = game.terrain
+    hex_of = terrain.hex_of
+    q0, r0 = hex_of[here]
+    need = 6 * min_hit.numerator
+    per = min_hit.denominator
+    best = None  # (target id, 2K+W in sixths, divisor)
     for t in targets:
-        if terrain.distance(here, t["hex"]) > MAX_RANGE or not terrain.sees(here, t["hex"], blk):
+        tid = t["id"]
+        key = (man, tid)
+        sixths = memo.get(key) if memo is not None else None
+        if sixths is None:
+            th = t["hex"]
+            q, r = hex_of[th]
+            dq, dr = q - q0, r - r0
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > MAX_RANGE or not terrain.sees(
+                here, th, blk
+            ):
+                sixths = False
+            else:
+                o = game.odds(man, tid, hexes_moved=0)
+                if o.get("possible"):
+                    k6, w6 = int(o["K"] * 6), int(o["W"] * 6)
+                    sixths = (k6 + w6, 2 * k6 + w6)
+                else:
+                    sixths = False
+            if memo is not None:
+                memo[key] = sixths
+        if sixths is False:
             continue
-        o = game.odds(man, t["id"], hexes_moved=0)
-        if o.get("possible"):
-            p = o["K"] + o["W"]
-            score = (o["K"] * 2 + o["W"]) / (1 + 2 * (assigned or {}).get(t["id"], 0))
-            if p >= min_hit and (best is None or score > best[1]):
-                best = (t["id"], score)
-    if best is not None and assigned is not None:
+        hit6, s6 = sixths
+        div = 1 + 2 * (assigned or {}).get(tid, 0)
+        if hit6 * per >= need and (best is None or s6 * best[2] > best[1] * div):
+            best = (tid, s6, div)
+    if best is None:
+        return None
+    if assigned is not None:
         assigned[best[0]] = assigned.get(best[0], 0) + 1
-    return best
+    return best[0], Fraction(best[1], 6 * best[2])
 
 
 def _approach(game, man_id: str, goal: str, budget: Fraction, wounded: bool) -> list[str]:
@@ -63,11 +91,15 @@ def _approach(game, man_id: str, goal: str, budget: Fraction, wounded: bool) -> 
         return []
     t = game.terrain
     reach = t.reach(m.hex, budget, 2 if wounded else 1)
-    best, best_d = None, t.distance(m.hex, goal)
+    hex_of = t.hex_of
+    gq, gr = hex_of[goal]
+    best, best_d, best_c = None, t.distance(m.hex, goal), None
     for lab, (c, _prev) in reach.items():
-        d = t.distance(lab, goal)
-        if d < best_d or (d == best_d and best is not None and c < reach[best][0]):
-            best, best_d = lab, d
+        q, r = hex_of[lab]
+        dq, dr = q - gq, r - gr
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if d < best_d or (d == best_d and best is not None and c < best_c):
+            best, best_d, best_c = lab, d, c
     return t.path_in(reach, best) if best is not None else []
 
 
@@ -98,6 +130,7 @@ class ScriptedAdversary(Player):
         late = turn > game.scenario.turn_limit - self.rush_turns
         fight = bool(threats) and not late
         assigned: dict[str, int] = {}
+        memo: dict = {}
         for uid, u in view["units"].items():
             if u.get("side") != side or u.get("kind") != "man" or u["condition"] == "K":
                 continue
@@ -107,11 +140,13 @@ class ScriptedAdversary(Player):
             if at_t and not wounded and turn >= 2 and self.try_plot(game, uid, "BW"):
                 continue
             tgt = [t for t in targets if t.get("vehicle") == "T"] if turn == 1 else targets
-            shot = _best_shot(game, uid, tgt, Fraction(1, 6) if fight else MIN_HIT, assigned)
+            shot = _best_shot(
+                game, uid, tgt, Fraction(1, 6) if fight else MIN_HIT, assigned, memo
+            )
             if shot is not None:
                 self.try_plot(game, uid, "DF", target=shot[0])
                 if fight:
-                    again = _best_shot(game, uid, tgt, Fraction(1, 6), assigned)
+                    again = _best_shot(game, uid, tgt, Fraction(1, 6), assigned, memo)
                     if again is not None:
                         self.try_plot(game, uid, "DF", target=again[0])
             if not u.get("armed", True) and at_t:
@@ -153,10 +188,11 @@ class ScriptedDefender(Player):
             t for t in targets if t["hex"] and game.terrain.distance(t["hex"], view["ambush"]) <= 3
         ]
         assigned: dict[str, int] = {}
+        memo: dict = {}
         for uid, u in view["units"].items():
             if u.get("side") != side or u.get("kind") != "man" or u["condition"] == "K":
                 continue
-            shot = _best_shot(game, uid, targets, Fraction(1, 6), assigned)
+            shot = _best_shot(game, uid, targets, Fraction(1, 6), assigned, memo)
             if shot is not None:
                 self.try_plot(game, uid, "DF", target=shot[0])
             if u.get("vehicle") and u.get("long_gun") == "shotgun" and near_t and shot is None:

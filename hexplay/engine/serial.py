@@ -11,6 +11,11 @@ import numpy as np
 
 def jsonable(obj: Any) -> Any:
     """Convert to plain JSON types: Fraction -> "n/d" (or int), tuples/sets -> lists, numpy."""
+    t = type(obj)
+    if t is str or t is int or obj is None or t is bool or t is float:
+        return obj
+    if t is list or t is tuple:
+        return [jsonable(v) for v in obj]
     if isinstance(obj, Fraction):
         return int(obj) if obj.denominator == 1 else f"{obj.numerator}/{obj.denominator}"
     if isinstance(obj, dict):

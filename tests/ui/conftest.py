@@ -94,23 +94,9 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-def new_page(ctx: Any) -> tuple[Any, list[str]]:
-    """A page that records console errors and uncaught exceptions."""
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
-
-    def on_console(msg: Any) -> None:
-        if msg.type == "error":
-            errors.append(f"console: {msg.text}")
-
-    page.on("console", on_console)
-    return page, errors
-
-
 @pytest.fixture
 def page(browser_context: Any) -> Iterator[Any]:
-    pg, errors = new_page(browser_context)
+    pg, errors = harness.new_page(browser_context)
     pg.hexplay_errors = errors
     try:
         yield pg

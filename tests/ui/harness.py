@@ -257,6 +257,20 @@ def launch_browser(playwright: Any, profile: Path, executable: str | None = None
     )
 
 
+def new_page(ctx: Any) -> tuple[Any, list[str]]:
+    """A page that records console errors and uncaught exceptions."""
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+
+    def on_console(msg: Any) -> None:
+        if msg.type == "error":
+            errors.append(f"console: {msg.text}")
+
+    page.on("console", on_console)
+    return page, errors
+
+
 # --------------------------------------------------------------------------------------------
 # Notebooks written by the tests
 # --------------------------------------------------------------------------------------------
@@ -338,9 +352,12 @@ class Echo(_anywidget.AnyWidget):
       };
       model.on("msg:custom", onMsg);
       btn.addEventListener("click", () => model.send({ kind: "ping" }));
-      window.__hexplayEcho = async (n) => {
+      // n round trips; gapMs of quiet between them (back-to-back sends can meet TCP
+      // delayed-ACK stalls that a user's clicks, seconds apart, never see).
+      window.__hexplayEcho = async (n, gapMs = 0) => {
         const times = [];
         for (let i = 0; i < n; i++) {
+          if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
           const t0 = performance.now();
           await new Promise((resolve) => {
             const h = (m) => {
@@ -439,9 +456,7 @@ def open_voila(
 
 
 def wait_probe(page: Any, timeout_ms: float = 45_000) -> None:
-    page.wait_for_function(
-        "() => typeof window.__hexplayProbe === 'function'", timeout=timeout_ms
-    )
+    page.wait_for_function("() => typeof window.__hexplayProbe === 'function'", timeout=timeout_ms)
 
 
 class ProbeError(AssertionError):

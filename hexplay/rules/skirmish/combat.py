@@ -87,12 +87,29 @@ def _band(value: int, bands: Sequence[tuple[int, int | None]]) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
+_ATTACK_MEMO: dict[tuple[str, int, bool], int] = {}
+_DEFENCE_MEMO: dict[tuple[str, int], int] = {}
+_ODDS_MEMO: dict[tuple[int, int], Odds] = {}
+"""Memoized table look-ups for exact ``int`` arguments (filled on first use; the tables are
+constants, so a memoized value is the value the checked path computes)."""
+
+
 def attack_strength(weapon: str, range: int, wounded_or_in_vehicle: bool = False) -> int:
     """Table V: attack strength of ``weapon`` at ``range`` hexes (start of turn).
 
     ``wounded_or_in_vehicle`` selects the halved column (firer wounded, or firing from inside a
     vehicle). Whether the weapon can hurt the target at all is :func:`weapon_can_harm`.
     """
+    if type(range) is int:
+        key = (weapon, range, bool(wounded_or_in_vehicle))
+        a = _ATTACK_MEMO.get(key)
+        if a is None:
+            a = _ATTACK_MEMO[key] = _attack_strength(weapon, range, key[2])
+        return a
+    return _attack_strength(weapon, range, wounded_or_in_vehicle)
+
+
+def _attack_strength(weapon: str, range: int, wounded_or_in_vehicle: bool) -> int:
     if weapon not in ATTACK_STRENGTH:
         raise ValueError(f"unknown weapon {weapon!r}; expected one of {', '.join(WEAPONS)}")
     rng = _int(range, "range")
@@ -142,7 +159,13 @@ def defence_strength(terrain: str, hexes_moved: int = 0) -> int:
     hexside) or ``"vehicle"``. The table's "–" cells (a man on foot moving more than 10 hexes,
     impossible on 10 AP) raise ``ValueError``: the plot validator must have rejected such a move.
     """
+    if type(hexes_moved) is int:
+        value = _DEFENCE_MEMO.get((terrain, hexes_moved))
+        if value is not None:
+            return value
     value = _defence_cell(terrain, hexes_moved)
+    if value is not None and type(hexes_moved) is int:
+        _DEFENCE_MEMO[(terrain, hexes_moved)] = value
     if value is None:
         raise ValueError(
             f"not possible: a target in {terrain!r} cannot move {hexes_moved} hexes in a turn"
@@ -247,6 +270,15 @@ class Odds:
 
 def odds(attack: int, defence: int) -> Odds:
     """Exact outcome distribution of one attack, with the ratio and column that produced it."""
+    if type(attack) is int and type(defence) is int:
+        o = _ODDS_MEMO.get((attack, defence))
+        if o is None:
+            o = _ODDS_MEMO[(attack, defence)] = _odds(attack, defence)
+        return o
+    return _odds(attack, defence)
+
+
+def _odds(attack: int, defence: int) -> Odds:
     a, d = _check_strengths(attack, defence)
     _check_attack_plottable(a)
     col = ratio_column(a, d)

@@ -1,0 +1,331 @@
+"""The SKIRMISH app checks shared by the JupyterLab and Voila tests.
+
+The notebook (written by the tests) builds ``SkirmishApp(vs_computer=None, hot_seat=True)``
+and a ``reset()`` that starts a fixed position: seed 1, turn 2 (turn 1 only allows fire at the
+transporter's occupants, who cannot be clicked one by one), guard G7 on foot at 0918 in sight
+of A1 (0618), and adversary A6 moved to a hex no defender can see (so the hot-seat check has a
+hidden enemy to leak).  Every step clicks in the page and asserts on kernel state read through
+the probe widget (``harness.kernel``), waiting for each effect separately.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from . import harness
+
+NB = "ui_skirmish_app.ipynb"
+
+APP_CELL = r'''
+import json
+
+import ipywidgets as _W
+
+from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT
+from hexplay.widgets import SkirmishApp
+
+app = SkirmishApp(seed=1, vs_computer=None, hot_seat=True)
+HIDDEN = {}
+
+
+def reset():
+    """A fixed start: seed 1, turn 2, G7 on foot at 0918, A6 where no defender sees him."""
+    app.seed = 0
+    app.new_game()  # seed 1
+    g = app.game
+    g.arrange(men={"G7": "0918"}, turn=2)
+    seen = set()
+    for u in g.view("referee")["units"].values():
+        if u.get("side") == "defender" and u.get("hex"):
+            seen.update(g.map.visible_from(u["hex"], SKIRMISH_SIGHT))
+    hide = next(h for h in g.map.hex_labels if h not in seen and h not in ("0618", "0718"))
+    g.arrange(men={"A6": hide})
+    HIDDEN.clear()
+    HIDDEN.update(A6=hide)
+    app.selected_unit = None
+    app.builder.set_unit(None)
+    app.board.selected = None
+    app.board.clear_overlays()
+    app.controls.say("")
+    app.refresh()
+    return True
+
+
+def odds_of(f, t):
+    o = app.game.odds(f, t)
+    return {k: float(o[k]) for k in ("K", "W", "miss")}
+
+
+def los_of(a, b):
+    t = app.game.map.los(a, b, SKIRMISH_SIGHT, app._blockers())
+    return {
+        "clear": bool(t.clear),
+        "hexes": list(t.hexes),
+        "blocked": sorted({o.where for o in t.blocked_by}),
+    }
+
+
+def los_targets(src, lo=3, hi=6):
+    """One blocked and one clear hex at range lo..hi from src, both empty."""
+    occupied = {u["hex"] for u in app.board.units}
+    out = {}
+    for lab in app.game.map.hex_labels:
+        if lab in occupied or not lo <= app.game.map.distance(src, lab) <= hi:
+            continue
+        key = "clear" if los_of(src, lab)["clear"] else "blocked"
+        out.setdefault(key, lab)
+    return out
+
+
+def widget_states():
+    """JSON of every live widget's synced state (buffers left out)."""
+    out = []
+    for w in list(_W.Widget.widgets.values()):
+        st = {k: v for k, v in w.get_state().items() if k != "_map"}
+        out.append(json.dumps(st, default=str))
+    return out
+
+
+reset()
+'''
+
+CELLS = [harness.PROBE_CELL, APP_CELL, "app", "probe"]
+
+
+def write(nb_dir: Path) -> str:
+    harness.write_notebook(nb_dir / NB, CELLS)
+    return NB
+
+
+K = harness.kernel
+WK = harness.wait_kernel
+
+
+def board_ready(page: Any) -> None:
+    page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=45_000)
+    page.locator(".hexplay-board").scroll_into_view_if_needed()
+
+
+def click_unit(page: Any, unit: str) -> None:
+    page.locator(f'.hexplay-board [data-unit="{unit}"]').click()
+
+
+def click_hex(page: Any, hex_: str) -> None:
+    page.locator(f'.hexplay-board polygon[data-hex="{hex_}"]').click()
+
+
+def button(page: Any, name: str) -> Any:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def reset(page: Any) -> None:
+    assert K(page, "reset()") is True
+    page.wait_for_function(
+        "() => !document.querySelector('.hexplay-board .hexplay-selected')"
+        ' && !!document.querySelector(\'.hexplay-board [data-unit="G7"][data-at="0918"]\')'
+    )
+
+
+def select(page: Any, unit: str) -> None:
+    click_unit(page, unit)
+    WK(page, f"app.selected_unit == {unit!r} and app.board.selected == {unit!r}")
+    page.wait_for_selector(f'.hexplay-board [data-unit="{unit}"].hexplay-selected')
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def check_renders(page: Any, shot: Path) -> None:
+    board_ready(page)
+    size = K(page, "app.game.map.size")
+    assert page.locator(".hexplay-board polygon[data-hex]").count() == size == 30 * 36
+    units = K(page, "[(u['id'], u['hex']) for u in app.board.units if not u.get('in_vehicle')]")
+    assert units, "no counters in the widget state"
+    for uid, hx in units:
+        loc = page.locator(f'.hexplay-board [data-unit="{uid}"]')
+        assert loc.count() == 1, uid
+        assert loc.get_attribute("data-at") == hx, uid
+    assert float(page.eval_on_selector(".hexplay-board", "el => el.dataset.renderMs")) > 0
+    page.screenshot(path=str(shot))
+
+
+def check_click_selects(page: Any) -> None:
+    reset(page)
+    select(page, "A1")
+    assert K(page, "app.builder.unit") == "A1"
+    # Python answered with the sight fog and the reachable hexes of A1.
+    page.wait_for_selector(".hexplay-board .hexplay-visible")
+    page.wait_for_selector(".hexplay-board .hexplay-reach")
+    n_reach = K(page, "len(app.board.overlays['reachable'])")
+    assert page.locator(".hexplay-board .hexplay-reach").count() == n_reach > 0
+    # A click on an enemy (no task pending) does not select it.
+    click_unit(page, "G7")
+    WK(page, "app.odds.current['K'] > 0")
+    assert K(page, "app.selected_unit") == "A1"
+
+
+def check_plot_move_and_shot(page: Any, shot: Path) -> None:
+    reset(page)
+    select(page, "A1")
+    # Shot: the DF button, then the target's counter.
+    button(page, "DF").click()
+    WK(page, "app.builder.pending and app.builder.pending['code'] == 'DF'")
+    click_unit(page, "G7")
+    plotted = WK(page, "app.game.plotted('adversary', 'A1')")
+    assert [t["code"] for t in plotted] == ["DF"] and plotted[0]["target"] == "G7"
+    page.wait_for_selector('.hexplay-board .hexplay-fire[data-fire-unit="A1"][data-target="G7"]')
+    # Move: the MP button, a hex, the same hex again to finish the path.
+    button(page, "MP").click()
+    WK(page, "app.builder.pending and app.builder.pending['code'] == 'MP'")
+    click_hex(page, "0718")
+    WK(page, "app.builder.pending and app.builder.pending['path'] == ['0718']")
+    click_hex(page, "0718")
+    plotted = WK(
+        page,
+        "len(app.game.plotted('adversary', 'A1')) == 2 and app.game.plotted('adversary', 'A1')",
+    )
+    assert plotted[1] == {"code": "MP", "path": ["0718"], "ap": "1"} or (
+        plotted[1]["code"] == "MP" and plotted[1]["path"] == ["0718"]
+    )
+    page.wait_for_selector('.hexplay-board .hexplay-path[data-path-unit="A1"]')
+    assert K(page, "app.builder.error.value") == ""
+    page.get_by_text("plotted:").first.wait_for()
+    page.screenshot(path=str(shot))
+
+
+def check_illegal_click(page: Any, shot: Path) -> None:
+    reset(page)
+    select(page, "A1")
+    expected = K(
+        page,
+        "g2 = app.game.copy()\n"
+        "try:\n    g2.plot('adversary', 'A1', 'MP', path=['0620'])\n    _result = None\n"
+        "except Exception as e:\n    _result = str(e)",
+    )
+    assert expected and "adjacent" in expected
+    button(page, "MP").click()
+    WK(page, "app.builder.pending is not None")
+    click_hex(page, "0620")  # two hexes away: not adjacent to 0618
+    WK(page, "app.builder.pending['path'] == ['0620']")
+    click_hex(page, "0620")  # again: finish the path, the engine refuses
+    WK(page, "'adjacent' in app.builder.error.value")
+    assert expected in K(page, "__import__('html').unescape(app.builder.error.value)")
+    assert K(page, "app.game.plotted('adversary', 'A1')") == []
+    page.get_by_text(expected).wait_for()
+    page.screenshot(path=str(shot))
+
+
+def check_los_overlay(page: Any, shot: Path) -> None:
+    reset(page)
+    select(page, "A1")
+    targets = K(page, "los_targets('0618')")
+    assert set(targets) == {"clear", "blocked"}, targets
+    for key in ("blocked", "clear"):
+        hx = targets[key]
+        click_hex(page, hx)
+        WK(page, f"app.board.overlays.get('los', {{}}).get('to') == {hx!r}")
+        line = page.locator(f'.hexplay-board line.hexplay-los[data-to="{hx}"]')
+        line.wait_for()
+        want = K(page, f"los_of('0618', {hx!r})")
+        assert want["clear"] == (key == "clear")
+        assert line.get_attribute("data-clear") == ("true" if want["clear"] else "false")
+        assert line.get_attribute("data-from") == "0618"
+        drawn = page.eval_on_selector_all(
+            ".hexplay-board [data-los-hex]", "els => els.map(e => e.dataset.losHex)"
+        )
+        assert sorted(drawn) == sorted(want["hexes"])
+        blocks = page.eval_on_selector_all(
+            ".hexplay-board [data-blocked-at]", "els => els.map(e => e.dataset.blockedAt)"
+        )
+        assert sorted(set(blocks)) == want["blocked"]
+        if key == "blocked":
+            page.screenshot(path=str(shot))
+
+
+def check_odds_chart(page: Any, shot: Path) -> None:
+    reset(page)
+    select(page, "A1")
+    click_unit(page, "G7")
+    want = K(page, "odds_of('A1', 'G7')")
+    got = WK(page, "app.odds.bar_values() if app.odds.bar_values()[0] > 0 else None")
+    assert got == [want["K"], want["W"], want["miss"]]
+    text = f"K {want['K']:.0%} · W {want['W']:.0%} · miss {want['miss']:.0%}"
+    page.get_by_text(text).wait_for()
+    # The bqplot bars drawn in the page have heights in the engine's proportions.
+    page.wait_for_function(
+        "() => document.querySelectorAll('.bargroup rect, rect.bar').length >= 3"
+    )
+    page.wait_for_timeout(300)  # bqplot transitions
+    heights = page.eval_on_selector_all(
+        ".bargroup rect, rect.bar",
+        "els => els.filter(e => e.getBoundingClientRect().width > 0)"
+        ".map(e => +e.getAttribute('height'))",
+    )
+    assert len(heights) >= 3, heights
+    top = max(heights[:3])
+    assert top > 0
+    for h, p in zip(heights[:3], (want["K"], want["W"], want["miss"])):
+        assert abs(h / top - p / max(want.values())) < 0.03, (heights, want)
+    page.screenshot(path=str(shot))
+
+
+def check_resolve_updates_counters(page: Any, shot: Path) -> None:
+    reset(page)
+    select(page, "A1")
+    button(page, "MP").click()
+    WK(page, "app.builder.pending is not None")
+    click_hex(page, "0718")
+    WK(page, "app.builder.pending['path'] == ['0718']")
+    click_hex(page, "0718")
+    WK(page, "len(app.game.plotted('adversary', 'A1')) == 1")
+    button(page, "End plot").click()
+    WK(page, "app.handover and app.plotting_side == 'defender'")
+    button(page, "I am the defender: show my map").click()
+    WK(page, "not app.handover and len(app.board.units) > 0")
+    for v in ("E1", "E2"):  # moving escorts must be stopped or moved
+        select(page, v)
+        button(page, "SV").click()
+        WK(page, f"len(app.game.plotted('defender', {v!r})) == 1")
+    button(page, "End plot").click()
+    WK(page, "app.game.turn == 3 and app.handover")
+    page.get_by_text("turn resolved; now turn 3").wait_for()
+    button(page, "I am the adversary: show my map").click()
+    WK(page, "not app.handover and len(app.board.units) > 0")
+    page.wait_for_selector('.hexplay-board [data-unit="A1"][data-at="0718"]')
+    assert K(page, "app.view['units']['A1']['hex']") == "0718"
+    assert K(page, "app.game.view('referee')['units']['A1']['hex']") == "0718"
+    for uid, hx in K(
+        page, "[(u['id'], u['hex']) for u in app.board.units if not u.get('in_vehicle')]"
+    ):
+        assert page.locator(f'.hexplay-board [data-unit="{uid}"]').get_attribute("data-at") == hx
+    page.screenshot(path=str(shot))
+
+
+def check_hotseat_hides_enemies(page: Any, shot: Path) -> None:
+    reset(page)
+    hidden_hex = K(page, "HIDDEN['A6']")
+    assert K(page, "'A6' in app.game.view('referee')['units']")
+    assert not K(page, "'A6' in app.game.view('defender')['units']")
+    button(page, "End plot").click()
+    # Between the players the board is blank, in Python and in the page.
+    WK(page, "app.handover and app.board.units == [] and app.board.overlays == {}")
+    page.wait_for_function("() => !document.querySelector('.hexplay-board [data-unit]')")
+    button(page, "I am the defender: show my map").click()
+    WK(page, "not app.handover and app.plotting_side == 'defender' and len(app.board.units) > 0")
+    page.wait_for_selector('.hexplay-board [data-unit="G1"], .hexplay-board [data-unit="T"]')
+    board_units = K(page, "app.board.units")
+    view = K(page, "app.game.view('defender', events=False)")
+    for u in board_units:
+        if u["side"] != "adversary":
+            continue
+        if u["id"] in view["units"]:
+            assert u["hex"] == view["units"][u["id"]]["hex"] and not u.get("stale")
+        else:  # only a last-known marker, where the defender last saw him
+            assert u.get("stale"), u
+            assert u["hex"] == view["last_known"][u["id"]]["hex"] != hidden_hex, u
+    # The hidden man's true hex is nowhere in any synced widget state.
+    states = K(page, "widget_states()")
+    assert not [s for s in states if f'"{hidden_hex}"' in s], hidden_hex
+    assert page.locator(f'.hexplay-board [data-unit="A6"][data-at="{hidden_hex}"]').count() == 0
+    page.screenshot(path=str(shot))

@@ -1,0 +1,68 @@
+"""The SKIRMISH app in JupyterLab: board, clicks, plots, LOS, odds, resolution, hot seat."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import harness
+from . import skirmish_flow as flow
+
+pytestmark = pytest.mark.ui
+ENV = "lab"
+
+
+@pytest.fixture(scope="module")
+def app_page(browser_context: Any, lab_server: harness.Server, nb_dir: Path) -> Iterator[Any]:
+    name = flow.write(nb_dir)
+    page, errors = harness.new_page(browser_context)
+    page.set_viewport_size({"width": 1600, "height": 1200})
+    try:
+        harness.open_lab_notebook(page, lab_server, name)
+        # Hide the set-up code so the app fills the view.
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
+        flow.board_ready(page)
+        page.hexplay_errors = errors
+        yield page
+    finally:
+        page.close()
+
+
+def test_board_renders(app_page: Any, artifacts: Path) -> None:
+    flow.check_renders(app_page, artifacts / f"{ENV}_board.png")
+
+
+def test_click_selects_unit(app_page: Any) -> None:
+    flow.check_click_selects(app_page)
+
+
+def test_plot_move_and_shot(app_page: Any, artifacts: Path) -> None:
+    flow.check_plot_move_and_shot(app_page, artifacts / f"{ENV}_plot.png")
+
+
+def test_illegal_click_shows_rule(app_page: Any, artifacts: Path) -> None:
+    flow.check_illegal_click(app_page, artifacts / f"{ENV}_illegal.png")
+
+
+def test_los_overlay_matches_map_los(app_page: Any, artifacts: Path) -> None:
+    flow.check_los_overlay(app_page, artifacts / f"{ENV}_los.png")
+
+
+def test_odds_chart_shows_engine_numbers(app_page: Any, artifacts: Path) -> None:
+    flow.check_odds_chart(app_page, artifacts / f"{ENV}_odds.png")
+
+
+def test_resolve_updates_counters(app_page: Any, artifacts: Path) -> None:
+    flow.check_resolve_updates_counters(app_page, artifacts / f"{ENV}_resolved.png")
+
+
+def test_hotseat_state_hides_enemies(app_page: Any, artifacts: Path) -> None:
+    flow.check_hotseat_hides_enemies(app_page, artifacts / f"{ENV}_hotseat.png")
+
+
+def test_no_page_errors(app_page: Any) -> None:
+    errs = [e for e in app_page.hexplay_errors if "hexplay" in e or "anywidget" in e]
+    assert not errs, errs
