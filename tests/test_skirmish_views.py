@@ -50,6 +50,19 @@ def test_plots_secret_until_both_submitted():
     assert "adversary" not in g.view("defender")["plots"]
     assert "BW" not in json.dumps(g.view("defender"))
     g.submit("defender")
+    # under fog of war the enemy's plot would reveal where unseen men go: never shown
+    assert set(g.view("defender")["plots"]) == {"defender"}
+    assert set(g.view("referee")["plots"]) == {"adversary", "defender"}
+
+
+def test_open_map_reveals_plots_once_both_submitted():
+    g = _hidden_game(open_map=True)
+    g.plot("adversary", "A1", "BW")
+    g.submit("adversary")
+    assert "adversary" not in g.view("defender")["plots"]
+    g.plot("defender", "E1", "SV")
+    g.plot("defender", "E2", "SV")
+    g.submit("defender")
     assert set(g.view("defender")["plots"]) == {"adversary", "defender"}
 
 

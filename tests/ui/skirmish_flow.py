@@ -10,6 +10,7 @@ the probe widget (``harness.kernel``), waiting for each effect separately.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -116,7 +117,9 @@ def click_hex(page: Any, hex_: str) -> None:
 
 
 def button(page: Any, name: str) -> Any:
-    return page.get_by_role("button", name=name, exact=True)
+    """The ipywidgets button whose text is ``name`` (an icon's glyph may precede it)."""
+    pattern = re.compile(rf"^\s*{re.escape(name)}\s*$")
+    return page.locator("button.jupyter-button").filter(has_text=pattern)
 
 
 def reset(page: Any) -> None:

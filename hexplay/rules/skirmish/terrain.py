@@ -44,7 +44,7 @@ class Terrain:
         }
         self._pair_cache: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
         self._blk_cache: dict[frozenset[int], np.ndarray] = {}
-        self._slope_cache: dict[tuple[str, str, frozenset[int]], bool] = {}
+        self._slope_cache: dict[tuple[str, str], tuple[frozenset[int], ...]] = {}
         self.slope = m.hexside_features.get("slope", frozenset())
 
     def terrain(self, label: str) -> str:
@@ -134,14 +134,35 @@ class Terrain:
 
     def fire_crosses_slope(self, a: str, b: str, blockers: frozenset[int]) -> bool:
         """True if a clear LOS trace from ``a`` enters ``b`` across a slope hexside."""
-        key = (a, b, blockers)
-        v = self._slope_cache.get(key)
-        if v is None:
-            hexes = [self.map.hexes[k] for k in blockers]
-            tr = self.sight.los(a, b, hexes)
-            last = [t.hexsides[-1] for t in tr.traces if t.hexsides and t.clear]
-            v = self._slope_cache[key] = any(s in self.slope for s in last)
-        return v
+        key = (a, b)
+        info = self._slope_cache.get(key)
+        if info is None:
+            info = self._slope_cache[key] = self._slope_traces(a, b)
+        for cands in info:
+            if cands.isdisjoint(blockers):
+                return True
+        return False
+
+    def _slope_traces(self, a: str, b: str) -> tuple[frozenset[int], ...]:
+        """For each nudged trace from ``a`` to ``b`` that enters ``b`` across a slope hexside
+        and is clear of terrain, the hex indices whose vehicles would block it (its blocking
+        depends on the vehicles only through those)."""
+        s = self.sight
+        m = s.model
+        out = []
+        for tr in self.sight.los(a, b).traces:
+            if not (tr.hexsides and tr.clear and tr.hexsides[-1] in self.slope):
+                continue
+            last = len(tr.hexes) - 1
+            cands = set()
+            for i, h in enumerate(tr.hexes):
+                if (i == 0 or i == last) and m.exempt_end_hexes:
+                    continue
+                idx = s._idx.get(h, -1)
+                if idx >= 0:
+                    cands.add(idx)
+            out.append(frozenset(cands))
+        return tuple(out)
 
 
 def terrain_for(m) -> Terrain:

@@ -119,7 +119,11 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
         for v in g.vehicles.values():
             if g.controller(v) == ADVERSARY:
                 units[v.id] = full_unit(g, v.id)
+    # Another side's plot is shown only in the classic open-map game, once all have submitted;
+    # under fog of war it would reveal where unseen men are going, so it is never in a view.
     visible_plots = g.plots.visible(side)
+    if not (referee or open_map):
+        visible_plots = {s: p for s, p in visible_plots.items() if s == side}
     plots = {
         s: {u: [t.to_dict() for t in lst] for u, lst in p.items()} for s, p in visible_plots.items()
     }
