@@ -1,9 +1,9 @@
 """Browser benchmark: the SKIRMISH board in a real JupyterLab page (headless Chromium).
 
 Starts its own JupyterLab and Chromium (``tests/ui/harness.py``), opens a notebook with the
-SKIRMISH board (the ``SkirmishApp`` when the engine is available, else a ``HexBoard`` on the
-SKIRMISH map with a one-line selection handler) and a bare anywidget echo widget, then prints
-one figure per line as ``name: value unit``:
+SKIRMISH board (``SkirmishApp(seed=1, referee=True)`` when the engine is available, else a
+``HexBoard`` on the SKIRMISH map with a one-line selection handler) and a bare anywidget echo
+widget, then prints one figure per line as ``name: value unit``:
 
 - ``board_first_render_ms``: the board's first full render (``el.dataset.renderMs``).
 - ``board_update_ms``: median in-page time of a units update (``el.dataset.updateMs``) after
@@ -11,6 +11,8 @@ one figure per line as ``name: value unit``:
 - ``click_roundtrip_ms``: median, measured in the page, from a real click on a counter
   (``pointerup``) to the DOM change caused by Python's reply (the counter drawn selected).
 - ``echo_roundtrip_ms``: median in-page round trip JS → Python → JS of the bare echo widget.
+  Clicks and echoes are both spaced ``--gap-ms`` apart (200 ms): messages sent back to back
+  meet a ~48 ms stall per round trip on these machines, which a user's clicks never see.
 - ``click_vs_echo``: click_roundtrip_ms / echo_roundtrip_ms.
 
 Lines starting with ``#`` are context.  ``--voila`` also measures the same in Voila

@@ -9,6 +9,7 @@ transporter and close in on adversaries there. A random player plots random lega
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -16,6 +17,7 @@ from ..engine import IllegalOrder
 from .base import Player
 
 MIN_HIT = Fraction(1, 3)
+ANY_HIT = Fraction(1, 6)
 
 
 def _enemies(view: dict[str, Any], side: str) -> list[dict[str, Any]]:
@@ -65,7 +67,9 @@ def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=N
             else:
                 o = game.odds(man, tid, hexes_moved=0)
                 if o.get("possible"):
-                    k6, w6 = int(o["K"] * 6), int(o["W"] * 6)
+                    k, w = o["K"], o["W"]
+                    k6 = k.numerator * 6 // k.denominator
+                    w6 = w.numerator * 6 // w.denominator
                     sixths = (k6 + w6, 2 * k6 + w6)
                 else:
                     sixths = False
@@ -90,7 +94,12 @@ def _approach(game, man_id: str, goal: str, budget: Fraction, wounded: bool) -> 
     if m.hex is None or m.hex == goal:
         return []
     t = game.terrain
-    reach = t.reach(m.hex, budget, 2 if wounded else 1)
+    scale = 2 if wounded else 1
+    key = ("approach", m.hex, goal, math.floor(budget), scale)
+    got = t.memo.get(key)  # a pure function of the map
+    if got is not None:
+        return list(got)
+    reach = t.reach(m.hex, budget, scale)
     hex_of = t.hex_of
     gq, gr = hex_of[goal]
     best, best_d, best_c = None, t.distance(m.hex, goal), None
@@ -100,7 +109,11 @@ def _approach(game, man_id: str, goal: str, budget: Fraction, wounded: bool) -> 
         d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
         if d < best_d or (d == best_d and best is not None and c < best_c):
             best, best_d, best_c = lab, d, c
-    return t.path_in(reach, best) if best is not None else []
+    path = t.path_in(reach, best) if best is not None else []
+    if len(t.memo) > 100_000:
+        t.memo.clear()
+    t.memo[key] = tuple(path)
+    return path
 
 
 class ScriptedAdversary(Player):
@@ -141,12 +154,12 @@ class ScriptedAdversary(Player):
                 continue
             tgt = [t for t in targets if t.get("vehicle") == "T"] if turn == 1 else targets
             shot = _best_shot(
-                game, uid, tgt, Fraction(1, 6) if fight else MIN_HIT, assigned, memo
+                game, uid, tgt, ANY_HIT if fight else MIN_HIT, assigned, memo
             )
             if shot is not None:
                 self.try_plot(game, uid, "DF", target=shot[0])
                 if fight:
-                    again = _best_shot(game, uid, tgt, Fraction(1, 6), assigned, memo)
+                    again = _best_shot(game, uid, tgt, ANY_HIT, assigned, memo)
                     if again is not None:
                         self.try_plot(game, uid, "DF", target=again[0])
             if not u.get("armed", True) and at_t:
@@ -192,7 +205,7 @@ class ScriptedDefender(Player):
         for uid, u in view["units"].items():
             if u.get("side") != side or u.get("kind") != "man" or u["condition"] == "K":
                 continue
-            shot = _best_shot(game, uid, targets, Fraction(1, 6), assigned, memo)
+            shot = _best_shot(game, uid, targets, ANY_HIT, assigned, memo)
             if shot is not None:
                 self.try_plot(game, uid, "DF", target=shot[0])
             if u.get("vehicle") and u.get("long_gun") == "shotgun" and near_t and shot is None:

@@ -16,6 +16,8 @@ def jsonable(obj: Any) -> Any:
         return obj
     if t is list or t is tuple:
         return [jsonable(v) for v in obj]
+    if t is dict:
+        return {str(k): jsonable(v) for k, v in obj.items()}
     if isinstance(obj, Fraction):
         return int(obj) if obj.denominator == 1 else f"{obj.numerator}/{obj.denominator}"
     if isinstance(obj, dict):

@@ -51,12 +51,11 @@ class ServerError(RuntimeError):
 
 def chromium_path() -> str | None:
     """The system Chromium, or ``None`` when there is none (tests then skip)."""
-    env = os.environ.get("HEXPLAY_CHROMIUM")
-    for cand in ((env,) if env else ()) + CHROMIUM_CANDIDATES:
-        if cand and Path(cand).exists() and os.access(cand, os.X_OK):
+    env = os.environ.get("HEXPLAY_CHROMIUM")  # an explicit choice: that one or none
+    for cand in (env,) if env else CHROMIUM_CANDIDATES:
+        if Path(cand).is_file() and os.access(cand, os.X_OK):
             return cand
-    found = shutil.which("chromium")
-    return found
+    return None if env else shutil.which("chromium")
 
 
 def free_port() -> int:

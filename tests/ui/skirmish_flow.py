@@ -136,6 +136,21 @@ def select(page: Any, unit: str) -> None:
     page.wait_for_selector(f'.hexplay-board [data-unit="{unit}"].hexplay-selected')
 
 
+def snap(page: Any, path: Path, around: str | None = None, pad: float = 150) -> None:
+    """Screenshot the page (pointer parked off the board so no tooltip hides anything) and,
+    with ``around`` (a CSS selector), a close-up ``<name>_zoom.png`` of that part."""
+    page.mouse.move(2, 2)
+    page.wait_for_timeout(50)
+    page.screenshot(path=str(path))
+    if around:
+        box = page.locator(around).first.bounding_box()
+        if box:
+            x = max(0.0, box["x"] + box["width"] / 2 - pad)
+            y = max(0.0, box["y"] + box["height"] / 2 - pad)
+            clip = {"x": x, "y": y, "width": 2 * pad, "height": 2 * pad}
+            page.screenshot(path=str(path.with_name(path.stem + "_zoom.png")), clip=clip)
+
+
 # --------------------------------------------------------------------------------------------
 
 
@@ -150,7 +165,7 @@ def check_renders(page: Any, shot: Path) -> None:
         assert loc.count() == 1, uid
         assert loc.get_attribute("data-at") == hx, uid
     assert float(page.eval_on_selector(".hexplay-board", "el => el.dataset.renderMs")) > 0
-    page.screenshot(path=str(shot))
+    snap(page, shot, '.hexplay-board [data-unit="A1"]')
 
 
 def check_click_selects(page: Any) -> None:
@@ -194,7 +209,7 @@ def check_plot_move_and_shot(page: Any, shot: Path) -> None:
     page.wait_for_selector('.hexplay-board .hexplay-path[data-path-unit="A1"]')
     assert K(page, "app.builder.error.value") == ""
     page.get_by_text("plotted:").first.wait_for()
-    page.screenshot(path=str(shot))
+    snap(page, shot, '.hexplay-board [data-unit="A1"]')
 
 
 def check_illegal_click(page: Any, shot: Path) -> None:
@@ -216,7 +231,7 @@ def check_illegal_click(page: Any, shot: Path) -> None:
     assert expected in K(page, "__import__('html').unescape(app.builder.error.value)")
     assert K(page, "app.game.plotted('adversary', 'A1')") == []
     page.get_by_text(expected).wait_for()
-    page.screenshot(path=str(shot))
+    snap(page, shot)
 
 
 def check_los_overlay(page: Any, shot: Path) -> None:
@@ -243,7 +258,7 @@ def check_los_overlay(page: Any, shot: Path) -> None:
         )
         assert sorted(set(blocks)) == want["blocked"]
         if key == "blocked":
-            page.screenshot(path=str(shot))
+            snap(page, shot, f'.hexplay-board polygon[data-hex="{hx}"]', pad=120)
 
 
 def check_odds_chart(page: Any, shot: Path) -> None:
@@ -270,7 +285,7 @@ def check_odds_chart(page: Any, shot: Path) -> None:
     assert top > 0
     for h, p in zip(heights[:3], (want["K"], want["W"], want["miss"])):
         assert abs(h / top - p / max(want.values())) < 0.03, (heights, want)
-    page.screenshot(path=str(shot))
+    snap(page, shot)
 
 
 def check_resolve_updates_counters(page: Any, shot: Path) -> None:
@@ -302,7 +317,7 @@ def check_resolve_updates_counters(page: Any, shot: Path) -> None:
         page, "[(u['id'], u['hex']) for u in app.board.units if not u.get('in_vehicle')]"
     ):
         assert page.locator(f'.hexplay-board [data-unit="{uid}"]').get_attribute("data-at") == hx
-    page.screenshot(path=str(shot))
+    snap(page, shot, '.hexplay-board [data-unit="A1"]')
 
 
 def check_hotseat_hides_enemies(page: Any, shot: Path) -> None:
@@ -331,4 +346,4 @@ def check_hotseat_hides_enemies(page: Any, shot: Path) -> None:
     states = K(page, "widget_states()")
     assert not [s for s in states if f'"{hidden_hex}"' in s], hidden_hex
     assert page.locator(f'.hexplay-board [data-unit="A6"][data-at="{hidden_hex}"]').count() == 0
-    page.screenshot(path=str(shot))
+    snap(page, shot)

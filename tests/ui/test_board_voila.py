@@ -64,3 +64,19 @@ def test_hotseat_state_hides_enemies(app_page: Any, artifacts: Path) -> None:
 def test_no_page_errors(app_page: Any) -> None:
     errs = [e for e in app_page.hexplay_errors if "hexplay" in e or "anywidget" in e]
     assert not errs, errs
+
+
+def test_shipped_app_notebook_renders(browser_context: Any, voila_server: harness.Server) -> None:
+    """notebooks/skirmish_app.ipynb (copied) served as a Voila app shows the board."""
+    if not (voila_server.root / "skirmish_app.ipynb").exists():
+        pytest.skip("notebooks/skirmish_app.ipynb not present")
+    page, errors = harness.new_page(browser_context)
+    try:
+        page.goto(voila_server.page_url("voila/render/skirmish_app.ipynb"))
+        page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=45_000)
+        page.wait_for_selector(".hexplay-board [data-unit]")
+        assert page.locator(".hexplay-board polygon[data-hex]").count() == 30 * 36
+        page.get_by_text("End plot").first.wait_for()
+        assert not [e for e in errors if "hexplay" in e or "anywidget" in e], errors
+    finally:
+        page.close()

@@ -32,11 +32,18 @@ from ...engine import (
 )
 from . import setup as _setup
 from .arrange import arrange as _arrange
-from .combat import weapon_can_harm
+from .combat import attack_strength, defence_strength, weapon_can_harm
+from .combat import odds as combat_odds
 from .legal import candidate_tasks
-from .plotting import SidePlan, check_complete, validate_side
+from .plotting import SidePlan, best_weapon, check_complete, validate_side
 from .record import chart_rows, snapshot_positions, to_frame
-from .resolve import resolve_combat, resolve_maintenance, resolve_movement, shot_numbers
+from .resolve import (
+    resolve_combat,
+    resolve_maintenance,
+    resolve_movement,
+    shot_numbers,
+    target_posture,
+)
 from .scenario import Scenario
 from .state import ADVERSARY, DEFENDER, SIDES, SkirmishState
 from .tables import AP_PER_TURN
@@ -173,6 +180,14 @@ class SkirmishGame(SkirmishState):
         vehs = [v.id for v in self.vehicles.values() if self.controller(v) == side]
         return men + vehs
 
+    def _is_own(self, side: str, unit_id: str) -> bool:
+        """``unit_id in self.own_units(side)``, without building the list."""
+        m = self.men.get(unit_id)
+        if m is not None:
+            return m.side == side and m.alive
+        v = self.vehicles.get(unit_id)
+        return v is not None and self.controller(v) == side
+
     def _orders(self, side: str) -> dict[str, list[Task]]:
         return {u: list(ts) for u, ts in self.plots.orders[side].items()}
 
@@ -212,7 +227,7 @@ class SkirmishGame(SkirmishState):
         self._check_side(side)
         self.turns.require("planning", "plotting")
         self.plots.check_open(side)
-        if side == self.side_of(unit_id) and unit_id not in self.own_units(side):
+        if side == self.side_of(unit_id) and not self._is_own(side, unit_id):
             if unit_id in self.men:
                 raise IllegalOrder("Table VII", f"{unit_id} is dead: killed men do nothing")
             raise IllegalOrder("§8 vehicles", f"{unit_id} has no living {side} men aboard")
@@ -226,7 +241,8 @@ class SkirmishGame(SkirmishState):
         plan = self.side_plan(side, orders, unit_id)
         done = (plan.men.get(unit_id) or plan.vehicles[unit_id]).tasks
         self.plots.set_unit_orders(side, unit_id, done)
-        self._cache.pop(("side", side), None)
+        # the stored plot (validated tasks) validates to this same plan (see validate_side)
+        self._cache[("side", side)] = plan
         self._log(
             "plot",
             side=side,
@@ -267,6 +283,8 @@ class SkirmishGame(SkirmishState):
         plan = self.side_plan(side)
         if unit_id in self.men:
             mp = plan.men.get(unit_id)
+            if mp is None and unit_id not in plan.charges:
+                return AP_PER_TURN
             used = (mp.ap if mp else Fraction(0)) + plan.charges.get(unit_id, Fraction(0))
             return AP_PER_TURN - used
         riders = [m for m, v in plan.riders.items() if v == unit_id and self.men[m].alive]
@@ -406,8 +424,6 @@ class SkirmishGame(SkirmishState):
         ``hexes_moved`` is the target's plotted movement (default: its plot when both plots
         are known, else 0). ``possible`` is False with a ``reason`` when fire is impossible.
         """
-        from .plotting import best_weapon
-
         f, t = self.men.get(firer_id), self.men.get(target_id)
         out: dict[str, Any] = {
             "firer": firer_id,
@@ -437,17 +453,24 @@ class SkirmishGame(SkirmishState):
         if not weapon_can_harm(w, "vehicle" if t.vehicle else "open"):
             out["reason"] = f"Table V: a {w} cannot hurt a man inside a vehicle"
             return out
-        plans: dict[str, Any] = {}
-        if hexes_moved is None and self.plots.all_submitted and self.phase == "planning":
-            plans = {s: self.side_plan(s) for s in SIDES}
-        n = shot_numbers(self, plans, f, t, w)
-        if hexes_moved is not None:
-            from .combat import defence_strength, odds
-
-            n["hexes_moved"] = hexes_moved
-            n["defence"] = defence_strength(n["terrain"], hexes_moved)
-            n["odds"] = odds(n["attack"], n["defence"]) if n["attack"] else None
-        o = n.pop("odds")
+        if hexes_moved is None:
+            plans: dict[str, Any] = {}
+            if self.plots.all_submitted and self.phase == "planning":
+                plans = {s: self.side_plan(s) for s in SIDES}
+            n = shot_numbers(self, plans, f, t, w)
+            o = n.pop("odds")
+        else:  # the numbers of shot_numbers with the target's movement given
+            att = attack_strength(w, rng, f.wounded or f.vehicle is not None)
+            row, _moved = target_posture(self, {}, fh, t)
+            dfn = defence_strength(row, hexes_moved)
+            o = combat_odds(att, dfn) if att else None
+            n = {
+                "range": rng,
+                "attack": att,
+                "defence": dfn,
+                "terrain": row,
+                "hexes_moved": hexes_moved,
+            }
         out.update(n)
         if o is None:
             out["reason"] = f"Table V: a {w} at range {rng} has attack strength 0"

@@ -81,6 +81,28 @@ def _cost_text(c: Fraction) -> str:
     return str(c)
 
 
+# AP are handled internally as integer sixths (1/6 AP, one vehicle hex, is the smallest unit of
+# Tables II and VIII); Fractions are made only for the plans' and tasks' ``ap`` fields.
+_SIXTHS = [Fraction(i, 6) for i in range(6 * 4 * int(AP_PER_TURN) + 1)]
+_AP6 = 6 * int(AP_PER_TURN)
+
+
+def _frac6(n: int) -> Fraction:
+    """``n`` sixths of an AP as a Fraction."""
+    return _SIXTHS[n] if 0 <= n < len(_SIXTHS) else Fraction(n, 6)
+
+
+def _sixths(x: Fraction) -> int:
+    """An AP value as integer sixths (ValueError if it is not a whole number of sixths)."""
+    n = x * 6
+    if n.denominator != 1:
+        raise ValueError(f"{x} AP is not a whole number of sixths")
+    return int(n)
+
+
+_BASE6 = {code: _sixths(a.ap) if a.ap is not None else 0 for code, a in ACTIVITIES.items()}
+
+
 def best_weapon(g, m: Man, target: Man, rng: int) -> str | None:
     """The strongest weapon ``m`` can use at ``target`` now (None if none can hurt it)."""
     impaired = m.wounded or m.vehicle is not None
@@ -157,6 +179,7 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task]) -> ManPlan:
         raise IllegalOrder("Table VII", f"{m.id} is dead: killed men do nothing")
     mult = WOUNDED_AP_MULTIPLIER if m.wounded else 1
     plan = ManPlan(m.id, [])
+    ap6 = 0
     phase = 0
     veh = m.vehicle
     pos = None if veh else m.hex
@@ -181,7 +204,7 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task]) -> ManPlan:
             raise IllegalOrder(
                 "§8 vehicles", f"{m.id} enters a vehicle this turn: entering ends his movement"
             )
-        base = ACTIVITIES[t.code].ap or Fraction(0)
+        base6 = _BASE6[t.code]
         if t.code == "DF":
             t = check_fire(g, side, m, t)
             plan.fires.append(t)
@@ -197,7 +220,8 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task]) -> ManPlan:
                 path = path[1:]
             if not path:
                 raise IllegalOrder("Table VIII", "MP needs at least one hex to enter")
-            base = Fraction(0)
+            base6 = 0
+            steps6 = g.terrain.step_cost6
             for nxt in path:
                 if not g.map.contains(nxt):
                     raise IllegalOrder(
@@ -205,12 +229,12 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task]) -> ManPlan:
                         f"{nxt!r} is not on the map: a counter on the board can never leave it",
                     )
                 try:
-                    c = g.terrain.step_cost(pos, nxt)
+                    c = steps6(pos, nxt)
                 except MovementError as e:
                     raise IllegalOrder("Table VIII", str(e)) from None
                 if c is None:
                     raise IllegalOrder("Table VIII", f"a man cannot enter {nxt} from {pos}")
-                base += c
+                base6 += c
                 pos = nxt
             plan.hexes_moved += len(path)
             t = Task("MP", path=tuple(path))
@@ -294,14 +318,15 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task]) -> ManPlan:
             t = Task("RA")
         elif t.code == "WE":
             gun, t = _check_exchange(g, side, m, t, veh, pos, armed, gun)
-        cost = base * mult
-        t = Task(t.code, t.target, t.path, t.hexes, t.weapon, t.seat, cost)
+        cost6 = base6 * mult
+        t = Task(t.code, t.target, t.path, t.hexes, t.weapon, t.seat, _frac6(cost6))
         if t.code == "DF":
             plan.fires[-1] = t
         plan.tasks.append(t)
-        plan.ap += cost
+        ap6 += cost6
     plan.end_hex = pos
-    if plan.ap > AP_PER_TURN:
+    plan.ap = _frac6(ap6)
+    if ap6 > _AP6:
         last = plan.tasks[-1]
         raise IllegalOrder(
             "Table II" if mult == 1 else "Table VII",
@@ -426,23 +451,26 @@ def validate_side(
     vehs: dict[str, VehiclePlan] = {}
     for uid, tasks in orders.items():
         key = (uid, tuple(tasks))
-        if cache is not None and key in cache:
-            p = cache[key]
-        elif uid in g.men:
-            p = simulate_man(g, side, g.men[uid], list(tasks))
-        elif uid in g.vehicles:
-            p = simulate_vehicle(g, side, g.vehicles[uid], list(tasks))
-        else:
-            raise IllegalOrder("plot", f"no unit {uid!r}")
-        if cache is not None:
-            cache[key] = p
+        p = cache.get(key) if cache is not None else None
+        if p is None:
+            if uid in g.men:
+                p = simulate_man(g, side, g.men[uid], list(tasks))
+            elif uid in g.vehicles:
+                p = simulate_vehicle(g, side, g.vehicles[uid], list(tasks))
+            else:
+                raise IllegalOrder("plot", f"no unit {uid!r}")
+            if cache is not None:
+                cache[key] = p
+                # the validated tasks validate to the same plan (validation is idempotent)
+                cache.setdefault((uid, tuple(p.tasks)), p)
         (men if uid in g.men else vehs)[uid] = p
     # seats after EP, exits and entries
     riders: dict[str, str] = {}
     charges: dict[str, Fraction] = {}
+    boarding = [p for p in men.values() if p.ep_in or p.exits or p.enters]
     for v in g.vehicles.values():
         seats = dict(v.seats)
-        ep = [p for p in men.values() if p.ep_in == v.id]
+        ep = [p for p in boarding if p.ep_in == v.id]
         if len(ep) > 1:
             raise IllegalOrder("§8 vehicles", f"only one man can take {v.id}'s wheel")
         driver = g.driver(v)
@@ -453,11 +481,11 @@ def validate_side(
             if driver.alive:
                 charges[driver.id] = charges.get(driver.id, Fraction(0)) + ACTIVITIES["EP"].ap
             driver = g.men[e.id]
-        for p in men.values():
+        for p in boarding:
             if p.exits == v.id:
                 seat = next(s for s, i in seats.items() if i == p.id)
                 del seats[seat]
-        for p in men.values():
+        for p in boarding:
             if p.enters and p.enters[0] == v.id:
                 if p.enters[1] in seats:
                     raise IllegalOrder("§8 vehicles", f"seat {p.enters[1]} of {v.id} is taken")

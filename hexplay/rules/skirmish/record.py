@@ -41,10 +41,12 @@ def chart_rows(g, turn: int, start: dict, plans: dict, end: dict) -> list[dict[s
     for uid in start:
         side = g.men[uid].side if uid in g.men else "defender"
         tasks = []
+        ap = "0"
         for sp in plans.values():
             p = sp.men.get(uid) or sp.vehicles.get(uid)
             if p is not None:
                 tasks = p.tasks
+                ap = str(p.ap) if tasks else "0"  # a plan's ap is the sum of its tasks' ap
         rows.append(
             {
                 "turn": turn,
@@ -56,7 +58,7 @@ def chart_rows(g, turn: int, start: dict, plans: dict, end: dict) -> list[dict[s
                 "targets": " ".join(
                     t.target or (t.path[-1] if t.path else "") for t in tasks
                 ).strip(),
-                "ap": str(sum((t.ap for t in tasks), 0)),
+                "ap": ap,
                 "condition": end[uid]["condition"],
                 "location": end[uid]["location"],
                 "barrier_points": g.barrier,

@@ -26,6 +26,14 @@ _OFFSET = re.compile(r"^\s*T\s*([+-]\s*\d+)\s*$")
 
 
 def route_hexes(g, name: str) -> tuple[str, ...]:
+    key = ("route", name, tuple(g.map.places.get(name, ())))
+    got = g.terrain.memo.get(key)
+    if got is None:
+        got = g.terrain.memo[key] = _route_hexes(g, name)
+    return got
+
+
+def _route_hexes(g, name: str) -> tuple[str, ...]:
     if name not in g.map.places:
         raise IllegalOrder(
             "§2 route", f"map {g.map.name!r} has no route {name!r}; it has {sorted(g.map.places)}"
@@ -161,14 +169,20 @@ def default_adversary_hexes(g, rng: np.random.Generator, n: int) -> list[str]:
     """Random hexes 2..5 from the ambush hex that see it, preferring woods."""
     amb = g.ambush
     blk = g.blockers()
-    cands = []
-    for lab in g.terrain.labels:
-        d = g.terrain.distance(lab, amb)
-        if 2 <= d <= 5 and g.terrain.sees(lab, amb, blk):
-            cands.append((0 if g.terrain.terrain(lab) == "trees" else 1, lab))
-    if not cands:
-        cands = [(0, lab) for lab in g.terrain.labels if 1 <= g.terrain.distance(lab, amb) <= 6]
-    cands.sort()
+    key = ("adversary_hexes", amb, blk)
+    cands = g.terrain.memo.get(key)
+    if cands is None:  # a pure function of the map, the ambush hex and the vehicles' hexes
+        cands = []
+        for lab in g.terrain.labels:
+            d = g.terrain.distance(lab, amb)
+            if 2 <= d <= 5 and g.terrain.sees(lab, amb, blk):
+                cands.append((0 if g.terrain.terrain(lab) == "trees" else 1, lab))
+        if not cands:
+            cands = [
+                (0, lab) for lab in g.terrain.labels if 1 <= g.terrain.distance(lab, amb) <= 6
+            ]
+        cands.sort()
+        cands = g.terrain.memo[key] = tuple(cands)
     woods = [c for p, c in cands if p == 0] or [c for _p, c in cands]
     pool = woods if len(woods) >= n else [c for _p, c in cands]
     idx = rng.choice(len(pool), size=n, replace=len(pool) < n)

@@ -61,12 +61,17 @@ class SkirmishState:
         return 0 <= pos < len(self.route)
 
     def vehicle_hex(self, v: Vehicle | str) -> str | None:
-        v = self.vehicles[v] if isinstance(v, str) else v
-        return self.route[v.pos] if self.route and self.on_board(v.pos) else None
+        pos = (self.vehicles[v] if isinstance(v, str) else v).pos
+        route = self.route
+        return route[pos] if 0 <= pos < len(route) else None
 
     def man_hex(self, m: Man | str) -> str | None:
         m = self.men[m] if isinstance(m, str) else m
-        return self.vehicle_hex(m.vehicle) if m.vehicle else m.hex
+        if m.vehicle:
+            pos = self.vehicles[m.vehicle].pos
+            route = self.route
+            return route[pos] if 0 <= pos < len(route) else None
+        return m.hex
 
     def side_of(self, unit_id: str) -> str | None:
         if unit_id in self.men:

@@ -42,10 +42,21 @@ class Terrain:
             a: [(b, int(c)) for b, c in nb.items() if c is not None and c.denominator == 1]
             for a, nb in self._steps.items()
         }
+        self._steps6 = {
+            a: {b: None if c is None else _sixths(c) for b, c in nb.items()}
+            for a, nb in self._steps.items()
+        }
         self._pair_cache: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
         self._blk_cache: dict[frozenset[int], np.ndarray] = {}
         self._slope_cache: dict[tuple[str, str], tuple[frozenset[int], ...]] = {}
         self.slope = m.hexside_features.get("slope", frozenset())
+        #: hexes with a slope hexside (only fire into these can cross a slope hexside)
+        self._slope_hexes = frozenset(
+            m.label(h) for s in self.slope for h in s.hexes() if m.contains(h)
+        )
+        self._reach_cache: dict[tuple[str, int, int], dict[str, tuple]] = {}
+        self.memo: dict = {}
+        """Pure functions of this map memoized by callers (keys name what they hold)."""
 
     def terrain(self, label: str) -> str:
         return self._terrain_of[label]
@@ -60,6 +71,14 @@ class Terrain:
         except KeyError:
             return self.movement.step_cost(a, b)
 
+    def step_cost6(self, a: str, b: str) -> int | None:
+        """:meth:`step_cost` in integer sixths of an AP (None: not allowed)."""
+        try:
+            return self._steps6[a][b]
+        except KeyError:
+            c = self.movement.step_cost(a, b)
+            return None if c is None else _sixths(c)
+
     def reach(self, start: str, budget: Fraction | int, scale: int = 1) -> dict[str, tuple]:
         """Dijkstra over hex labels for a man: label -> (AP cost, previous label).
 
@@ -70,19 +89,39 @@ class Terrain:
         import math
 
         lim = math.floor(budget)
+        key = (start, lim, scale)
+        got = self._reach_cache.get(key)
+        if got is not None:
+            return dict(got)
         best: dict[str, tuple] = {start: (0, None)}
-        heap = [(0, start)]
         steps = self._isteps
-        while heap:
-            c, a = heapq.heappop(heap)
-            if c > best[a][0]:
-                continue
-            for b, step in steps[a]:
-                nc = c + step * scale
-                if nc <= lim and (b not in best or nc < best[b][0]):
-                    best[b] = (nc, a)
-                    heapq.heappush(heap, (nc, b))
-        return best
+        if scale >= 1:
+            # Dial's buckets: every step costs >= 1, so nodes settle level by level; within a
+            # level they expand in label order, exactly as a (cost, label) heap pops them.
+            levels: dict[int, list[str]] = {0: [start]}
+            while levels:
+                c = min(levels)
+                for a in sorted({x for x in levels.pop(c) if best[x][0] == c}):
+                    for b, step in steps[a]:
+                        nc = c + step * scale
+                        if nc <= lim and (b not in best or nc < best[b][0]):
+                            best[b] = (nc, a)
+                            levels.setdefault(nc, []).append(b)
+        else:
+            heap = [(0, start)]
+            while heap:
+                c, a = heapq.heappop(heap)
+                if c > best[a][0]:
+                    continue
+                for b, step in steps[a]:
+                    nc = c + step * scale
+                    if nc <= lim and (b not in best or nc < best[b][0]):
+                        best[b] = (nc, a)
+                        heapq.heappush(heap, (nc, b))
+        if len(self._reach_cache) > 8192:
+            self._reach_cache.clear()
+        self._reach_cache[key] = best
+        return dict(best)
 
     @staticmethod
     def path_in(reach: dict[str, tuple], goal: str) -> list[str]:
@@ -134,6 +173,8 @@ class Terrain:
 
     def fire_crosses_slope(self, a: str, b: str, blockers: frozenset[int]) -> bool:
         """True if a clear LOS trace from ``a`` enters ``b`` across a slope hexside."""
+        if b not in self._slope_hexes:
+            return False
         key = (a, b)
         info = self._slope_cache.get(key)
         if info is None:
@@ -163,6 +204,13 @@ class Terrain:
                     cands.add(idx)
             out.append(frozenset(cands))
         return tuple(out)
+
+
+def _sixths(x: Fraction) -> int:
+    n = x * 6
+    if n.denominator != 1:
+        raise ValueError(f"{x} AP is not a whole number of sixths")
+    return int(n)
 
 
 def terrain_for(m) -> Terrain:
