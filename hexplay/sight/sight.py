@@ -79,6 +79,7 @@ class Sight:
                     self._side_feature.setdefault(s, feat)
         self._blk = blk
         self._templates: dict[tuple[int, int], tuple[np.ndarray, np.ndarray | None]] | None = None
+        self._flat = None
 
     def _cell_of(self, q: int, r: int) -> int | None:
         gq, gr = q - self._qmin, r - self._rmin
@@ -192,7 +193,8 @@ class Sight:
             self._templates = t
         return self._templates
 
-    def _blocking_array(self, blockers) -> np.ndarray:
+    def blocking_array(self, blockers) -> np.ndarray:
+        """The flat blocking array with ``blockers`` (hexes, labels or a mask) added."""
         if blockers is None:
             return self._blk
         if isinstance(blockers, np.ndarray) and blockers.dtype == bool:
@@ -205,17 +207,24 @@ class Sight:
         blk[4 * self.cell[idx]] = 1
         return blk
 
+    _blocking_array = blocking_array  # old private name
+
+    def _limit(self, max_range: int | None) -> int | None:
+        """The tighter of the model's range limit and ``max_range``."""
+        limit = self.model.max_range
+        if max_range is not None:
+            limit = max_range if limit is None else min(limit, max_range)
+        return limit
+
     def visibility_matrix(self, blockers=None, max_range: int | None = None) -> np.ndarray:
         """Boolean matrix ``[i, j]``: hex ``i`` sees hex ``j`` (hex index order).
 
         One gather per offset over all hexes having that offset; symmetry fills the rest.
         """
         n = self.map.size
-        blk = self._blocking_array(blockers)
+        blk = self.blocking_array(blockers)
         both = self.model.combine == "both"
-        limit = self.model.max_range
-        if max_range is not None:
-            limit = max_range if limit is None else min(limit, max_range)
+        limit = self._limit(max_range)
         out = np.zeros((n, n), dtype=bool)
         src_all = np.arange(n)
         base_all = 4 * self.cell
@@ -242,6 +251,66 @@ class Sight:
         out[src_all, src_all] = True
         return out
 
+    def _get_flat(self):
+        """Templates as CSR arrays (both nudges; one row per half-plane offset) for pair gathers.
+
+        Row ``k`` of nudge ``n`` holds ``elems[n][start[n][k]:start[n][k + 1]]``; the last row
+        is empty (the same hex).  ``lookup[dq - q0, dr - r0]`` gives ``k``.
+        """
+        if self._flat is None:
+            t = self._get_templates()
+            keys = list(t)
+            out = []
+            for n in (0, 1):
+                rows = [ep if n == 0 or em is None else em for ep, em in t.values()]
+                lens = np.array([len(x) for x in rows] + [0], dtype=np.int64)
+                start = np.concatenate([[0], np.cumsum(lens)])
+                elems = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
+                out.append((start, elems))
+            qs = np.array([k[0] for k in keys] + [0])
+            rs = np.array([k[1] for k in keys] + [0])
+            q0, r0 = int(qs.min()), int(rs.min())
+            lookup = np.full((int(qs.max()) - q0 + 1, int(rs.max()) - r0 + 1), len(keys))
+            lookup[qs[:-1] - q0, rs[:-1] - r0] = np.arange(len(keys))
+            self._flat = (lookup, q0, r0, out)
+        return self._flat
+
+    def clear_pairs(self, src, dst, blockers=None, max_range: int | None = None) -> np.ndarray:
+        """Vectorized verdicts for pairs of hex indices: does ``src[i]`` see ``dst[i]``?"""
+        src = np.asarray(src, dtype=np.int64)
+        dst = np.asarray(dst, dtype=np.int64)
+        lookup, q0, r0, nudges = self._get_flat()
+        blk = self.blocking_array(blockers)
+        dq = self._q[dst] - self._q[src]
+        dr = self._r[dst] - self._r[src]
+        flip = (dq < 0) | ((dq == 0) & (dr < 0))  # the template runs from the other end
+        base = 4 * np.where(flip, self.cell[dst], self.cell[src])
+        dq = np.where(flip, -dq, dq)
+        dr = np.where(flip, -dr, dr)
+        same = (dq == 0) & (dr == 0)
+        empty_row = len(nudges[0][0]) - 2
+        k = np.where(
+            same, empty_row, lookup[np.where(same, -q0, dq - q0), np.where(same, -r0, dr - r0)]
+        )
+        p = len(src)
+        blocked = []
+        for start, elems in nudges:
+            first = start[k]
+            lens = start[k + 1] - first
+            owner = np.repeat(np.arange(p), lens)
+            pos = np.repeat(first - (np.cumsum(lens) - lens), lens) + np.arange(int(lens.sum()))
+            hit = blk[base[owner] + elems[pos]].astype(bool)
+            blocked.append(np.bincount(owner[hit], minlength=p) > 0)
+        if self.model.combine == "both":
+            out = ~(blocked[0] & blocked[1])
+        else:
+            out = ~(blocked[0] | blocked[1])
+        limit = self._limit(max_range)
+        if limit is not None:
+            out &= _dist(self._q[src], self._r[src], self._q[dst], self._r[dst]) <= limit
+        out[same] = True
+        return out
+
     def visible_from(self, a, max_range: int | None = None, blockers=None) -> np.ndarray:
         """Boolean array over hex indices: what is visible from ``a``."""
         i = self.map.index(self.map.require(a))
@@ -251,24 +320,16 @@ class Sight:
         """Rows of the visibility matrix for some source hex indices, computed directly."""
         src = np.asarray(sources, dtype=np.int64)
         n = self.map.size
-        blk = self._blocking_array(blockers)
-        both = self.model.combine == "both"
-        limit = self.model.max_range
-        if max_range is not None:
-            limit = max_range if limit is None else min(limit, max_range)
-        out = np.zeros((len(src), n), dtype=bool)
-        for row, i in enumerate(src.tolist()):
-            a = Hex(int(self._q[i]), int(self._r[i]))
-            for j in range(n):
-                dq, dr = int(self._q[j]) - a.q, int(self._r[j]) - a.r
-                if limit is not None and (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > limit:
-                    continue
-                out[row, j] = self._clear_fast(i, j, dq, dr, blk, both)
-        return out
+        pairs_src = np.repeat(src, n)
+        pairs_dst = np.tile(np.arange(n), len(src))
+        return self.clear_pairs(pairs_src, pairs_dst, blockers, max_range).reshape(len(src), n)
 
-    def _clear_fast(self, i: int, j: int, dq: int, dr: int, blk: np.ndarray, both: bool) -> bool:
+    def clear_index(self, i: int, j: int, blk: np.ndarray | None = None) -> bool:
+        """Scalar verdict for hex indices ``i``, ``j`` (``blk`` from :meth:`blocking_array`)."""
         if i == j:
             return True
+        blk = self._blk if blk is None else blk
+        dq, dr = int(self._q[j] - self._q[i]), int(self._r[j] - self._r[i])
         t = self._get_templates()
         if (dq, dr) in t:
             ep, em = t[(dq, dr)]
@@ -276,11 +337,23 @@ class Sight:
         else:
             ep, em = t[(-dq, -dr)]
             base = 4 * int(self.cell[j])
+        limit = self.model.max_range
+        if limit is not None and (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > limit:
+            return False
         bp = bool(blk[base + ep].any()) if ep.size else False
         if em is None:
             return not bp
         bm = bool(blk[base + em].any()) if em.size else False
-        return not (bp and bm) if both else not (bp or bm)
+        return not (bp and bm) if self.model.combine == "both" else not (bp or bm)
+
+    def _clear_fast(self, i, j, dq, dr, blk, both) -> bool:  # kept for callers of the old name
+        return self.clear_index(i, j, blk)
+
+    def seen_by(self, b, max_range: int | None = None, blockers=None) -> np.ndarray:
+        """Boolean array over hex indices: the hexes from which ``b`` can be seen."""
+        j = self.map.index(self.map.require(b))
+        n = self.map.size
+        return self.clear_pairs(np.arange(n), np.full(n, j), blockers, max_range)
 
 
 def _dist(q1, r1, q2, r2):
