@@ -14,6 +14,10 @@ widget, then prints one figure per line as ``name: value unit``:
   Clicks and echoes are both spaced ``--gap-ms`` apart (200 ms): messages sent back to back
   meet a ~48 ms stall per round trip on these machines, which a user's clicks never see.
 - ``click_vs_echo``: click_roundtrip_ms / echo_roundtrip_ms.
+- ``click_python_ms``: median kernel time of one click's handler (message handler entry to the
+  last trait update sent), clicks simulated in the kernel on the same two counters.
+- ``click_messages`` / ``click_board_messages``: median comm messages the kernel sends per click
+  (all widgets / the board alone).
 
 Lines starting with ``#`` are context.  ``--voila`` also measures the same in Voila
 (``voila_*`` figures).  Everything started here is stopped at the end.
@@ -109,6 +113,38 @@ ARM_JS = """
 """
 
 
+# The Python side of a click, timed in the kernel; every comm message a widget sends is counted.
+PY_CLICK = r"""
+import time as _time
+
+import ipywidgets as _W
+
+_sent = []
+_orig_send = _W.Widget._send
+
+
+def _counting_send(self, msg, buffers=None):
+    _sent.append(type(self).__name__)
+    return _orig_send(self, msg, buffers)
+
+
+_W.Widget._send = _counting_send
+try:
+    _ms, _all, _board = [], [], []
+    for _i in range(20):
+        _uid = _PAIR[_i % 2]
+        _x = next(u for u in board.units if u["id"] == _uid)
+        _sent.clear()
+        _t0 = _time.perf_counter()
+        board._handle_custom_msg({"type": "click", "hex": _x["hex"], "unit": _uid}, [])
+        _ms.append((_time.perf_counter() - _t0) * 1000)
+        _all.append(len(_sent))
+        _board.append(sum(1 for n in _sent if n == type(board).__name__))
+finally:
+    _W.Widget._send = _orig_send
+_result = [_ms, _all, _board]
+"""
+
 WAIT_CLICK_JS = """
 () => Promise.race([
   window.__hexplayClick,
@@ -170,6 +206,11 @@ def measure(
     emit(f"{prefix}click_roundtrip_ms", h.median(times), "ms")
     print(f"# {prefix}click samples: min {min(times):.1f} max {max(times):.1f} n {len(times)}")
     print(f"# {prefix}samples {gap_ms:g} ms apart (back-to-back messages meet a ~48 ms stall)")
+
+    ms, n_all, n_board = h.kernel(page, f"_PAIR = {pair!r}\n" + PY_CLICK)
+    emit(f"{prefix}click_python_ms", h.median(ms), "ms")
+    emit(f"{prefix}click_messages", h.median(n_all), "messages")
+    emit(f"{prefix}click_board_messages", h.median(n_board), "messages")
 
     echo = page.evaluate("([n, gap]) => window.__hexplayEcho(n, gap)", [echoes, gap_ms])
     emit(f"{prefix}echo_roundtrip_ms", h.median(echo), "ms")

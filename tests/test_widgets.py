@@ -83,7 +83,9 @@ def test_click_message_dispatches_to_callbacks():
     seen: list[dict] = []
     b.on_click(seen.append)
     b._handle_custom_msg({"type": "click", "hex": "0303", "unit": "A1"}, [])
-    assert seen == [{"type": "click", "hex": "0303", "unit": "A1", "shift": False}]
+    assert seen == [
+        {"type": "click", "hex": "0303", "unit": "A1", "occupant": None, "shift": False}
+    ]
     # off-map or malformed intents are ignored
     b._handle_custom_msg({"type": "click", "hex": "9999", "unit": None}, [])
     b._handle_custom_msg("garbage", [])
@@ -366,3 +368,144 @@ def test_odds_panel_equals_engine_odds():
     assert f"<b>{o['attack']}</b>" in app.odds.text.value
     assert app.board.overlays["los"]["clear"] is True
     assert app.board.overlays["los"]["from"] == app.units_by_id[a]["hex"]
+
+
+def test_click_message_carries_the_occupant_clicked():
+    b = HexBoard(small_map())
+    seen: list[dict] = []
+    b.on_click(seen.append)
+    b._handle_custom_msg(
+        {"type": "click", "hex": "0303", "unit": "T", "occupant": "G1", "shift": True}, []
+    )
+    assert seen == [{"type": "click", "hex": "0303", "unit": "T", "occupant": "G1", "shift": True}]
+    b.simulate_click("0303", "T", occupant="G2")
+    assert seen[-1]["occupant"] == "G2" and b.last_message == seen[-1]
+
+
+def test_odds_bars_have_one_colour_each_and_readable_colour_ticks():
+    from hexplay.widgets.odds import HEATMAP_TICKS, OUTCOME_COLOURS, OddsPanel
+
+    p = OddsPanel()
+    # bqplot colours a 1-D bar chart per bar only in "group" mode ("element" = one colour)
+    assert p.bars.color_mode == "group"
+    assert list(p.bars.colors) == list(OUTCOME_COLOURS) and len(set(OUTCOME_COLOURS)) == 3
+    cax = next(a for a in p.heat_fig.axes if a.scale is p.col_scale)
+    assert list(cax.tick_values) == list(HEATMAP_TICKS) and len(HEATMAP_TICKS) <= 5
+    assert cax.tick_format == ".0%"
+    assert "hexplay-odds-text" in p.text._dom_classes
+
+
+def test_odds_panel_heatmap_sends_nothing_when_unchanged():
+    from hexplay.widgets.odds import OddsPanel
+
+    p = OddsPanel()
+    rec = Recorder(p.heat)
+    p.set_weapon("rifle")
+    assert rec.messages == []
+    p.set_weapon("shotgun", impaired=True)  # both at once (the weapon observer re-enters)
+    assert p.weapon.value == "shotgun" and p.impaired.value is True
+    assert "firer wounded" in p.heat_fig.title
+    assert len(rec.messages) == 1
+
+
+# --- the SKIRMISH app: occupants, CSS hooks, one message per click, win probability ------------
+
+
+def test_app_turn1_ambush_shot_at_an_occupant_by_click():
+    from hexplay.widgets import SkirmishApp
+
+    app = SkirmishApp(seed=1, vs_computer=None, hot_seat=True)
+    g = app.game
+    assert g.turn == 1 and app.plotting_side == "adversary"
+    t = app.units_by_id["T"]
+    crew = t["occupants"]
+    assert crew, "the transporter carries men"
+
+    def can_shoot(u: str) -> bool:
+        try:
+            g.copy().plot("adversary", u, "DF", target=crew[0])
+        except Exception:
+            return False
+        return True
+
+    shooter = next(u for u in ("A1", "A2", "A3", "A4", "A5", "A6") if can_shoot(u))
+    app.board.simulate_click(app.units_by_id[shooter]["hex"], shooter)
+    app.builder.click_task("DF")
+    # a click on the vehicle's counter alone names the vehicle: the engine refuses it
+    app.board.simulate_click(t["hex"], "T")
+    assert g.plotted("adversary", shooter) == [] and "&#9888;" in app.builder.error.value
+    app.builder.click_task("DF")
+    app.board.simulate_click(t["hex"], "T", occupant=crew[0])
+    plotted = g.plotted("adversary", shooter)
+    assert [(p["code"], p["target"]) for p in plotted] == [("DF", crew[0])]
+    assert app.builder.error.value == ""
+    fires = app.board.overlays.get("fires", [])
+    assert [(f["unit"], f["target"]) for f in fires] == [(shooter, crew[0])]
+    # an unknown occupant id is ignored (the board only names men in this side's view)
+    app.builder.click_task("MP")
+    app.board.simulate_click(t["hex"], "T", occupant="nobody")
+    assert app.builder.pending["path"] == [t["hex"]]
+
+
+def test_app_controls_have_stable_css_classes():
+    from hexplay.widgets import SkirmishApp
+
+    app = SkirmishApp(seed=1, vs_computer=None, hot_seat=True)
+    assert "hexplay-end-plot" in app.controls.end_plot._dom_classes
+    assert "hexplay-resolve" in app.controls.resolve._dom_classes
+    assert "hexplay-ready" in app.ready._dom_classes
+    assert "hexplay-plot-error" in app.builder.error._dom_classes
+    assert "hexplay-odds-text" in app.odds.text._dom_classes
+    app.select("A1")
+    for b in app.builder.tasks.children:
+        assert f"hexplay-task-{b.task_code}" in b._dom_classes
+    before = list(app.builder.tasks.children)
+    app.select("A2")
+    app.select("A1")  # the same tasks: the same button widgets, no new comms
+    assert list(app.builder.tasks.children) == before
+
+
+def test_app_click_sends_one_board_message_and_reuses_cached_sight():
+    from hexplay.widgets import SkirmishApp
+
+    app = SkirmishApp(seed=1, vs_computer=None, hot_seat=False, referee=True)
+    a, b = "A1", "A2"
+    app.board.simulate_click(app.units_by_id[a]["hex"], a)  # warm the caches
+    rec = Recorder(app.board)
+    for unit in (b, a, b):
+        rec.messages.clear()
+        app.board.simulate_click(app.units_by_id[unit]["hex"], unit)
+        updates = [m for m in rec.messages if m.get("method") == "update"]
+        assert len(updates) == 1, updates
+        assert set(updates[0]["state"]) == {"selected", "overlays"}  # never the units list
+        assert app.board.selected == unit
+    from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT
+
+    want = app.game.map.visible_from(
+        app.units_by_id[b]["hex"], SKIRMISH_SIGHT, blockers=app._blockers()
+    )
+    assert app.board.overlays["visible"] == want
+    assert len(app._sight_cache) == 2
+    rec.messages.clear()
+    app.board.simulate_click(app.units_by_id[b]["hex"], b)  # the same unit again: nothing new
+    assert [m for m in rec.messages if m.get("method") == "update"] == []
+
+
+def test_win_probability_gauge_only_where_it_reveals_nothing():
+    from hexplay.widgets import SkirmishApp
+
+    hot = SkirmishApp(seed=1, vs_computer=None, hot_seat=True)
+    assert hot.winprob is None
+    with pytest.raises(ValueError, match="referee"):
+        SkirmishApp(seed=1, vs_computer=None, hot_seat=True, win_probability=True)
+    assert SkirmishApp(seed=1, vs_computer="defender").winprob is None  # opt-in vs computer
+    app = SkirmishApp(seed=1, vs_computer="defender", win_probability=True, win_probability_n=8)
+    gauge = app.winprob
+    assert gauge is not None and gauge in app.children[0].children[1].children
+    assert len(gauge.estimates) == 1 and gauge.estimates[0]["turn"] == 1
+    assert gauge.estimates[0]["n"] == 8 and 0.0 <= gauge.bar.value <= 1.0
+    app.end_plot()  # the human's (empty) plot; the computer plots; the turn is resolved
+    assert app.game.turn == 2
+    assert [e["turn"] for e in gauge.estimates] == [1, 2]
+    ref = SkirmishApp(seed=1, vs_computer=None, referee=True, win_probability_n=4)
+    assert ref.winprob is not None

@@ -40,45 +40,25 @@ def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=N
     assigned (a shot at a man already under fire is worth less: redundant fire is spent).
 
     ``memo`` (a dict kept for one planning call, while the state cannot change) remembers each
-    (firer, target) odds look-up. Scores are compared exactly in integer sixths.
+    firer's odds look-ups by target. Scores are compared exactly in integer sixths.
     """
     here = game.man_hex(man)
     if here is None:
         return None
-    blk = game.blockers()
-    terrain = game.terrain
-    hex_of = terrain.hex_of
-    q0, r0 = hex_of[here]
+    known = memo.setdefault(man, {}) if memo is not None else {}
+    asg = assigned if assigned is not None else {}
     need = 6 * min_hit.numerator
     per = min_hit.denominator
     best = None  # (target id, 2K+W in sixths, divisor)
     for t in targets:
         tid = t["id"]
-        key = (man, tid)
-        sixths = memo.get(key) if memo is not None else None
+        sixths = known.get(tid)
         if sixths is None:
-            th = t["hex"]
-            q, r = hex_of[th]
-            dq, dr = q - q0, r - r0
-            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > MAX_RANGE or not terrain.sees(
-                here, th, blk
-            ):
-                sixths = False
-            else:
-                o = game.odds(man, tid, hexes_moved=0)
-                if o.get("possible"):
-                    k, w = o["K"], o["W"]
-                    k6 = k.numerator * 6 // k.denominator
-                    w6 = w.numerator * 6 // w.denominator
-                    sixths = (k6 + w6, 2 * k6 + w6)
-                else:
-                    sixths = False
-            if memo is not None:
-                memo[key] = sixths
+            sixths = known[tid] = _shot_sixths(game, man, here, tid, t["hex"])
         if sixths is False:
             continue
         hit6, s6 = sixths
-        div = 1 + 2 * (assigned or {}).get(tid, 0)
+        div = 1 + 2 * asg.get(tid, 0)
         if hit6 * per >= need and (best is None or s6 * best[2] > best[1] * div):
             best = (tid, s6, div)
     if best is None:
@@ -86,6 +66,25 @@ def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=N
     if assigned is not None:
         assigned[best[0]] = assigned.get(best[0], 0) + 1
     return best[0], Fraction(best[1], 6 * best[2])
+
+
+def _shot_sixths(game, man: str, here: str, tid: str, th: str):
+    """(P(hit), P(K)*2 + P(W)) in sixths of a shot now, or False if it is impossible."""
+    terrain = game.terrain
+    q0, r0 = terrain.hex_of[here]
+    q, r = terrain.hex_of[th]
+    dq, dr = q - q0, r - r0
+    if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > MAX_RANGE or not terrain.sees(
+        here, th, game.blockers()
+    ):
+        return False
+    o = game.odds(man, tid, hexes_moved=0)
+    if not o.get("possible"):
+        return False
+    k, w = o["K"], o["W"]
+    k6 = k.numerator * 6 // k.denominator
+    w6 = w.numerator * 6 // w.denominator
+    return k6 + w6, 2 * k6 + w6
 
 
 def _approach(game, man_id: str, goal: str, budget: Fraction, wounded: bool) -> list[str]:
@@ -99,17 +98,7 @@ def _approach(game, man_id: str, goal: str, budget: Fraction, wounded: bool) -> 
     got = t.memo.get(key)  # a pure function of the map
     if got is not None:
         return list(got)
-    reach = t.reach(m.hex, budget, scale)
-    hex_of = t.hex_of
-    gq, gr = hex_of[goal]
-    best, best_d, best_c = None, t.distance(m.hex, goal), None
-    for lab, (c, _prev) in reach.items():
-        q, r = hex_of[lab]
-        dq, dr = q - gq, r - gr
-        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-        if d < best_d or (d == best_d and best is not None and c < best_c):
-            best, best_d, best_c = lab, d, c
-    path = t.path_in(reach, best) if best is not None else []
+    path = t.toward(m.hex, goal, budget, scale)
     if len(t.memo) > 100_000:
         t.memo.clear()
     t.memo[key] = tuple(path)
@@ -153,9 +142,7 @@ class ScriptedAdversary(Player):
             if at_t and not wounded and turn >= 2 and self.try_plot(game, uid, "BW"):
                 continue
             tgt = [t for t in targets if t.get("vehicle") == "T"] if turn == 1 else targets
-            shot = _best_shot(
-                game, uid, tgt, ANY_HIT if fight else MIN_HIT, assigned, memo
-            )
+            shot = _best_shot(game, uid, tgt, ANY_HIT if fight else MIN_HIT, assigned, memo)
             if shot is not None:
                 self.try_plot(game, uid, "DF", target=shot[0])
                 if fight:

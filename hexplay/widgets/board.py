@@ -3,9 +3,10 @@
 Data flow: Python sets ``units`` / ``overlays`` / ``selected`` (small JSON traits, re-rendered
 layer by layer in the browser); the static map (terrain, hexside features, roads, elevation) is
 sent once by :meth:`HexBoard.set_map` as compact binary buffers.  Clicks in the browser come back
-as intent messages ``{"type": "click", "hex": "0620", "unit": "A1"}`` dispatched to callbacks
-registered with :meth:`HexBoard.on_click` / :meth:`HexBoard.on_hover`; the browser never decides
-a rule.
+as intent messages ``{"type": "click", "hex": "1018", "unit": "T", "occupant": "G1",
+"shift": false}`` (``occupant``: the man aboard vehicle ``unit`` whose pip was clicked, else
+null) dispatched to callbacks registered with :meth:`HexBoard.on_click` /
+:meth:`HexBoard.on_hover`; the browser never decides a rule.
 """
 
 from __future__ import annotations
@@ -138,11 +139,17 @@ class HexBoard(anywidget.AnyWidget):
 
     # --- callbacks ----------------------------------------------------------------------------
     def on_click(self, fn: ClickCallback, remove: bool = False) -> None:
-        """Call ``fn({"hex": label|None, "unit": id|None, "shift": bool})`` on every click."""
+        """Call ``fn({"type", "hex", "unit", "occupant", "shift"})`` on every click.
+
+        ``hex``: label or None; ``unit``: the counter clicked or None; ``occupant``: the man
+        aboard that vehicle whose pip was clicked, or None; ``shift``: the shift key was down.
+        """
         self._register(self._click_callbacks, fn, remove)
 
     def on_hover(self, fn: ClickCallback, remove: bool = False) -> None:
-        """Call ``fn({"hex", "unit"})`` when the pointer enters a new hex (turns on send_hover)."""
+        """Call ``fn({"hex", "unit", "occupant"})`` when the pointer enters a new hex.
+
+        Registering a callback turns on ``send_hover``."""
         self._register(self._hover_callbacks, fn, remove)
         self.send_hover = bool(self._hover_callbacks)
 
@@ -162,6 +169,7 @@ class HexBoard(anywidget.AnyWidget):
             "type": kind,
             "hex": content.get("hex"),
             "unit": content.get("unit"),
+            "occupant": content.get("occupant"),
             "shift": bool(content.get("shift", False)),
         }
         if (
@@ -175,9 +183,12 @@ class HexBoard(anywidget.AnyWidget):
         for fn in list(callbacks):
             fn(event)
 
-    def simulate_click(self, hex: str | None = None, unit: str | None = None) -> None:
+    def simulate_click(
+        self, hex: str | None = None, unit: str | None = None, occupant: str | None = None
+    ) -> None:
         """Act as if the browser had sent a click (for tests and scripted demos)."""
-        self._handle_custom_msg({"type": "click", "hex": hex, "unit": unit}, [])
+        msg = {"type": "click", "hex": hex, "unit": unit, "occupant": occupant}
+        self._handle_custom_msg(msg, [])
 
     # --- dynamic state ------------------------------------------------------------------------
     def set_units(self, units: Iterable[Mapping[str, Any]]) -> None:

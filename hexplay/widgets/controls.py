@@ -3,6 +3,10 @@
 These widgets hold no rules: the plot builder offers the tasks a controller says are legal,
 collects targets/paths from board clicks, and shows the engine's error message verbatim when a
 plot is refused.
+
+Stable CSS classes (for browser tests and styling): ``hexplay-end-plot``, ``hexplay-resolve``,
+``hexplay-new-game`` on the phase buttons, ``hexplay-task-<CODE>`` on each task button of the
+plot builder and ``hexplay-plot-error`` on its error line.
 """
 
 from __future__ import annotations
@@ -98,8 +102,11 @@ class PhaseControls(W.VBox):
         self.side = W.ToggleButtons(options=list(sides), description="plotting")
         self.side.layout.display = "" if show_side_picker else "none"
         self.end_plot = W.Button(description="End plot", button_style="primary", icon="check")
+        self.end_plot.add_class("hexplay-end-plot")
         self.resolve = W.Button(description="Resolve turn", button_style="warning", icon="play")
+        self.resolve.add_class("hexplay-resolve")
         self.new_game = W.Button(description="New game", icon="refresh")
+        self.new_game.add_class("hexplay-new-game")
         self.message = W.HTML()
         self.timer = TurnTimer() if timer else None
         rows: list[W.Widget] = [
@@ -228,6 +235,8 @@ class PlotBuilder(W.VBox):
         self.cancel = W.Button(description="Cancel", icon="times", layout=W.Layout(width="90px"))
         self.undo = W.Button(description="Undo last", icon="undo", layout=W.Layout(width="110px"))
         self.error = W.HTML()
+        self.error.add_class("hexplay-plot-error")
+        self._buttons: dict[tuple[str, str, str], W.Button] = {}  # reused across refreshes
         self.pick_row = W.HBox([self.prompt, self.hexes, self.done, self.cancel])
         self.pick_row.layout.display = "none"
         self.done.on_click(lambda _b: self.finish())
@@ -258,7 +267,21 @@ class PlotBuilder(W.VBox):
             f"<span style='color:#b8322a'>&#9888; {html.escape(message)}</span>" if message else ""
         )
 
+    def _button(self, t: dict[str, Any]) -> W.Button:
+        """The task button for entry ``t`` (created once, then reused: no new widget per click)."""
+        title = t.get("title") or TASK_TITLES.get(t["code"], t["code"])
+        key = (t["code"], t["label"], title)
+        b = self._buttons.get(key)
+        if b is None:
+            b = W.Button(description=t["label"], tooltip=title, layout=W.Layout(width="auto"))
+            b.add_class(f"hexplay-task-{t['code']}")
+            b.on_click(lambda _b, t=dict(t): self.start(t))
+            b.task_code = t["code"]  # type: ignore[attr-defined]
+            self._buttons[key] = b
+        return b
+
     def refresh(self) -> None:
+        """Show the unit's legal tasks, AP and plot (traits that did not change send nothing)."""
         c, u = self.controller, self.unit
         self.pick_row.layout.display = "" if self.pending else "none"
         if c is None or u is None:
@@ -274,22 +297,15 @@ class PlotBuilder(W.VBox):
         except Exception as e:  # the engine refused: show why, offer nothing
             entries = []
             self.show_error(str(e))
-        buttons = []
-        for t in entries:
-            b = W.Button(
-                description=t["label"],
-                tooltip=t.get("title") or TASK_TITLES.get(t["code"], t["code"]),
-                layout=W.Layout(width="auto"),
-            )
-            b.on_click(lambda _b, t=t: self.start(t))
-            b.task_code = t["code"]  # type: ignore[attr-defined]
-            buttons.append(b)
-        self.tasks.children = tuple(buttons)
+        buttons = tuple(self._button(t) for t in entries)
+        if buttons != tuple(self.tasks.children):
+            self.tasks.children = buttons
         total = float(c.ap_total(u))
         left = float(c.ap_left(u))
-        self.ap.max = max(total, 1.0)
-        self.ap.value = max(0.0, left)
-        self.ap.bar_style = "success" if left >= 5 else ("warning" if left > 0 else "danger")
+        with self.ap.hold_sync():
+            self.ap.max = max(total, 1.0)
+            self.ap.value = max(0.0, left)
+            self.ap.bar_style = "success" if left >= 5 else ("warning" if left > 0 else "danger")
         self.ap_text.value = f"{_fmt(left)} / {_fmt(total)}"
         plotted = c.plotted(u)
         self.plotted.value = (
@@ -336,13 +352,17 @@ class PlotBuilder(W.VBox):
             text = f"{p['code']}: how many hexes?"
         self.prompt.value = f"<b>{text}</b>"
 
-    def handle_click(self, hex: str | None, unit: str | None) -> bool:
-        """A board click while picking; returns True if it was used."""
+    def handle_click(self, hex: str | None, unit: str | None, occupant: str | None = None) -> bool:
+        """A board click while picking; returns True if it was used.
+
+        For a target the most specific thing clicked wins: the man aboard a vehicle whose pip
+        was clicked (``occupant``), else the counter, else the hex.
+        """
         p = self.pending
         if p is None:
             return False
         if p["needs"] == "target":
-            target = unit or hex
+            target = occupant or unit or hex
             if target is None:
                 return True
             self._submit(p["code"], target=target)

@@ -2,13 +2,14 @@
 
 The numbers come from :mod:`hexplay.rules.skirmish.combat` (the tables the resolver uses), so
 the panel and the game cannot disagree.  Marks are updated in place under ``hold_sync``; the
-figures are built once.
+figures are built once.  The summary line carries the CSS class ``hexplay-odds-text``.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import bqplot as bq
@@ -18,7 +19,10 @@ import numpy as np
 from ..rules.skirmish import WEAPONS, Posture, probability_grid
 
 OUTCOMES = ("K", "W", "miss")
-OUTCOME_COLOURS = ("#b8322a", "#e8b32a", "#9aa3ad")
+#: One colour per bar: K dark red, W orange, miss grey.
+OUTCOME_COLOURS = ("#8b1a1a", "#f28c28", "#9aa3ad")
+#: Colour-bar ticks of the heat map (percent; few enough not to overlap).
+HEATMAP_TICKS = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 #: Rows of the heat map: target posture (Table IV terrain × hexes moved this turn).
 HEATMAP_POSTURES: tuple[tuple[str, Posture], ...] = (
@@ -36,6 +40,15 @@ HEATMAP_POSTURES: tuple[tuple[str, Posture], ...] = (
     ("vehicle, moves 11+", Posture("vehicle", 12)),
 )
 HEATMAP_RANGES = np.arange(0, 31)
+
+
+@lru_cache(maxsize=32)
+def _kill_grid(weapon: str, impaired: bool) -> np.ndarray:
+    """P(K) by heat-map posture row × range column (cached: the tables never change)."""
+    postures = [Posture(p.terrain, p.hexes_moved, impaired) for _, p in HEATMAP_POSTURES]
+    grid = probability_grid(weapon, postures, HEATMAP_RANGES, "K")
+    grid.setflags(write=False)
+    return grid
 
 
 def odds_numbers(o: Any) -> dict[str, Any]:
@@ -75,7 +88,9 @@ class OddsPanel(W.VBox):
             y=[0.0, 0.0, 1.0],
             scales={"x": self.x_sc, "y": self.y_sc},
             colors=list(OUTCOME_COLOURS),
-            color_mode="element",
+            # one-dimensional y: bqplot gives each x its own "group", so per-bar colours need
+            # "group" ("element" colours the elements *within* a group: all bars one colour)
+            color_mode="group",
             tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".3f"]),
         )
         self.bar_fig = bq.Figure(
@@ -89,6 +104,7 @@ class OddsPanel(W.VBox):
             fig_margin={"top": 40, "bottom": 30, "left": 45, "right": 10},
         )
         self.text = W.HTML(value="<i>pick a firer and a target</i>")
+        self.text.add_class("hexplay-odds-text")
         self.weapon = W.Dropdown(options=list(WEAPONS), value=weapon, description="weapon")
         self.impaired = W.Checkbox(value=False, description="firer wounded / in vehicle")
         self.row_sc = bq.OrdinalScale(reverse=True)
@@ -107,12 +123,20 @@ class OddsPanel(W.VBox):
             axes=[
                 bq.Axis(scale=self.col_sc, label="range (hexes)", num_ticks=8),
                 bq.Axis(scale=self.row_sc, side="left"),
-                bq.ColorAxis(scale=self.col_scale, side="right", tick_format=".0%"),
+                bq.ColorAxis(
+                    scale=self.col_scale,
+                    side="right",
+                    tick_values=list(HEATMAP_TICKS),
+                    tick_format=".0%",
+                    label="P(kill)",
+                ),
             ],
             title=f"P(kill) by range × target posture: {weapon}",
             layout=W.Layout(width="100%", height="360px"),
-            fig_margin={"top": 40, "bottom": 45, "left": 130, "right": 60},
+            fig_margin={"top": 40, "bottom": 45, "left": 130, "right": 90},
         )
+        self._shown = (weapon, False)
+        self._setting = False
         self.weapon.observe(self._on_weapon, names="value")
         self.impaired.observe(self._on_weapon, names="value")
         self.current: dict[str, Any] = odds_numbers(None)
@@ -123,20 +147,26 @@ class OddsPanel(W.VBox):
 
     @staticmethod
     def _grid(weapon: str, impaired: bool) -> np.ndarray:
-        postures = [Posture(p.terrain, p.hexes_moved, impaired) for _, p in HEATMAP_POSTURES]
-        return probability_grid(weapon, postures, HEATMAP_RANGES, "K")
+        return _kill_grid(weapon, impaired).copy()
 
     def _on_weapon(self, _change: Any = None) -> None:
-        self.set_weapon(self.weapon.value, self.impaired.value)
+        if not self._setting:
+            self._draw(self.weapon.value, self.impaired.value)
 
     def set_weapon(self, weapon: str, impaired: bool = False) -> None:
-        """Redraw the heat map for ``weapon`` (in place)."""
-        if self.weapon.value != weapon:
-            self.weapon.value = weapon  # re-enters through the observer
-            return
-        if self.impaired.value != impaired:
+        """Redraw the heat map for ``weapon`` (in place; nothing is sent when it is unchanged)."""
+        self._setting = True
+        try:
+            self.weapon.value = weapon
             self.impaired.value = impaired
-            return
+        finally:
+            self._setting = False
+        self._draw(weapon, impaired)
+
+    def _draw(self, weapon: str, impaired: bool) -> None:
+        if self._shown == (weapon, impaired):
+            return  # already drawn: send nothing
+        self._shown = (weapon, impaired)
         with self.heat.hold_sync():
             self.heat.color = self._grid(weapon, impaired)
         self.heat_fig.title = f"P(kill) by range × target posture: {weapon}" + (

@@ -4,6 +4,13 @@ Secrecy: the board only ever receives ``game.view(viewer)`` for the side now at 
 ``"referee"`` in referee mode), so in a hot-seat game the other side's hidden units and plot
 never reach the widget state.  Between the two plotting players the board is blanked until the
 next player asks for his view.  Clicks are intents: the engine validates every plot.
+
+A board click is cheap: the sight fog and the reachable hexes of a unit are cached per
+(hex, known vehicles) and (hex, AP budget), and the board's trait changes of one click go out as
+one comm message (``hold_sync``); traits whose value did not change send nothing.
+
+Stable CSS classes: ``hexplay-ready`` (hot-seat hand-over button), ``hexplay-win-probability``
+(the gauge), plus those of :mod:`.controls` and :mod:`.odds`.
 """
 
 from __future__ import annotations
@@ -14,13 +21,17 @@ from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as W
+import numpy as np
 
 from .board import HexBoard
 from .controls import PhaseControls, PlotBuilder, ReplaySlider
 from .log import RecordTable, ResultsLog
 from .odds import OddsPanel
+from .winprob import WinProbabilityGauge
 
 SIDES = ("adversary", "defender")
+#: Overlays that belong to the selected unit (replaced when the selection changes).
+_SELECTION_OVERLAYS = ("los", "visible", "reachable")
 REFEREE = "referee"
 WEAPON_OF_CODE = {"rifle": "rifle", "shotgun": "shotgun", "pistol": "pistol"}
 
@@ -186,6 +197,15 @@ class SkirmishApp(W.VBox):
     ``None`` for two humans).  ``hot_seat`` lets two humans share one screen (the board is
     blanked between their plots).  ``referee`` shows everything and lets the referee plot for
     both sides.
+
+    ``win_probability`` shows a :class:`~.winprob.WinProbabilityGauge` beside the board,
+    updated when the game starts and after each turn is resolved (``win_probability_n``
+    simulated continuations, 40 by default: well under 2 s).  It estimates from the *true*
+    state of the game, so it is information only the referee (or the computer) has: it is on by
+    default in referee mode and in open-map games, off otherwise (a player against the computer
+    may ask for it, knowing it summarises positions he cannot see), and refused for two humans
+    in hot-seat mode without a referee, where it would tell the side plotting about enemies it
+    cannot see.  It is updated only after a turn is resolved, before anyone plots.
     """
 
     def __init__(
@@ -197,9 +217,19 @@ class SkirmishApp(W.VBox):
         referee: bool = False,
         timer: bool = False,
         board_height: str = "",
+        win_probability: bool | None = None,
+        win_probability_n: int = 40,
     ) -> None:
         if vs_computer not in (None, *SIDES):
             raise ValueError(f"vs_computer must be 'adversary', 'defender' or None: {vs_computer}")
+        if win_probability is None:
+            open_map = bool(getattr(getattr(game, "scenario", None), "open_map", False))
+            win_probability = referee or open_map
+        elif win_probability and vs_computer is None and not referee:
+            raise ValueError(
+                "win_probability needs referee=True or a computer opponent: the estimate uses "
+                "the true state and would reveal hidden enemies to the side plotting"
+            )
         if game is None:
             game = _game_class().new(seed=seed)
         self.game = game
@@ -217,6 +247,8 @@ class SkirmishApp(W.VBox):
         self.units_by_id: dict[str, dict[str, Any]] = {}
         self.view: dict[str, Any] = {}
         self.selected_unit: str | None = None
+        self._sight_cache: dict[tuple[Any, ...], list[str]] = {}
+        self._reach_cache: dict[tuple[Any, ...], dict[str, float]] = {}
 
         self.board = HexBoard(game.map, height=board_height)
         self.controls = PhaseControls(sides=list(SIDES), show_side_picker=referee, timer=timer)
@@ -227,7 +259,15 @@ class SkirmishApp(W.VBox):
         self.replay = ReplaySlider(on_turn=self.show_turn)
         self.replay.layout.display = "none"
         self.ready = W.Button(description="", button_style="info", icon="eye")
+        self.ready.add_class("hexplay-ready")
         self.ready.layout.display = "none"
+        self.winprob: WinProbabilityGauge | None = None
+        if win_probability:
+            self.winprob = WinProbabilityGauge(
+                n=win_probability_n, seed=seed, layout=W.Layout(width="100%")
+            )
+            self.winprob.add_class("hexplay-win-probability")
+            self.winprob.figure.layout.height = "140px"
 
         self.board.on_click(self._on_board_click)
         self.builder.on_change = self._after_plot_change
@@ -243,14 +283,16 @@ class SkirmishApp(W.VBox):
         for i, t in enumerate(("Plot", "Odds", "Log", "Record")):
             tabs.set_title(i, t)
         self.tabs = tabs
-        side_panel = W.VBox(
-            [self.controls, self.ready, tabs], layout=W.Layout(width="42%", min_width="360px")
-        )
+        panel: list[W.Widget] = [self.controls, self.ready]
+        if self.winprob is not None:
+            panel.append(self.winprob)
+        side_panel = W.VBox([*panel, tabs], layout=W.Layout(width="42%", min_width="360px"))
         board_box = W.VBox([self.board, self.replay], layout=W.Layout(width="58%"))
         super().__init__(
             [W.HBox([board_box, side_panel], layout=W.Layout(width="100%", flex_flow="row wrap"))]
         )
         self.refresh()
+        self.update_win_probability()
 
     # --- helpers --------------------------------------------------------------------------------
     @staticmethod
@@ -283,25 +325,53 @@ class SkirmishApp(W.VBox):
         return self.game.map.los(a, b, SKIRMISH_SIGHT, self._blockers())
 
     def visible_hexes(self, unit: str) -> list[str]:
+        """Hexes visible from ``unit``'s hex with the vehicles this side knows as blockers.
+
+        Cached per (map, hex, blockers): a turn computes each unit's row once (a vectorized
+        ``Sight.visible_from``, about a millisecond), later clicks reuse it.
+        """
         from ..rules.skirmish.sight import SKIRMISH_SIGHT
 
-        u = self.units_by_id[unit]
-        return self.game.map.visible_from(u["hex"], SKIRMISH_SIGHT, blockers=self._blockers())
+        m = self.game.map
+        hx = self.units_by_id[unit]["hex"]
+        blockers = tuple(sorted(self._blockers()))
+        key = (id(m), hx, blockers)
+        hit = self._sight_cache.get(key)
+        if hit is None:
+            if len(self._sight_cache) > 512:
+                self._sight_cache.clear()
+            labels = self.__dict__.get("_labels")
+            if labels is None or labels[1] is not m:
+                labels = self._labels = (np.asarray(m.hex_labels, dtype=object), m)
+            mask = m.sight(SKIRMISH_SIGHT).visible_from(hx, None, list(blockers))
+            hit = self._sight_cache[key] = labels[0][mask].tolist()
+        return list(hit)
 
     def reachable(self, unit: str) -> dict[str, float] | None:
-        """Hexes a man on foot can reach with his AP left (wounded men pay double)."""
+        """Hexes a man on foot can reach with his AP left (wounded men pay double).
+
+        Cached per (map, hex, budget, wounded).
+        """
         u = self.units_by_id.get(unit)
         if u is None or u["kind"] != "man" or u.get("in_vehicle"):
             return None
         from ..movement import Movement
         from ..rules.skirmish.movement import SKIRMISH_COSTS
 
-        if getattr(self, "_movement", None) is None or self._movement[0] is not self.game.map:
-            self._movement = (self.game.map, Movement(self.game.map, SKIRMISH_COSTS, "person"))
+        m = self.game.map
+        if getattr(self, "_movement", None) is None or self._movement[0] is not m:
+            self._movement = (m, Movement(m, SKIRMISH_COSTS, "person"))
         factor = 2 if u.get("status") == "W" else 1
         budget = float(self.game.ap_left(self.plotting_side, unit)) / factor
-        costs = self._movement[1].reachable(u["hex"], budget).costs()
-        return {k: float(v) * factor for k, v in costs.items() if k != u["hex"]}
+        key = (id(m), u["hex"], budget, factor)
+        hit = self._reach_cache.get(key)
+        if hit is None:
+            if len(self._reach_cache) > 512:
+                self._reach_cache.clear()
+            costs = self._movement[1].reachable(u["hex"], budget).costs()
+            hit = {k: float(v) * factor for k, v in costs.items() if k != u["hex"]}
+            self._reach_cache[key] = hit
+        return dict(hit)
 
     @property
     def viewer(self) -> str:
@@ -328,8 +398,11 @@ class SkirmishApp(W.VBox):
             out.append(t)
         return out
 
-    def resolve_target(self, target: str) -> str:
-        """A clicked hex as a DF/EV target: the single enemy (or vehicle) visible in it."""
+    def resolve_target(self, target: str, occupant: str | None = None) -> str:
+        """A click as a DF/EV target: the man aboard a vehicle whose pip was clicked
+        (``occupant``), a unit, or for a hex the single enemy (or vehicle) visible in it."""
+        if occupant is not None and occupant in self.units_by_id:
+            return occupant
         if target in self.units_by_id:
             return target
         here = [u for u in self.units_by_id.values() if u.get("hex") == target]
@@ -349,16 +422,18 @@ class SkirmishApp(W.VBox):
         if self.handover and not self.referee:
             self.view = {}
             self.units_by_id = {}
-            self.board.units = []
-            self.board.clear_overlays()
-            self.board.selected = None
+            with self.board.hold_sync():
+                self.board.units = []
+                self.board.clear_overlays()
+                self.board.selected = None
             self.builder.set_unit(None)
         else:
             self.view = dict(g.view(self.viewer))
             units = units_from_view(self.view)
             self.units_by_id = {u["id"]: u for u in units}
-            self.board.units = units
-            self._plot_overlays()
+            with self.board.hold_sync():  # one message: units and plot overlays together
+                self.board.units = units
+                self._plot_overlays()
         turn = int(getattr(g, "turn", 0))
         limit = _get(getattr(g, "scenario", None), "turn_limit", None)
         barrier = self.view.get("barrier_points", _get(g, "barrier", None))
@@ -449,23 +524,33 @@ class SkirmishApp(W.VBox):
             ov["paths"] = paths
         if fires:
             ov["fires"] = fires
-        self.board.overlays = ov
+        if ov != self.board.overlays:
+            self.board.overlays = ov
 
     # --- intents --------------------------------------------------------------------------------
     def _on_board_click(self, ev: dict[str, Any]) -> None:
+        """A click: a target/path for the task being plotted, a selection, or an inspection.
+
+        ``ev["occupant"]`` (a man aboard the vehicle clicked, by his pip) is more specific than
+        ``ev["unit"]``: it is the fire target, the man selected or the man inspected.
+        """
         hex_, unit = ev.get("hex"), ev.get("unit")
+        occupant = ev.get("occupant")
+        if occupant is not None and occupant not in self.units_by_id:
+            occupant = None  # not in this side's view: ignore
         if self.handover or getattr(self.game, "over", False):
             return
-        if self.builder.handle_click(hex_, unit):
+        if self.builder.handle_click(hex_, unit, occupant):
             return
-        mine = unit is not None and self.units_by_id.get(unit, {}).get("side") == (
+        picked = occupant or unit
+        mine = picked is not None and self.units_by_id.get(picked, {}).get("side") == (
             self.plotting_side
         )
-        if unit is not None and (mine or self.referee):
-            self.select(unit)
+        if picked is not None and (mine or self.referee):
+            self.select(picked)
             return
         if self.selected_unit is not None:
-            self.inspect(self.selected_unit, unit or hex_)
+            self.inspect(self.selected_unit, picked or hex_)
         elif hex_ is not None:
             self.board.selected = hex_
 
@@ -478,14 +563,20 @@ class SkirmishApp(W.VBox):
             self.plotting_side = u["side"]
             self.controls.side.value = u["side"]
         self.selected_unit = unit
-        self.board.selected = unit
+        ov = {k: v for k, v in self.board.overlays.items() if k not in _SELECTION_OVERLAYS}
+        with contextlib.suppress(Exception):
+            ov["visible"] = self.visible_hexes(unit)
+        with contextlib.suppress(Exception):
+            reach = self.reachable(unit)
+            if reach is not None:
+                ov["reachable"] = reach
+        # the board first, in one message (selection + overlays); the panels after it
+        with self.board.hold_sync():
+            self.board.selected = unit
+            if ov != self.board.overlays:
+                self.board.overlays = ov
         self.builder.set_unit(unit)
         self.odds.set_weapon(u.get("weapon") or "rifle", u.get("status") == "W")
-        self.board.clear_overlays("los", "visible", "reachable")
-        with contextlib.suppress(Exception):
-            self.board.show_visible(self.visible_hexes(unit))
-        with contextlib.suppress(Exception):
-            self.board.show_reachable(self.reachable(unit))
         self.tabs.selected_index = 0
 
     def inspect(self, firer: str, target: str) -> None:
@@ -587,6 +678,21 @@ class SkirmishApp(W.VBox):
         self.selected_unit = None
         self.board.clear_overlays()
         self.refresh()
+        self.update_win_probability()
+
+    def update_win_probability(self) -> dict[str, Any] | None:
+        """Re-estimate P(adversary wins) on the gauge (no-op without one).
+
+        Called at the start and after each resolved turn, before anyone plots: the estimate
+        uses the true state, which only the referee and the computer know (see the class
+        docstring for when the gauge is shown)."""
+        if self.winprob is None:
+            return None
+        try:
+            return self.winprob.update(self.game)
+        except Exception as e:  # the gauge must never break the game
+            self.winprob.label.value = f"<i>no estimate: {html.escape(str(e))}</i>"
+            return None
 
     def new_game(self) -> None:
         self.seed += 1
@@ -597,8 +703,14 @@ class SkirmishApp(W.VBox):
         self.plotting_side = self.humans[0]
         self.handover = False
         self.replay.layout.display = "none"
+        self._sight_cache.clear()
+        self._reach_cache.clear()
+        self.__dict__.pop("_replay_cache", None)
         self.board.clear_overlays()
         self.refresh()
+        if self.winprob is not None:
+            self.winprob.reset()
+            self.update_win_probability()
 
     def _timer_expired(self) -> None:
         self.controls.say("time is up: plot submitted as it stands")

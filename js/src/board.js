@@ -11,21 +11,32 @@
  *   last-known enemy (not seen now) class "hexplay-stale" on its counter
  *   selected counter / hex       class "hexplay-selected" (on the counter or an outline polygon)
  *   LOS overlay line             <line class="hexplay-los" data-clear="true|false">
- *   visible-hex overlay          <g class="hexplay-visible"> with one polygon per *hidden* hex
- *                                   (fog), each with data-fog="<label>"
- *   reachable overlay            <polygon class="hexplay-reach" data-reach="<label>" data-cost="…">
+ *   visible-hex overlay          <g class="hexplay-visible" data-count="<visible hexes>"> with
+ *                                   one <path class="hexplay-fog" data-fog-count="<hidden>">
+ *                                   covering every *hidden* hex (fog)
+ *   reachable overlay            <path class="hexplay-reach" data-reach-count="<hexes>"> (one
+ *                                   path); zoomed in, also <text class="hexplay-reach-text"
+ *                                   data-reach="<label>" data-cost="…"> per hex
  *   plotted path / fire arrow    class "hexplay-path" data-path-unit / class "hexplay-fire"
  *                                   data-fire-unit data-target   ("data-unit" is only on counters)
+ *   vehicle occupant pip         <circle class="hexplay-occupant" data-occupant="<id>"> inside
+ *                                   its vehicle's counter (click it to name that man)
  *   tooltip                      <div class="hexplay-tooltip">
- *   legend                       <div class="hexplay-legend">
+ *   legend                       <div class="hexplay-legend"> a strip below the map (never over
+ *                                   a hex)
  *   timing (on the root el)      el.dataset.renderMs  first full render (ms, performance.now)
  *                                el.dataset.updateMs  last layer update (ms)
+ *                                el.dataset.overlaysMs last overlays redraw (ms)
  *                                el.dataset.renders   count of renders (full + updates)
  *                                el.dataset.mapBuilds count of static map layer builds
  *                                el.dataset.ready     "true" once the first render is done
  *
- * Messages sent to Python (model.send): {type: "click", hex, unit} and {type: "hover", hex, unit}
- * (hover only when the hex under the pointer changes).
+ * Messages sent to Python (model.send): {type: "click", hex, unit, occupant, shift} and
+ * {type: "hover", hex, unit, occupant} (hover only when the hex under the pointer changes);
+ * ``occupant`` is the man aboard ``unit`` whose pip was clicked, else null.
+ *
+ * Size: the map keeps its aspect ratio, fills the available width and is at most 80vh tall
+ * (or the ``height`` trait when set), in JupyterLab and Voila alike.
  */
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -178,9 +189,30 @@ class Geometry {
   }
 
   points(i, scale = 1) {
-    return this.cornersQR(this.q[i], this.r[i], scale)
+    if (scale === 1) {
+      if (!this.pts) this.pts = new Array(this.n);
+      const hit = this.pts[i];
+      if (hit !== undefined) return hit;
+    }
+    const s = this.cornersQR(this.q[i], this.r[i], scale)
       .map((p) => p[0].toFixed(2) + "," + p[1].toFixed(2))
       .join(" ");
+    if (scale === 1) this.pts[i] = s;
+    return s;
+  }
+
+  /** Hex ``i`` (shrunk by ``scale``) as a closed SVG path ("M…L…Z"), cached per scale. */
+  pathD(i, scale = 1) {
+    if (!this.paths) this.paths = new Map();
+    let cache = this.paths.get(scale);
+    if (!cache) this.paths.set(scale, (cache = new Array(this.n)));
+    let d = cache[i];
+    if (d === undefined) {
+      const c = this.cornersQR(this.q[i], this.r[i], scale);
+      d = "M" + c.map((p) => p[0].toFixed(1) + "," + p[1].toFixed(1)).join("L") + "Z";
+      cache[i] = d;
+    }
+    return d;
   }
 
   /** Endpoints of hexside (q, r, d). */
@@ -242,26 +274,39 @@ class Board {
     el.dataset.renders = "0";
     el.dataset.mapBuilds = "0";
     this.root = html("div", "hexplay-root", el);
-    this.svg = svg("svg", {
-      class: "hexplay-svg",
-      width: "100%",
+    // Two stacked SVGs with one viewBox: the static map below (its own compositing layer, so
+    // hover, selection and overlay changes never repaint the thousand hexes) and the dynamic
+    // layers on top (transparent to the pointer except for the counters).
+    this.frame = html("div", "hexplay-frame", this.root);
+    this.svgMap = svg("svg", {
+      class: "hexplay-svg hexplay-svg-map",
       preserveAspectRatio: "xMidYMid meet",
       role: "img",
     });
-    this.root.appendChild(this.svg);
+    this.svg = svg("svg", {
+      class: "hexplay-svg hexplay-svg-top",
+      preserveAspectRatio: "xMidYMid meet",
+    });
+    this.frame.appendChild(this.svgMap);
+    this.frame.appendChild(this.svg);
     this.defs = svg("defs", null, this.svg);
     this.makeMarkers();
-    this.gMap = svg("g", { class: "hexplay-layer-map" }, this.svg);
+    this.gMap = svg("g", { class: "hexplay-layer-map" }, this.svgMap);
     this.gUnder = svg("g", { class: "hexplay-layer-under", "pointer-events": "none" }, this.svg);
-    this.gUnits = svg("g", { class: "hexplay-layer-units" }, this.svg);
+    this.gUnits = svg("g", { class: "hexplay-layer-units", "pointer-events": "visiblePainted" }, this.svg);
     this.gOver = svg("g", { class: "hexplay-layer-over", "pointer-events": "none" }, this.svg);
+    // one group per overlay, re-drawn only when that overlay's value changes
+    this.ovGroups = {};
+    for (const k of ["visible", "reachable", "highlight"]) this.ovGroups[k] = svg("g", { class: "hexplay-ov-" + k }, this.gUnder);
+    for (const k of ["paths", "fires", "los"]) this.ovGroups[k] = svg("g", { class: "hexplay-ov-" + k }, this.gOver);
+    this.ovDrawn = {};
     this.gSel = svg("g", { class: "hexplay-layer-selection", "pointer-events": "none" }, this.svg);
     this.gHover = svg("g", { class: "hexplay-layer-hover", "pointer-events": "none" }, this.svg);
     this.hoverPoly = svg("polygon", { class: "hexplay-hover", points: "" }, this.gHover);
     this.tooltip = html("div", "hexplay-tooltip", this.root);
     this.tooltip.style.display = "none";
+    this.toolbar = html("div", "hexplay-toolbar", this.frame);
     this.legend = html("div", "hexplay-legend", this.root);
-    this.toolbar = html("div", "hexplay-toolbar", this.root);
     this.makeToolbar();
     this.installInteraction();
   }
@@ -272,7 +317,7 @@ class Board {
     const t0 = performance.now();
     this.buildMap();
     this.renderUnits();
-    this.renderOverlays();
+    this.renderOverlays(true);
     this.renderSelection();
     this.applyToggles();
     this.renderLegend();
@@ -301,7 +346,7 @@ class Board {
     if (!m.cols || !m.rows) {
       this.geom = null;
       this.map = null;
-      this.svg.setAttribute("viewBox", "0 0 100 60");
+      for (const e of [this.svgMap, this.svg]) e.setAttribute("viewBox", "0 0 100 60");
       return;
     }
     const g = new Geometry(m);
@@ -395,11 +440,32 @@ class Board {
     this.base = g.bounds();
     this.vb = { ...this.base };
     this.applyViewBox();
+    this.applySize();
+  }
+
+  /** Keep the map's aspect ratio: full width, at most 80vh (or the height trait) tall. */
+  applySize() {
+    const b = this.base;
+    const h = this.model.get("height");
+    const maxH = h || "80vh";
+    const st = this.svgMap.style;
+    st.maxHeight = maxH;
+    st.height = h ? h : "auto";
+    if (b) {
+      st.aspectRatio = `${b.w.toFixed(1)} / ${b.h.toFixed(1)}`;
+      // the frame (map + toolbar) and the legend strip are as wide as the map drawn
+      const maxW = `calc(${maxH} * ${(b.w / b.h).toFixed(4)})`;
+      this.frame.style.maxWidth = maxW;
+      this.legend.style.maxWidth = maxW;
+    }
   }
 
   applyViewBox() {
     const v = this.vb;
-    this.svg.setAttribute("viewBox", `${v.x.toFixed(2)} ${v.y.toFixed(2)} ${v.w.toFixed(2)} ${v.h.toFixed(2)}`);
+    const vb = `${v.x.toFixed(2)} ${v.y.toFixed(2)} ${v.w.toFixed(2)} ${v.h.toFixed(2)}`;
+    this.svgMap.setAttribute("viewBox", vb);
+    this.svg.setAttribute("viewBox", vb);
+    if (this.ovDrawn) this.onZoom();
   }
 
   applyToggles() {
@@ -407,9 +473,7 @@ class Board {
     if (this.gLabels) this.gLabels.style.display = on("show_labels") ? "" : "none";
     if (this.gContours) this.gContours.style.display = on("show_contours") ? "" : "none";
     this.legend.style.display = on("show_legend") ? "" : "none";
-    const h = this.model.get("height");
-    this.svg.style.height = h ? h : "";
-    this.svg.style.maxHeight = h ? h : "";
+    this.applySize();
   }
 
   // ---- units ---------------------------------------------------------------------------------
@@ -499,20 +563,24 @@ class Board {
       const wl = svg("text", { x: C * 0.06, y: C * 0.96, class: "hexplay-weapon" }, gu);
       wl.textContent = WEAPON_LETTERS[u.weapon] || String(u.weapon).slice(0, 1).toUpperCase();
     }
-    // vehicle occupants: one pip per man aboard (fit white, wounded yellow, killed black)
+    // vehicle occupants: one clickable pip per man aboard along the counter's top edge
+    // (fit white, wounded yellow, killed black); a click on a pip names that man
     const occ = u.occupants || [];
+    const pips = [];
     if (occ.length) {
-      const pr = C * 0.07;
+      const pr = Math.min(C * 0.13, (w * 0.96) / (2.25 * occ.length));
+      const x1 = x0 + w / 2 - (pr * 2.25 * (occ.length - 1)) / 2;
       for (let k = 0; k < occ.length; k++) {
         const o = this.unitsById.get(String(occ[k]));
         const st = (o && o.status) || "fit";
-        svg("circle", {
-          cx: C * 0.12 + k * pr * 2.3,
-          cy: C * 0.08 - pr * 1.2,
-          r: pr,
+        pips.push(svg("circle", {
+          cx: (x1 + k * pr * 2.25).toFixed(2),
+          cy: 0,
+          r: pr.toFixed(2),
           class: `hexplay-occupant hexplay-status-${st}`,
           "data-occupant": String(occ[k]),
-        }, gu);
+        }));
+        svg("title", null, pips[k]).textContent = String(occ[k]);
       }
     }
     // casualty markers
@@ -528,6 +596,7 @@ class Board {
       const t = svg("text", { x: C, y: C * 0.07, class: "hexplay-stack-text" }, gu);
       t.textContent = String(stackCount);
     }
+    for (const pip of pips) gu.appendChild(pip); // on top, so every pip can be clicked
     return gu;
   }
 
@@ -543,41 +612,46 @@ class Board {
     return i < 0 ? null : [this.geom.x[i], this.geom.y[i]];
   }
 
-  renderOverlays() {
-    this.gUnder.textContent = "";
-    this.gOver.textContent = "";
-    const g = this.geom;
-    if (!g) return;
-    const ov = this.model.get("overlays") || {};
+  /** Redraw the overlays whose value (or on/off switch) changed since they were last drawn. */
+  renderOverlays(force = false) {
+    const t0 = performance.now();
+    try {
+      this.drawOverlays(force);
+    } finally {
+      this.el.dataset.overlaysMs = (performance.now() - t0).toFixed(2);
+    }
+  }
 
-    // visible hexes: fog over every hex NOT in the list
-    if (ov.visible && this.overlayOn("visible")) {
+  drawOverlays(force) {
+    const g = this.geom;
+    const ov = this.model.get("overlays") || {};
+    const todo = {};
+    for (const k in this.ovGroups) {
+      const key = g && ov[k] != null && this.overlayOn(k) ? JSON.stringify(ov[k]) : "";
+      if (!force && this.ovDrawn[k] === key) continue;
+      this.ovDrawn[k] = key;
+      this.ovGroups[k].textContent = "";
+      todo[k] = key !== "";
+    }
+    if (!g) return;
+
+    // visible hexes: fog over every hex NOT in the list, as ONE path (fast to redraw)
+    if (todo.visible) {
       const seen = new Set(ov.visible.map(String));
-      const gv = svg("g", { class: "hexplay-visible", "data-count": String(seen.size) }, this.gUnder);
-      const frag = document.createDocumentFragment();
-      for (let i = 0; i < g.n; i++) {
-        if (seen.has(g.labels[i])) continue;
-        frag.appendChild(svg("polygon", { points: g.points(i), class: "hexplay-fog", "data-fog": g.labels[i] }));
-      }
-      gv.appendChild(frag);
+      const gv = svg("g", { class: "hexplay-visible", "data-count": String(seen.size) }, this.ovGroups.visible);
+      const parts = [];
+      for (let i = 0; i < g.n; i++) if (!seen.has(g.labels[i])) parts.push(g.pathD(i));
+      svg("path", { d: parts.join(""), class: "hexplay-fog", "data-fog-count": String(parts.length) }, gv);
     }
 
     // reachable hexes with their cost
-    if (ov.reachable && this.overlayOn("reachable")) {
-      const gr = svg("g", { class: "hexplay-reachable" }, this.gUnder);
-      for (const lab in ov.reachable) {
-        const i = g.index(lab);
-        if (i < 0) continue;
-        svg("polygon", { points: g.points(i, 0.9), class: "hexplay-reach", "data-reach": lab, "data-cost": String(ov.reachable[lab]) }, gr);
-        const t = svg("text", { x: g.x[i].toFixed(1), y: (g.y[i] + SIZE * 0.7).toFixed(1), class: "hexplay-reach-text" }, gr);
-        const c = Number(ov.reachable[lab]);
-        t.textContent = Number.isInteger(c) ? String(c) : c.toFixed(1);
-      }
-    }
+    // (one path for the fill; the cost figures, illegible at the whole-map scale, are drawn
+    // when zoomed in, and always shown in the tooltip)
+    if (todo.reachable) this.drawReach(ov.reachable);
 
     // highlighted hexes (targets, ambush point…)
-    if (ov.highlight && this.overlayOn("highlight")) {
-      const gh = svg("g", { class: "hexplay-highlight" }, this.gUnder);
+    if (todo.highlight) {
+      const gh = svg("g", { class: "hexplay-highlight" }, this.ovGroups.highlight);
       for (const lab of ov.highlight) {
         const i = g.index(lab);
         if (i >= 0) svg("polygon", { points: g.points(i, 0.94), class: "hexplay-highlight-hex", "data-highlight": lab }, gh);
@@ -585,8 +659,8 @@ class Board {
     }
 
     // plotted movement paths
-    if (ov.paths && this.overlayOn("paths")) {
-      const gp = svg("g", { class: "hexplay-paths" }, this.gOver);
+    if (todo.paths) {
+      const gp = svg("g", { class: "hexplay-paths" }, this.ovGroups.paths);
       for (const p of ov.paths) {
         const pts = (p.hexes || []).map((l) => this.centre(l)).filter(Boolean);
         if (pts.length < 2) continue;
@@ -603,8 +677,8 @@ class Board {
     }
 
     // fire arrows
-    if (ov.fires && this.overlayOn("fires")) {
-      const gf = svg("g", { class: "hexplay-fires" }, this.gOver);
+    if (todo.fires) {
+      const gf = svg("g", { class: "hexplay-fires" }, this.ovGroups.fires);
       for (const f of ov.fires) {
         const a = this.centre(f.from);
         const b = this.centre(f.to);
@@ -634,8 +708,8 @@ class Board {
 
     // line of sight
     const los = ov.los;
-    if (los && this.overlayOn("los")) {
-      const gl = svg("g", { class: "hexplay-los-layer" }, this.gOver);
+    if (todo.los) {
+      const gl = svg("g", { class: "hexplay-los-layer" }, this.ovGroups.los);
       for (const lab of los.hexes || []) {
         const i = g.index(lab);
         if (i >= 0) svg("polygon", { points: g.points(i, 0.8), class: "hexplay-los-hex", "data-los-hex": lab }, gl);
@@ -672,6 +746,51 @@ class Board {
           "data-blocked-at": String(where),
         }, gl);
       }
+    }
+  }
+
+  /** Zoomed in enough for per-hex figures (reach costs) to be legible? */
+  zoomedIn() {
+    return !!(this.vb && this.base && this.vb.w <= this.base.w * 0.55);
+  }
+
+  drawReach(reach) {
+    const g = this.geom;
+    const gr = svg("g", { class: "hexplay-reachable" }, this.ovGroups.reachable);
+    const parts = [];
+    const hexes = [];
+    for (const lab in reach) {
+      const i = g.index(lab);
+      if (i < 0) continue;
+      parts.push(g.pathD(i, 0.9));
+      hexes.push(i);
+    }
+    svg("path", { d: parts.join(""), class: "hexplay-reach", "data-reach-count": String(hexes.length) }, gr);
+    this.reachLabelled = this.zoomedIn();
+    if (!this.reachLabelled) return;
+    const frag = document.createDocumentFragment();
+    for (const i of hexes) {
+      const lab = g.labels[i];
+      const c = Number(reach[lab]);
+      const t = svg("text", {
+        x: g.x[i].toFixed(1),
+        y: (g.y[i] + SIZE * 0.7).toFixed(1),
+        class: "hexplay-reach-text",
+        "data-reach": lab,
+        "data-cost": String(reach[lab]),
+      });
+      t.textContent = Number.isInteger(c) ? String(c) : c.toFixed(1);
+      frag.appendChild(t);
+    }
+    gr.appendChild(frag);
+  }
+
+  /** After a zoom: add or drop the reach figures when the zoom crosses the legibility line. */
+  onZoom() {
+    const ov = this.model.get("overlays") || {};
+    if (ov.reachable && this.ovDrawn.reachable && this.zoomedIn() !== !!this.reachLabelled) {
+      this.ovGroups.reachable.textContent = "";
+      this.drawReach(ov.reachable);
     }
   }
 
@@ -800,24 +919,30 @@ class Board {
 
   hitTest(evt) {
     const g = this.geom;
-    if (!g) return { hex: null, unit: null, index: -1 };
-    const target = evt.target && evt.target.closest ? evt.target.closest("[data-unit]") : null;
+    if (!g) return { hex: null, unit: null, occupant: null, index: -1 };
+    const el = evt.target && evt.target.closest ? evt.target : null;
+    const target = el ? el.closest("[data-unit]") : null;
     let unit = null;
+    let occupant = null;
     let index = -1;
     if (target && this.gUnits.contains(target)) {
       unit = target.getAttribute("data-unit");
       index = g.index(target.getAttribute("data-at"));
+      const pip = el.closest("[data-occupant]");
+      if (pip && target.contains(pip)) occupant = pip.getAttribute("data-occupant");
     }
     if (index < 0) {
       const [x, y] = this.svgPoint(evt);
       index = g.hexAt(x, y);
     }
-    return { hex: index >= 0 ? g.labels[index] : null, unit, index };
+    return { hex: index >= 0 ? g.labels[index] : null, unit, occupant, index };
   }
 
   installInteraction() {
-    const s = this.svg;
+    const s = this.frame; // both SVGs (and the toolbar, whose events are left alone)
+    const own = (e) => !this.toolbar.contains(e.target);
     this.onWheel = (e) => {
+      if (!own(e)) return;
       e.preventDefault();
       const [x, y] = this.svgPoint(e);
       this.zoomBy(e.deltaY > 0 ? 1.15 : 1 / 1.15, x, y);
@@ -825,7 +950,7 @@ class Board {
     s.addEventListener("wheel", this.onWheel, { passive: false });
     let drag = null;
     s.addEventListener("pointerdown", (e) => {
-      if (e.button !== 0 || !this.vb) return;
+      if (e.button !== 0 || !this.vb || !own(e)) return;
       drag = { x: e.clientX, y: e.clientY, vb: { ...this.vb }, moved: false, id: e.pointerId };
     });
     s.addEventListener("pointermove", (e) => {
@@ -842,14 +967,14 @@ class Board {
           s.classList.add("hexplay-panning");
         }
         if (drag.moved) {
-          const r = s.getBoundingClientRect();
+          const r = this.svg.getBoundingClientRect();
           const scale = Math.max(drag.vb.w / r.width, drag.vb.h / r.height);
           this.vb = { ...drag.vb, x: drag.vb.x - dx * scale, y: drag.vb.y - dy * scale };
           this.applyViewBox();
           return;
         }
       }
-      this.hover(e);
+      if (own(e)) this.hover(e);
     });
     const end = (e) => {
       if (!drag || e.pointerId !== drag.id) return;
@@ -868,13 +993,13 @@ class Board {
   }
 
   click(e) {
-    const { hex, unit } = this.hitTest(e);
+    const { hex, unit, occupant } = this.hitTest(e);
     if (hex == null && unit == null) return;
-    this.model.send({ type: "click", hex, unit, shift: !!e.shiftKey });
+    this.model.send({ type: "click", hex, unit, occupant, shift: !!e.shiftKey });
   }
 
   hover(e) {
-    const { hex, unit, index } = this.hitTest(e);
+    const { hex, unit, occupant, index } = this.hitTest(e);
     if (index < 0) {
       this.tooltip.style.display = "none";
       this.hoverPoly.setAttribute("points", "");
@@ -885,7 +1010,7 @@ class Board {
       this.hoverIndex = index;
       this.hoverPoly.setAttribute("points", this.geom.points(index));
       this.tooltip.innerHTML = this.tooltipHtml(index);
-      if (this.model.get("send_hover")) this.model.send({ type: "hover", hex, unit });
+      if (this.model.get("send_hover")) this.model.send({ type: "hover", hex, unit, occupant });
     }
     const r = this.root.getBoundingClientRect();
     this.tooltip.style.display = "";
@@ -917,6 +1042,8 @@ class Board {
       }
     }
     if (sides.length) s += `<br><span class="hexplay-tip-dim">${escapeHtml(sides.join(", "))} hexside</span>`;
+    const reach = (this.model.get("overlays") || {}).reachable;
+    if (reach && reach[lab] != null && this.overlayOn("reachable")) s += `<br>reach: ${escapeHtml(reach[lab])} AP`;
     const stack = this.unitsByHex.get(i) || [];
     for (const u of stack) {
       s += "<br>" + this.unitLine(u);
@@ -935,7 +1062,7 @@ class Board {
   }
 
   destroy() {
-    this.svg.removeEventListener("wheel", this.onWheel);
+    this.frame.removeEventListener("wheel", this.onWheel);
   }
 }
 
@@ -958,7 +1085,7 @@ function render({ model, el }) {
     ["change:selected", () => board.update(() => board.renderSelection())],
     ["change:side_colours", () => board.update(() => {
       board.renderUnits();
-      board.renderOverlays();
+      board.renderOverlays(true);
       board.renderSelection();
       board.renderLegend();
     })],

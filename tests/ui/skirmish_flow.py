@@ -1,11 +1,13 @@
 """The SKIRMISH app checks shared by the JupyterLab and Voila tests.
 
 The notebook (written by the tests) builds ``SkirmishApp(vs_computer=None, hot_seat=True)``
-and a ``reset()`` that starts a fixed position: seed 1, turn 2 (turn 1 only allows fire at the
-transporter's occupants, who cannot be clicked one by one), guard G7 on foot at 0918 in sight
+and a ``reset()`` that starts a fixed position: seed 1, turn 2, guard G7 on foot at 0918 in sight
 of A1 (0618), and adversary A6 moved to a hex no defender can see (so the hot-seat check has a
-hidden enemy to leak).  Every step clicks in the page and asserts on kernel state read through
-the probe widget (``harness.kernel``), waiting for each effect separately.
+hidden enemy to leak).  ``reset_turn1()`` starts seed 1 at turn 1, where the only targets are
+the men aboard the transporter: the ambush shot is plotted by clicking an occupant's pip on the
+transporter's counter.  Every step clicks in the page and asserts on kernel state read through
+the probe widget (``harness.kernel``), waiting for each effect separately.  Controls are found
+by their stable CSS classes (``hexplay-end-plot``, ``hexplay-task-<CODE>``, ...).
 """
 
 from __future__ import annotations
@@ -51,6 +53,27 @@ def reset():
     app.controls.say("")
     app.refresh()
     return True
+
+
+def reset_turn1():
+    """Seed 1 at turn 1 as dealt: the defenders ride their vehicles."""
+    app.seed = 0
+    app.new_game()  # seed 1
+    app.controls.say("")
+    return app.game.turn == 1
+
+
+def turn1_shot():
+    """An adversary man who may fire at a man aboard the transporter T, and that man."""
+    g = app.game
+    for a in sorted(u for u, d in g.view("referee")["units"].items() if d["side"] == "adversary"):
+        for man in app.units_by_id["T"]["occupants"]:
+            try:
+                g.copy().plot("adversary", a, "DF", target=man)
+            except Exception:
+                continue
+            return [a, man]
+    return None
 
 
 def odds_of(f, t):
@@ -116,10 +139,20 @@ def click_hex(page: Any, hex_: str) -> None:
     page.locator(f'.hexplay-board polygon[data-hex="{hex_}"]').click()
 
 
-def button(page: Any, name: str) -> Any:
-    """The ipywidgets button whose text is ``name`` (an icon's glyph may precede it)."""
-    pattern = re.compile(rf"^\s*{re.escape(name)}\s*$")
-    return page.locator("button.jupyter-button").filter(has_text=pattern)
+def task(page: Any, code: str) -> Any:
+    """The plot builder's button of task ``code`` (CSS class ``hexplay-task-<CODE>``)."""
+    return page.locator(f"button.hexplay-task-{code}")
+
+
+def end_plot(page: Any) -> Any:
+    return page.locator("button.hexplay-end-plot")
+
+
+def ready(page: Any, side: str) -> Any:
+    """The hot-seat hand-over button, checked to name ``side``."""
+    loc = page.locator("button.hexplay-ready")
+    loc.filter(has_text=re.compile(rf"I am the {side}\b")).wait_for()
+    return loc
 
 
 def reset(page: Any) -> None:
@@ -174,27 +207,70 @@ def check_click_selects(page: Any) -> None:
     assert K(page, "app.builder.unit") == "A1"
     # Python answered with the sight fog and the reachable hexes of A1.
     page.wait_for_selector(".hexplay-board .hexplay-visible")
-    page.wait_for_selector(".hexplay-board .hexplay-reach")
+    page.wait_for_selector(".hexplay-board .hexplay-reach", state="attached")
+    n_hidden = K(page, "app.game.map.size - len(app.board.overlays['visible'])")
+    fog = page.locator(".hexplay-board path.hexplay-fog")
+    assert fog.count() == 1 and int(fog.get_attribute("data-fog-count")) == n_hidden > 0
     n_reach = K(page, "len(app.board.overlays['reachable'])")
-    assert page.locator(".hexplay-board .hexplay-reach").count() == n_reach > 0
+    reach = page.locator(".hexplay-board path.hexplay-reach")
+    assert reach.count() == 1 and int(reach.get_attribute("data-reach-count")) == n_reach > 0
+    # The cost figures appear when zoomed in (illegible at the whole-map scale) and match.
+    texts = page.locator(".hexplay-board .hexplay-reach-text")
+    assert texts.count() == 0
+    for _ in range(3):
+        page.locator('.hexplay-board .hexplay-tool[title="zoom in"]').click()
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.hexplay-board .hexplay-reach-text').length === n",
+        arg=n_reach,
+    )
+    want = K(page, "app.board.overlays['reachable']")
+    got = page.eval_on_selector_all(
+        ".hexplay-board .hexplay-reach-text",
+        "els => els.map(e => [e.dataset.reach, +e.dataset.cost])",
+    )
+    assert dict(got) == want
+    page.locator('.hexplay-board .hexplay-tool[title="fit the whole map"]').click()
+    page.wait_for_function("() => !document.querySelector('.hexplay-board .hexplay-reach-text')")
     # A click on an enemy (no task pending) does not select it.
     click_unit(page, "G7")
     WK(page, "app.odds.current['K'] > 0")
     assert K(page, "app.selected_unit") == "A1"
 
 
+def check_turn1_occupant_shot(page: Any, shot: Path) -> None:
+    """Turn 1: the adversary plots DF at a man aboard the transporter by clicking his pip."""
+    assert K(page, "reset_turn1()") is True
+    shooter, man = K(page, "turn1_shot()")
+    assert K(page, f"app.units_by_id[{man!r}]['in_vehicle']") == "T"
+    page.wait_for_selector(f'.hexplay-board [data-unit="T"] [data-occupant="{man}"]')
+    select(page, shooter)
+    task(page, "DF").click()
+    WK(page, "app.builder.pending and app.builder.pending['code'] == 'DF'")
+    pip = page.locator(f'.hexplay-board [data-unit="T"] [data-occupant="{man}"]')
+    pip.click()
+    WK(page, f"(app.board.last_message or {{}}).get('occupant') == {man!r}")
+    plotted = WK(page, f"app.game.plotted('adversary', {shooter!r})")
+    assert [(t["code"], t.get("target")) for t in plotted] == [("DF", man)]
+    assert K(page, "app.builder.error.value") == ""
+    page.wait_for_selector(  # attached: a horizontal line has a zero-height box ("hidden")
+        f'.hexplay-board .hexplay-fire[data-fire-unit="{shooter}"][data-target="{man}"]',
+        state="attached",
+    )
+    snap(page, shot, '.hexplay-board [data-unit="T"]', pad=110)
+
+
 def check_plot_move_and_shot(page: Any, shot: Path) -> None:
     reset(page)
     select(page, "A1")
     # Shot: the DF button, then the target's counter.
-    button(page, "DF").click()
+    task(page, "DF").click()
     WK(page, "app.builder.pending and app.builder.pending['code'] == 'DF'")
     click_unit(page, "G7")
     plotted = WK(page, "app.game.plotted('adversary', 'A1')")
     assert [t["code"] for t in plotted] == ["DF"] and plotted[0]["target"] == "G7"
     page.wait_for_selector('.hexplay-board .hexplay-fire[data-fire-unit="A1"][data-target="G7"]')
     # Move: the MP button, a hex, the same hex again to finish the path.
-    button(page, "MP").click()
+    task(page, "MP").click()
     WK(page, "app.builder.pending and app.builder.pending['code'] == 'MP'")
     click_hex(page, "0718")
     WK(page, "app.builder.pending and app.builder.pending['path'] == ['0718']")
@@ -222,7 +298,7 @@ def check_illegal_click(page: Any, shot: Path) -> None:
         "except Exception as e:\n    _result = str(e)",
     )
     assert expected and "adjacent" in expected
-    button(page, "MP").click()
+    task(page, "MP").click()
     WK(page, "app.builder.pending is not None")
     click_hex(page, "0620")  # two hexes away: not adjacent to 0618
     WK(page, "app.builder.pending['path'] == ['0620']")
@@ -230,7 +306,7 @@ def check_illegal_click(page: Any, shot: Path) -> None:
     WK(page, "'adjacent' in app.builder.error.value")
     assert expected in K(page, "__import__('html').unescape(app.builder.error.value)")
     assert K(page, "app.game.plotted('adversary', 'A1')") == []
-    page.get_by_text(expected).wait_for()
+    page.locator(".hexplay-plot-error").filter(has_text=expected).wait_for()
     snap(page, shot)
 
 
@@ -269,7 +345,7 @@ def check_odds_chart(page: Any, shot: Path) -> None:
     got = WK(page, "app.odds.bar_values() if app.odds.bar_values()[0] > 0 else None")
     assert got == [want["K"], want["W"], want["miss"]]
     text = f"K {want['K']:.0%} · W {want['W']:.0%} · miss {want['miss']:.0%}"
-    page.get_by_text(text).wait_for()
+    page.locator(".hexplay-odds-text").filter(has_text=text).wait_for()
     # The bqplot bars drawn in the page have heights in the engine's proportions.
     page.wait_for_function(
         "() => document.querySelectorAll('.bargroup rect, rect.bar').length >= 3"
@@ -291,24 +367,24 @@ def check_odds_chart(page: Any, shot: Path) -> None:
 def check_resolve_updates_counters(page: Any, shot: Path) -> None:
     reset(page)
     select(page, "A1")
-    button(page, "MP").click()
+    task(page, "MP").click()
     WK(page, "app.builder.pending is not None")
     click_hex(page, "0718")
     WK(page, "app.builder.pending['path'] == ['0718']")
     click_hex(page, "0718")
     WK(page, "len(app.game.plotted('adversary', 'A1')) == 1")
-    button(page, "End plot").click()
+    end_plot(page).click()
     WK(page, "app.handover and app.plotting_side == 'defender'")
-    button(page, "I am the defender: show my map").click()
+    ready(page, "defender").click()
     WK(page, "not app.handover and len(app.board.units) > 0")
     for v in ("E1", "E2"):  # moving escorts must be stopped or moved
         select(page, v)
-        button(page, "SV").click()
+        task(page, "SV").click()
         WK(page, f"len(app.game.plotted('defender', {v!r})) == 1")
-    button(page, "End plot").click()
+    end_plot(page).click()
     WK(page, "app.game.turn == 3 and app.handover")
     page.get_by_text("turn resolved; now turn 3").wait_for()
-    button(page, "I am the adversary: show my map").click()
+    ready(page, "adversary").click()
     WK(page, "not app.handover and len(app.board.units) > 0")
     page.wait_for_selector('.hexplay-board [data-unit="A1"][data-at="0718"]')
     assert K(page, "app.view['units']['A1']['hex']") == "0718"
@@ -325,11 +401,11 @@ def check_hotseat_hides_enemies(page: Any, shot: Path) -> None:
     hidden_hex = K(page, "HIDDEN['A6']")
     assert K(page, "'A6' in app.game.view('referee')['units']")
     assert not K(page, "'A6' in app.game.view('defender')['units']")
-    button(page, "End plot").click()
+    end_plot(page).click()
     # Between the players the board is blank, in Python and in the page.
     WK(page, "app.handover and app.board.units == [] and app.board.overlays == {}")
     page.wait_for_function("() => !document.querySelector('.hexplay-board [data-unit]')")
-    button(page, "I am the defender: show my map").click()
+    ready(page, "defender").click()
     WK(page, "not app.handover and app.plotting_side == 'defender' and len(app.board.units) > 0")
     page.wait_for_selector('.hexplay-board [data-unit="G1"], .hexplay-board [data-unit="T"]')
     board_units = K(page, "app.board.units")

@@ -39,6 +39,10 @@ def test_click_selects_unit(app_page: Any) -> None:
     flow.check_click_selects(app_page)
 
 
+def test_turn1_shot_at_an_occupant(app_page: Any, artifacts: Path) -> None:
+    flow.check_turn1_occupant_shot(app_page, artifacts / f"{ENV}_occupant.png")
+
+
 def test_plot_move_and_shot(app_page: Any, artifacts: Path) -> None:
     flow.check_plot_move_and_shot(app_page, artifacts / f"{ENV}_plot.png")
 

@@ -90,6 +90,7 @@ def _band(value: int, bands: Sequence[tuple[int, int | None]]) -> int:
 _ATTACK_MEMO: dict[tuple[str, int, bool], int] = {}
 _DEFENCE_MEMO: dict[tuple[str, int], int] = {}
 _ODDS_MEMO: dict[tuple[int, int], Odds] = {}
+_RESULT_MEMO: dict[tuple[int, int, int], str] = {}
 """Memoized table look-ups for exact ``int`` arguments (filled on first use; the tables are
 constants, so a memoized value is the value the checked path computes)."""
 
@@ -221,6 +222,16 @@ def ratio_label(attack: int, defence: int) -> str:
 
 def combat_result(attack: int, defence: int, die: int) -> str:
     """Table VI: ``"K"`` (killed), ``"W"`` (wounded) or ``"-"`` (miss) for one die roll."""
+    if type(attack) is int and type(defence) is int and type(die) is int:
+        key = (attack, defence, die)
+        r = _RESULT_MEMO.get(key)
+        if r is None:
+            r = _RESULT_MEMO[key] = _combat_result(attack, defence, die)
+        return r
+    return _combat_result(attack, defence, die)
+
+
+def _combat_result(attack: int, defence: int, die: int) -> str:
     a, d = _check_strengths(attack, defence)
     _check_attack_plottable(a)
     roll = _int(die, "die")

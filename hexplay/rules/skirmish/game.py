@@ -66,6 +66,16 @@ def _load_map(name: str):
     return _MAPS[name]
 
 
+def _man_ap_left(plan: SidePlan, man_id: str) -> Fraction:
+    """A man's AP not yet used by his own tasks, riding or EP charges in ``plan``."""
+    mp = plan.men.get(man_id)
+    charge = plan.charges.get(man_id)
+    if mp is None and charge is None:
+        return AP_PER_TURN
+    used = (mp.ap if mp else Fraction(0)) + (charge if charge is not None else Fraction(0))
+    return AP_PER_TURN - used
+
+
 class SkirmishGame(SkirmishState):
     """One game of SKIRMISH. Create with :meth:`new`."""
 
@@ -191,8 +201,13 @@ class SkirmishGame(SkirmishState):
     def _orders(self, side: str) -> dict[str, list[Task]]:
         return {u: list(ts) for u, ts in self.plots.orders[side].items()}
 
-    def side_plan(self, side: str, orders=None, changed: str | None = None) -> SidePlan:
-        """Validate a side's plot (its current one by default) and return the plans."""
+    def side_plan(
+        self, side: str, orders=None, changed: str | None = None, known: SidePlan | None = None
+    ) -> SidePlan:
+        """Validate a side's plot (its current one by default) and return the plans.
+
+        ``known``: the validated plan of ``orders`` but for ``changed``'s (see validate_side).
+        """
         if orders is None and ("side", side) in self._cache:
             return self._cache[("side", side)]
         cache = self._cache.setdefault(("plans", self.turn), {})
@@ -203,6 +218,7 @@ class SkirmishGame(SkirmishState):
             self._orders(side) if current else orders,
             changed,
             cache.setdefault(side, {}),
+            known,
         )
         if current:
             self._cache[("side", side)] = plan
@@ -236,24 +252,30 @@ class SkirmishGame(SkirmishState):
         code = str(code).upper()
         p = tuple(self.map.label(h) if not isinstance(h, str) else h for h in (path or ()))
         task = Task(code, target, p, int(hexes or 0), weapon, seat)
-        orders = self._orders(side)
-        orders.setdefault(unit_id, []).append(task)
-        plan = self.side_plan(side, orders, unit_id)
+        orders = dict(self.plots.orders[side])  # only this unit's list changes: copy that one
+        orders[unit_id] = [*orders.get(unit_id, ()), task]
+        # the current plot's plans hold for every other unit: only this one is re-checked
+        plan = self.side_plan(side, orders, unit_id, self._cache.get(("side", side)))
         done = (plan.men.get(unit_id) or plan.vehicles[unit_id]).tasks
         self.plots.set_unit_orders(side, unit_id, done)
         # the stored plot (validated tasks) validates to this same plan (see validate_side)
         self._cache[("side", side)] = plan
-        self._log(
-            "plot",
-            side=side,
-            unit_id=unit_id,
-            code=code,
-            target=target,
-            path=list(p),
-            hexes=int(hexes or 0),
-            weapon=weapon,
-            seat=seat,
-        )
+        args = {
+            "side": side,
+            "unit_id": unit_id,
+            "code": code,
+            "target": target,
+            "path": list(p),
+            "hexes": int(hexes or 0),
+            "weapon": weapon,
+            "seat": seat,
+        }
+        plain = (str, type(None))
+        if all(isinstance(x, plain) for x in (unit_id, target, weapon, seat)):
+            # already what jsonable() would make of it (strings, None, an int, labels)
+            self.commands.add("plot", args, self.turn)
+        else:
+            self._log("plot", **args)
         return done[-1].to_dict()
 
     def unplot(self, side: str, unit_id: str) -> dict[str, Any]:
@@ -278,17 +300,14 @@ class SkirmishGame(SkirmishState):
     def ap_left(self, side: str, unit_id: str) -> Fraction:
         """AP still free for a man (own tasks, riding and EP charges counted); for a vehicle, the
         least any man aboard has left."""
-        if self.phase != "planning":
+        if self.turns.phase != "planning":
             return AP_PER_TURN
-        plan = self.side_plan(side)
+        plan = self._cache.get(("side", side)) or self.side_plan(side)
         if unit_id in self.men:
-            mp = plan.men.get(unit_id)
-            if mp is None and unit_id not in plan.charges:
-                return AP_PER_TURN
-            used = (mp.ap if mp else Fraction(0)) + plan.charges.get(unit_id, Fraction(0))
-            return AP_PER_TURN - used
-        riders = [m for m, v in plan.riders.items() if v == unit_id and self.men[m].alive]
-        return min((self.ap_left(side, r) for r in riders), default=AP_PER_TURN)
+            return _man_ap_left(plan, unit_id)
+        men = self.men
+        riders = [m for m, v in plan.riders.items() if v == unit_id and men[m].alive]
+        return min((_man_ap_left(plan, r) for r in riders), default=AP_PER_TURN)
 
     def legal_tasks(self, side: str, unit_id: str) -> list[str]:
         """Task codes that could be added to the unit's plot now."""
@@ -444,15 +463,47 @@ class SkirmishGame(SkirmishState):
         if f.vehicle and self.vehicles[f.vehicle].moving:
             out["reason"] = "Table V: personnel in a moving vehicle cannot fire"
             return out
+        key = None
+        if hexes_moved is not None and type(hexes_moved) is int:
+            # with the target's movement given, the rest is a pure function of these facts
+            key = (
+                "odds",
+                fh,
+                th,
+                self.blockers(),
+                weapon,
+                hexes_moved,
+                f.long_gun,
+                f.armed,
+                f.wounded,
+                f.vehicle is not None,
+                bool(t.vehicle),
+            )
+            got = self.terrain.memo.get(key)
+            if got is not None:
+                out.update(got)
+                return out
+        rest: dict[str, Any] = {"possible": False, "reason": None}
+        self._shot_odds(rest, f, t, fh, th, weapon, hexes_moved)
+        out.update(rest)
+        if key is not None:
+            memo = self.terrain.memo
+            if len(memo) > 200_000:
+                memo.clear()
+            memo[key] = rest
+        return out
+
+    def _shot_odds(self, out, f, t, fh, th, weapon, hexes_moved) -> None:
+        """Fill in :meth:`odds`' answer for a shot both men can take part in."""
         if not self.terrain.sees(fh, th, self.blockers()):
             out["reason"] = f"Table III: no line of sight from {fh} to {th}"
-            return out
+            return
         rng = self.terrain.distance(fh, th)
         w = weapon or best_weapon(self, f, t, rng) or (f.long_gun if f.armed else "pistol")
         out["weapon"] = w
         if not weapon_can_harm(w, "vehicle" if t.vehicle else "open"):
             out["reason"] = f"Table V: a {w} cannot hurt a man inside a vehicle"
-            return out
+            return
         if hexes_moved is None:
             plans: dict[str, Any] = {}
             if self.plots.all_submitted and self.phase == "planning":
@@ -474,7 +525,7 @@ class SkirmishGame(SkirmishState):
         out.update(n)
         if o is None:
             out["reason"] = f"Table V: a {w} at range {rng} has attack strength 0"
-            return out
+            return
         out.update(
             possible=True,
             ratio=o.ratio,
@@ -484,7 +535,6 @@ class SkirmishGame(SkirmishState):
             W=o.wound,
             miss=o.miss,
         )
-        return out
 
     def plotted_odds(self, side: str, unit_id: str) -> list[dict[str, Any]]:
         """Odds of each shot in a unit's plot (the target's plotted movement once both plots

@@ -107,6 +107,18 @@ def best_weapon(g, m: Man, target: Man, rng: int) -> str | None:
     """The strongest weapon ``m`` can use at ``target`` now (None if none can hurt it)."""
     impaired = m.wounded or m.vehicle is not None
     in_veh = "vehicle" if target.vehicle else "open"
+    key = (m.long_gun, bool(m.armed), impaired, in_veh, rng)
+    got = _BEST_WEAPON.get(key, False)
+    if got is False:
+        got = _BEST_WEAPON[key] = _best_weapon(m, impaired, in_veh, rng)
+    return got
+
+
+_BEST_WEAPON: dict[tuple, str | None] = {}
+"""Memo of :func:`best_weapon` (a pure function of the tables and these man/target facts)."""
+
+
+def _best_weapon(m: Man, impaired: bool, in_veh: str, rng: int) -> str | None:
     best, best_a = None, 0
     for w in ([m.long_gun] if m.long_gun and m.armed else []) + ["pistol"]:
         if not weapon_can_harm(w, in_veh):
@@ -171,21 +183,39 @@ def check_fire(g, side: str, m: Man, t: Task) -> Task:
     return Task("DF", tgt.id, weapon=weapon)
 
 
-def simulate_man(g, side: str, m: Man, tasks: list[Task]) -> ManPlan:
-    """Check a man's tasks in order; returns the plan with each task's AP filled in."""
+def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None = None) -> ManPlan:
+    """Check a man's tasks in order; returns the plan with each task's AP filled in.
+
+    ``after``: the already validated plan of his earlier tasks this turn; only ``tasks`` (the
+    ones added after those) are then checked, from where that plan left the man.
+    """
     if m.side != side:
         raise IllegalOrder("plot", f"{m.id} is not a {side} unit")
     if not m.alive:
         raise IllegalOrder("Table VII", f"{m.id} is dead: killed men do nothing")
     mult = WOUNDED_AP_MULTIPLIER if m.wounded else 1
-    plan = ManPlan(m.id, [])
-    ap6 = 0
-    phase = 0
-    veh = m.vehicle
-    pos = None if veh else m.hex
-    armed = m.armed
-    gun = m.long_gun
-    entered = False
+    resume = getattr(after, "_resume", None)
+    if after is not None and resume is not None:
+        plan = ManPlan(
+            m.id,
+            list(after.tasks),
+            exits=after.exits,
+            enters=after.enters,
+            ep_in=after.ep_in,
+            hexes_moved=after.hexes_moved,
+            barrier_work=after.barrier_work,
+            fires=list(after.fires),
+        )
+        phase, veh, pos, armed, gun, entered, ap6 = resume
+    else:
+        plan = ManPlan(m.id, [])
+        ap6 = 0
+        phase = 0
+        veh = m.vehicle
+        pos = None if veh else m.hex
+        armed = m.armed
+        gun = m.long_gun
+        entered = False
     for t in tasks:
         if t.code not in MAN_CODES:
             raise IllegalOrder(
@@ -335,6 +365,7 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task]) -> ManPlan:
             + f"; {_cost_text(plan.ap - last.ap)} of {AP_PER_TURN} AP already "
             "plotted",
         )
+    plan._resume = (phase, veh, pos, armed, gun, entered, ap6)  # type: ignore[attr-defined]
     return plan
 
 
@@ -445,16 +476,31 @@ def validate_side(
     orders: dict[str, list[Task]],
     changed: str | None = None,
     cache: dict | None = None,
+    known: SidePlan | None = None,
 ) -> SidePlan:
-    """Check a side's whole plot; returns the plans (tasks with AP filled in)."""
+    """Check a side's whole plot; returns the plans (tasks with AP filled in).
+
+    ``known``: the validated plan of these same orders except ``changed``'s (the side's
+    current plot when one unit's orders change); its other units' plans are reused.
+    """
     men: dict[str, ManPlan] = {}
     vehs: dict[str, VehiclePlan] = {}
     for uid, tasks in orders.items():
+        if known is not None and uid != changed:
+            p = known.men.get(uid) or known.vehicles.get(uid)
+            if p is not None:
+                (men if uid in g.men else vehs)[uid] = p
+                continue
         key = (uid, tuple(tasks))
         p = cache.get(key) if cache is not None else None
         if p is None:
             if uid in g.men:
-                p = simulate_man(g, side, g.men[uid], list(tasks))
+                # incremental: a plot adds one task to a validated plan of the earlier ones
+                after = cache.get((uid, key[1][:-1])) if cache is not None and tasks else None
+                if after is not None:
+                    p = simulate_man(g, side, g.men[uid], list(key[1][-1:]), after)
+                else:
+                    p = simulate_man(g, side, g.men[uid], list(tasks))
             elif uid in g.vehicles:
                 p = simulate_vehicle(g, side, g.vehicles[uid], list(tasks))
             else:
@@ -468,7 +514,15 @@ def validate_side(
     riders: dict[str, str] = {}
     charges: dict[str, Fraction] = {}
     boarding = [p for p in men.values() if p.ep_in or p.exits or p.enters]
-    for v in g.vehicles.values():
+    if not boarding:
+        # nobody changes seats: the riders are the start-of-turn crews (fixed while plotting)
+        base = cache.get("riders") if cache is not None else None
+        if base is None:
+            base = {i: v.id for v in g.vehicles.values() for i in v.seats.values()}
+            if cache is not None:
+                cache["riders"] = base
+        riders = dict(base)
+    for v in g.vehicles.values() if boarding else ():
         seats = dict(v.seats)
         ep = [p for p in boarding if p.ep_in == v.id]
         if len(ep) > 1:
@@ -502,6 +556,20 @@ def validate_side(
                 )
             for i in seats.values():
                 charges[i] = charges.get(i, Fraction(0)) + vp.ap
+    if not boarding and vehs:
+        for v in g.vehicles.values():
+            vp = vehs.get(v.id)
+            if vp and vp.tasks:
+                seats = v.seats
+                driver = g.driver(v)
+                if driver is None or seats.get("D") != driver.id or not driver.fit:
+                    raise IllegalOrder(
+                        "§8 vehicles",
+                        f"{v.id} needs a healthy driver aboard to move "
+                        "(Table VII: wounded men cannot drive)",
+                    )
+                for i in seats.values():
+                    charges[i] = charges.get(i, Fraction(0)) + vp.ap
     for mid, extra in charges.items():
         m = g.men[mid]
         if m.side != side or not m.alive:

@@ -22,46 +22,59 @@ def unit_position(g, uid: str) -> str | None:
 
 
 def snapshot_positions(g) -> dict[str, dict[str, Any]]:
-    out = {}
-    for uid in list(g.men) + list(g.vehicles):
-        d: dict[str, Any] = {"location": unit_position(g, uid)}
-        if uid in g.men:
-            d["condition"] = g.men[uid].condition
-            d["long_gun"] = g.men[uid].long_gun
-            d["armed"] = g.men[uid].armed
-        else:
-            d["condition"] = "moving" if g.vehicles[uid].moving else "stopped"
-        out[uid] = d
+    out: dict[str, dict[str, Any]] = {}
+    for uid, m in g.men.items():
+        out[uid] = {
+            "location": f"{m.vehicle}/{m.seat}" if m.vehicle else m.hex,
+            "condition": m.condition,
+            "long_gun": m.long_gun,
+            "armed": m.armed,
+        }
+    for uid, v in g.vehicles.items():
+        if uid in out:  # pragma: no cover - ids are unique across men and vehicles
+            continue
+        out[uid] = {
+            "location": unit_position(g, uid),
+            "condition": "moving" if v.moving else "stopped",
+        }
     return out
 
 
 def chart_rows(g, turn: int, start: dict, plans: dict, end: dict) -> list[dict[str, Any]]:
     """Activity-chart rows of one resolved turn."""
     rows = []
+    men = g.men
+    barrier = g.barrier
+    side_plans = list(plans.values())
     for uid in start:
-        side = g.men[uid].side if uid in g.men else "defender"
-        tasks = []
-        ap = "0"
-        for sp in plans.values():
-            p = sp.men.get(uid) or sp.vehicles.get(uid)
-            if p is not None:
-                tasks = p.tasks
-                ap = str(p.ap) if tasks else "0"  # a plan's ap is the sum of its tasks' ap
+        side = men[uid].side if uid in men else "defender"
+        p = None
+        for sp in side_plans:
+            q = sp.men.get(uid) or sp.vehicles.get(uid)
+            if q is not None:
+                p = q
+        tasks = p.tasks if p is not None else ()
+        if tasks:
+            text = "; ".join(t.label() for t in tasks)
+            codes = " ".join(t.code for t in tasks)
+            targets = " ".join(t.target or (t.path[-1] if t.path else "") for t in tasks).strip()
+            ap = str(p.ap)  # a plan's ap is the sum of its tasks' ap
+        else:
+            text = codes = targets = ""
+            ap = "0"
         rows.append(
             {
                 "turn": turn,
                 "unit": uid,
                 "side": side,
                 "start": start[uid]["location"],
-                "tasks": "; ".join(t.label() for t in tasks),
-                "codes": " ".join(t.code for t in tasks),
-                "targets": " ".join(
-                    t.target or (t.path[-1] if t.path else "") for t in tasks
-                ).strip(),
+                "tasks": text,
+                "codes": codes,
+                "targets": targets,
                 "ap": ap,
                 "condition": end[uid]["condition"],
                 "location": end[uid]["location"],
-                "barrier_points": g.barrier,
+                "barrier_points": barrier,
             }
         )
     return rows

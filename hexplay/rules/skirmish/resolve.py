@@ -107,7 +107,7 @@ def resolve_combat(g, plans: dict[str, SidePlan], log) -> dict[str, Any]:
                         pending[target.id] = pending.get(target.id, 0) + (2 if res == "K" else 1)
                         hit.add(target.id)
                 other = target.side
-                red = {k: v for k, v in data.items() if k in ("target", "at", "result", "die")}
+                red = {k: data[k] for k in ("target", "at", "die", "result")}  # data's order
                 if firer.id in seen_before[other]:
                     red = dict(data)
                 log.add(g.turn, "combat", "fire", data, visible_to=(side,), redacted={other: red})
@@ -126,24 +126,42 @@ def _unit_key(uid: str) -> tuple[str, int]:
     return head, int(tail) if tail else 0
 
 
+_AP6 = 6 * int(AP_PER_TURN)
+
+
+def _sixths(x: Fraction | int) -> int:
+    """An AP value in integer sixths (every SKIRMISH cost is a whole number of sixths)."""
+    d = x.denominator
+    if 6 % d:
+        raise ValueError(f"{x} AP is not a whole number of sixths")
+    return x.numerator * (6 // d)
+
+
 class _Budget:
-    """A man's AP during execution: tasks cost double once he is wounded."""
+    """A man's AP during execution (integer sixths): tasks cost double once he is wounded."""
 
     def __init__(self, m, plan, start_wounded: bool) -> None:
         self.m = m
-        self.spent = sum((t.ap for t in plan.tasks if t.code == "DF"), Fraction(0))
+        self.spent6 = sum(_sixths(t.ap) for t in plan.tasks if t.code == "DF")
         self.mult = WOUNDED_AP_MULTIPLIER if m.wounded else 1
         self.was = WOUNDED_AP_MULTIPLIER if start_wounded else 1
         self.stopped = not m.alive
 
+    @property
+    def spent(self) -> Fraction:
+        return Fraction(self.spent6, 6)
+
     def pay(self, base: Fraction) -> bool:
+        return self.pay6(_sixths(base))
+
+    def pay6(self, base6: int) -> bool:
         if self.stopped:
             return False
-        c = base * self.mult
-        if self.spent + c > AP_PER_TURN:
+        c = base6 * self.mult
+        if self.spent6 + c > _AP6:
             self.stopped = True
             return False
-        self.spent += c
+        self.spent6 += c
         return True
 
 
@@ -194,8 +212,8 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
                 elif t.code == "MP":
                     walked = []
                     for h in t.path:
-                        c = g.terrain.step_cost(m.hex, h)
-                        if not b.pay(c):
+                        c = g.terrain.step_cost6(m.hex, h)
+                        if not b.pay6(c):
                             break
                         m.hex = h
                         walked.append(h)

@@ -172,15 +172,15 @@ def default_adversary_hexes(g, rng: np.random.Generator, n: int) -> list[str]:
     key = ("adversary_hexes", amb, blk)
     cands = g.terrain.memo.get(key)
     if cands is None:  # a pure function of the map, the ambush hex and the vehicles' hexes
+        labels = g.terrain.labels
+        dist = g.terrain.distances_from(amb)
         cands = []
-        for lab in g.terrain.labels:
-            d = g.terrain.distance(lab, amb)
-            if 2 <= d <= 5 and g.terrain.sees(lab, amb, blk):
+        for i in np.flatnonzero((dist >= 2) & (dist <= 5)).tolist():
+            lab = labels[i]
+            if g.terrain.sees(lab, amb, blk):
                 cands.append((0 if g.terrain.terrain(lab) == "trees" else 1, lab))
         if not cands:
-            cands = [
-                (0, lab) for lab in g.terrain.labels if 1 <= g.terrain.distance(lab, amb) <= 6
-            ]
+            cands = [(0, labels[i]) for i in np.flatnonzero((dist >= 1) & (dist <= 6)).tolist()]
         cands.sort()
         cands = g.terrain.memo[key] = tuple(cands)
     woods = [c for p, c in cands if p == 0] or [c for _p, c in cands]

@@ -14,7 +14,9 @@ only along its route (an ordered hex list of the map's places).
 
 from __future__ import annotations
 
+from array import array
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -46,6 +48,11 @@ class Terrain:
             a: {b: None if c is None else _sixths(c) for b, c in nb.items()}
             for a, nb in self._steps.items()
         }
+        self._los: dict[tuple[int, int], Any] = {}
+        self._tables: tuple | None = None
+        self._scaled_steps: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+        self._ranked: tuple[list[str], dict[str, int], list[int], list[int]] | None = None
+        self._settled: dict[tuple[str, int, int], tuple[list[int], list[int], array]] = {}
         self._pair_cache: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
         self._blk_cache: dict[frozenset[int], np.ndarray] = {}
         self._slope_cache: dict[tuple[str, str], tuple[frozenset[int], ...]] = {}
@@ -56,6 +63,7 @@ class Terrain:
         )
         self._reach_cache: dict[tuple[str, int, int], dict[str, tuple]] = {}
         self.memo: dict = {}
+        self._qr: np.ndarray | None = None
         """Pure functions of this map memoized by callers (keys name what they hold)."""
 
     def terrain(self, label: str) -> str:
@@ -89,39 +97,116 @@ class Terrain:
         import math
 
         lim = math.floor(budget)
+        if scale >= 1:
+            order, cost, prev = self._settle(start, lim, scale)
+            ranked = self._rank_tables()[0]
+            return {
+                ranked[k]: (c, ranked[prev[k]] if prev[k] >= 0 else None)
+                for k, c in zip(order, cost)
+            }
         key = (start, lim, scale)
         got = self._reach_cache.get(key)
         if got is not None:
             return dict(got)
         best: dict[str, tuple] = {start: (0, None)}
         steps = self._isteps
-        if scale >= 1:
-            # Dial's buckets: every step costs >= 1, so nodes settle level by level; within a
-            # level they expand in label order, exactly as a (cost, label) heap pops them.
-            levels: dict[int, list[str]] = {0: [start]}
-            while levels:
-                c = min(levels)
-                for a in sorted({x for x in levels.pop(c) if best[x][0] == c}):
-                    for b, step in steps[a]:
-                        nc = c + step * scale
-                        if nc <= lim and (b not in best or nc < best[b][0]):
-                            best[b] = (nc, a)
-                            levels.setdefault(nc, []).append(b)
-        else:
-            heap = [(0, start)]
-            while heap:
-                c, a = heapq.heappop(heap)
-                if c > best[a][0]:
-                    continue
-                for b, step in steps[a]:
-                    nc = c + step * scale
-                    if nc <= lim and (b not in best or nc < best[b][0]):
-                        best[b] = (nc, a)
-                        heapq.heappush(heap, (nc, b))
-        if len(self._reach_cache) > 8192:
+        heap = [(0, start)]
+        while heap:
+            c, a = heapq.heappop(heap)
+            if c > best[a][0]:
+                continue
+            for b, step in steps[a]:
+                nc = c + step * scale
+                if nc <= lim and (b not in best or nc < best[b][0]):
+                    best[b] = (nc, a)
+                    heapq.heappush(heap, (nc, b))
+        if len(self._reach_cache) > 1024:
             self._reach_cache.clear()
         self._reach_cache[key] = best
         return dict(best)
+
+    def _rank_tables(self) -> tuple[list[str], dict[str, int], list[int], list[int]]:
+        """Labels in sorted order, label -> rank, and each rank's axial q and r."""
+        if self._ranked is None:
+            ranked = sorted(self._isteps)
+            rank = {lab: k for k, lab in enumerate(ranked)}
+            qs = [self.hex_of[lab][0] for lab in ranked]
+            rs = [self.hex_of[lab][1] for lab in ranked]
+            self._ranked = (ranked, rank, qs, rs)
+        return self._ranked
+
+    def _settle(self, start: str, lim: int, scale: int) -> tuple[list[int], list[int], array]:
+        """The search of :meth:`reach` for ``scale >= 1`` over label ranks (cached): ranks in
+        the order found, their costs, and every rank's predecessor (-1: none)."""
+        key = (start, lim, scale)
+        got = self._settled.get(key)
+        if got is not None:
+            return got
+        # Dial's buckets: every step costs >= 1, so nodes settle level by level; within a
+        # level they expand in label (= rank) order, exactly as a (cost, label) heap pops them.
+        ranked, rank = self._rank_tables()[:2]
+        scaled = self._scaled_steps.get(scale)
+        if scaled is None:
+            steps = self._isteps
+            scaled = self._scaled_steps[scale] = [
+                tuple((rank[b], step * scale) for b, step in steps[lab]) for lab in ranked
+            ]
+        s0 = rank[start]
+        big = lim + 1
+        cost = [big] * len(ranked)
+        prev = [-1] * len(ranked)
+        cost[s0] = 0
+        order = [s0]
+        levels: dict[int, list[int]] = {0: [s0]}
+        while levels:
+            c = min(levels)
+            for a in sorted({x for x in levels.pop(c) if cost[x] == c}):
+                for b, step in scaled[a]:
+                    nc = c + step
+                    if nc < cost[b]:
+                        if cost[b] == big:
+                            order.append(b)
+                        cost[b] = nc
+                        prev[b] = a
+                        if nc in levels:
+                            levels[nc].append(b)
+                        else:
+                            levels[nc] = [b]
+        got = (order, [cost[k] for k in order], array("i", prev))
+        if len(self._settled) > 4096:
+            self._settled.clear()
+        self._settled[key] = got
+        return got
+
+    def toward(self, start: str, goal: str, budget: Fraction | int, scale: int = 1) -> list[str]:
+        """Hexes entered (start excluded) on the way to the hex nearest ``goal`` that a man can
+        reach from ``start`` within ``budget`` AP (:meth:`reach`): nearest first, then cheapest,
+        then first found; [] if no reachable hex is nearer than ``start``."""
+        import math
+
+        lim = math.floor(budget)
+        if scale < 1:
+            reach = self.reach(start, budget, scale)
+            best, best_d = None, self.distance(start, goal)
+            for lab, (c, _prev) in reach.items():
+                d = self.distance(lab, goal)
+                if d < best_d or (d == best_d and best is not None and c < reach[best][0]):
+                    best, best_d = lab, d
+            return self.path_in(reach, best) if best is not None else []
+        order, cost, prev = self._settle(start, lim, scale)
+        ranked, _rank, qs, rs = self._rank_tables()
+        gq, gr = self.hex_of[goal][0], self.hex_of[goal][1]
+        best, best_d, best_c = -1, self.distance(start, goal), 0
+        for k, c in zip(order, cost):
+            dq, dr = qs[k] - gq, rs[k] - gr
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if d < best_d or (d == best_d and best >= 0 and c < best_c):
+                best, best_d, best_c = k, d, c
+        path = []
+        while best >= 0 and prev[best] >= 0:
+            path.append(ranked[best])
+            best = prev[best]
+        return path[::-1]
 
     @staticmethod
     def path_in(reach: dict[str, tuple], goal: str) -> list[str]:
@@ -139,12 +224,88 @@ class Terrain:
         dq, dr = q1 - q2, r1 - r2
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
+    def distances_from(self, a: str) -> np.ndarray:
+        """Hex distance from ``a`` to every hex, in hex index (label) order."""
+        if self._qr is None:
+            self._qr = np.array([tuple(self.hex_of[lab])[:2] for lab in self.labels], np.int64)
+        q, r = self.hex_of[a]
+        dq = self._qr[:, 0] - q
+        dr = self._qr[:, 1] - r
+        return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+
     def sees(self, a: str, b: str, blockers: frozenset[int]) -> bool:
-        """LOS between two hex labels with vehicle hexes (indices) as blockers (cached)."""
+        """LOS between two hex labels with vehicle hexes (indices) as blockers (cached).
+
+        Each pair's traces are analysed once per map (:meth:`_traces`): a trace is blocked by
+        terrain for good, or by a vehicle only on one of its own hexes, so a query is a few
+        set tests whatever the vehicles' positions.
+        """
         i, j = self.index[a], self.index[b]
         if i == j:
             return True
         key = (i, j) if i < j else (j, i)
+        info = self._los.get(key)
+        if info is None:
+            if len(self._los) > 1_000_000:
+                self._los.clear()
+            info = self._los[key] = self._traces(key[0], key[1])
+        if info is True:
+            return self._pair_sees(key, blockers)
+        both, traces = info
+        # explicit loops: cheaper than any()/all() over a generator on this hot path
+        if both:  # blocked only when every trace is blocked
+            for cands in traces:  # noqa: SIM110
+                if cands is not None and cands.isdisjoint(blockers):
+                    return True
+            return False
+        for cands in traces:  # noqa: SIM110
+            if cands is None or not cands.isdisjoint(blockers):
+                return False
+        return True
+
+    def _traces(self, i: int, j: int):
+        """(combine "both"?, per nudged trace: None if terrain blocks it, else the hex indices
+        where a vehicle would block it) for the pair ``i < j``; True if the sight object does
+        not expose its templates (then :meth:`_pair_sees` is used)."""
+        s = self.sight
+        try:
+            if self._tables is None:
+                self._tables = (
+                    s._blk.tobytes(),
+                    s._index.tolist(),
+                    s.cell.tolist(),
+                    s._q.tolist(),
+                    s._r.tolist(),
+                    s.model.combine == "both",
+                    {},
+                )
+            static, index, cell, qs, rs, both, tmpl = self._tables
+            dq, dr = qs[j] - qs[i], rs[j] - rs[i]
+            if (dq, dr) not in tmpl and (-dq, -dr) not in tmpl:
+                t = _templates(s)
+                off = (dq, dr) if (dq, dr) in t else (-dq, -dr)
+                tmpl[off] = tuple(
+                    (tuple(e.tolist()), tuple(x // 4 for x in e.tolist() if x % 4 == 0))
+                    for e in t[off]
+                    if e is not None
+                )
+        except AttributeError:  # pragma: no cover - public fallback
+            return True
+        if (dq, dr) in tmpl:
+            traces_t, c0 = tmpl[(dq, dr)], cell[i]
+        else:
+            traces_t, c0 = tmpl[(-dq, -dr)], cell[j]
+        base = 4 * c0
+        traces = []
+        for elements, hex_cells in traces_t:
+            if any(static[base + e] for e in elements):
+                traces.append(None)
+                continue
+            found = (index[c0 + c] for c in hex_cells)
+            traces.append(frozenset(k for k in found if k >= 0))
+        return both, tuple(traces)
+
+    def _pair_sees(self, key: tuple[int, int], blockers: frozenset[int]) -> bool:
         cache = self._pair_cache.get(blockers)
         if cache is None:
             if len(self._pair_cache) > 256:
@@ -179,7 +340,7 @@ class Terrain:
         info = self._slope_cache.get(key)
         if info is None:
             info = self._slope_cache[key] = self._slope_traces(a, b)
-        for cands in info:
+        for cands in info:  # noqa: SIM110 (hot path)
             if cands.isdisjoint(blockers):
                 return True
         return False
@@ -204,6 +365,24 @@ class Terrain:
                     cands.add(idx)
             out.append(frozenset(cands))
         return tuple(out)
+
+
+def _templates(s) -> dict:
+    """The sight object's per-offset trace templates (built on first use).
+
+    Building them traces every offset on the map through ``segment_offsets``, whose LRU cache
+    then holds some 10^5 ``Hex`` tuples nobody needs again; they only make every full garbage
+    collection slower (~40 ms instead of ~8 ms), so that cache is emptied after the build.
+    """
+    if getattr(s, "_templates", True) is None:
+        from ...hexgrid import segment_offsets
+
+        before = segment_offsets.cache_info().currsize
+        t = s._get_templates()
+        if segment_offsets.cache_info().currsize - before > 1000:
+            segment_offsets.cache_clear()
+        return t
+    return s._get_templates()
 
 
 def _sixths(x: Fraction) -> int:

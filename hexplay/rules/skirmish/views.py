@@ -20,6 +20,7 @@ def compute_seen(g) -> dict[str, set[str]]:
     blk = g.blockers()
     sees = g.terrain.sees
     vhex = {v.id: g.vehicle_hex(v) for v in g.vehicles.values()}
+    ctrl = {v.id: g.controller(v) for v in g.vehicles.values()}
     out: dict[str, set[str]] = {}
     for side in SIDES:
         eyes = {g.man_hex(m) for m in g.men.values() if m.side == side and m.alive}
@@ -29,22 +30,23 @@ def compute_seen(g) -> dict[str, set[str]]:
             seen.add(TRANSPORTER_ID)
         for v in g.vehicles.values():
             h = vhex[v.id]
-            mine = g.controller(v) == side
-            if (
-                h is not None
-                and v.id != TRANSPORTER_ID
-                and not mine
-                and any(sees(e, h, blk) for e in eyes)
-            ):
-                seen.add(v.id)
+            if h is not None and v.id != TRANSPORTER_ID and ctrl[v.id] != side:
+                for e in eyes:
+                    if sees(e, h, blk):
+                        seen.add(v.id)
+                        break
         for m in g.men.values():
             if m.side == side:
                 continue
             if m.vehicle:
                 if m.vehicle in seen and vhex[m.vehicle] is not None:
                     seen.add(m.id)
-            elif m.hex is not None and any(sees(e, m.hex, blk) for e in eyes):
-                seen.add(m.id)
+            elif m.hex is not None:
+                h = m.hex
+                for e in eyes:
+                    if sees(e, h, blk):
+                        seen.add(m.id)
+                        break
         out[side] = seen
     return out
 
