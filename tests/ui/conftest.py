@@ -80,6 +80,15 @@ def lab_server(nb_dir: Path, ui_home: Path, chromium_exe: str) -> Iterator[harne
 
 
 @pytest.fixture(scope="session")
+def notebook7_server(nb_dir: Path, ui_home: Path, chromium_exe: str) -> Iterator[harness.Server]:
+    server = harness.start_lab(nb_dir, ui_home / "nb7-home", app="notebook")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
 def voila_server(nb_dir: Path, ui_home: Path, chromium_exe: str) -> Iterator[harness.Server]:
     server = harness.start_voila(nb_dir, ui_home / "voila-home")
     try:

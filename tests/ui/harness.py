@@ -171,17 +171,19 @@ def _lab_settings(home: Path) -> Path:
     return settings
 
 
-def start_lab(root: Path, home: Path, timeout: float = 60.0) -> Server:
-    """JupyterLab serving ``root`` on 127.0.0.1 with a fresh token (stopped by the caller)."""
+def start_lab(root: Path, home: Path, timeout: float = 60.0, app: str = "lab") -> Server:
+    """JupyterLab (``app="lab"``) or Notebook 7 (``app="notebook"``) serving ``root`` on
+    127.0.0.1 with a fresh token (stopped by the caller)."""
     home.mkdir(parents=True, exist_ok=True)
     port, token = free_port(), secrets.token_hex(16)
     env = jupyter_env(home)
     settings = _lab_settings(home)
     log = home / "jupyterlab.log"
+    cls = {"lab": "LabApp", "notebook": "JupyterNotebookApp"}[app]
     cmd = [
         sys.executable,
         "-m",
-        "jupyterlab",
+        {"lab": "jupyterlab", "notebook": "notebook"}[app],
         "--no-browser",
         "--allow-root",
         "--ServerApp.ip=127.0.0.1",
@@ -189,14 +191,14 @@ def start_lab(root: Path, home: Path, timeout: float = 60.0) -> Server:
         "--ServerApp.port_retries=0",
         f"--IdentityProvider.token={token}",
         f"--ServerApp.root_dir={root}",
-        "--LabApp.expose_app_in_browser=True",
-        f"--LabApp.user_settings_dir={settings}",
-        f"--LabApp.workspaces_dir={home / 'lab-workspaces'}",
+        f"--{cls}.expose_app_in_browser=True",
+        f"--{cls}.user_settings_dir={settings}",
+        f"--{cls}.workspaces_dir={home / 'lab-workspaces'}",
         "--MappingKernelManager.cull_idle_timeout=0",
     ]
     t0 = time.monotonic()
     proc = _spawn(cmd, env, root, log)
-    server = Server("lab", proc, f"http://127.0.0.1:{port}", token, log, root)
+    server = Server(app, proc, f"http://127.0.0.1:{port}", token, log, root)
     try:
         _wait_ready(proc, f"{server.url}/api/status?token={token}", log, timeout)
     except BaseException:
@@ -426,9 +428,10 @@ def write_notebook(path: Path, cells: Iterable[str]) -> Path:
 
 
 def open_lab_notebook(page: Any, server: Server, name: str, timeout_ms: float = 45_000) -> None:
-    """Open ``name`` in JupyterLab, wait for an idle kernel, run all cells via the command
-    registry (``window.jupyterapp``) and wait for the probe widget to render."""
-    page.goto(server.page_url(f"lab/tree/{name}"), wait_until="domcontentloaded")
+    """Open ``name`` in JupyterLab (or Notebook 7), wait for an idle kernel, run all cells via
+    the command registry (``window.jupyterapp``) and wait for the probe widget to render."""
+    prefix = "notebooks" if server.kind == "notebook" else "lab/tree"
+    page.goto(server.page_url(f"{prefix}/{name}"), wait_until="domcontentloaded")
     page.wait_for_function(
         """(name) => {
           const app = window.jupyterapp;

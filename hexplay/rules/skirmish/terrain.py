@@ -319,18 +319,12 @@ class Terrain:
 
     def _clear(self, i: int, j: int, blockers: frozenset[int]) -> bool:
         s = self.sight
-        try:
-            blk = self._blk_cache.get(blockers)
-            if blk is None:
-                mask = np.zeros(self.map.size, dtype=bool)
-                mask[list(blockers)] = True
-                blk = self._blk_cache[blockers] = s._blocking_array(mask)
-            dq = int(s._q[j] - s._q[i])
-            dr = int(s._r[j] - s._r[i])
-            return bool(s._clear_fast(i, j, dq, dr, blk, s.model.combine == "both"))
-        except AttributeError:  # pragma: no cover - public fallback
-            hexes = [self.map.hexes[k] for k in blockers]
-            return s.los(self.map.hexes[i], self.map.hexes[j], hexes).clear
+        blk = self._blk_cache.get(blockers)
+        if blk is None:
+            mask = np.zeros(self.map.size, dtype=bool)
+            mask[list(blockers)] = True
+            blk = self._blk_cache[blockers] = s.blocking_array(mask)
+        return bool(s.clear_index(i, j, blk))
 
     def fire_crosses_slope(self, a: str, b: str, blockers: frozenset[int]) -> bool:
         """True if a clear LOS trace from ``a`` enters ``b`` across a slope hexside."""
