@@ -80,6 +80,7 @@ class Sight:
         self._blk = blk
         self._templates: dict[tuple[int, int], tuple[np.ndarray, np.ndarray | None]] | None = None
         self._flat = None
+        self._py: tuple | None = None
 
     def _cell_of(self, q: int, r: int) -> int | None:
         gq, gr = q - self._qmin, r - self._rmin
@@ -184,9 +185,10 @@ class Sight:
     def _get_templates(self):
         if self._templates is None:
             t = {}
+            walk = segment_offsets.__wrapped__  # uncached: ~10^5 one-off traces
             for dq, dr in self._half_offsets():
-                plus = segment_offsets(dq, dr, 1)
-                minus = segment_offsets(dq, dr, -1)
+                plus = walk(dq, dr, 1)
+                minus = walk(dq, dr, -1)
                 ep = self._element_offsets(plus)
                 em = None if plus == minus else self._element_offsets(minus)
                 t[(dq, dr)] = (ep, em)
@@ -206,8 +208,6 @@ class Sight:
         blk = self._blk.copy()
         blk[4 * self.cell[idx]] = 1
         return blk
-
-    _blocking_array = blocking_array  # old private name
 
     def _limit(self, max_range: int | None) -> int | None:
         """The tighter of the model's range limit and ``max_range``."""
@@ -324,6 +324,48 @@ class Sight:
         pairs_dst = np.tile(np.arange(n), len(src))
         return self.clear_pairs(pairs_src, pairs_dst, blockers, max_range).reshape(len(src), n)
 
+    def unit_blockable(self, i: int, j: int) -> tuple[frozenset[int] | None, ...]:
+        """How units can still block the line between hex indices ``i`` and ``j``.
+
+        One entry per distinct nudged trace (one when the line is not ambiguous): ``None`` if
+        terrain or a hexside already blocks it, else the hex indices on it where a blocking
+        unit would block it.  With these, LOS for any placement of units is a few set tests.
+        Plain Python on per-offset tuples: this is called once per pair on a game's hot path.
+        """
+        if i == j:
+            return (frozenset(),)
+        if self._py is None:
+            self._py = (
+                self._blk.tobytes(),
+                self._index.tolist(),
+                self.cell.tolist(),
+                self._q.tolist(),
+                self._r.tolist(),
+                self._get_templates(),
+                {},
+            )
+        static, index, cell, qs, rs, templates, per_offset = self._py
+        dq, dr = qs[j] - qs[i], rs[j] - rs[i]
+        if (dq, dr) in templates:
+            key, c0 = (dq, dr), cell[i]
+        else:
+            key, c0 = (-dq, -dr), cell[j]
+        traces = per_offset.get(key)
+        if traces is None:
+            traces = per_offset[key] = tuple(
+                (tuple(e.tolist()), tuple(x // 4 for x in e.tolist() if x % 4 == 0))
+                for e in templates[key]
+                if e is not None
+            )
+        base = 4 * c0
+        out: list[frozenset[int] | None] = []
+        for elements, hex_cells in traces:
+            if any(static[base + e] for e in elements):
+                out.append(None)
+            else:
+                out.append(frozenset(k for k in (index[c0 + c] for c in hex_cells) if k >= 0))
+        return tuple(out)
+
     def clear_index(self, i: int, j: int, blk: np.ndarray | None = None) -> bool:
         """Scalar verdict for hex indices ``i``, ``j`` (``blk`` from :meth:`blocking_array`)."""
         if i == j:
@@ -345,9 +387,6 @@ class Sight:
             return not bp
         bm = bool(blk[base + em].any()) if em.size else False
         return not (bp and bm) if self.model.combine == "both" else not (bp or bm)
-
-    def _clear_fast(self, i, j, dq, dr, blk, both) -> bool:  # kept for callers of the old name
-        return self.clear_index(i, j, blk)
 
     def seen_by(self, b, max_range: int | None = None, blockers=None) -> np.ndarray:
         """Boolean array over hex indices: the hexes from which ``b`` can be seen."""

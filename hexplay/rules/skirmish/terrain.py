@@ -31,6 +31,7 @@ class Terrain:
     def __init__(self, m) -> None:
         self.map = m
         self.sight = m.sight(SKIRMISH_SIGHT)
+        self._both = SKIRMISH_SIGHT.combine == "both"
         self.movement = Movement(m, SKIRMISH_COSTS, "person")
         self.index = {lab: i for i, lab in enumerate(m.hex_labels)}
         self.labels = m.hex_labels
@@ -49,12 +50,9 @@ class Terrain:
             for a, nb in self._steps.items()
         }
         self._los: dict[tuple[int, int], Any] = {}
-        self._tables: tuple | None = None
         self._scaled_steps: dict[int, list[tuple[tuple[int, int], ...]]] = {}
         self._ranked: tuple[list[str], dict[str, int], list[int], list[int]] | None = None
         self._settled: dict[tuple[str, int, int], tuple[list[int], list[int], array]] = {}
-        self._pair_cache: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
-        self._blk_cache: dict[frozenset[int], np.ndarray] = {}
         self._slope_cache: dict[tuple[str, str], tuple[frozenset[int], ...]] = {}
         self.slope = m.hexside_features.get("slope", frozenset())
         #: hexes with a slope hexside (only fire into these can cross a slope hexside)
@@ -249,8 +247,6 @@ class Terrain:
             if len(self._los) > 1_000_000:
                 self._los.clear()
             info = self._los[key] = self._traces(key[0], key[1])
-        if info is True:
-            return self._pair_sees(key, blockers)
         both, traces = info
         # explicit loops: cheaper than any()/all() over a generator on this hot path
         if both:  # blocked only when every trace is blocked
@@ -265,66 +261,8 @@ class Terrain:
 
     def _traces(self, i: int, j: int):
         """(combine "both"?, per nudged trace: None if terrain blocks it, else the hex indices
-        where a vehicle would block it) for the pair ``i < j``; True if the sight object does
-        not expose its templates (then :meth:`_pair_sees` is used)."""
-        s = self.sight
-        try:
-            if self._tables is None:
-                self._tables = (
-                    s._blk.tobytes(),
-                    s._index.tolist(),
-                    s.cell.tolist(),
-                    s._q.tolist(),
-                    s._r.tolist(),
-                    s.model.combine == "both",
-                    {},
-                )
-            static, index, cell, qs, rs, both, tmpl = self._tables
-            dq, dr = qs[j] - qs[i], rs[j] - rs[i]
-            if (dq, dr) not in tmpl and (-dq, -dr) not in tmpl:
-                t = _templates(s)
-                off = (dq, dr) if (dq, dr) in t else (-dq, -dr)
-                tmpl[off] = tuple(
-                    (tuple(e.tolist()), tuple(x // 4 for x in e.tolist() if x % 4 == 0))
-                    for e in t[off]
-                    if e is not None
-                )
-        except AttributeError:  # pragma: no cover - public fallback
-            return True
-        if (dq, dr) in tmpl:
-            traces_t, c0 = tmpl[(dq, dr)], cell[i]
-        else:
-            traces_t, c0 = tmpl[(-dq, -dr)], cell[j]
-        base = 4 * c0
-        traces = []
-        for elements, hex_cells in traces_t:
-            if any(static[base + e] for e in elements):
-                traces.append(None)
-                continue
-            found = (index[c0 + c] for c in hex_cells)
-            traces.append(frozenset(k for k in found if k >= 0))
-        return both, tuple(traces)
-
-    def _pair_sees(self, key: tuple[int, int], blockers: frozenset[int]) -> bool:
-        cache = self._pair_cache.get(blockers)
-        if cache is None:
-            if len(self._pair_cache) > 256:
-                self._pair_cache.clear()
-                self._blk_cache.clear()
-            cache = self._pair_cache[blockers] = {}
-        v = cache.get(key)
-        if v is None:
-            v = cache[key] = self._clear(key[0], key[1], blockers)
-        return v
-
-    def _clear(self, i: int, j: int, blockers: frozenset[int]) -> bool:
-        s = self.sight
-        blk = self._blk_cache.get(blockers)
-        if blk is None:
-            mask = np.zeros(self.map.size, dtype=bool)
-            mask[list(blockers)] = True
-            blk = self._blk_cache[blockers] = s.blocking_array(mask)
-        return bool(s.clear_index(i, j, blk))
+        where a vehicle would block it) for the pair ``i < j``."""
+        return self._both, self.sight.unit_blockable(i, j)
 
     def fire_crosses_slope(self, a: str, b: str, blockers: frozenset[int]) -> bool:
         """True if a clear LOS trace from ``a`` enters ``b`` across a slope hexside."""
@@ -359,24 +297,6 @@ class Terrain:
                     cands.add(idx)
             out.append(frozenset(cands))
         return tuple(out)
-
-
-def _templates(s) -> dict:
-    """The sight object's per-offset trace templates (built on first use).
-
-    Building them traces every offset on the map through ``segment_offsets``, whose LRU cache
-    then holds some 10^5 ``Hex`` tuples nobody needs again; they only make every full garbage
-    collection slower (~40 ms instead of ~8 ms), so that cache is emptied after the build.
-    """
-    if getattr(s, "_templates", True) is None:
-        from ...hexgrid import segment_offsets
-
-        before = segment_offsets.cache_info().currsize
-        t = s._get_templates()
-        if segment_offsets.cache_info().currsize - before > 1000:
-            segment_offsets.cache_clear()
-        return t
-    return s._get_templates()
 
 
 def _sixths(x: Fraction) -> int:
