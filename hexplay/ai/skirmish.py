@@ -50,11 +50,14 @@ def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=N
     need = 6 * min_hit.numerator
     per = min_hit.denominator
     best = None  # (target id, 2K+W in sixths, divisor)
+    blk = None
     for t in targets:
         tid = t["id"]
         sixths = known.get(tid)
         if sixths is None:
-            sixths = known[tid] = _shot_sixths(game, man, here, tid, t["hex"])
+            if blk is None:
+                blk = game.blockers()
+            sixths = known[tid] = _shot_sixths(game, man, here, tid, t["hex"], blk)
         if sixths is False:
             continue
         hit6, s6 = sixths
@@ -68,8 +71,39 @@ def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=N
     return best[0], Fraction(best[1], 6 * best[2])
 
 
-def _shot_sixths(game, man: str, here: str, tid: str, th: str):
-    """(P(hit), P(K)*2 + P(W)) in sixths of a shot now, or False if it is impossible."""
+def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
+    """(P(hit), P(K)*2 + P(W)) in sixths of a shot now, or False if it is impossible.
+
+    Memoized per map: with the target not moving, the answer is a pure function of the two
+    hexes, the vehicles' hexes and the firer's and target's facts that :meth:`odds` looks at.
+    """
+    f, t = game.men[man], game.men[tid]
+    if f.wounds >= 2 or t.wounds >= 2 or (f.vehicle and game.vehicles[f.vehicle].moving):
+        return False  # dead men neither fire nor need shooting (Man.alive)
+    terrain = game.terrain
+    key = (
+        "shot_sixths",
+        here,
+        th,
+        game.blockers() if blk is None else blk,
+        f.long_gun,
+        f.armed,
+        f.wounds,
+        f.vehicle is not None,
+        bool(t.vehicle),
+    )
+    memo = terrain.memo
+    got = memo.get(key)
+    if got is None:
+        got = _shot_sixths_now(game, man, here, tid, th)
+        if len(memo) > 200_000:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+def _shot_sixths_now(game, man: str, here: str, tid: str, th: str):
+    """:func:`_shot_sixths` computed (not memoized)."""
     terrain = game.terrain
     q0, r0 = terrain.hex_of[here]
     q, r = terrain.hex_of[th]

@@ -41,6 +41,7 @@ def arrange(
         v.entered_board = v.entered_board or g.on_board(v.pos)
     for mid, where in (men or {}).items():
         m = g.men[mid]
+        m.route_pos = None
         if m.vehicle:
             g.vehicles[m.vehicle].seats.pop(m.seat, None)
             m.vehicle = m.seat = None

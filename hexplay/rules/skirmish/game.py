@@ -239,15 +239,20 @@ class SkirmishGame(SkirmishState):
         weapon: str | None = None,
         seat: str | None = None,
     ) -> dict[str, Any]:
-        """Add one task to a unit's plot; IllegalOrder (naming the rule) changes nothing."""
+        """Add one task to a unit's plot; IllegalOrder (naming the rule) changes nothing.
+
+        ``hexes``: MV's hexes, or the route steps toward the board of a man on foot off the
+        map (MP; ``path`` then continues on the map once they reach it, see :mod:`.plotting`).
+        """
         self._check_side(side)
         self.turns.require("planning", "plotting")
         self.plots.check_open(side)
-        if side == self.side_of(unit_id) and not self._is_own(side, unit_id):
+        owner = self.side_of(unit_id)
+        if side == owner and not self._is_own(side, unit_id):
             if unit_id in self.men:
                 raise IllegalOrder("Table VII", f"{unit_id} is dead: killed men do nothing")
             raise IllegalOrder("§8 vehicles", f"{unit_id} has no living {side} men aboard")
-        if self.side_of(unit_id) != side:
+        if owner != side:
             raise IllegalOrder("plot", f"{unit_id!r} is not a {side} unit")
         code = str(code).upper()
         p = tuple(self.map.label(h) if not isinstance(h, str) else h for h in (path or ()))
@@ -270,8 +275,12 @@ class SkirmishGame(SkirmishState):
             "weapon": weapon,
             "seat": seat,
         }
-        plain = (str, type(None))
-        if all(isinstance(x, plain) for x in (unit_id, target, weapon, seat)):
+        if (
+            type(unit_id) is str
+            and (target is None or type(target) is str)
+            and (weapon is None or type(weapon) is str)
+            and (seat is None or type(seat) is str)
+        ):
             # already what jsonable() would make of it (strings, None, an int, labels)
             self.commands.add("plot", args, self.turn)
         else:

@@ -19,6 +19,7 @@ def candidate_tasks(g, side: str, uid: str, plan=None) -> Iterator[Task]:
         if e in g.men and g.men[e].alive:
             yield Task("DF", e)
     pos = plan.end_hex if plan is not None else (None if m.vehicle else m.hex)
+    rpos = plan.end_route_pos if plan is not None else (None if m.vehicle else m.route_pos)
     in_vehicle = (
         (plan.enters is not None or (m.vehicle and not plan.exits)) if plan else bool(m.vehicle)
     )
@@ -37,5 +38,10 @@ def candidate_tasks(g, side: str, uid: str, plan=None) -> Iterator[Task]:
         for o in g.men.values():
             if o.side == side and o.id != uid and not o.fit:
                 yield Task("WE", o.id)
+    elif rpos is not None:  # on foot off the map: a route step toward the board, or get in
+        yield Task("MP", hexes=1)
+        for v in g.vehicles.values():
+            if v.pos == rpos:
+                yield Task("EV", v.id)
     yield Task("BW")
     yield Task("RA")

@@ -23,8 +23,19 @@ Decisions where the rules are silent:
   the transporter's hex. Vehicle spares are for defenders only (WE with a vehicle); WE with a
   man needs a wounded or killed friend in the same hex (or the same vehicle).
 * Escorts may not enter the ambush hex (the stopped transporter blocks the road) and vehicles
-  only move along their route. Men do not leave a vehicle that is off the map (off-board men
-  are not modelled).
+  only move along their route.
+* Off-board men (§8: "an escort that starts off the map may stop there and let its men get
+  out"): a man may EV out of a stopped escort that is off the map; he is then on foot at that
+  route index (``Man.route_pos``, his ``hex`` is None). He moves with
+  ``plot(side, man, "MP", hexes=k, path=[...])``: ``hexes`` = k route steps toward the board
+  (never away from it: beyond the map edge there is nowhere to go), each
+  :data:`OFF_BOARD_STEP_AP`. k is at most the steps that bring him onto the map, i.e. to the
+  first route hex on it (the end of the route nearest to him); only if the k-th step enters
+  the map may ``path`` go on with map hexes from there, as a normal MP (the recorded task's
+  ``path`` starts with that entry hex). An MP of a man on the map takes no ``hexes``. Off the
+  map he may also EV into a stopped escort at his route index; he cannot fire or be fired at,
+  is never seen, and does no barrier work, re-arming or weapon exchange on foot. Once on the
+  map he can never leave it.
 * Fire is plotted at a man the firer's side currently sees, with LOS from the firer's own hex at
   the start of the turn. Men in a vehicle are seen when the vehicle is.
 """
@@ -44,6 +55,7 @@ from .tables import (
     AP_PER_TURN,
     FIRST_BARRIER_WORK_TURN,
     FIRST_DEFENDER_FIRE_TURN,
+    ROAD_MOVEMENT_COSTS,
     WOUNDED_AP_MULTIPLIER,
 )
 from .tasks import MAN_CODES, PHASE_NAMES, PHASE_OF, VEHICLE_CODES, Task
@@ -62,6 +74,7 @@ class ManPlan:
     ep_in: str | None = None
     hexes_moved: int = 0
     end_hex: str | None = None
+    end_route_pos: int | None = None  # route index when he ends on foot off the map
     barrier_work: bool = False
     fires: list[Task] = field(default_factory=list)
 
@@ -101,6 +114,12 @@ def _sixths(x: Fraction) -> int:
 
 
 _BASE6 = {code: _sixths(a.ap) if a.ap is not None else 0 for code, a in ACTIVITIES.items()}
+
+OFF_BOARD_STEP_AP = ROAD_MOVEMENT_COSTS["person"]
+"""AP for one route step of a man on foot off the map, including the step onto the map's first
+route hex: Table VIII's road rate for a person (1 AP; doubled for a wounded man). Off the map
+there are no hexsides or terrain, only the road the escort came along."""
+_STEP6 = _sixths(OFF_BOARD_STEP_AP)
 
 
 def best_weapon(g, m: Man, target: Man, rng: int) -> str | None:
@@ -206,13 +225,14 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None 
             barrier_work=after.barrier_work,
             fires=list(after.fires),
         )
-        phase, veh, pos, armed, gun, entered, ap6 = resume
+        phase, veh, pos, rpos, armed, gun, entered, ap6 = resume
     else:
         plan = ManPlan(m.id, [])
         ap6 = 0
         phase = 0
         veh = m.vehicle
         pos = None if veh else m.hex
+        rpos = None if veh else m.route_pos  # route index while on foot off the map
         armed = m.armed
         gun = m.long_gun
         entered = False
@@ -243,14 +263,30 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None 
                 raise IllegalOrder(
                     "Table VIII", f"{m.id} is in {veh}: exit it (EV) before moving on foot"
                 )
-            if pos is None:
+            steps = 0
+            if rpos is not None:
+                steps, pos, rpos = _route_steps(g, m, rpos, t.hexes)
+            elif t.hexes:
+                raise IllegalOrder(
+                    "§8 off-board",
+                    f"{m.id} is on the map: route steps (hexes=) are only for a man off the "
+                    "map; give the hexes to enter as path",
+                )
+            if pos is None and rpos is None:
                 raise IllegalOrder("Table VIII", f"{m.id} has no position on the map")
             path = list(t.path)
             if path and path[0] == pos:
                 path = path[1:]
-            if not path:
+            if path and rpos is not None:
+                raise IllegalOrder(
+                    "§8 off-board",
+                    f"{m.id} is still off the map after {steps} route steps: map hexes (path) "
+                    "can follow only the step that enters the map",
+                )
+            if not path and not steps:
                 raise IllegalOrder("Table VIII", "MP needs at least one hex to enter")
-            base6 = 0
+            base6 = steps * _STEP6
+            entry = (pos,) if steps and pos is not None else ()
             steps6 = g.terrain.step_cost6
             for nxt in path:
                 if not g.map.contains(nxt):
@@ -266,8 +302,8 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None 
                     raise IllegalOrder("Table VIII", f"a man cannot enter {nxt} from {pos}")
                 base6 += c
                 pos = nxt
-            plan.hexes_moved += len(path)
-            t = Task("MP", path=tuple(path))
+            plan.hexes_moved += steps + len(path)
+            t = Task("MP", path=(*entry, *path), hexes=steps)
         elif t.code == "EV":
             if veh:
                 v = g.vehicles[veh]
@@ -275,14 +311,11 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None 
                     raise IllegalOrder(
                         "§8 vehicles", f"men exit only a stopped vehicle; {veh} is moving"
                     )
-                if g.vehicle_hex(v) is None:
-                    raise IllegalOrder(
-                        "§8 off-board",
-                        f"{veh} is off the map; men leaving a vehicle off the map are not modelled",
-                    )
                 if plan.ep_in:
                     raise IllegalOrder("§8 vehicles", f"{m.id} takes the wheel (EP) this turn")
                 plan.exits, pos, veh = veh, g.vehicle_hex(v), None
+                if pos is None:  # a stopped escort off the map lets him out there (§8)
+                    rpos = v.pos
                 t = Task("EV", plan.exits)
             else:
                 v = g.vehicles.get(t.target or "")
@@ -293,7 +326,14 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None 
                     raise IllegalOrder(
                         "§8 vehicles", f"men enter only a stopped vehicle; {v.id} is moving"
                     )
-                if vh is None or vh != pos:
+                if rpos is not None:
+                    if v.pos != rpos:
+                        raise IllegalOrder(
+                            "§8 off-board",
+                            f"{m.id} is off the map at {g.route_label(rpos)}; {v.id} is at "
+                            f"{g.vehicle_label(v)}",
+                        )
+                elif vh is None or vh != pos:
                     raise IllegalOrder(
                         "§8 vehicles",
                         f"{m.id} must be in {v.id}'s hex ({vh}) to enter it (he would be in {pos})",
@@ -307,7 +347,7 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None 
                 if seat not in VEHICLE_SEATS:
                     raise IllegalOrder("§8 vehicles", f"no free seat in {v.id}")
                 plan.enters = (v.id, seat)
-                veh, pos, entered = v.id, None, True
+                veh, pos, rpos, entered = v.id, None, None, True
                 t = Task("EV", v.id, seat=seat)
         elif t.code == "EP":
             v = g.vehicles.get(veh or "")
@@ -332,6 +372,8 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None 
                     "Table VII", f"{m.id} is wounded: wounded men cannot work on barriers"
                 )
             th = g.vehicle_hex(g.transporter)
+            if rpos is not None:
+                raise IllegalOrder("§8 off-board", f"{m.id} is off the map: no barrier work")
             if veh or pos != th:
                 raise IllegalOrder("§8 barrier work", f"BW only on the transporter's hex ({th})")
             plan.barrier_work = True
@@ -355,6 +397,7 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None 
         plan.tasks.append(t)
         ap6 += cost6
     plan.end_hex = pos
+    plan.end_route_pos = rpos
     plan.ap = _frac6(ap6)
     if ap6 > _AP6:
         last = plan.tasks[-1]
@@ -365,8 +408,31 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None 
             + f"; {_cost_text(plan.ap - last.ap)} of {AP_PER_TURN} AP already "
             "plotted",
         )
-    plan._resume = (phase, veh, pos, armed, gun, entered, ap6)  # type: ignore[attr-defined]
+    plan._resume = (phase, veh, pos, rpos, armed, gun, entered, ap6)  # type: ignore[attr-defined]
     return plan
+
+
+def _route_steps(g, m: Man, rpos: int, k: int) -> tuple[int, str | None, int | None]:
+    """``k`` route steps toward the board from route index ``rpos`` (off the map).
+
+    Returns (steps, map hex entered or None, route index if still off the map or None).
+    """
+    n = len(g.route)
+    to_board = -rpos if rpos < 0 else rpos - (n - 1)  # steps to the nearest route end
+    if k < 1:
+        raise IllegalOrder(
+            "§8 off-board",
+            f"{m.id} is off the map at {g.route_label(rpos)}: give hexes=k >= 1 route steps "
+            "toward the board (a man off the map moves only toward it)",
+        )
+    if k > to_board:
+        raise IllegalOrder(
+            "§8 off-board",
+            f"{m.id} reaches the map ({g.route[0 if rpos < 0 else n - 1]}) after {to_board} "
+            f"route steps, not {k}: give the hexes beyond it as path",
+        )
+    new = rpos + (k if rpos < 0 else -k)
+    return (k, g.route[new], None) if 0 <= new < n else (k, None, new)
 
 
 def _free_seat(v: Vehicle) -> str:

@@ -1,7 +1,8 @@
 """The activity chart (digest §10): one row per unit and turn, plus every die roll.
 
 Rows hold the start position, the tasks with codes, targets and AP, the end condition and
-location; vehicles give their position relative to the transporter (``T+12``).
+location; vehicles, and men on foot off the map, give their position relative to the
+transporter (``T+12``; off the map ``T+23 (off map)``).
 """
 
 from __future__ import annotations
@@ -14,18 +15,25 @@ def unit_position(g, uid: str) -> str | None:
         m = g.men[uid]
         if m.vehicle:
             return f"{m.vehicle}/{m.seat}"
-        return m.hex
+        return m.hex if m.route_pos is None else _off_map(g, m.route_pos)
     v = g.vehicles[uid]
     h = g.vehicle_hex(v)
     label = g.vehicle_label(v)
     return f"{label} ({h})" if h else f"{label} (off map)"
 
 
+def _off_map(g, pos: int) -> str:
+    """A route position off the map as the chart writes it, men and vehicles alike."""
+    return f"{g.route_label(pos)} (off map)"
+
+
 def snapshot_positions(g) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for uid, m in g.men.items():
         out[uid] = {
-            "location": f"{m.vehicle}/{m.seat}" if m.vehicle else m.hex,
+            "location": f"{m.vehicle}/{m.seat}"
+            if m.vehicle
+            else (m.hex if m.route_pos is None else _off_map(g, m.route_pos)),
             "condition": m.condition,
             "long_gun": m.long_gun,
             "armed": m.armed,

@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from .combat import attack_strength, barrier_points, combat_result, defence_strength, odds
-from .plotting import SidePlan
+from .plotting import OFF_BOARD_STEP_AP, SidePlan
 from .state import ADVERSARY, DEFENDER, SIDES
 from .tables import AP_PER_TURN, WOUNDED_AP_MULTIPLIER
 
@@ -202,16 +202,19 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
                     seat = next(s for s, i in v.seats.items() if i == m.id)
                     del v.seats[seat]
                     m.hex, m.vehicle, m.seat = g.vehicle_hex(v), None, None
-                    log.add(
-                        g.turn,
-                        "movement",
-                        "exit",
-                        {"man": m.id, "vehicle": v.id, "hex": m.hex},
-                        visible_to=(side,),
-                    )
+                    data = {"man": m.id, "vehicle": v.id, "hex": m.hex}
+                    if m.hex is None:  # out of a stopped escort off the map (§8)
+                        m.route_pos = v.pos
+                        data["position"] = g.route_label(v.pos)
+                    log.add(g.turn, "movement", "exit", data, visible_to=(side,))
                 elif t.code == "MP":
                     walked = []
-                    for h in t.path:
+                    path = t.path
+                    if t.hexes:  # route steps off the map; path[0] is the hex they enter
+                        if m.route_pos is None:
+                            break
+                        walked, path = _route_walk(g, m, b, t.hexes), t.path[1:]
+                    for h in path if m.route_pos is None else ():
                         c = g.terrain.step_cost6(m.hex, h)
                         if not b.pay6(c):
                             break
@@ -229,15 +232,20 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
                         break
                 elif t.code == "EV":
                     v = g.vehicles[t.target]
+                    here = (
+                        v.pos == m.route_pos
+                        if m.route_pos is not None
+                        else m.hex is not None and m.hex == g.vehicle_hex(v)
+                    )
                     ok = (
-                        m.hex == g.vehicle_hex(v)
+                        here
                         and len(entries.get(v.id, ())) == 1
                         and t.seat not in v.seats
                         and b.pay(_base(t, start_wounds[mid]))
                     )
                     if ok:
                         v.seats[t.seat] = m.id
-                        m.hex, m.vehicle, m.seat = None, v.id, t.seat
+                        m.hex, m.vehicle, m.seat, m.route_pos = None, v.id, t.seat, None
                     log.add(
                         g.turn,
                         "movement",
@@ -269,6 +277,26 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
             _move_vehicle(g, v, None, True, d, combat["hit"], log, g.controller(v) or DEFENDER)
     g._cache.pop("blockers", None)
     return budgets
+
+
+_STEP6 = _sixths(OFF_BOARD_STEP_AP)
+
+
+def _route_walk(g, m, b: _Budget, k: int) -> list[str]:
+    """Up to ``k`` route steps of a man off the map toward the board, as his AP allow; returns
+    the positions entered (``T-2`` labels off the map, the hex label once on it)."""
+    walked = []
+    d = 1 if m.route_pos < 0 else -1
+    for _ in range(k):
+        if not b.pay6(_STEP6):
+            break
+        m.route_pos += d
+        if g.on_board(m.route_pos):
+            m.hex, m.route_pos = g.route[m.route_pos], None
+            walked.append(m.hex)
+            break
+        walked.append(g.route_label(m.route_pos))
+    return walked
 
 
 def _base(t, start_wounded: int) -> Fraction:

@@ -112,6 +112,11 @@ class SkirmishState:
         d = v.pos - self.transporter.pos
         return "T" if d == 0 else f"T{d:+d}"
 
+    def route_label(self, pos: int) -> str:
+        """A route index relative to the transporter (``T+23``), as :meth:`vehicle_label`."""
+        d = pos - self.transporter.pos
+        return "T" if d == 0 else f"T{d:+d}"
+
     def unit(self, unit_id: str) -> Man | Vehicle:
         if unit_id in self.men:
             return self.men[unit_id]

@@ -32,7 +32,9 @@ class Task:
     """One plotted task of a man or a vehicle.
 
     ``target`` is a unit id (DF, EP, WE, EV entering) or None; ``path`` the hex labels entered
-    by MP (start excluded); ``hexes`` the hexes moved by MV; ``weapon`` the weapon fired (DF) or
+    by MP (start excluded); ``hexes`` the hexes moved by MV, or by MP the route steps of a man
+    off the map toward the board (:mod:`.plotting`: then ``path`` starts with the map hex the
+    last step enters); ``weapon`` the weapon fired (DF) or
     taken (WE); ``seat`` the seat taken on entering (EV); ``ap`` the AP this task costs its
     plotter as plotted (doubled for a wounded man).
     """
@@ -55,6 +57,9 @@ class Task:
     def label(self) -> str:
         """Activity-chart text, e.g. ``"DF A3"``, ``"MP 1325-1326"``, ``"MV 6"``."""
         if self.code == "MP":
+            if self.hexes:  # off-board route steps, then the hexes entered on the map
+                tail = ": " + "-".join(self.path) if self.path else ""
+                return f"MP {self.hexes} along route{tail}"
             return "MP " + "-".join(self.path)
         if self.code == "MV":
             return f"MV {self.hexes}"

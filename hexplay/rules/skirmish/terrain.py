@@ -60,6 +60,7 @@ class Terrain:
             m.label(h) for s in self.slope for h in s.hexes() if m.contains(h)
         )
         self._reach_cache: dict[tuple[str, int, int], dict[str, tuple]] = {}
+        self._goal_dist: dict[str, list[int]] = {}
         self.memo: dict = {}
         self._qr: np.ndarray | None = None
         """Pure functions of this map memoized by callers (keys name what they hold)."""
@@ -155,10 +156,13 @@ class Terrain:
         prev = [-1] * len(ranked)
         cost[s0] = 0
         order = [s0]
-        levels: dict[int, list[int]] = {0: [s0]}
-        while levels:
-            c = min(levels)
-            for a in sorted({x for x in levels.pop(c) if cost[x] == c}):
+        # one bucket per cost 0..lim: a cheaper path always has nc < cost[b] <= big = lim + 1
+        levels: list[list[int]] = [[] for _ in range(max(big, 1))]
+        levels[0].append(s0)
+        for c, level in enumerate(levels):
+            if not level:
+                continue
+            for a in sorted({x for x in level if cost[x] == c}):
                 for b, step in scaled[a]:
                     nc = c + step
                     if nc < cost[b]:
@@ -166,10 +170,7 @@ class Terrain:
                             order.append(b)
                         cost[b] = nc
                         prev[b] = a
-                        if nc in levels:
-                            levels[nc].append(b)
-                        else:
-                            levels[nc] = [b]
+                        levels[nc].append(b)
         got = (order, [cost[k] for k in order], array("i", prev))
         if len(self._settled) > 4096:
             self._settled.clear()
@@ -192,12 +193,11 @@ class Terrain:
                     best, best_d = lab, d
             return self.path_in(reach, best) if best is not None else []
         order, cost, prev = self._settle(start, lim, scale)
-        ranked, _rank, qs, rs = self._rank_tables()
-        gq, gr = self.hex_of[goal][0], self.hex_of[goal][1]
+        ranked = self._rank_tables()[0]
+        dist = self._rank_distances(goal)
         best, best_d, best_c = -1, self.distance(start, goal), 0
         for k, c in zip(order, cost):
-            dq, dr = qs[k] - gq, rs[k] - gr
-            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            d = dist[k]
             if d < best_d or (d == best_d and best >= 0 and c < best_c):
                 best, best_d, best_c = k, d, c
         path = []
@@ -205,6 +205,20 @@ class Terrain:
             path.append(ranked[best])
             best = prev[best]
         return path[::-1]
+
+    def _rank_distances(self, goal: str) -> list[int]:
+        """Hex distance from every label rank to ``goal`` (cached per goal)."""
+        got = self._goal_dist.get(goal)
+        if got is None:
+            _ranked, _rank, qs, rs = self._rank_tables()
+            gq, gr = self.hex_of[goal][0], self.hex_of[goal][1]
+            dq = np.asarray(qs, np.int64) - gq
+            dr = np.asarray(rs, np.int64) - gr
+            got = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).tolist()
+            if len(self._goal_dist) > 4096:
+                self._goal_dist.clear()
+            self._goal_dist[goal] = got
+        return got
 
     @staticmethod
     def path_in(reach: dict[str, tuple], goal: str) -> list[str]:
@@ -258,6 +272,33 @@ class Terrain:
             if cands is None or not cands.isdisjoint(blockers):
                 return False
         return True
+
+    def sees_any(self, sources, b: str, blockers: frozenset[int]) -> bool:
+        """True if any hex label in ``sources`` :meth:`sees` ``b`` (one call for many)."""
+        index, los = self.index, self._los
+        j = index[b]
+        for a in sources:
+            i = index[a]
+            if i == j:
+                return True
+            key = (i, j) if i < j else (j, i)
+            info = los.get(key)
+            if info is None:
+                if len(los) > 1_000_000:
+                    los.clear()
+                info = los[key] = self._traces(key[0], key[1])
+            both, traces = info
+            if both:  # blocked only when every trace is blocked
+                for cands in traces:
+                    if cands is not None and cands.isdisjoint(blockers):
+                        return True
+                continue
+            for cands in traces:
+                if cands is None or not cands.isdisjoint(blockers):
+                    break
+            else:
+                return True
+        return False
 
     def _traces(self, i: int, j: int):
         """(combine "both"?, per nudged trace: None if terrain blocks it, else the hex indices

@@ -12,6 +12,10 @@ FIT, WOUNDED, KILLED = "fit", "W", "K"
 class Man:
     """One man. ``hex`` is his hex label on foot (None inside a vehicle or not yet placed).
 
+    ``route_pos`` is set only for a man on foot off the map (digest §8: he got out of a stopped
+    escort beyond the map edge): his route index, outside ``0..len(route)-1``; ``hex`` is then
+    None. It is None whenever he is on the map or in a vehicle.
+
     ``long_gun`` is his rifle or shotgun; ``armed`` is False after he laid it down for barrier
     work (at ``laid_at``) until he re-arms. Everyone always keeps a pistol.
     """
@@ -25,6 +29,7 @@ class Man:
     wounds: int = 0
     armed: bool = True
     laid_at: str | None = None
+    route_pos: int | None = None
 
     @property
     def condition(self) -> str:
@@ -53,7 +58,25 @@ class Man:
             "wounds": self.wounds,
             "armed": self.armed,
             "laid_at": self.laid_at,
+            # only off the map (saves of games without off-board men keep their old form)
+            **({"route_pos": self.route_pos} if self.route_pos is not None else {}),
         }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Man:
+        rp = d.get("route_pos")
+        return cls(
+            d["id"],
+            d["side"],
+            d.get("long_gun"),
+            d.get("hex"),
+            d.get("vehicle"),
+            d.get("seat"),
+            int(d.get("wounds", 0)),
+            bool(d.get("armed", True)),
+            d.get("laid_at"),
+            None if rp is None else int(rp),
+        )
 
 
 @dataclass

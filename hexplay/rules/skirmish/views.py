@@ -2,8 +2,9 @@
 
 Decisions: a side sees an enemy man if any of its living men on the map has LOS to his hex;
 men inside a vehicle are seen when the vehicle is; the transporter (the ambush point) is known
-to both sides; men and vehicles off the map are never seen. Seen enemies show position and
-condition (fit/W/K) but not their weapons. Barrier points are known to both sides.
+to both sides; men and vehicles off the map (in a vehicle or on foot) are never seen. Seen
+enemies show position and condition (fit/W/K) but not their weapons. Barrier points are known
+to both sides.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from .state import ADVERSARY, DEFENDER, SIDES
 def compute_seen(g) -> dict[str, set[str]]:
     """Enemy unit ids (men and vehicles) each side sees now."""
     blk = g.blockers()
-    sees = g.terrain.sees
+    sees_any = g.terrain.sees_any
     vhex = {v.id: g.vehicle_hex(v) for v in g.vehicles.values()}
     ctrl = {v.id: g.controller(v) for v in g.vehicles.values()}
     out: dict[str, set[str]] = {}
@@ -30,23 +31,21 @@ def compute_seen(g) -> dict[str, set[str]]:
             seen.add(TRANSPORTER_ID)
         for v in g.vehicles.values():
             h = vhex[v.id]
-            if h is not None and v.id != TRANSPORTER_ID and ctrl[v.id] != side:
-                for e in eyes:
-                    if sees(e, h, blk):
-                        seen.add(v.id)
-                        break
+            if (
+                h is not None
+                and v.id != TRANSPORTER_ID
+                and ctrl[v.id] != side
+                and sees_any(eyes, h, blk)
+            ):
+                seen.add(v.id)
         for m in g.men.values():
             if m.side == side:
                 continue
             if m.vehicle:
                 if m.vehicle in seen and vhex[m.vehicle] is not None:
                     seen.add(m.id)
-            elif m.hex is not None:
-                h = m.hex
-                for e in eyes:
-                    if sees(e, h, blk):
-                        seen.add(m.id)
-                        break
+            elif m.hex is not None and sees_any(eyes, m.hex, blk):
+                seen.add(m.id)
         out[side] = seen
     return out
 
@@ -91,6 +90,8 @@ def full_unit(g, uid: str) -> dict[str, Any]:
             "hex": g.man_hex(m),
             "on_foot_hex": m.hex,
             "condition": m.condition,
+            # a man on foot off the map: his route position, as vehicles' (``T-12``)
+            **({"position": g.route_label(m.route_pos)} if m.route_pos is not None else {}),
         }
     v = g.vehicles[uid]
     return {
@@ -110,9 +111,13 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
         raise ValueError(f"side must be 'adversary', 'defender' or 'referee', not {side!r}")
     units: dict[str, Any] = {}
     seen = set() if referee else g.seen.get(side, set())
-    for uid in list(g.men) + list(g.vehicles):
-        owner = g.men[uid].side if uid in g.men else DEFENDER
-        if referee or owner == side:
+    for uid, m in g.men.items():
+        if referee or m.side == side:
+            units[uid] = full_unit(g, uid)
+        elif open_map or uid in seen:
+            units[uid] = public_unit(g, uid)
+    for uid in g.vehicles:
+        if referee or side == DEFENDER:
             units[uid] = full_unit(g, uid)
         elif open_map or uid in seen:
             units[uid] = public_unit(g, uid)
