@@ -509,3 +509,128 @@ def test_win_probability_gauge_only_where_it_reveals_nothing():
     assert [e["turn"] for e in gauge.estimates] == [1, 2]
     ref = SkirmishApp(seed=1, vs_computer=None, referee=True, win_probability_n=4)
     assert ref.winprob is not None
+
+
+def _offmap_app(**vehicles):
+    """E1 stopped at T-10 and E2 at T+11 (practice map, turn 2), the defender at the screen."""
+    from hexplay.rules.skirmish.arrange import practice_game
+    from hexplay.widgets import SkirmishApp
+
+    g = practice_game(escort_offsets={"E1": -10, "E2": 11})
+    spec = {"E1": {"moving": False}, "E2": {"moving": False}}
+    spec.update(vehicles)
+    g.arrange(vehicles=spec, turn=2)
+    app = SkirmishApp(g, vs_computer=None, hot_seat=True)
+    assert app.plotting_side == "adversary"
+    assert app.offmap.ids() == [] and app.offmap.layout.display == "none"
+    app.end_plot()
+    assert app.handover and app.offmap.ids() == []  # blanked between the players
+    app.take_over()
+    return app
+
+
+def test_offmap_panel_lists_own_units_beyond_the_edge():
+    app = _offmap_app()
+    assert app.plotting_side == "defender"
+    assert app.offmap.ids() == ["E1", "G3", "G4", "E2", "G5", "G6"]
+    assert "hexplay-offmap" in app.offmap._dom_classes
+    assert app.offmap.layout.display == ""
+    by_id = {b.unit_id: b for b in app.offmap.list.children}
+    assert "hexplay-offmap-E1" in by_id["E1"]._dom_classes
+    assert "T-10" in by_id["E1"].description and "G4 (C)" in by_id["E1"].description
+    assert "escort" in by_id["E1"].description and "stopped" in by_id["E1"].description
+    assert "T+11" in by_id["G6"].description and "fit" in by_id["G6"].description
+    # off-map units are not drawn on the board
+    assert not {"E1", "E2", "G3", "G4"} & {u["id"] for u in app.board.units}
+    # the panel shows only the plotting side's own view
+    v = app.game.view("defender")["units"]
+    assert all(v[u]["side"] == "defender" for u in app.offmap.ids())
+
+
+def test_offmap_man_exits_and_walks_toward_the_board_through_the_app():
+    app = _offmap_app()
+    g = app.game
+    app.offmap.click("G4")  # as a click on a counter
+    assert app.selected_unit == "G4" and app.builder.unit == "G4"
+    assert app.offmap._buttons["G4"].button_style == "info"
+    assert app.builder.task_codes() == g.legal_tasks("defender", "G4")
+    assert "T-10 (off map)" in app.builder.header.value
+    assert app.builder.ap_text.value == "10 / 10"
+    app.builder.click_task("EV")  # an exit needs no click
+    assert [t["code"] for t in g.plotted("defender", "G4")] == ["EV"]
+    assert app.builder.ap_text.value == "9 / 10"
+    # too many route steps: the engine's message, verbatim, nothing plotted
+    app.builder.click_task("MP")
+    assert app.builder.pending["needs"] == "steps"
+    app.builder.steps.value = 5
+    app.builder.finish()
+    assert len(g.plotted("defender", "G4")) == 1 and "&#9888;" in app.builder.error.value
+    # three steps reach 0801; a clicked hex goes on from there
+    app.builder.click_task("MP")
+    app.builder.steps.value = 3
+    app.board.simulate_click("0802", None)
+    app.builder.finish()
+    mp = g.plotted("defender", "G4")[-1]
+    assert (mp["code"], mp["hexes"], mp["path"]) == ("MP", 3, ["0801", "0802"])
+    assert app.builder.error.value == ""
+    assert {"unit": "G4", "side": "defender", "hexes": ["0801", "0802"]} in (
+        app.board.overlays["paths"]
+    )
+    # G3 gets out and stays by the escort; G6 walks 2 route steps, staying off the map
+    app.offmap.click("G3")
+    app.builder.click_task("EV")
+    app.offmap.click("G6")
+    app.builder.click_task("EV")
+    app.builder.click_task("MP")
+    app.builder.steps.value = 2
+    app.builder.finish()
+    assert g.plotted("defender", "G6")[-1]["hexes"] == 2
+    app.end_plot()
+    assert app.plotting_side == "adversary"  # hot seat: the adversary plots the next turn
+    app.take_over()
+    assert app.offmap.ids() == []  # never an enemy unit, even off the map
+    app.end_plot()
+    app.take_over()
+    assert g.men["G4"].hex == "0802" and g.men["G6"].route_pos == 16
+    assert {"G3", "G6"} <= set(app.offmap.ids()) and "G4" not in app.offmap.ids()
+    assert "on foot" in app.offmap._buttons["G6"].description
+    assert "T+9" in app.offmap._buttons["G6"].description
+    assert "empty" in app.offmap._buttons["E1"].description  # still listed: men may get in
+    # back into E1: the escort is named by a click on its panel button
+    app.offmap.click("G3")
+    assert {"MP", "EV"} <= set(app.builder.task_codes())
+    app.builder.click_task("EV")
+    assert app.builder.pending["needs"] == "target"
+    app.offmap.click("E1")
+    assert app.builder.error.value == ""
+    assert [(t["code"], t["target"]) for t in g.plotted("defender", "G3")] == [("EV", "E1")]
+    assert app.selected_unit == "G3"  # the click named the target, it did not select E1
+
+
+def test_offmap_escort_tasks_need_no_board_click():
+    app = _offmap_app(E1={"moving": True})
+    g = app.game
+    app.offmap.click("G4")
+    app.builder.click_task("EV")  # out of a moving escort: refused by the engine
+    assert g.plotted("defender", "G4") == [] and "&#9888;" in app.builder.error.value
+    app.offmap.click("E1")
+    assert app.builder.unit == "E1" and "MV" in app.builder.task_codes()
+    app.builder.click_task("MV")
+    app.builder.hexes.value = 4
+    app.builder.finish()
+    assert [(t["code"], t["hexes"]) for t in g.plotted("defender", "E1")] == [("MV", 4)]
+    assert app.builder.error.value == ""
+    app.builder.undo_last()
+    app.builder.click_task("SV")
+    assert [t["code"] for t in g.plotted("defender", "E1")] == ["SV"]
+
+
+def test_offmap_units_from_view_keeps_secrets():
+    from hexplay.widgets.offmap import offmap_units_from_view
+
+    app = _offmap_app()
+    g = app.game
+    assert offmap_units_from_view(g.view("adversary"), "adversary") == []
+    assert offmap_units_from_view(g.view("defender"), "adversary") == []
+    ref = {u["id"] for u in offmap_units_from_view(g.view("referee"), None)}
+    assert ref == {"E1", "E2", "G3", "G4", "G5", "G6"}

@@ -95,25 +95,26 @@ def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
     memo = terrain.memo
     got = memo.get(key)
     if got is None:
-        got = _shot_sixths_now(game, man, here, tid, th)
+        got = _shot_sixths_now(game, f, t, here, th, key[3])
         if len(memo) > 200_000:
             memo.clear()
         memo[key] = got
     return got
 
 
-def _shot_sixths_now(game, man: str, here: str, tid: str, th: str):
-    """:func:`_shot_sixths` computed (not memoized)."""
+def _shot_sixths_now(game, f, t, here: str, th: str, blk: frozenset[int]):
+    """:func:`_shot_sixths` computed (not memoized) for living men ``f`` (on the map, not in a
+    moving vehicle) and ``t``: the numbers of ``game.odds(f.id, t.id, hexes_moved=0)``."""
     terrain = game.terrain
     q0, r0 = terrain.hex_of[here]
     q, r = terrain.hex_of[th]
     dq, dr = q - q0, r - r0
-    if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > MAX_RANGE or not terrain.sees(
-        here, th, game.blockers()
-    ):
+    if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > MAX_RANGE or not terrain.sees(here, th, blk):
         return False
-    o = game.odds(man, tid, hexes_moved=0)
-    if not o.get("possible"):
+    # what SkirmishGame.odds computes once its checks above have passed
+    o: dict[str, Any] = {"possible": False, "reason": None}
+    game._shot_odds(o, f, t, here, th, None, 0)
+    if not o["possible"]:
         return False
     k, w = o["K"], o["W"]
     k6 = k.numerator * 6 // k.denominator

@@ -6,7 +6,12 @@ plot is refused.
 
 Stable CSS classes (for browser tests and styling): ``hexplay-end-plot``, ``hexplay-resolve``,
 ``hexplay-new-game`` on the phase buttons, ``hexplay-task-<CODE>`` on each task button of the
-plot builder and ``hexplay-plot-error`` on its error line.
+plot builder, ``hexplay-plot-error`` on its error line, ``hexplay-pick-done`` on its "Done" button
+and ``hexplay-route-steps`` on the route step count of a man on foot off the map.
+
+What a task needs (``TASK_NEEDS``, or the controller's ``needs`` per task): ``"target"`` (a
+click), ``"path"`` (clicked hexes), ``"hexes"`` (a count: MV) or ``"steps"`` (a man off the
+map: a count of route steps toward the board, then optionally clicked map hexes).
 """
 
 from __future__ import annotations
@@ -232,12 +237,20 @@ class PlotBuilder(W.VBox):
         self.done = W.Button(
             description="Done", button_style="success", icon="check", layout=W.Layout(width="90px")
         )
+        self.steps = W.BoundedIntText(
+            value=1, min=0, max=60, description="route steps", layout=W.Layout(width="170px")
+        )
+        self.steps.add_class("hexplay-route-steps")
+        self.done.add_class("hexplay-pick-done")
         self.cancel = W.Button(description="Cancel", icon="times", layout=W.Layout(width="90px"))
         self.undo = W.Button(description="Undo last", icon="undo", layout=W.Layout(width="110px"))
         self.error = W.HTML()
         self.error.add_class("hexplay-plot-error")
         self._buttons: dict[tuple[str, str, str], W.Button] = {}  # reused across refreshes
-        self.pick_row = W.HBox([self.prompt, self.hexes, self.done, self.cancel])
+        self.pick_row = W.HBox(
+            [self.prompt, self.hexes, self.steps, self.done, self.cancel],
+            layout=W.Layout(flex_flow="row wrap"),
+        )
         self.pick_row.layout.display = "none"
         self.done.on_click(lambda _b: self.finish())
         self.cancel.on_click(lambda _b: self.cancel_pending())
@@ -270,7 +283,7 @@ class PlotBuilder(W.VBox):
     def _button(self, t: dict[str, Any]) -> W.Button:
         """The task button for entry ``t`` (created once, then reused: no new widget per click)."""
         title = t.get("title") or TASK_TITLES.get(t["code"], t["code"])
-        key = (t["code"], t["label"], title)
+        key = (t["code"], t["label"], title, t.get("needs"))
         b = self._buttons.get(key)
         if b is None:
             b = W.Button(description=t["label"], tooltip=title, layout=W.Layout(width="auto"))
@@ -342,12 +355,19 @@ class PlotBuilder(W.VBox):
         assert p is not None
         needs = p["needs"]
         self.hexes.layout.display = "" if needs == "hexes" else "none"
-        self.done.layout.display = "" if needs in ("path", "hexes") else "none"
+        self.steps.layout.display = "" if needs == "steps" else "none"
+        self.done.layout.display = "" if needs in ("path", "hexes", "steps") else "none"
         if needs == "target":
             text = f"{p['code']}: click the target on the board"
         elif needs == "path":
             path = " - ".join(p["path"]) or "(none yet)"
             text = f"{p['code']}: click the hexes to enter, in order; path {html.escape(path)}"
+        elif needs == "steps":
+            path = " - ".join(p["path"]) or "(none)"
+            text = (
+                f"{p['code']}: route steps toward the board; if they reach it you may click "
+                f"hexes to go on, in order; path {html.escape(path)}"
+            )
         else:
             text = f"{p['code']}: how many hexes?"
         self.prompt.value = f"<b>{text}</b>"
@@ -367,7 +387,7 @@ class PlotBuilder(W.VBox):
                 return True
             self._submit(p["code"], target=target)
             return True
-        if p["needs"] == "path" and hex is not None:
+        if p["needs"] in ("path", "steps") and hex is not None:
             if p["path"] and p["path"][-1] == hex:
                 self.finish()  # clicking the last hex again ends the path
             else:
@@ -387,6 +407,15 @@ class PlotBuilder(W.VBox):
             self._submit(p["code"], path=list(p["path"]))
         elif p["needs"] == "hexes":
             self._submit(p["code"], hexes=int(self.hexes.value))
+        elif p["needs"] == "steps":
+            k = int(self.steps.value)
+            if k <= 0 and not p["path"]:
+                self.show_error("give a number of route steps (or click hexes on the map)")
+                return
+            kw: dict[str, Any] = {"hexes": k} if k > 0 else {}
+            if p["path"]:
+                kw["path"] = list(p["path"])
+            self._submit(p["code"], **kw)
 
     def cancel_pending(self) -> None:
         self.pending = None
@@ -400,7 +429,7 @@ class PlotBuilder(W.VBox):
             c.plot(u, code, **kw)
         except Exception as e:  # IllegalOrder (or a ValueError): the engine's words, verbatim
             self.show_error(str(e))
-            if self.pending and self.pending.get("needs") == "path":
+            if self.pending and self.pending.get("needs") in ("path", "steps"):
                 self.pending["path"] = []
             self.refresh()
             return

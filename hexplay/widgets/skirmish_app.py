@@ -9,8 +9,13 @@ A board click is cheap: the sight fog and the reachable hexes of a unit are cach
 (hex, known vehicles) and (hex, AP budget), and the board's trait changes of one click go out as
 one comm message (``hold_sync``); traits whose value did not change send nothing.
 
+Units off the map (escorts beyond the edge, men on foot there; SKIRMISH §2, §8) have no hex and
+no counter: the "Off the map" panel (:mod:`.offmap`) lists the plotting side's, and a click on
+one is handled as a click on a counter (select, or the target being picked).  Their tasks need
+no board click, except the map hexes a man may go on with once his route steps reach the board.
+
 Stable CSS classes: ``hexplay-ready`` (hot-seat hand-over button), ``hexplay-win-probability``
-(the gauge), plus those of :mod:`.controls` and :mod:`.odds`.
+(the gauge), plus those of :mod:`.controls`, :mod:`.odds` and :mod:`.offmap`.
 """
 
 from __future__ import annotations
@@ -24,9 +29,10 @@ import ipywidgets as W
 import numpy as np
 
 from .board import HexBoard
-from .controls import PhaseControls, PlotBuilder, ReplaySlider
+from .controls import TASK_NEEDS, PhaseControls, PlotBuilder, ReplaySlider
 from .log import RecordTable, ResultsLog
 from .odds import OddsPanel
+from .offmap import OffMapPanel, offmap_units_from_view
 from .winprob import WinProbabilityGauge
 
 SIDES = ("adversary", "defender")
@@ -160,7 +166,24 @@ class _Controller:
         return self.app.plotting_side
 
     def legal_tasks(self, unit: str) -> list[Any]:
-        return list(self.app.game.legal_tasks(self.side, unit))
+        codes = list(self.app.game.legal_tasks(self.side, unit))
+        return [{"code": c, "needs": self.needs(unit, c)} for c in codes]
+
+    def needs(self, unit: str, code: str) -> str | None:
+        """What ``code`` needs for ``unit`` now: an exit (EV of a man aboard who has not yet
+        plotted one) needs nothing; MP of a man off the map needs route steps."""
+        u = self.app.units_by_id.get(unit) or {}
+        plotted = [t.get("code") for t in self.app.unit_plot(unit)]
+        if u.get("kind") == "man":
+            if code == "EV" and u.get("in_vehicle") and "EV" not in plotted:
+                return None
+            if code == "MP" and u.get("hex") is None:
+                on_map = any(
+                    t.get("code") == "MP" and t.get("path") for t in self.app.unit_plot(unit)
+                )
+                if not on_map:
+                    return "steps"
+        return TASK_NEEDS.get(code)
 
     def plot(self, unit, code, target=None, path=None, hexes=None) -> None:
         kw: dict[str, Any] = {}
@@ -187,7 +210,11 @@ class _Controller:
 
     def unit_hex(self, unit: str) -> str | None:
         u = self.app.units_by_id.get(unit)
-        return u.get("hex") if u else None
+        if not u:
+            return None
+        if u.get("hex") is None and u.get("position"):
+            return f"{u['position']} (off map)"
+        return u.get("hex")
 
 
 class SkirmishApp(W.VBox):
@@ -254,6 +281,7 @@ class SkirmishApp(W.VBox):
         self.controls = PhaseControls(sides=list(SIDES), show_side_picker=referee, timer=timer)
         self.builder = PlotBuilder(_Controller(self))
         self.odds = OddsPanel()
+        self.offmap = OffMapPanel(on_click=self._on_offmap_click)
         self.results = ResultsLog()
         self.record = RecordTable()
         self.replay = ReplaySlider(on_turn=self.show_turn)
@@ -286,7 +314,9 @@ class SkirmishApp(W.VBox):
         panel: list[W.Widget] = [self.controls, self.ready]
         if self.winprob is not None:
             panel.append(self.winprob)
-        side_panel = W.VBox([*panel, tabs], layout=W.Layout(width="42%", min_width="360px"))
+        side_panel = W.VBox(
+            [*panel, self.offmap, tabs], layout=W.Layout(width="42%", min_width="360px")
+        )
         board_box = W.VBox([self.board, self.replay], layout=W.Layout(width="58%"))
         super().__init__(
             [W.HBox([board_box, side_panel], layout=W.Layout(width="100%", flex_flow="row wrap"))]
@@ -334,6 +364,8 @@ class SkirmishApp(W.VBox):
 
         m = self.game.map
         hx = self.units_by_id[unit]["hex"]
+        if hx is None:
+            return []  # off the map: sees nothing (and is never seen)
         blockers = tuple(sorted(self._blockers()))
         key = (id(m), hx, blockers)
         hit = self._sight_cache.get(key)
@@ -353,7 +385,7 @@ class SkirmishApp(W.VBox):
         Cached per (map, hex, budget, wounded).
         """
         u = self.units_by_id.get(unit)
-        if u is None or u["kind"] != "man" or u.get("in_vehicle"):
+        if u is None or u["kind"] != "man" or u.get("in_vehicle") or u.get("hex") is None:
             return None
         from ..movement import Movement
         from ..rules.skirmish.movement import SKIRMISH_COSTS
@@ -427,13 +459,18 @@ class SkirmishApp(W.VBox):
                 self.board.clear_overlays()
                 self.board.selected = None
             self.builder.set_unit(None)
+            self.offmap.set_units([])
         else:
             self.view = dict(g.view(self.viewer))
             units = units_from_view(self.view)
+            off = offmap_units_from_view(self.view, None if self.referee else self.plotting_side)
             self.units_by_id = {u["id"]: u for u in units}
+            for u in off:
+                self.units_by_id.setdefault(u["id"], u)
             with self.board.hold_sync():  # one message: units and plot overlays together
                 self.board.units = units
                 self._plot_overlays()
+            self.offmap.set_units(off, self.selected_unit)
         turn = int(getattr(g, "turn", 0))
         limit = _get(getattr(g, "scenario", None), "turn_limit", None)
         barrier = self.view.get("barrier_points", _get(g, "barrier", None))
@@ -504,10 +541,11 @@ class SkirmishApp(W.VBox):
         for uid in self.units_by_id:
             start = self.units_by_id[uid].get("hex")
             for t in self.unit_plot(uid):
-                if t.get("code") == "MP" and t.get("path") and start:
-                    paths.append(
-                        {"unit": uid, "side": self.plotting_side, "hexes": [start, *t["path"]]}
-                    )
+                if t.get("code") == "MP" and t.get("path"):
+                    # from off the map the drawn path starts at the hex where he enters it
+                    hexes = [start, *t["path"]] if start else list(t["path"])
+                    if len(hexes) > 1:
+                        paths.append({"unit": uid, "side": self.plotting_side, "hexes": hexes})
                     start = t["path"][-1]
                 elif t.get("code") == "DF" and t.get("target") in self.units_by_id:
                     fires.append(
@@ -554,6 +592,12 @@ class SkirmishApp(W.VBox):
         elif hex_ is not None:
             self.board.selected = hex_
 
+    def _on_offmap_click(self, unit: str) -> None:
+        """A click on an off-map unit's button: as a click on its counter (no hex)."""
+        if unit not in self.units_by_id:
+            return
+        self._on_board_click({"hex": None, "unit": unit})
+
     def select(self, unit: str) -> None:
         """Select one of the plotting side's units: plot panel, sight fog, reach."""
         u = self.units_by_id.get(unit)
@@ -564,8 +608,9 @@ class SkirmishApp(W.VBox):
             self.controls.side.value = u["side"]
         self.selected_unit = unit
         ov = {k: v for k, v in self.board.overlays.items() if k not in _SELECTION_OVERLAYS}
-        with contextlib.suppress(Exception):
-            ov["visible"] = self.visible_hexes(unit)
+        if u.get("hex") is not None:
+            with contextlib.suppress(Exception):
+                ov["visible"] = self.visible_hexes(unit)
         with contextlib.suppress(Exception):
             reach = self.reachable(unit)
             if reach is not None:
@@ -576,6 +621,7 @@ class SkirmishApp(W.VBox):
             if ov != self.board.overlays:
                 self.board.overlays = ov
         self.builder.set_unit(unit)
+        self.offmap.select(unit)
         self.odds.set_weapon(u.get("weapon") or "rifle", u.get("status") == "W")
         self.tabs.selected_index = 0
 

@@ -63,6 +63,20 @@ def reset_turn1():
     return app.game.turn == 1
 
 
+def reset_offmap():
+    """Seed 1, turn 2, escort E1 stopped at T-22 (off the map); the defender at the screen."""
+    app.seed = 0
+    app.new_game()  # seed 1
+    app.game.arrange(vehicles={"E1": {"pos": -3, "moving": False}}, turn=2)
+    app.controls.say("")
+    app.refresh()
+    if app.offmap.ids():  # the adversary's panel: nothing of the defender's
+        return False
+    app.end_plot()
+    app.take_over()
+    return app.plotting_side == "defender" and app.offmap.ids()[:3] == ["E1", "G3", "G4"]
+
+
 def turn1_shot():
     """An adversary man who may fire at a man aboard the transporter T, and that man."""
     g = app.game
@@ -422,4 +436,31 @@ def check_hotseat_hides_enemies(page: Any, shot: Path) -> None:
     states = K(page, "widget_states()")
     assert not [s for s in states if f'"{hidden_hex}"' in s], hidden_hex
     assert page.locator(f'.hexplay-board [data-unit="A6"][data-at="{hidden_hex}"]').count() == 0
+    snap(page, shot)
+
+
+def check_offmap_exit_and_walk(page: Any, shot: Path) -> None:
+    """An escort off the map: its crewman, picked in the "Off the map" panel, gets out (EV)
+    and walks 3 route steps onto the board (MP, a step count and "Done")."""
+    assert K(page, "reset_offmap()") is True
+    panel = page.locator(".hexplay-offmap")
+    panel.filter(has_text="T-22").wait_for()
+    assert page.locator('.hexplay-board [data-unit="E1"]').count() == 0  # not on the board
+    page.locator("button.hexplay-offmap-G4").click()
+    WK(page, "app.selected_unit == 'G4' and app.builder.unit == 'G4'")
+    task(page, "EV").click()
+    WK(page, "[t['code'] for t in app.game.plotted('defender', 'G4')] == ['EV']")
+    task(page, "MP").click()
+    WK(page, "app.builder.pending and app.builder.pending['needs'] == 'steps'")
+    steps = page.locator(".hexplay-route-steps input")
+    steps.fill("3")
+    steps.press("Enter")
+    WK(page, "app.builder.steps.value == 3")
+    page.locator("button.hexplay-pick-done").click()
+    mp = WK(
+        page,
+        "len(app.game.plotted('defender', 'G4')) == 2 and app.game.plotted('defender', 'G4')[-1]",
+    )
+    assert (mp["code"], mp["hexes"], mp["path"]) == ("MP", 3, ["0901"])
+    assert K(page, "app.builder.error.value") == ""
     snap(page, shot)

@@ -67,6 +67,10 @@ def test_hotseat_state_hides_enemies(app_page: Any, artifacts: Path) -> None:
     flow.check_hotseat_hides_enemies(app_page, artifacts / f"{ENV}_hotseat.png")
 
 
+def test_offmap_exit_and_walk(app_page: Any, artifacts: Path) -> None:
+    flow.check_offmap_exit_and_walk(app_page, artifacts / f"{ENV}_offmap.png")
+
+
 def test_no_page_errors(app_page: Any) -> None:
     errs = [e for e in app_page.hexplay_errors if "hexplay" in e or "anywidget" in e]
     assert not errs, errs

@@ -175,10 +175,10 @@ def default_adversary_hexes(g, rng: np.random.Generator, n: int) -> list[str]:
         labels = g.terrain.labels
         dist = g.terrain.distances_from(amb)
         cands = []
-        for i in np.flatnonzero((dist >= 2) & (dist <= 5)).tolist():
+        ring = np.flatnonzero((dist >= 2) & (dist <= 5))
+        for i in ring[g.terrain.seen_from(ring, amb, blk)].tolist():
             lab = labels[i]
-            if g.terrain.sees(lab, amb, blk):
-                cands.append((0 if g.terrain.terrain(lab) == "trees" else 1, lab))
+            cands.append((0 if g.terrain.terrain(lab) == "trees" else 1, lab))
         if not cands:
             cands = [(0, labels[i]) for i in np.flatnonzero((dist >= 1) & (dist <= 6)).tolist()]
         cands.sort()

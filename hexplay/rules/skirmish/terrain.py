@@ -300,6 +300,18 @@ class Terrain:
                 return True
         return False
 
+    def seen_from(self, sources: np.ndarray, b: str, blockers: frozenset[int]) -> np.ndarray:
+        """Boolean array: does each hex index in ``sources`` :meth:`see <sees>` ``b``?
+
+        One vectorized query (:meth:`~hexplay.sight.Sight.clear_pairs`, the same LOS rules)
+        for many hexes at once; the per-pair cache of :meth:`sees` is left alone.
+        """
+        src = np.asarray(sources, dtype=np.int64)
+        mask = np.zeros(len(self.labels), dtype=bool)
+        if blockers:
+            mask[list(blockers)] = True
+        return self.sight.clear_pairs(src, np.full(len(src), self.index[b]), mask)
+
     def _traces(self, i: int, j: int):
         """(combine "both"?, per nudged trace: None if terrain blocks it, else the hex indices
         where a vehicle would block it) for the pair ``i < j``."""

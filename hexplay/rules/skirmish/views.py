@@ -60,8 +60,8 @@ def update_sightings(g) -> None:
 
 def public_unit(g, uid: str) -> dict[str, Any]:
     """What an enemy who sees ``uid`` learns: position and condition."""
-    if uid in g.men:
-        m = g.men[uid]
+    m = g.men.get(uid)
+    if m is not None:
         return {
             "id": uid,
             "kind": "man",
@@ -82,25 +82,26 @@ def public_unit(g, uid: str) -> dict[str, Any]:
 
 
 def full_unit(g, uid: str) -> dict[str, Any]:
-    if uid in g.men:
-        m = g.men[uid]
-        return {
-            **m.to_dict(),
-            "kind": "man",
-            "hex": g.man_hex(m),
-            "on_foot_hex": m.hex,
-            "condition": m.condition,
+    # to_dict() makes a fresh dict: it is extended in place (the keys and their order of
+    # ``{**to_dict(), ...}``)
+    m = g.men.get(uid)
+    if m is not None:
+        d = m.to_dict()
+        d["kind"] = "man"
+        d["hex"] = g.man_hex(m)
+        d["on_foot_hex"] = m.hex
+        d["condition"] = m.condition
+        if m.route_pos is not None:
             # a man on foot off the map: his route position, as vehicles' (``T-12``)
-            **({"position": g.route_label(m.route_pos)} if m.route_pos is not None else {}),
-        }
+            d["position"] = g.route_label(m.route_pos)
+        return d
     v = g.vehicles[uid]
-    return {
-        **v.to_dict(),
-        "side": DEFENDER,
-        "hex": g.vehicle_hex(v),
-        "position": g.vehicle_label(v),
-        "controller": g.controller(v),
-    }
+    d = v.to_dict()
+    d["side"] = DEFENDER
+    d["hex"] = g.vehicle_hex(v)
+    d["position"] = g.vehicle_label(v)
+    d["controller"] = g.controller(v)
+    return d
 
 
 def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
