@@ -27,6 +27,9 @@ PHASE_OF = {
 PHASE_NAMES = ("combat", "movement", "maintenance")
 
 
+_NO_AP = Fraction(0)
+
+
 @dataclass(frozen=True)
 class Task:
     """One plotted task of a man or a vehicle.
@@ -45,7 +48,22 @@ class Task:
     hexes: int = 0
     weapon: str | None = None
     seat: str | None = None
-    ap: Fraction = field(default=Fraction(0), compare=False)
+    ap: Fraction = field(default=_NO_AP, compare=False)
+
+    def __init__(
+        self,
+        code: str,
+        target: str | None = None,
+        path: tuple[str, ...] = (),
+        hexes: int = 0,
+        weapon: str | None = None,
+        seat: str | None = None,
+        ap: Fraction = _NO_AP,
+    ) -> None:
+        # the dataclass __init__ of a frozen class, in one step: tasks are made on every plot
+        self.__dict__.update(
+            code=code, target=target, path=path, hexes=hexes, weapon=weapon, seat=seat, ap=ap
+        )
 
     @property
     def base_ap(self) -> Fraction:

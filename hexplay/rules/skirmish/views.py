@@ -14,6 +14,18 @@ from typing import Any
 from ...engine import REFEREE
 from .scenario import TRANSPORTER_ID
 from .state import ADVERSARY, DEFENDER, SIDES
+from .tables import AP_PER_TURN
+
+_FULL_AP_TEXT = str(AP_PER_TURN)
+
+
+def _ap_left_texts(g, side: str) -> dict[str, str]:
+    """``ap_left`` of a view: each own unit's free AP as text."""
+    out = {}
+    for u in g.own_units(side):
+        a = g.ap_left(side, u)
+        out[u] = _FULL_AP_TEXT if a is AP_PER_TURN else str(a)  # (nothing plotted yet)
+    return out
 
 
 def compute_seen(g) -> dict[str, set[str]]:
@@ -154,7 +166,7 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
         "seen": sorted(units if referee or open_map else seen),
         "last_known": last_known,
         "plots": plots,
-        "ap_left": {u: str(g.ap_left(side, u)) for u in g.own_units(side)} if not referee else {},
+        "ap_left": _ap_left_texts(g, side) if not referee else {},
         "submitted": dict(g.plots.submitted),
         "events": g.log.for_side(side) if events else [],
     }
