@@ -298,7 +298,7 @@ class TacticalAdversary(TacticalPlayer):
             n = len(game.route)
             lo, hi = n // 4, max(n // 4 + 1, 3 * n // 4)
             game.place_ambush(game.scenario.ambush or game.route[int(rng.integers(lo, hi))])
-        view = game.view(self.side)
+        view = game.view(self.side, events=False)
         men = [u["id"] for u in _own_men(view, self.side)]
         k = self.knobs
         nw = min(k["workers"], len(men))
