@@ -1,4 +1,5 @@
-"""The SKIRMISH app in Voila: board, clicks, plots, LOS, odds, resolution, hot seat."""
+"""The SKIRMISH app in JupyterLab and in Voila: board, clicks, plots, LOS, odds, resolution,
+hot seat, off-map units.  Each test runs once per front end (one page per front end)."""
 
 from __future__ import annotations
 
@@ -12,25 +13,35 @@ from . import harness
 from . import skirmish_flow as flow
 
 pytestmark = pytest.mark.ui
-ENV = "voila"
 
 
-@pytest.fixture(scope="module")
-def app_page(browser_context: Any, voila_server: harness.Server, nb_dir: Path) -> Iterator[Any]:
+@pytest.fixture(scope="module", params=["lab", "voila"])
+def app_page(request: pytest.FixtureRequest, browser_context: Any, nb_dir: Path) -> Iterator[Any]:
+    env = request.param
     name = flow.write(nb_dir)
     page, errors = harness.new_page(browser_context)
     page.set_viewport_size({"width": 1600, "height": 1200})
     try:
-        harness.open_voila(page, voila_server, name)
+        if env == "lab":
+            harness.open_lab_notebook(page, request.getfixturevalue("lab_server"), name)
+            # Hide the set-up code so the app fills the view.
+            page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
+        else:
+            harness.open_voila(page, request.getfixturevalue("voila_server"), name)
         flow.board_ready(page)
         page.hexplay_errors = errors
+        page.hexplay_env = env
         yield page
     finally:
         page.close()
 
 
+def shot(page: Any, artifacts: Path, what: str) -> Path:
+    return artifacts / f"{page.hexplay_env}_{what}.png"
+
+
 def test_board_renders(app_page: Any, artifacts: Path) -> None:
-    flow.check_renders(app_page, artifacts / f"{ENV}_board.png")
+    flow.check_renders(app_page, shot(app_page, artifacts, "board"))
 
 
 def test_click_selects_unit(app_page: Any) -> None:
@@ -38,35 +49,35 @@ def test_click_selects_unit(app_page: Any) -> None:
 
 
 def test_turn1_shot_at_an_occupant(app_page: Any, artifacts: Path) -> None:
-    flow.check_turn1_occupant_shot(app_page, artifacts / f"{ENV}_occupant.png")
+    flow.check_turn1_occupant_shot(app_page, shot(app_page, artifacts, "occupant"))
 
 
 def test_plot_move_and_shot(app_page: Any, artifacts: Path) -> None:
-    flow.check_plot_move_and_shot(app_page, artifacts / f"{ENV}_plot.png")
+    flow.check_plot_move_and_shot(app_page, shot(app_page, artifacts, "plot"))
 
 
 def test_illegal_click_shows_rule(app_page: Any, artifacts: Path) -> None:
-    flow.check_illegal_click(app_page, artifacts / f"{ENV}_illegal.png")
+    flow.check_illegal_click(app_page, shot(app_page, artifacts, "illegal"))
 
 
 def test_los_overlay_matches_map_los(app_page: Any, artifacts: Path) -> None:
-    flow.check_los_overlay(app_page, artifacts / f"{ENV}_los.png")
+    flow.check_los_overlay(app_page, shot(app_page, artifacts, "los"))
 
 
 def test_odds_chart_shows_engine_numbers(app_page: Any, artifacts: Path) -> None:
-    flow.check_odds_chart(app_page, artifacts / f"{ENV}_odds.png")
+    flow.check_odds_chart(app_page, shot(app_page, artifacts, "odds"))
 
 
 def test_resolve_updates_counters(app_page: Any, artifacts: Path) -> None:
-    flow.check_resolve_updates_counters(app_page, artifacts / f"{ENV}_resolved.png")
+    flow.check_resolve_updates_counters(app_page, shot(app_page, artifacts, "resolved"))
 
 
 def test_hotseat_state_hides_enemies(app_page: Any, artifacts: Path) -> None:
-    flow.check_hotseat_hides_enemies(app_page, artifacts / f"{ENV}_hotseat.png")
+    flow.check_hotseat_hides_enemies(app_page, shot(app_page, artifacts, "hotseat"))
 
 
 def test_offmap_exit_and_walk(app_page: Any, artifacts: Path) -> None:
-    flow.check_offmap_exit_and_walk(app_page, artifacts / f"{ENV}_offmap.png")
+    flow.check_offmap_exit_and_walk(app_page, shot(app_page, artifacts, "offmap"))
 
 
 def test_no_page_errors(app_page: Any) -> None:
@@ -74,10 +85,10 @@ def test_no_page_errors(app_page: Any) -> None:
     assert not errs, errs
 
 
-def test_shipped_app_notebook_renders(browser_context: Any, voila_server: harness.Server) -> None:
+def test_shipped_app_notebook_renders_in_voila(
+    browser_context: Any, voila_server: harness.Server
+) -> None:
     """notebooks/skirmish_app.ipynb (copied) served as a Voila app shows the board."""
-    if not (voila_server.root / "skirmish_app.ipynb").exists():
-        pytest.skip("notebooks/skirmish_app.ipynb not present")
     page, errors = harness.new_page(browser_context)
     try:
         page.goto(voila_server.page_url("voila/render/skirmish_app.ipynb"))
