@@ -151,6 +151,8 @@ class MapTables:
         )
         self._dist: dict[str, np.ndarray] = {}
         self._reach: dict[tuple[str, Fraction], Any] = {}
+        self.stations: dict[tuple, list[int]] = {}
+        """Station candidates by (transporter hex, range, route, blockers); see setup."""
 
     def dist_from(self, label: str) -> np.ndarray:
         d = self._dist.get(label)
@@ -218,24 +220,45 @@ class TacticalPlayer(Player):
         super().__init__(self.side_name, seed)
         self.knobs = check_knobs(self.side_name, knobs)
         self.min_hit = Fraction(self.knobs["min_hit"]).limit_denominator(1000)
+        self._min_hit_nd = (self.min_hit.numerator, self.min_hit.denominator)
 
     def _options(
         self, game, view: dict[str, Any], uid: str, targets: list[dict[str, Any]]
     ) -> list[dict[str, Any]]:
-        """The odds-panel figures of every target worth a shot (out-of-range ones skipped)."""
+        """The odds-panel figures of every target worth a shot (out-of-range ones skipped).
+
+        Each option also carries ``p`` = float(K + W/2), computed exactly with integers."""
         out: list[dict[str, Any]] = []
         here = view["units"].get(uid, {}).get("hex")
         if here is None:
             return out
-        near = tables_for(game).dist_from(here)
-        index = tables_for(game).index
+        tb = tables_for(game)
+        near = tb.dist_from(here)
+        index = tb.index
+        odds = game.odds
+        mn, md = self._min_hit_nd
         for t in targets:
-            if int(near[index[t["hex"]]]) > MAX_FIRE_RANGE:
+            if near[index[t["hex"]]] > MAX_FIRE_RANGE:
                 continue
-            o = game.odds(uid, t["id"], hexes_moved=0)
-            if o.get("possible") and o["K"] + o["W"] >= self.min_hit:
+            tid = t["id"]
+            o = odds(uid, tid, hexes_moved=0)
+            if not o.get("possible"):
+                continue
+            k, w = o["K"], o["W"]
+            kn, kd, wn, wd = k.numerator, k.denominator, w.numerator, w.denominator
+            # K + W >= min_hit, exactly (denominators are positive)
+            if (kn * wd + wn * kd) * md >= mn * kd * wd:
                 out.append(
-                    {"id": t["id"], "K": o["K"], "W": o["W"], "range": o["range"], "unit": t}
+                    {
+                        "id": tid,
+                        "K": k,
+                        "W": w,
+                        "range": o["range"],
+                        "unit": t,
+                        # float(K + W/2): int/int true division is correctly rounded, so it
+                        # equals float of the reduced Fraction
+                        "p": (2 * kn * wd + wn * kd) / (2 * kd * wd),
+                    }
                 )
         return out
 
@@ -273,8 +296,10 @@ class TacticalPlayer(Player):
         return done
 
     def _shots(self, game, uid: str, wounded: bool, reserve: int = 0) -> int:
-        left = game.ap_left(self.side, uid) - reserve
-        return max(0, int(left // (DF_AP * (2 if wounded else 1))))
+        # floor((left - reserve) / shot cost) in integers (left: an int or a Fraction)
+        left = game.ap_left(self.side, uid)
+        n, d = left.numerator, left.denominator
+        return max(0, (n - reserve * d) // (d * DF_AP * (2 if wounded else 1)))
 
 
 class TacticalAdversary(TacticalPlayer):
@@ -322,22 +347,14 @@ class TacticalAdversary(TacticalPlayer):
         """Hexes about ``rng_hexes`` from the transporter that see it, best cover first (ties
         broken at random)."""
         tb = tables_for(game)
-        terr = game.terrain
         blk = game.blockers()
         d = tb.dist_from(th)
-        lo, hi = max(1, rng_hexes - 1), rng_hexes + 1
-        route = set(game.route)
-        cands = [
-            int(i)
-            for i in np.flatnonzero((d >= lo) & (d <= hi))
-            if tb.labels[i] not in route and terr.sees(tb.labels[i], th, blk)
-        ]
-        if not cands:
-            cands = [
-                int(i)
-                for i in np.flatnonzero((d >= 1) & (d <= max(2, rng_hexes)))
-                if tb.labels[i] not in route
-            ]
+        key = (th, rng_hexes, tuple(game.route), blk)
+        cands = tb.stations.get(key)
+        if cands is None:
+            if len(tb.stations) > 5000:
+                tb.stations.clear()
+            cands = tb.stations[key] = self._station_candidates(game, tb, th, rng_hexes, blk)
         if cover == "trees":
             pref = tb.trees
         elif cover == "slope":
@@ -352,6 +369,27 @@ class TacticalAdversary(TacticalPlayer):
             key=lambda j: (not pref[cands[j]], abs(int(d[cands[j]]) - rng_hexes), noise[j]),
         )
         return [tb.labels[cands[j]] for j in order]
+
+    @staticmethod
+    def _station_candidates(game, tb: MapTables, th: str, rng_hexes: int, blk) -> list[int]:
+        """Hex indices off the route about ``rng_hexes`` from ``th`` that see it (any near
+        hexes off the route if none does)."""
+        terr = game.terrain
+        d = tb.dist_from(th)
+        lo, hi = max(1, rng_hexes - 1), rng_hexes + 1
+        route = set(game.route)
+        cands = [
+            int(i)
+            for i in np.flatnonzero((d >= lo) & (d <= hi))
+            if tb.labels[i] not in route and terr.sees(tb.labels[i], th, blk)
+        ]
+        if not cands:
+            cands = [
+                int(i)
+                for i in np.flatnonzero((d >= 1) & (d <= max(2, rng_hexes)))
+                if tb.labels[i] not in route
+            ]
+        return cands
 
     # --- turns ----------------------------------------------------------------------------
     def _adopt_roles(self, view: dict[str, Any], men: dict[str, dict[str, Any]]) -> None:
@@ -371,7 +409,7 @@ class TacticalAdversary(TacticalPlayer):
         self.shooters = [u["id"] for u in rest[:ns]]
 
     def _score(self, o: dict[str, Any], view: dict[str, Any]) -> tuple:
-        p = float(o["K"] + o["W"] / 2)
+        p = o["p"]
         pr = self.knobs["fire_priority"]
         if pr == "nearest":
             return (1.0 / (1 + o["range"]), p)
@@ -458,7 +496,7 @@ class TacticalDefender(TacticalPlayer):
     side_name = "defender"
 
     def _score(self, o: dict[str, Any], view: dict[str, Any]) -> tuple:
-        p = float(o["K"] + o["W"] / 2)
+        p = o["p"]
         pr = self.knobs["fire_priority"]
         if pr == "nearest":
             return (1.0 / (1 + o["range"]), p)

@@ -92,6 +92,7 @@ class SkirmishGame(SkirmishState):
         self.winner: str | None = None
         self.win_reason: str | None = None
         self.chart: list[dict[str, Any]] = []
+        self.record_info: dict[str, Any] = {"date": None, "players": {}}
         self.plot_history: list[dict[str, Any]] = []
         if scenario.route:
             self.choose_route(scenario.route)
@@ -567,9 +568,21 @@ class SkirmishGame(SkirmishState):
         """Every die roll as a pandas DataFrame."""
         return to_frame([r.to_dict() for r in self.dice.rolls])
 
+    def set_record_info(
+        self, date: str | None = None, players: dict[str, str] | None = None
+    ) -> None:
+        """Date and players' names for the record (digest §10); a logged command, so saves keep
+        them. ``players``: side (or subgroup) -> name; given values replace the earlier ones."""
+        if date is not None:
+            self.record_info["date"] = str(date)
+        self.record_info["players"].update({str(k): str(v) for k, v in (players or {}).items()})
+        self._log("set_record_info", date=date, players=players)
+
     def record_header(self) -> dict[str, Any]:
         return {
             "scenario": self.scenario.name,
+            "date": self.record_info["date"],
+            "players": dict(self.record_info["players"]),
             "route": self.route_name,
             "ambush": self.ambush,
             "seed": self.seed,

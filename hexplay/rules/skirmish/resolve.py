@@ -14,11 +14,13 @@ Decisions where the rules are silent:
   his vehicle is stopped: its tasks are cancelled.
 * A man wounded this turn does his remaining tasks at double cost, in plotted order, until his
   10 AP are spent (a move is cut short at the last hex he can pay for). Vehicle AP never stop a
-  vehicle.
+  vehicle, but the AP a vehicle actually uses (none if its tasks are cancelled or its driver is
+  hit) count, at face value, against the later (maintenance) tasks of every man aboard.
 * If men of both sides try to enter the same vehicle in one turn, all those entries fail.
 * Barrier work: only workers who actually work lay their long gun down. The fear roll is made
-  for every worker fired upon this turn, hit or not. Victory: 200 barrier points is checked
-  first (the vault is open), then "all adversaries out", then the turn limit.
+  for every worker fired upon this turn and missed (a man hit this turn does no barrier work).
+  Victory: 200 barrier points is checked first (the vault is open), then "all adversaries
+  out", then the turn limit.
 """
 
 from __future__ import annotations
@@ -26,10 +28,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .combat import attack_strength, barrier_points, combat_result, defence_strength, odds
+from .combat import (
+    attack_strength,
+    barrier_points,
+    combat_result,
+    defence_strength,
+    fear_roll_works,
+    odds,
+)
 from .plotting import OFF_BOARD_STEP_AP, SidePlan
 from .state import ADVERSARY, DEFENDER, SIDES
-from .tables import AP_PER_TURN, WOUNDED_AP_MULTIPLIER
+from .tables import ACTIVITIES, AP_PER_TURN, WOUNDED_AP_MULTIPLIER
 
 DRIVER_HIT_ROLL_ON = 2
 """Hexes a moving vehicle still travels after its driver is killed or wounded (digest §8)."""
@@ -58,7 +67,7 @@ def shot_numbers(g, plans, firer, target, weapon: str) -> dict[str, Any]:
     rng = g.terrain.distance(fh, th)
     att = attack_strength(weapon, rng, firer.wounded or firer.vehicle is not None)
     row, moved = target_posture(g, plans, fh, target)
-    dfn = defence_strength(row, min(moved, 25) if row == "vehicle" else min(moved, 10))
+    dfn = defence_strength(row, moved if row == "vehicle" else min(moved, 10))
     o = odds(att, dfn) if att > 0 else None
     return {
         "range": rng,
@@ -154,6 +163,12 @@ class _Budget:
     def pay(self, base: Fraction) -> bool:
         return self.pay6(_sixths(base))
 
+    def charge6(self, ap6: int) -> None:
+        """AP used for him at face value (riding, or being displaced by EP): never doubled."""
+        self.spent6 += ap6
+        if self.spent6 > _AP6:
+            self.stopped = True
+
     def pay6(self, base6: int) -> bool:
         if self.stopped:
             return False
@@ -167,6 +182,7 @@ class _Budget:
 
 def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
     budgets: dict[str, _Budget] = {}
+    charged6: dict[str, int] = {}  # AP used for a man by others (EP on him, riding)
     entries: dict[str, set[str]] = {}
     for side in SIDES:
         for p in plans[side].men.values():
@@ -188,6 +204,8 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
                     mine = next(s for s, i in v.seats.items() if i == m.id)
                     v.seats["D"], v.seats[mine] = m.id, d.id
                     m.seat, d.seat = "D", mine
+                    if d.alive:
+                        charged6[d.id] = charged6.get(d.id, 0) + _sixths(ACTIVITIES["EP"].ap)
                     log.add(
                         g.turn,
                         "movement",
@@ -256,7 +274,7 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
     g._cache.pop("blockers", None)
     for side in SIDES:
         for vid, vp in plans[side].vehicles.items():
-            _move_vehicle(
+            used = _move_vehicle(
                 g,
                 g.vehicles[vid],
                 vp,
@@ -266,6 +284,11 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
                 log,
                 side,
             )
+            for i in g.vehicles[vid].seats.values():
+                charged6[i] = charged6.get(i, 0) + _sixths(used)
+    for mid, c6 in charged6.items():
+        if mid in budgets and c6:
+            budgets[mid].charge6(c6)
     for v in g.vehicles.values():
         d = start_driver[v.id]
         if (
@@ -303,7 +326,8 @@ def _base(t, start_wounded: int) -> Fraction:
     return t.ap / (WOUNDED_AP_MULTIPLIER if start_wounded == 1 else 1)
 
 
-def _move_vehicle(g, v, vp, was_moving, driver_id, hit, log, side) -> None:
+def _move_vehicle(g, v, vp, was_moving, driver_id, hit, log, side) -> Fraction:
+    """Move ``v`` as plotted (or roll it on after a driver hit); returns the AP it used."""
     tpos = g.transporter.pos
     if was_moving and driver_id in hit:
         moved = 0
@@ -322,14 +346,14 @@ def _move_vehicle(g, v, vp, was_moving, driver_id, hit, log, side) -> None:
             visible_to=(side,),
         )
         _board_check(g, v)
-        return
+        return Fraction(0)
     d = g.driver(v)
     if vp is None or d is None or not d.fit:
         if vp is not None and vp.tasks:
             log.add(
                 g.turn, "movement", "vehicle tasks cancelled", {"vehicle": v.id}, visible_to=(side,)
             )
-        return
+        return Fraction(0)
     v.pos, v.heading, v.moving = vp.end_pos, vp.end_heading, vp.end_moving
     _board_check(g, v)
     log.add(
@@ -339,6 +363,7 @@ def _move_vehicle(g, v, vp, was_moving, driver_id, hit, log, side) -> None:
         {"vehicle": v.id, "hexes": vp.hexes, "at": g.vehicle_label(v), "moving": v.moving},
         visible_to=(side,),
     )
+    return vp.ap
 
 
 def _board_check(g, v) -> None:
@@ -365,7 +390,7 @@ def resolve_maintenance(g, plans, combat, budgets, start_wounds, log) -> int:
                 works = True
                 if mid in combat["fired_upon"]:
                     die = g.dice.roll("fear", man=mid)
-                    works = die <= 3
+                    works = fear_roll_works(die)
                     log.add(
                         g.turn,
                         "maintenance",
