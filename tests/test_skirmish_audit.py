@@ -5,23 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from skirmish_turns import play_turn as _go
 
 from hexplay.engine import ForcedDice, IllegalOrder
 from hexplay.rules.skirmish.arrange import practice_game
 from hexplay.rules.skirmish.game import SkirmishGame
-
-
-def _go(g, adversary=(), defender=()):
-    for args, kw in adversary:
-        g.plot("adversary", *args, **kw)
-    for args, kw in defender:
-        g.plot("defender", *args, **kw)
-    for v in ("E1", "E2"):
-        if g.vehicles[v].moving and not g.plotted("defender", v):
-            g.plot("defender", v, "SV")
-    g.submit("adversary")
-    g.submit("defender")
-    return g.resolve_turn()
 
 
 def test_riding_ap_count_against_a_rider_wounded_this_turn():

@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
+from skirmish_turns import play_turn as _go
+
 from hexplay.engine import ForcedDice
 from hexplay.rules.skirmish.arrange import practice_game
-
-
-def _go(g, adversary=(), defender=()):
-    for args, kw in adversary:
-        g.plot("adversary", *args, **kw)
-    for args, kw in defender:
-        g.plot("defender", *args, **kw)
-    for v in ("E1", "E2"):
-        if g.vehicles[v].moving and not g.plotted("defender", v):
-            g.plot("defender", v, "SV")
-    g.submit("adversary")
-    g.submit("defender")
-    return g.resolve_turn()
 
 
 def test_simultaneous_fire_killed_man_still_fires_and_redundant_fire_spent():

@@ -262,8 +262,19 @@ class TacticalPlayer(Player):
                 )
         return out
 
-    def _score(self, opt: dict[str, Any], view: dict[str, Any]) -> tuple:
-        raise NotImplementedError
+    def _score(self, o: dict[str, Any], view: dict[str, Any]) -> tuple:
+        """Sort key of a shot option by the ``fire_priority`` knob; sides add their own."""
+        p = o["p"]
+        pr = self.knobs["fire_priority"]
+        if pr == "nearest":
+            return (1.0 / (1 + o["range"]), p)
+        if pr == "wounded":
+            return ((2.0 if o["unit"].get("condition") == "W" else 1.0) * p, -o["range"])
+        side_key = self._side_score(pr, o, view)
+        return side_key if side_key is not None else (p, -o["range"])
+
+    def _side_score(self, pr: str, o: dict[str, Any], view: dict[str, Any]) -> tuple | None:
+        return None
 
     def _fire(
         self,
@@ -408,19 +419,12 @@ class TacticalAdversary(TacticalPlayer):
         ns = len(rest) if self.knobs["shooters"] is None else int(self.knobs["shooters"])
         self.shooters = [u["id"] for u in rest[:ns]]
 
-    def _score(self, o: dict[str, Any], view: dict[str, Any]) -> tuple:
-        p = o["p"]
-        pr = self.knobs["fire_priority"]
-        if pr == "nearest":
-            return (1.0 / (1 + o["range"]), p)
-        if pr == "wounded":
-            return ((2.0 if o["unit"].get("condition") == "W" else 1.0) * p, -o["range"])
+    def _side_score(self, pr: str, o: dict[str, Any], view: dict[str, Any]) -> tuple | None:
         if pr == "threat":
-            th = view["ambush"]
             h = o["unit"].get("hex")
-            d = self._dist(h, th) if h else 99
-            return (p / (1 + d), -o["range"])
-        return (p, -o["range"])
+            d = self._dist(h, view["ambush"]) if h else 99
+            return (o["p"] / (1 + d), -o["range"])
+        return None
 
     def _dist(self, a: str, b: str) -> int:
         return self._tables.dist(a, b)
@@ -495,17 +499,11 @@ class TacticalDefender(TacticalPlayer):
 
     side_name = "defender"
 
-    def _score(self, o: dict[str, Any], view: dict[str, Any]) -> tuple:
-        p = o["p"]
-        pr = self.knobs["fire_priority"]
-        if pr == "nearest":
-            return (1.0 / (1 + o["range"]), p)
-        if pr == "wounded":
-            return ((2.0 if o["unit"].get("condition") == "W" else 1.0) * p, -o["range"])
+    def _side_score(self, pr: str, o: dict[str, Any], view: dict[str, Any]) -> tuple | None:
         if pr == "workers":
             at_t = o["unit"].get("hex") == view["ambush"]
-            return ((3.0 if at_t else 1.0) * p, -o["range"])
-        return (p, -o["range"])
+            return ((3.0 if at_t else 1.0) * o["p"], -o["range"])
+        return None
 
     def _drive(self, game, vid: str, v: dict[str, Any], tpos: int) -> bool:
         """Plot the escort's driving; True if it will be stopped (and was) this turn."""

@@ -366,28 +366,6 @@ class Sight:
                 out.append(frozenset(k for k in (index[c0 + c] for c in hex_cells) if k >= 0))
         return tuple(out)
 
-    def clear_index(self, i: int, j: int, blk: np.ndarray | None = None) -> bool:
-        """Scalar verdict for hex indices ``i``, ``j`` (``blk`` from :meth:`blocking_array`)."""
-        if i == j:
-            return True
-        blk = self._blk if blk is None else blk
-        dq, dr = int(self._q[j] - self._q[i]), int(self._r[j] - self._r[i])
-        t = self._get_templates()
-        if (dq, dr) in t:
-            ep, em = t[(dq, dr)]
-            base = 4 * int(self.cell[i])
-        else:
-            ep, em = t[(-dq, -dr)]
-            base = 4 * int(self.cell[j])
-        limit = self.model.max_range
-        if limit is not None and (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > limit:
-            return False
-        bp = bool(blk[base + ep].any()) if ep.size else False
-        if em is None:
-            return not bp
-        bm = bool(blk[base + em].any()) if em.size else False
-        return not (bp and bm) if self.model.combine == "both" else not (bp or bm)
-
     def seen_by(self, b, max_range: int | None = None, blockers=None) -> np.ndarray:
         """Boolean array over hex indices: the hexes from which ``b`` can be seen."""
         j = self.map.index(self.map.require(b))
