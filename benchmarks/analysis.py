@@ -1,9 +1,12 @@
 """Sweep throughput on a Dask local cluster: full SKIRMISH games per second, 1 vs 2 workers.
 
 ``sweep_figures()`` runs the same sweep (a small grid of scenario and tactic parameters) on a
-local cluster of 1 process worker and then of 2, after warming every worker (map tables
-loaded, one game played), and returns games/s for each and the speed-up. ``batch_figures()``
-gives single-process games/s (no Dask). Run directly to print them.
+local cluster of 1 process worker and then of 2, after warming every worker alike (map tables
+loaded, :data:`~hexplay.analysis.bench.WARMUP_GAMES` games played: see
+:mod:`hexplay.analysis.bench` for the lazily built per-map tables), and returns games/s for
+each and the speed-up. Every repeat uses new seeds, so no worker replays games it has seen.
+``batch_figures()`` gives single-process games/s (no Dask), warm and cold. Run directly to
+print them.
 """
 
 from __future__ import annotations
@@ -23,10 +26,15 @@ SPEC: dict[str, Any] = {
 """8 points; ``games`` per point."""
 
 
-def _warm(runner: str = "hexplay.analysis.runner:run_game") -> int:
-    from hexplay.analysis.batch import resolve_runner
+def _warm(games: int | None = None) -> int:
+    """Play ``games`` tactic games (seeds ``10**6 + i``) at the default point in this process."""
+    from hexplay.analysis.batch import batch_gc, resolve_runner
+    from hexplay.analysis.bench import WARMUP_GAMES
 
-    resolve_runner(runner)({}, {}, 10**6)
+    run = resolve_runner(None)
+    with batch_gc():
+        for i in range(WARMUP_GAMES if games is None else games):
+            run({}, {}, 10**6 + i)
     return 1
 
 
@@ -39,8 +47,8 @@ def _timed_sweep(n_workers: int, games: int, repeats: int = 2) -> float:
         client.run(_warm)
         pts = expand_grid(SPEC)
         best = 0.0
-        for _ in range(repeats):
-            df = run_sweep(pts, games, client=client, progress=False, seed=1)
+        for r in range(repeats):
+            df = run_sweep(pts, games, client=client, progress=False, seed=1 + 10_000 * r)
             best = max(best, len(df) / df.attrs["seconds"])
         return best
     finally:
@@ -87,18 +95,25 @@ def sweep_figures(games_per_point: int = 40, repeats: int = 2) -> dict[str, floa
     }
 
 
-def batch_figures(games: int = 100) -> dict[str, float]:
-    """``batch_games_per_s``: full games per second in this process (no Dask), warm tables."""
-    from hexplay.analysis import run_batch
+def batch_figures(games: int = 400, cold_games: int = 100) -> dict[str, float]:
+    """Full games per second through ``run_batch`` in this process (no Dask), tactic players:
+    ``batch_games_per_s`` after the warm-up games, ``batch_games_per_s_cold`` on a fresh copy
+    of the map (its eager tables built, no game played yet)."""
+    from hexplay.analysis import run_batch, runner
+    from hexplay.analysis.bench import fresh_skirmish_map
 
+    runner._MAPS["skirmish"] = fresh_skirmish_map()
+    df = run_batch(cold_games, {}, {}, seed=50_000)
+    cold = cold_games / df.attrs["seconds"]
+    runner._MAPS["skirmish"] = fresh_skirmish_map()
     _warm()
     df = run_batch(games, {}, {}, seed=1)
-    return {"batch_games_per_s": games / df.attrs["seconds"]}
+    return {"batch_games_per_s": games / df.attrs["seconds"], "batch_games_per_s_cold": cold}
 
 
 def main() -> None:
     quick = "--quick" in sys.argv
-    figs = batch_figures(30 if quick else 100)
+    figs = batch_figures(60 if quick else 400, 30 if quick else 100)
     figs.update(sweep_figures(10 if quick else 40))
     figs["cpu_speedup_2procs"] = cpu_speedup_2procs()
     units = {"sweep_speedup_2workers": "x", "cpu_speedup_2procs": "x"}

@@ -24,6 +24,11 @@ class LastKnown:
     def update(self, side: str, unit_id: str, info: dict[str, Any], turn: int) -> None:
         self.known[side][unit_id] = {**info, "turn": turn}
 
+    def adopt(self, side: str, unit_id: str, info: dict[str, Any], turn: int) -> None:
+        """:meth:`update` that keeps ``info`` itself (a fresh dict the caller gives away)."""
+        info["turn"] = turn
+        self.known[side][unit_id] = info
+
     def for_side(self, side: str, exclude: Iterable[str] = ()) -> dict[str, dict[str, Any]]:
         ex = set(exclude)
         return {u: dict(v) for u, v in self.known.get(side, {}).items() if u not in ex}

@@ -107,6 +107,11 @@ class Movement:
         self._units = units
         self._nbr = nbr
         self._index = index
+        # (neighbour, cost units) of every hex, allowed steps only: the search's inner loop
+        self._steps: list[list[tuple[int, int]]] = [
+            [(j, u) for j, u in zip(nr, ur) if j >= 0 and u != _INF]
+            for nr, ur in zip(nbr.tolist(), units.tolist())
+        ]
 
     def step_cost(self, a, b) -> Fraction | None:
         """Cost of one step between adjacent hexes (None if forbidden); error if not adjacent."""
@@ -136,32 +141,25 @@ class Movement:
         s = self.map.require(start, "start")
         lim = _INF - 1 if budget is None else int(Fraction(budget) * self.denominator)
         n = self.map.size
-        cost = np.full(n, _INF, dtype=np.int64)
-        parent = np.full(n, -1, dtype=np.int64)
         si = self._index[s]
-        cost[si] = 0
-        units = self._units.tolist()
-        nbr = self._nbr.tolist()
-        best = cost.tolist()
+        steps = self._steps
+        best = [_INF] * n
+        parent = [-1] * n
+        best[si] = 0
         heap = [(0, si)]
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            c, i = heapq.heappop(heap)
+            c, i = pop(heap)
             if c > best[i]:
                 continue
-            for d in range(6):
-                j = nbr[i][d]
-                if j < 0:
-                    continue
-                u = units[i][d]
-                if u == _INF:
-                    continue
+            for j, u in steps[i]:
                 nc = c + u
                 if nc <= lim and nc < best[j]:
                     best[j] = nc
                     parent[j] = i
-                    heapq.heappush(heap, (nc, j))
-        cost[:] = best
-        return Reach(self, s, Fraction(lim, self.denominator), cost, parent)
+                    push(heap, (nc, j))
+        cost = np.array(best, dtype=np.int64)
+        return Reach(self, s, Fraction(lim, self.denominator), cost, np.array(parent, np.int64))
 
     def cheapest_path(self, a, b) -> tuple[list[Hex], Fraction]:
         """Cheapest path from ``a`` to ``b`` and its cost; MovementError if there is none."""

@@ -549,6 +549,10 @@ def validate_side(
     ``known``: the validated plan of these same orders except ``changed``'s (the side's
     current plot when one unit's orders change); its other units' plans are reused.
     """
+    if known is not None and changed in orders and changed in g.men:
+        quick = _man_changed(g, side, orders[changed], changed, cache, known)
+        if quick is not None:
+            return quick
     men: dict[str, ManPlan] = {}
     vehs: dict[str, VehiclePlan] = {}
     for uid, tasks in orders.items():
@@ -557,25 +561,19 @@ def validate_side(
             if p is not None:
                 (men if uid in g.men else vehs)[uid] = p
                 continue
+        if uid in g.men:
+            men[uid] = _man_plan(g, side, uid, tasks, cache)
+            continue
         key = (uid, tuple(tasks))
         p = cache.get(key) if cache is not None else None
         if p is None:
-            if uid in g.men:
-                # incremental: a plot adds one task to a validated plan of the earlier ones
-                after = cache.get((uid, key[1][:-1])) if cache is not None and tasks else None
-                if after is not None:
-                    p = simulate_man(g, side, g.men[uid], list(key[1][-1:]), after)
-                else:
-                    p = simulate_man(g, side, g.men[uid], list(tasks))
-            elif uid in g.vehicles:
-                p = simulate_vehicle(g, side, g.vehicles[uid], list(tasks))
-            else:
+            if uid not in g.vehicles:
                 raise IllegalOrder("plot", f"no unit {uid!r}")
+            p = simulate_vehicle(g, side, g.vehicles[uid], list(tasks))
             if cache is not None:
                 cache[key] = p
-                # the validated tasks validate to the same plan (validation is idempotent)
                 cache.setdefault((uid, tuple(p.tasks)), p)
-        (men if uid in g.men else vehs)[uid] = p
+        vehs[uid] = p
     # seats after EP, exits and entries
     riders: dict[str, str] = {}
     charges: dict[str, Fraction] = {}
@@ -657,6 +655,48 @@ def validate_side(
                 f"({extra} of them riding or exchanging places)",
             )
     return SidePlan(men, vehs, riders, charges)
+
+
+def _man_plan(g, side: str, uid: str, tasks: list[Task], cache: dict | None) -> ManPlan:
+    """A man's validated plan (through the per-turn ``cache`` of :func:`validate_side`)."""
+    key = (uid, tuple(tasks))
+    p = cache.get(key) if cache is not None else None
+    if p is None:
+        # incremental: a plot adds one task to a validated plan of the earlier ones
+        after = cache.get((uid, key[1][:-1])) if cache is not None and tasks else None
+        if after is not None:
+            p = simulate_man(g, side, g.men[uid], list(key[1][-1:]), after)
+        else:
+            p = simulate_man(g, side, g.men[uid], list(tasks))
+        if cache is not None:
+            cache[key] = p
+            # the validated tasks validate to the same plan (validation is idempotent)
+            cache.setdefault((uid, tuple(p.tasks)), p)
+    return p
+
+
+def _man_changed(
+    g, side: str, tasks: list[Task], uid: str, cache: dict | None, known: SidePlan
+) -> SidePlan | None:
+    """:func:`validate_side` when only man ``uid``'s orders differ from ``known``'s and he
+    neither boards, leaves nor takes a wheel, before or after: seats, riders and charges are
+    then ``known``'s, and only his own total is checked again. None: take the full path."""
+    p = _man_plan(g, side, uid, tasks, cache)
+    if p.ep_in or p.exits or p.enters:
+        return None
+    old = known.men.get(uid)
+    if old is not None and (old.ep_in or old.exits or old.enters):
+        return None
+    extra = known.charges.get(uid)
+    if extra is not None and g.men[uid].alive and p.ap + extra > AP_PER_TURN:
+        raise IllegalOrder(
+            "Table II",
+            f"{uid} would use {p.ap + extra} of {AP_PER_TURN} AP "
+            f"({extra} of them riding or exchanging places)",
+        )
+    men = dict(known.men)
+    men[uid] = p
+    return SidePlan(men, known.vehicles, known.riders, known.charges)
 
 
 def check_complete(g, side: str, plan: SidePlan) -> None:

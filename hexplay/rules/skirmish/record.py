@@ -53,14 +53,13 @@ def chart_rows(g, turn: int, start: dict, plans: dict, end: dict) -> list[dict[s
     rows = []
     men = g.men
     barrier = g.barrier
-    side_plans = list(plans.values())
+    plan_of: dict[str, Any] = {}
+    for sp in plans.values():  # a later side's plan of a unit wins (as the sides are ordered)
+        plan_of.update(sp.men)
+        plan_of.update(sp.vehicles)
     for uid in start:
         side = men[uid].side if uid in men else "defender"
-        p = None
-        for sp in side_plans:
-            q = sp.men.get(uid) or sp.vehicles.get(uid)
-            if q is not None:
-                p = q
+        p = plan_of.get(uid)
         tasks = p.tasks if p is not None else ()
         if tasks:
             text = "; ".join(t.label() for t in tasks)

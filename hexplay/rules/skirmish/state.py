@@ -86,7 +86,9 @@ class SkirmishState:
 
     def controller(self, v: Vehicle) -> str | None:
         """Side of the living men aboard (None when nobody alive is aboard)."""
-        for m in self.occupants(v):
+        men = self.men
+        for i in v.seats.values():
+            m = men[i]
             if m.alive:
                 return m.side
         return None

@@ -21,8 +21,11 @@ _FULL_AP_TEXT = str(AP_PER_TURN)
 
 def _ap_left_texts(g, side: str) -> dict[str, str]:
     """``ap_left`` of a view: each own unit's free AP as text."""
+    units = g.own_units(side)
+    if not g.plots.orders[side]:
+        return dict.fromkeys(units, _FULL_AP_TEXT)  # nothing plotted: nobody is charged
     out = {}
-    for u in g.own_units(side):
+    for u in units:
         a = g.ap_left(side, u)
         out[u] = _FULL_AP_TEXT if a is AP_PER_TURN else str(a)  # (nothing plotted yet)
     return out
@@ -65,9 +68,11 @@ def compute_seen(g) -> dict[str, set[str]]:
 def update_sightings(g) -> None:
     """Recompute what each side sees and remember last-known positions."""
     g.seen = compute_seen(g)
+    turn = g.turn
+    adopt = g.last_known.adopt
     for side, ids in g.seen.items():
         for uid in ids:
-            g.last_known.update(side, uid, public_unit(g, uid), g.turn)
+            adopt(side, uid, public_unit(g, uid), turn)
 
 
 def public_unit(g, uid: str) -> dict[str, Any]:
