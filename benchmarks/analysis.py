@@ -82,7 +82,7 @@ def cpu_speedup_2procs() -> float:
     return 2 * one / two
 
 
-def sweep_figures(games_per_point: int = 40, repeats: int = 2) -> dict[str, float]:
+def sweep_figures(games_per_point: int = 100, repeats: int = 2) -> dict[str, float]:
     """``sweep_games_per_s_1worker``, ``sweep_games_per_s_2workers``, ``sweep_speedup_2workers``
     (best of ``repeats`` runs each; figures are only meaningful on an otherwise idle machine:
     compare with :func:`cpu_speedup_2procs`)."""
@@ -114,7 +114,7 @@ def batch_figures(games: int = 400, cold_games: int = 100) -> dict[str, float]:
 def main() -> None:
     quick = "--quick" in sys.argv
     figs = batch_figures(60 if quick else 400, 30 if quick else 100)
-    figs.update(sweep_figures(10 if quick else 40))
+    figs.update(sweep_figures(10 if quick else 100))
     figs["cpu_speedup_2procs"] = cpu_speedup_2procs()
     units = {"sweep_speedup_2workers": "x", "cpu_speedup_2procs": "x"}
     for k, v in figs.items():

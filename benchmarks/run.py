@@ -15,9 +15,10 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   a fresh copy of the map.
 - ``batch_games_per_s`` / ``batch_games_per_s_cold``: the same through
   ``hexplay.analysis.run_batch`` (tactical players).
-- ``sweep_games_per_s_1worker`` / ``_2workers`` / ``sweep_speedup_2workers``: one sweep on a
-  Dask local cluster of 1 and 2 process workers; ``cpu_speedup_2procs`` is what the machine
-  gives two plain Python processes at that moment (the ceiling for the sweep speed-up).
+- ``sweep_games_per_s_1worker`` / ``_2workers`` / ``sweep_speedup_2workers``: one sweep (8
+  points x 100 games) on a Dask local cluster of 1 and 2 process workers;
+  ``cpu_speedup_2procs`` is what the machine gives two plain Python processes at that moment
+  (the ceiling for the sweep speed-up).
 
 ``--only core|games|sweep`` runs one group.
 """
@@ -137,7 +138,7 @@ def bench_games(quick: bool) -> None:
 
 
 def bench_sweep(quick: bool) -> None:
-    figs = sweep_figures(10 if quick else 40, 1 if quick else 2)
+    figs = sweep_figures(10 if quick else 100, 1 if quick else 2)
     figs["cpu_speedup_2procs"] = cpu_speedup_2procs()
     for k, v in figs.items():
         emit(k, v, "x" if k.endswith(("speedup_2workers", "2procs")) else "games/s")

@@ -206,11 +206,15 @@ def run_sweep(
     if frames:
         bar.update(sum(len(f) for f in frames))
 
+    rows_done: list[dict] = []  # one DataFrame at the end: the client's process stays light
+
     def accept(p: int, g: int, rows: list[dict]) -> None:
-        df = pd.DataFrame(rows)
-        frames.append(df)
         if ckpt is not None:
+            df = pd.DataFrame(rows)
+            frames.append(df)
             ckpt.save(p, g, df)
+        else:
+            rows_done.extend(rows)
         bar.update(len(rows))
 
     complete = True
@@ -246,6 +250,8 @@ def run_sweep(
         bar.close()
         if own_client:
             _close_client(client)
+    if rows_done:
+        frames.append(pd.DataFrame(rows_done))
     if frames:
         df = pd.concat(frames, ignore_index=True)
         df = df.sort_values(["point", "game"], kind="stable").reset_index(drop=True)
