@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -107,3 +109,71 @@ def test_random_orders_rejected_cleanly(turn, orders):
         plan = g.side_plan(s)
         for mid, p in plan.men.items():
             assert p.ap + plan.charges.get(mid, 0) <= AP_PER_TURN
+
+
+def _plan_facts(plan):
+    return (
+        {u: (list(p.tasks), p.ap, p.hexes_moved, p.end_hex) for u, p in plan.men.items()},
+        {u: (list(p.tasks), p.ap) for u, p in plan.vehicles.items()},
+        plan.riders,
+        plan.charges,
+    )
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_incremental_plot_validation_matches_a_full_check(seed):
+    """Each plot re-checks only the unit that changed (reusing the side's seats, riders and
+    charges when it is a man who does not board or leave). Differential test against a check
+    of the whole plot from scratch: an accepted task is the one plotted and the plan is the
+    one the full check gives; a refused task is refused by the full check too."""
+    import random
+
+    from hexplay.rules.skirmish.legal import candidate_tasks
+    from hexplay.rules.skirmish.plotting import validate_side
+
+    rnd = random.Random(seed)
+    g = practice_game(seed=seed, turn_limit=4)
+    for p in (RandomPlayer("adversary", seed), RandomPlayer("defender", seed + 1)):
+        if g.phase == "setup":
+            p.act(g)
+    assert g.phase == "planning"
+    accepted = refused = 0
+    while not g.over:
+        for side in SIDES:
+            for _ in range(40):
+                units = g.own_units(side)
+                uid = rnd.choice(units)
+                cands = list(candidate_tasks(g, side, uid, g.side_plan(side).men.get(uid)))
+                if not cands:
+                    continue
+                t = rnd.choice(cands)
+                before = g._orders(side)
+                wanted = dict(before)
+                wanted[uid] = [*before.get(uid, ()), t]
+                try:
+                    g.plot(side, uid, t.code, target=t.target, path=t.path, hexes=t.hexes)
+                except IllegalOrder:
+                    refused += 1
+                    assert g._orders(side) == before
+                    with pytest.raises(IllegalOrder):
+                        validate_side(g, side, wanted)
+                    continue
+                accepted += 1
+                got = g._orders(side)
+                assert len(got[uid]) == len(wanted[uid])
+                last = got[uid][-1]  # validation fills in what the rules imply (EV's vehicle)
+                assert last.code == t.code and t.target in (None, last.target)
+                fresh = validate_side(g, side, got)
+                assert _plan_facts(g.side_plan(side)) == _plan_facts(fresh)
+            if g.plots.submitted[side] is False:
+                try:
+                    g.submit(side)
+                except IllegalOrder:  # e.g. a moving vehicle left unplotted: stop it
+                    for vid in g.own_units(side):
+                        if vid in g.vehicles and g.vehicles[vid].moving:
+                            with contextlib.suppress(IllegalOrder):
+                                g.plot(side, vid, "SV")
+                    g.submit(side)
+        g.resolve_turn()
+    assert accepted >= 10 and refused >= 1
