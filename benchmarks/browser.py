@@ -9,7 +9,10 @@ widget, then prints one figure per line as ``name: value unit``:
 - ``board_update_ms``: median in-page time of a units update (``el.dataset.updateMs``) after
   Python moves a counter.
 - ``click_roundtrip_ms``: median, measured in the page, from a real click on a counter
-  (``pointerup``) to the DOM change caused by Python's reply (the counter drawn selected).
+  (``pointerup``) until the board has drawn everything Python's answer to that click changed:
+  the counter drawn selected *and* the board's answer to that very click applied
+  (``el.dataset.answered`` equal to the click's ``el.dataset.clickSeq``; the board sets it after
+  every layer of the answer, sight fog and reachable hexes included, has been redrawn).
 - ``echo_roundtrip_ms``: median in-page round trip JS → Python → JS of the bare echo widget.
   Clicks and echoes are both spaced ``--gap-ms`` apart (200 ms): messages sent back to back
   meet a ~48 ms stall per round trip on these machines, which a user's clicks never see.
@@ -91,13 +94,16 @@ _result = [u for u in _mine if len(_hexes[[x["hex"] for x in _units if x["id"] =
 ARM_JS = """
 (unit) => {
   const el = document.querySelector('.hexplay-board');
+  const before = el.dataset.clickSeq;
   let t0 = null;
   const onUp = () => { if (t0 === null) t0 = performance.now(); };
   el.addEventListener('pointerup', onUp, { capture: true });
   window.__hexplayClick = new Promise((resolve) => {
     const done = () => {
       const c = el.querySelector(`[data-unit="${CSS.escape(unit)}"]`);
-      return t0 !== null && c && c.classList.contains('hexplay-selected');
+      const seq = el.dataset.clickSeq;  // set by the board when it sends this click
+      return t0 !== null && seq !== before && el.dataset.answered === seq
+        && c && c.classList.contains('hexplay-selected');
     };
     const obs = new MutationObserver(() => {
       if (done()) {

@@ -69,7 +69,9 @@ def test_static_map_is_sent_once_and_not_on_updates():
     keys = rec.state_keys()
     assert {"units", "overlays", "selected", "show_labels"} <= keys
     assert "_map" not in keys
-    assert all(not bufs for bufs in rec.buffers)  # no binary payload re-sent
+    for msg, bufs in zip(rec.messages, rec.buffers):  # no map payload re-sent: the only
+        if bufs:  # binary data is the visible overlay's two hex indices
+            assert set(msg["state"]) == {"overlays"} and sum(len(bytes(b)) for b in bufs) == 4
     b.set_map(small_map())  # the same map again: equal payload, nothing sent
     assert "_map" not in rec.state_keys()
     m2 = small_map().with_changes(terrain={"0101": "trees"})
@@ -489,6 +491,89 @@ def test_app_click_sends_one_board_message_and_reuses_cached_sight():
     rec.messages.clear()
     app.board.simulate_click(app.units_by_id[b]["hex"], b)  # the same unit again: nothing new
     assert [m for m in rec.messages if m.get("method") == "update"] == []
+
+
+def test_overlays_go_to_the_browser_as_hex_indices_and_come_back_as_labels():
+    from hexplay.widgets.board import overlays_from_json, overlays_to_json
+
+    b = HexBoard(small_map())
+    ov = {
+        "visible": ["0304", "0101", "0304", "9999"],  # a duplicate and a hex off the map
+        "reachable": {"0303": 1.0, "0304": 2.5, "9999": 1.0},
+        "highlight": ["0202"],
+    }
+    wire = overlays_to_json(ov, b)
+    vis = np.frombuffer(bytes(wire["visible"]["data"]), dtype=wire["visible"]["dtype"])
+    assert vis.tolist() == sorted({b.map.index("0304"), b.map.index("0101")})
+    hexes = np.frombuffer(bytes(wire["reachable"]["hex"]["data"]), dtype="<u2")
+    costs = np.frombuffer(bytes(wire["reachable"]["cost"]["data"]), dtype="<f8")
+    assert dict(zip(hexes.tolist(), costs.tolist())) == {
+        b.map.index("0303"): 1.0,
+        b.map.index("0304"): 2.5,
+    }
+    assert wire["highlight"] == ["0202"]  # small overlays stay JSON
+    back = overlays_from_json(wire, b)
+    assert sorted(back["visible"]) == ["0101", "0304"]
+    assert back["reachable"] == {"0303": 1.0, "0304": 2.5}
+    assert overlays_to_json(ov, HexBoard())["visible"] == ov["visible"]  # no map: as is
+
+
+def test_browser_click_is_answered_in_one_board_message_and_panels_follow():
+    import asyncio
+
+    # in the kernel the handler runs inside the event loop (which runs the delayed work)
+    asyncio.run(_browser_click_protocol())
+
+
+async def _browser_click_protocol() -> None:
+    import asyncio
+
+    from hexplay.widgets import SkirmishApp
+    from hexplay.widgets.board import AFTER_ANSWER_DELAY
+
+    app = SkirmishApp(seed=1, vs_computer=None, hot_seat=False, referee=True)
+    board = app.board
+    a, b = "A1", "A2"
+    rec = Recorder(board)
+
+    def click(unit: str | None, seq: int, hex_: str | None = None) -> None:
+        hx = hex_ or app.units_by_id[unit]["hex"]
+        board._handle_custom_msg({"type": "click", "hex": hx, "unit": unit, "seq": seq}, [])
+
+    # a click from the browser carries a seq: the board answers it in one message, the
+    # panels follow a moment later
+    click(a, 1)
+    updates = [m for m in rec.messages if m.get("method") == "update"]
+    assert len(updates) == 1
+    assert set(updates[0]["state"]) == {"selected", "overlays", "_answer"}
+    assert updates[0]["state"]["_answer"]["seq"] == 1
+    assert board.selected == a and app.selected_unit == a and app.builder.unit is None
+    await asyncio.sleep(AFTER_ANSWER_DELAY * 3)
+    assert app.builder.unit == a
+    # the next click runs anything still pending first
+    click(b, 2)
+    assert app.builder.unit == a
+    click(a, 3)
+    assert app.builder.unit == b  # seq 2's panels ran before seq 3 was handled
+    await asyncio.sleep(AFTER_ANSWER_DELAY * 3)
+    assert app.builder.unit == a
+    # every answer is a message, even when nothing else changes; Python calls never wait
+    rec.messages.clear()
+    click(None, 3, "0101")  # the same seq again (another view): still answered
+    answers = [m["state"]["_answer"] for m in rec.messages if "_answer" in m.get("state", {})]
+    assert [x["seq"] for x in answers] == [3]
+    app.select(b)
+    assert app.builder.unit == b
+
+
+def test_after_answer_runs_at_once_outside_a_browser_click_or_event_loop():
+    b = HexBoard(small_map())
+    ran: list[str] = []
+    b.on_click(lambda ev: b.after_answer(lambda: ran.append(ev["hex"])))
+    b._handle_custom_msg({"type": "click", "hex": "0303", "unit": None, "seq": 1}, [])
+    assert ran == ["0303"]  # no event loop: nothing to wait for
+    b.simulate_click("0304")  # no seq: a Python call
+    assert ran == ["0303", "0304"]
 
 
 def test_win_probability_gauge_only_where_it_reveals_nothing():

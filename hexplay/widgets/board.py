@@ -1,16 +1,27 @@
 """HexBoard: the anywidget hex map (static map sent once, units and overlays as small traits).
 
-Data flow: Python sets ``units`` / ``overlays`` / ``selected`` (small JSON traits, re-rendered
+Data flow: Python sets ``units`` / ``overlays`` / ``selected`` (small traits, re-rendered
 layer by layer in the browser); the static map (terrain, hexside features, roads, elevation) is
-sent once by :meth:`HexBoard.set_map` as compact binary buffers.  Clicks in the browser come back
-as intent messages ``{"type": "click", "hex": "1018", "unit": "T", "occupant": "G1",
-"shift": false}`` (``occupant``: the man aboard vehicle ``unit`` whose pip was clicked, else
-null) dispatched to callbacks registered with :meth:`HexBoard.on_click` /
+sent once by :meth:`HexBoard.set_map` as compact binary buffers.  The per-hex overlays
+(``visible``, ``reachable``) travel as hex indices and costs in binary buffers too
+(:func:`overlays_to_json`): in Python they stay label lists and dicts.  Clicks in the browser
+come back as intent messages ``{"type": "click", "hex": "1018", "unit": "T", "occupant": "G1",
+"shift": false, "seq": 7}`` (``occupant``: the man aboard vehicle ``unit`` whose pip was
+clicked, else null) dispatched to callbacks registered with :meth:`HexBoard.on_click` /
 :meth:`HexBoard.on_hover`; the browser never decides a rule.
+
+Answering a click: every board change the callbacks make goes out in one message together with
+``_answer = {"seq": <the click's seq>, "n": <count>}``; the browser, once it has drawn that
+message, marks ``el.dataset.answered = seq``.  Work that can wait until the board has been drawn
+(the other panels) is queued with :meth:`HexBoard.after_answer` and runs
+:data:`AFTER_ANSWER_DELAY` later, so its messages never compete with the board's answer.
+(A "drawn" report from the browser was tried instead of the delay: the extra round trip sent
+right after a reply makes the panels' messages meet the ~40 ms TCP delayed-ACK stall.)
 """
 
 from __future__ import annotations
 
+import asyncio
 import pathlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -46,6 +57,10 @@ FEATURE_PALETTE: dict[str, str] = {"slope": "#2c2016", "wall": "#5a5a5a", "shore
 
 ClickCallback = Callable[[dict[str, Any]], Any]
 
+#: Seconds between answering a browser click and running the work queued by
+#: :meth:`HexBoard.after_answer` (time for the answer to reach the page and be drawn first).
+AFTER_ANSWER_DELAY = 0.02
+
 
 def _array(a: np.ndarray, dtype: str) -> dict[str, Any]:
     """A numpy array as ``{"dtype", "data"}`` with the data as a binary buffer (little-endian)."""
@@ -57,6 +72,59 @@ def _sides_array(sides: Iterable[Hexside]) -> dict[str, Any]:
     """Canonical hexsides as a flat int16 array of ``(q, r, d)`` triplets (sorted: stable)."""
     flat = np.array(sorted(tuple(s) for s in sides), dtype=np.int16).reshape(-1)
     return _array(flat, "int16")
+
+
+def _index_dtype(n: int) -> str:
+    return "uint16" if n <= 0xFFFF else "int32"
+
+
+def overlays_to_json(value: Mapping[str, Any], widget: Any) -> dict[str, Any]:
+    """The wire form of ``overlays``: ``visible`` as hex indices and ``reachable`` as hex
+    indices + costs (binary buffers, no label strings to encode and parse); the rest as is.
+
+    Labels not on the map are dropped (the board could not draw them).  Without a map the
+    value is sent unchanged (the browser reads both forms)."""
+    index = getattr(widget, "_label_index", None)
+    if not index or not value:
+        return dict(value or {})
+    out = dict(value)
+    dt = _index_dtype(len(index))
+    vis = value.get("visible")
+    if vis is not None and not isinstance(vis, Mapping):
+        idx = {index[x] for x in map(str, vis) if x in index}
+        out["visible"] = {
+            "dtype": dt,
+            "data": _array(np.fromiter(sorted(idx), int, len(idx)), dt)["data"],
+        }
+    reach = value.get("reachable")
+    if isinstance(reach, Mapping) and "hex" not in reach:
+        pairs = [(index[str(k)], float(v)) for k, v in reach.items() if str(k) in index]
+        out["reachable"] = {
+            "hex": _array(np.array([p[0] for p in pairs], dtype=np.int64), dt),
+            "cost": _array(np.array([p[1] for p in pairs], dtype=np.float64), "float64"),
+        }
+    return out
+
+
+def overlays_from_json(value: Mapping[str, Any], widget: Any) -> dict[str, Any]:
+    """Inverse of :func:`overlays_to_json` (labels again)."""
+    m = getattr(widget, "map", None)
+    out = dict(value or {})
+    if m is None:
+        return out
+    labels = m.hex_labels
+
+    def arr(f: Mapping[str, Any]) -> np.ndarray:
+        return np.frombuffer(bytes(f["data"]), dtype=np.dtype(f["dtype"]).newbyteorder("<"))
+
+    vis = out.get("visible")
+    if isinstance(vis, Mapping):
+        out["visible"] = [labels[i] for i in arr(vis).tolist()]
+    reach = out.get("reachable")
+    if isinstance(reach, Mapping) and "hex" in reach:
+        hexes, costs = arr(reach["hex"]).tolist(), arr(reach["cost"]).tolist()
+        out["reachable"] = {labels[i]: float(c) for i, c in zip(hexes, costs)}
+    return out
 
 
 def map_payload(m: Map, palette: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -110,7 +178,11 @@ class HexBoard(anywidget.AnyWidget):
     _map = traitlets.Dict().tag(sync=True)
     units = traitlets.List(traitlets.Dict()).tag(sync=True)
     selected = traitlets.Unicode(None, allow_none=True).tag(sync=True)
-    overlays = traitlets.Dict().tag(sync=True)
+    overlays = traitlets.Dict().tag(
+        sync=True, to_json=overlays_to_json, from_json=overlays_from_json
+    )
+    #: The click answered by the board changes sent with it (``{"seq", "n"}``), see above.
+    _answer = traitlets.Dict().tag(sync=True)
     overlay_visibility = traitlets.Dict(
         {"los": True, "visible": True, "reachable": True, "paths": True, "fires": True}
     ).tag(sync=True)
@@ -126,7 +198,11 @@ class HexBoard(anywidget.AnyWidget):
         self._click_callbacks: list[ClickCallback] = []
         self._hover_callbacks: list[ClickCallback] = []
         self.map: Map | None = None
+        self._label_index: dict[str, int] = {}
         self.last_message: dict[str, Any] | None = None
+        self._answering: int | None = None  # seq of the browser click being handled
+        self._after_answer: list[Callable[[], Any]] = []
+        self._answers = 0
         self.on_msg(self._on_message)
         if map is not None:
             self.set_map(map)
@@ -134,8 +210,14 @@ class HexBoard(anywidget.AnyWidget):
     # --- map --------------------------------------------------------------------------------
     def set_map(self, m: Map, palette: Mapping[str, str] | None = None) -> None:
         """Send the static map (once; units/overlays updates never re-send it)."""
+        index = {lab: i for i, lab in enumerate(m.hex_labels)}
+        reencode = bool(self.overlays) and index != self._label_index
         self.map = m
-        self._map = map_payload(m, palette)
+        self._label_index = index
+        with self.hold_sync():  # one message: the map and, re-encoded for it, the overlays
+            self._map = map_payload(m, palette)
+            if reencode:
+                self._states_to_send.add("overlays")
 
     # --- callbacks ----------------------------------------------------------------------------
     def on_click(self, fn: ClickCallback, remove: bool = False) -> None:
@@ -161,6 +243,23 @@ class HexBoard(anywidget.AnyWidget):
         elif fn not in lst:
             lst.append(fn)
 
+    def after_answer(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` once the board's answer to the browser click being handled is on its way.
+
+        The answer (every board change of the click, one message) is sent when the click's
+        callbacks return; ``fn`` runs :data:`AFTER_ANSWER_DELAY` seconds later, or before the next
+        click is handled, whichever comes first.  Outside the handling of a browser click (a
+        Python call, :meth:`simulate_click`, no event loop) ``fn`` runs at once."""
+        if self._answering is None:
+            fn()
+        else:
+            self._after_answer.append(fn)
+
+    def flush_after_answer(self) -> None:
+        """Run the work queued by :meth:`after_answer` now (in order)."""
+        while self._after_answer:
+            self._after_answer.pop(0)()
+
     def _on_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         if not isinstance(content, dict):
             return
@@ -180,8 +279,28 @@ class HexBoard(anywidget.AnyWidget):
             return  # ignore intents naming hexes that are not on the map
         self.last_message = event
         callbacks = {"click": self._click_callbacks, "hover": self._hover_callbacks}.get(kind, [])
-        for fn in list(callbacks):
-            fn(event)
+        seq = content.get("seq")
+        if kind != "click" or not isinstance(seq, int) or isinstance(seq, bool):
+            for fn in list(callbacks):
+                fn(event)
+            return
+        # A browser click: finish the previous click's deferred work first, then answer this
+        # one with a single board message that carries its seq.
+        self.flush_after_answer()
+        self._answering = seq
+        try:
+            with self.hold_sync():
+                for fn in list(callbacks):
+                    fn(event)
+                self._answers += 1  # "n": every answer is a change, even if seq repeats
+                self._answer = {"seq": seq, "n": self._answers}
+        finally:
+            self._answering = None
+        if self._after_answer:
+            try:
+                asyncio.get_running_loop().call_later(AFTER_ANSWER_DELAY, self.flush_after_answer)
+            except RuntimeError:  # no event loop (not in a kernel): no one to wait for
+                self.flush_after_answer()
 
     def simulate_click(
         self, hex: str | None = None, unit: str | None = None, occupant: str | None = None

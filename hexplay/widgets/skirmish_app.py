@@ -7,7 +7,9 @@ next player asks for his view.  Clicks are intents: the engine validates every p
 
 A board click is cheap: the sight fog and the reachable hexes of a unit are cached per
 (hex, known vehicles) and (hex, AP budget), and the board's trait changes of one click go out as
-one comm message (``hold_sync``); traits whose value did not change send nothing.
+one comm message (``hold_sync``); traits whose value did not change send nothing.  The side
+panels of a selection follow a moment later (:meth:`HexBoard.after_answer`), so their
+messages never delay the board's.
 
 Units off the map (escorts beyond the edge, men on foot there; SKIRMISH §2, §8) have no hex and
 no counter: the "Off the map" panel (:mod:`.offmap`) lists the plotting side's, and a click on
@@ -615,11 +617,19 @@ class SkirmishApp(W.VBox):
             reach = self.reachable(unit)
             if reach is not None:
                 ov["reachable"] = reach
-        # the board first, in one message (selection + overlays); the panels after it
+        # the board first, in one message (selection + overlays); the panels once it has been
+        # drawn (at once outside a browser click), so they never delay the board
         with self.board.hold_sync():
             self.board.selected = unit
             if ov != self.board.overlays:
                 self.board.overlays = ov
+        self.board.after_answer(lambda: self._select_panels(unit))
+
+    def _select_panels(self, unit: str) -> None:
+        """The side panels of a selection: plot builder, off-map list, odds, the Plot tab."""
+        u = self.units_by_id.get(unit)
+        if u is None or self.selected_unit != unit:
+            return  # selected something else meanwhile
         self.builder.set_unit(unit)
         self.offmap.select(unit)
         self.odds.set_weapon(u.get("weapon") or "rifle", u.get("status") == "W")

@@ -31,9 +31,17 @@
  *                                el.dataset.mapBuilds count of static map layer builds
  *                                el.dataset.ready     "true" once the first render is done
  *
- * Messages sent to Python (model.send): {type: "click", hex, unit, occupant, shift} and
+ *                                el.dataset.clickSeq  seq of the last click sent to Python
+ *                                el.dataset.answered  seq of the last click whose answer (every
+ *                                   board change it caused, one message) has been drawn
+ *
+ * Messages sent to Python (model.send): {type: "click", hex, unit, occupant, shift, seq} and
  * {type: "hover", hex, unit, occupant} (hover only when the hex under the pointer changes);
- * ``occupant`` is the man aboard ``unit`` whose pip was clicked, else null.
+ * ``occupant`` is the man aboard ``unit`` whose pip was clicked, else null.  Python answers a
+ * click with one message carrying every board change it caused and ``_answer = {seq, n}``.
+ *
+ * Overlays ``visible`` ({dtype, data}: hex indices) and ``reachable`` ({hex, cost}: indices and
+ * AP costs) arrive as binary buffers; label lists / {label: cost} dicts are read too.
  *
  * Size: the map keeps its aspect ratio, fills the available width and is at most 80vh tall
  * (or the ``height`` trait when set), in JupyterLab and Voila alike.
@@ -97,6 +105,19 @@ function decode(field) {
     return new Ctor(copy);
   }
   return new Ctor(0);
+}
+
+/** A short key for binary data (FNV-1a of its bytes), to tell overlay values apart. */
+function bytesKey(x) {
+  const u8 = x instanceof ArrayBuffer ? new Uint8Array(x) : new Uint8Array(x.buffer, x.byteOffset, x.byteLength);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < u8.length; i++) h = Math.imul(h ^ u8[i], 0x01000193);
+  return "#" + u8.length + ":" + (h >>> 0).toString(16);
+}
+
+/** A string that changes when an overlay value does (binary fields hashed). */
+function overlayKey(v) {
+  return JSON.stringify(v, (_k, x) => (x instanceof ArrayBuffer || ArrayBuffer.isView(x) ? bytesKey(x) : x));
 }
 
 function escapeHtml(s) {
@@ -269,6 +290,14 @@ class Board {
     this.unitsByHex = new Map();
     this.unitsById = new Map();
     this.hoverIndex = -1;
+    const answer = model.get("_answer") || {};
+    this.answerN = answer.n;
+    this.clickSeq = Number(answer.seq) || 0;
+    this.answeredSeq = this.clickSeq;
+    this.clickSentAt = -Infinity;
+    this.hoverEvt = null; // the last pointer position over the board, drawn at the next frame
+    this.hoverRaf = 0;
+    this.hoverDeferred = false;
 
     el.classList.add("hexplay-board");
     el.dataset.renders = "0";
@@ -423,19 +452,15 @@ class Board {
       }
     }
 
-    // labels
+    // labels: ONE <text> with a positioned <tspan> per hex (a <text> per hex would make every
+    // frame of the page pay for a thousand paint chunks at layerization, ~3 ms each frame)
     this.gLabels = svg("g", { class: "hexplay-labels", "pointer-events": "none" }, this.gMap);
-    const lf = document.createDocumentFragment();
+    const lt = svg("text", { class: "hexplay-label" });
     for (let i = 0; i < g.n; i++) {
-      const t = svg("text", {
-        x: g.x[i].toFixed(1),
-        y: (g.y[i] - SIZE * 0.58).toFixed(1),
-        class: "hexplay-label",
-      });
+      const t = svg("tspan", { x: g.x[i].toFixed(1), y: (g.y[i] - SIZE * 0.58).toFixed(1) }, lt);
       t.textContent = g.labels[i];
-      lf.appendChild(t);
     }
-    this.gLabels.appendChild(lf);
+    this.gLabels.appendChild(lt);
 
     this.base = g.bounds();
     this.vb = { ...this.base };
@@ -627,7 +652,7 @@ class Board {
     const ov = this.model.get("overlays") || {};
     const todo = {};
     for (const k in this.ovGroups) {
-      const key = g && ov[k] != null && this.overlayOn(k) ? JSON.stringify(ov[k]) : "";
+      const key = g && ov[k] != null && this.overlayOn(k) ? overlayKey(ov[k]) : "";
       if (!force && this.ovDrawn[k] === key) continue;
       this.ovDrawn[k] = key;
       this.ovGroups[k].textContent = "";
@@ -637,17 +662,26 @@ class Board {
 
     // visible hexes: fog over every hex NOT in the list, as ONE path (fast to redraw)
     if (todo.visible) {
-      const seen = new Set(ov.visible.map(String));
-      const gv = svg("g", { class: "hexplay-visible", "data-count": String(seen.size) }, this.ovGroups.visible);
+      const seen = new Uint8Array(g.n);
+      let count = 0;
+      const mark = (i) => {
+        if (i >= 0 && i < g.n && !seen[i]) {
+          seen[i] = 1;
+          count += 1;
+        }
+      };
+      if (Array.isArray(ov.visible)) for (const lab of ov.visible) mark(g.index(lab));
+      else for (const i of decode(ov.visible)) mark(i);
+      const gv = svg("g", { class: "hexplay-visible", "data-count": String(count) }, this.ovGroups.visible);
       const parts = [];
-      for (let i = 0; i < g.n; i++) if (!seen.has(g.labels[i])) parts.push(g.pathD(i));
+      for (let i = 0; i < g.n; i++) if (!seen[i]) parts.push(g.pathD(i));
       svg("path", { d: parts.join(""), class: "hexplay-fog", "data-fog-count": String(parts.length) }, gv);
     }
 
     // reachable hexes with their cost
     // (one path for the fill; the cost figures, illegible at the whole-map scale, are drawn
     // when zoomed in, and always shown in the tooltip)
-    if (todo.reachable) this.drawReach(ov.reachable);
+    if (todo.reachable) this.drawReach();
 
     // highlighted hexes (targets, ambush point…)
     if (todo.highlight) {
@@ -754,30 +788,50 @@ class Board {
     return !!(this.vb && this.base && this.vb.w <= this.base.w * 0.55);
   }
 
-  drawReach(reach) {
+  /** The ``reachable`` overlay as {hexes: [index], costs: [AP], at: cost by hex index (NaN)}. */
+  reachData() {
+    const r = (this.model.get("overlays") || {}).reachable;
     const g = this.geom;
+    if (r == null || !g) return null;
+    if (this.reachCache && this.reachCache.src === r && this.reachCache.geom === g) return this.reachCache;
+    const hexes = [];
+    const costs = [];
+    const at = new Float64Array(g.n).fill(NaN);
+    const add = (i, c) => {
+      if (i < 0 || i >= g.n || !isNaN(at[i])) return;
+      at[i] = c;
+      hexes.push(i);
+      costs.push(c);
+    };
+    if (r.hex != null && r.cost != null) {
+      const h = decode(r.hex);
+      const c = decode(r.cost);
+      for (let k = 0; k < h.length; k++) add(h[k], c[k]);
+    } else for (const lab in r) add(g.index(lab), Number(r[lab]));
+    this.reachCache = { src: r, geom: g, hexes, costs, at };
+    return this.reachCache;
+  }
+
+  drawReach() {
+    const g = this.geom;
+    const { hexes, costs } = this.reachData() || { hexes: [], costs: [] };
     const gr = svg("g", { class: "hexplay-reachable" }, this.ovGroups.reachable);
     const parts = [];
-    const hexes = [];
-    for (const lab in reach) {
-      const i = g.index(lab);
-      if (i < 0) continue;
-      parts.push(g.pathD(i, 0.9));
-      hexes.push(i);
-    }
+    for (const i of hexes) parts.push(g.pathD(i, 0.9));
     svg("path", { d: parts.join(""), class: "hexplay-reach", "data-reach-count": String(hexes.length) }, gr);
     this.reachLabelled = this.zoomedIn();
     if (!this.reachLabelled) return;
     const frag = document.createDocumentFragment();
-    for (const i of hexes) {
+    for (let k = 0; k < hexes.length; k++) {
+      const i = hexes[k];
       const lab = g.labels[i];
-      const c = Number(reach[lab]);
+      const c = costs[k];
       const t = svg("text", {
         x: g.x[i].toFixed(1),
         y: (g.y[i] + SIZE * 0.7).toFixed(1),
         class: "hexplay-reach-text",
         "data-reach": lab,
-        "data-cost": String(reach[lab]),
+        "data-cost": String(c),
       });
       t.textContent = Number.isInteger(c) ? String(c) : c.toFixed(1);
       frag.appendChild(t);
@@ -790,7 +844,7 @@ class Board {
     const ov = this.model.get("overlays") || {};
     if (ov.reachable && this.ovDrawn.reachable && this.zoomedIn() !== !!this.reachLabelled) {
       this.ovGroups.reachable.textContent = "";
-      this.drawReach(ov.reachable);
+      this.drawReach();
     }
   }
 
@@ -986,6 +1040,8 @@ class Board {
     s.addEventListener("pointerup", end);
     s.addEventListener("pointercancel", end);
     s.addEventListener("pointerleave", () => {
+      this.hoverEvt = null;
+      this.hoverDeferred = false;
       this.tooltip.style.display = "none";
       this.hoverPoly.setAttribute("points", "");
       this.hoverIndex = -1;
@@ -995,10 +1051,54 @@ class Board {
   click(e) {
     const { hex, unit, occupant } = this.hitTest(e);
     if (hex == null && unit == null) return;
-    this.model.send({ type: "click", hex, unit, occupant, shift: !!e.shiftKey });
+    this.clickSeq += 1;
+    this.clickSentAt = performance.now();
+    this.el.dataset.clickSeq = String(this.clickSeq);
+    this.model.send({ type: "click", hex, unit, occupant, shift: !!e.shiftKey, seq: this.clickSeq });
   }
 
+  /** After a whole message has been applied: mark a click's answer drawn. */
+  onChange() {
+    const a = this.model.get("_answer");
+    if (!a || a.n === this.answerN) return;
+    this.answerN = a.n;
+    this.answeredSeq = Math.max(this.answeredSeq, Number(a.seq) || 0);
+    this.el.dataset.answered = String(a.seq);
+    if (this.hoverDeferred && !this.clickInFlight()) {
+      this.hoverDeferred = false;
+      this.scheduleHover();
+    }
+  }
+
+  /** A click of this view still waits for Python's answer (for at most a second)? */
+  clickInFlight() {
+    return this.clickSeq > this.answeredSeq && performance.now() - this.clickSentAt < 1000;
+  }
+
+  /** Pointer moves are drawn once per frame; while a click waits for its answer, the hover
+   * feedback (outline, tooltip) waits too, so the answer is not delayed by its rendering. */
   hover(e) {
+    this.hoverEvt = { target: e.target, clientX: e.clientX, clientY: e.clientY };
+    this.scheduleHover();
+  }
+
+  scheduleHover() {
+    if (this.hoverRaf) return;
+    this.hoverRaf = requestAnimationFrame(() => {
+      this.hoverRaf = 0;
+      if (!this.hoverEvt) return;
+      if (this.clickInFlight()) {
+        // drawn by onChange when the answer is in (or here again once the wait is over)
+        this.hoverDeferred = true;
+        setTimeout(() => this.hoverDeferred && this.scheduleHover(), 1000);
+      } else {
+        this.hoverDeferred = false;
+        this.drawHover(this.hoverEvt);
+      }
+    });
+  }
+
+  drawHover(e) {
     const { hex, unit, occupant, index } = this.hitTest(e);
     if (index < 0) {
       this.tooltip.style.display = "none";
@@ -1042,8 +1142,8 @@ class Board {
       }
     }
     if (sides.length) s += `<br><span class="hexplay-tip-dim">${escapeHtml(sides.join(", "))} hexside</span>`;
-    const reach = (this.model.get("overlays") || {}).reachable;
-    if (reach && reach[lab] != null && this.overlayOn("reachable")) s += `<br>reach: ${escapeHtml(reach[lab])} AP`;
+    const reach = this.reachData();
+    if (reach && !isNaN(reach.at[i]) && this.overlayOn("reachable")) s += `<br>reach: ${escapeHtml(reach.at[i])} AP`;
     const stack = this.unitsByHex.get(i) || [];
     for (const u of stack) {
       s += "<br>" + this.unitLine(u);
@@ -1062,6 +1162,7 @@ class Board {
   }
 
   destroy() {
+    if (this.hoverRaf) cancelAnimationFrame(this.hoverRaf);
     this.frame.removeEventListener("wheel", this.onWheel);
   }
 }
@@ -1093,6 +1194,8 @@ function render({ model, el }) {
     ["change:show_contours", () => board.update(() => board.applyToggles())],
     ["change:show_legend", () => board.update(() => board.applyToggles())],
     ["change:height", () => board.update(() => board.applyToggles())],
+    // after every change:* handler of the same message (Backbone fires "change" last)
+    ["change", () => board.onChange()],
   ];
   for (const [ev, fn] of handlers) model.on(ev, fn);
   return () => {

@@ -218,7 +218,33 @@ def check_renders(page: Any, shot: Path) -> None:
 def check_click_selects(page: Any) -> None:
     reset(page)
     select(page, "A1")
-    assert K(page, "app.builder.unit") == "A1"
+    # the board marks the click answered (one message: selection + overlays drawn); the side
+    # panels follow a moment later
+    page.wait_for_function(
+        "() => { const d = document.querySelector('.hexplay-board').dataset;"
+        " return d.clickSeq && d.answered === d.clickSeq; }"
+    )
+    WK(page, "app.builder.unit == 'A1'")
+    # the hover outline and tooltip (drawn at the next frame, after any click's answer)
+    hx = K(page, "app.units_by_id['A1']['hex']")
+    page.locator('.hexplay-board [data-unit="A1"]').hover()
+    tip = page.locator(".hexplay-board .hexplay-tooltip")
+    tip.wait_for(state="visible")
+    assert hx in tip.inner_text() and "reach" not in tip.inner_text()  # his own hex: no cost
+    # a reachable hex with no counter: its AP cost (sent as binary indices + costs) in the tip
+    free, cost = K(
+        page,
+        "[(h, c) for h, c in sorted(app.board.overlays['reachable'].items())"
+        " if all(u.get('hex') != h for u in app.board.units)][0]",
+    )
+    page.locator(f'.hexplay-board polygon[data-hex="{free}"]').hover()
+    want = f"reach: {int(cost) if float(cost).is_integer() else cost} AP"
+    page.wait_for_function(
+        "([hx, want]) => { const t = document.querySelector('.hexplay-board .hexplay-tooltip');"
+        " return t.textContent.includes(hx) && t.textContent.includes(want); }",
+        arg=[free, want],
+    )
+    page.mouse.move(2, 2)
     # Python answered with the sight fog and the reachable hexes of A1.
     page.wait_for_selector(".hexplay-board .hexplay-visible")
     page.wait_for_selector(".hexplay-board .hexplay-reach", state="attached")
