@@ -68,7 +68,7 @@ def outcome(game) -> dict[str, Any]:
     return {
         "winner": game.winner,
         "reason": game.win_reason,
-        "turns": len(game.plot_history),
+        "turns": game.turns_played,
         "barrier_points": int(game.barrier),
         "adversary_killed": count("adversary", "K"),
         "adversary_wounded": count("adversary", "W"),

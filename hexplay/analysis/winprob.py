@@ -62,7 +62,7 @@ def win_probability(
             "turn": game.turn,
             "phase": game.phase,
             "over": True,
-            "turns": float(len(game.plot_history)),
+            "turns": float(game.turns_played),
             "barrier_points": float(game.barrier),
         }
     wins = 0
@@ -73,7 +73,7 @@ def win_probability(
         g = _fork(game, s)
         play_game(g, make_players(tactics, s))
         wins += g.winner == "adversary"
-        turns += len(g.plot_history)
+        turns += g.turns_played
         points += g.barrier
     lo, hi = wilson_interval(wins, n, z)
     p = wins / n if n else 0.5

@@ -93,7 +93,7 @@ class SkirmishGame(SkirmishState):
         self.win_reason: str | None = None
         self.chart: list[dict[str, Any]] = []
         self.record_info: dict[str, Any] = {"date": None, "players": {}}
-        self.plot_history: list[dict[str, Any]] = []
+        self._plotted: list[tuple[int, dict[str, dict[str, tuple[Task, ...]]]]] = []
         if scenario.route:
             self.choose_route(scenario.route)
             if scenario.ambush:
@@ -129,6 +129,25 @@ class SkirmishGame(SkirmishState):
     @property
     def over(self) -> bool:
         return self.turns.phase == "over"
+
+    @property
+    def turns_played(self) -> int:
+        """Turns resolved so far."""
+        return len(self._plotted)
+
+    @property
+    def plot_history(self) -> list[dict[str, Any]]:
+        """Every resolved turn's plots: ``{"turn", "plots": {side: {unit: [task dicts]}}}``."""
+        return [
+            {
+                "turn": turn,
+                "plots": {
+                    s: {u: [t.to_dict() for t in ts] for u, ts in p.items()}
+                    for s, p in plots.items()
+                },
+            }
+            for turn, plots in self._plotted
+        ]
 
     @property
     def seed(self) -> int:
@@ -383,14 +402,8 @@ class SkirmishGame(SkirmishState):
             else:
                 resolve_maintenance(self, plans, combat, budgets, start_wounds, self.log)
         self.chart.extend(chart_rows(self, turn, start, plans, snapshot_positions(self)))
-        self.plot_history.append(
-            {
-                "turn": turn,
-                "plots": {
-                    s: {u: [t.to_dict() for t in ts] for u, ts in self.plots.orders[s].items()}
-                    for s in SIDES
-                },
-            }
+        self._plotted.append(
+            (turn, {s: {u: tuple(ts) for u, ts in self.plots.orders[s].items()} for s in SIDES})
         )
         self._check_victory()
         self.turns.next_turn(self.winner is not None)
@@ -589,7 +602,7 @@ class SkirmishGame(SkirmishState):
             "barrier_points": self.barrier,
             "winner": self.winner,
             "reason": self.win_reason,
-            "turns": len(self.plot_history),
+            "turns": self.turns_played,
         }
 
     # --- persistence ----------------------------------------------------------------------

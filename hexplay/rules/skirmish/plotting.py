@@ -105,6 +105,14 @@ def _frac6(n: int) -> Fraction:
     return _SIXTHS[n] if 0 <= n < len(_SIXTHS) else Fraction(n, 6)
 
 
+def _ap6(x: Fraction) -> int:
+    """A validated plan's AP (a whole number of sixths) as integer sixths."""
+    return x.numerator * 6 // x.denominator
+
+
+_EP6 = 6 * ACTIVITIES["EP"].ap.numerator // ACTIVITIES["EP"].ap.denominator
+
+
 def _sixths(x: Fraction) -> int:
     """An AP value as integer sixths (ValueError if it is not a whole number of sixths)."""
     n = x * 6
@@ -576,7 +584,7 @@ def validate_side(
         vehs[uid] = p
     # seats after EP, exits and entries
     riders: dict[str, str] = {}
-    charges: dict[str, Fraction] = {}
+    charges6: dict[str, int] = {}  # man id -> AP charged by others, in sixths
     boarding = [p for p in men.values() if p.ep_in or p.exits or p.enters]
     if not boarding:
         # nobody changes seats: the riders are the start-of-turn crews (fixed while plotting)
@@ -597,7 +605,7 @@ def validate_side(
             mine = next(s for s, i in seats.items() if i == e.id)
             seats["D"], seats[mine] = e.id, driver.id
             if driver.alive:
-                charges[driver.id] = charges.get(driver.id, Fraction(0)) + ACTIVITIES["EP"].ap
+                charges6[driver.id] = charges6.get(driver.id, 0) + _EP6
             driver = g.men[e.id]
         for p in boarding:
             if p.exits == v.id:
@@ -618,8 +626,9 @@ def validate_side(
                     f"{v.id} needs a healthy driver aboard to move "
                     "(Table VII: wounded men cannot drive)",
                 )
+            vp6 = _ap6(vp.ap)
             for i in seats.values():
-                charges[i] = charges.get(i, Fraction(0)) + vp.ap
+                charges6[i] = charges6.get(i, 0) + vp6
     if not boarding and vehs:
         for v in g.vehicles.values():
             vp = vehs.get(v.id)
@@ -632,15 +641,16 @@ def validate_side(
                         f"{v.id} needs a healthy driver aboard to move "
                         "(Table VII: wounded men cannot drive)",
                     )
+                vp6 = _ap6(vp.ap)
                 for i in seats.values():
-                    charges[i] = charges.get(i, Fraction(0)) + vp.ap
-    for mid, extra in charges.items():
+                    charges6[i] = charges6.get(i, 0) + vp6
+    for mid, extra6 in charges6.items():
         m = g.men[mid]
         if m.side != side or not m.alive:
             continue
-        own = men[mid].ap if mid in men else Fraction(0)
-        total = own + extra
-        if total > AP_PER_TURN:
+        own6 = _ap6(men[mid].ap) if mid in men else 0
+        if own6 + extra6 > _AP6:
+            total, extra = _frac6(own6 + extra6), _frac6(extra6)
             if changed in vehs:
                 raise IllegalOrder(
                     "Table II",
@@ -654,6 +664,7 @@ def validate_side(
                 f"{mid} would use {total} of {AP_PER_TURN} AP "
                 f"({extra} of them riding or exchanging places)",
             )
+    charges = {i: _frac6(c) for i, c in charges6.items()}
     return SidePlan(men, vehs, riders, charges)
 
 
