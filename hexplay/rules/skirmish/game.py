@@ -275,7 +275,7 @@ class SkirmishGame(SkirmishState):
         if owner != side:
             raise IllegalOrder("plot", f"{unit_id!r} is not a {side} unit")
         code = str(code).upper()
-        p = tuple(self.map.label(h) if not isinstance(h, str) else h for h in (path or ()))
+        p = tuple(h if isinstance(h, str) else self.map.label(h) for h in path) if path else ()
         task = Task(code, target, p, int(hexes or 0), weapon, seat)
         orders = dict(self.plots.orders[side])  # only this unit's list changes: copy that one
         orders[unit_id] = [*orders.get(unit_id, ()), task]
@@ -467,6 +467,10 @@ class SkirmishGame(SkirmishState):
         are known, else 0). ``possible`` is False with a ``reason`` when fire is impossible.
         """
         f, t = self.men.get(firer_id), self.men.get(target_id)
+        if f is not None and t is not None and type(hexes_moved) is int:
+            got = self.terrain.memo.get(self._odds_key(f, t, weapon, hexes_moved))
+            if got is not None:  # (the key holds only shots both men can take part in)
+                return {"firer": firer_id, "target": target_id, **got}
         out: dict[str, Any] = {
             "firer": firer_id,
             "target": target_id,
@@ -486,26 +490,8 @@ class SkirmishGame(SkirmishState):
         if f.vehicle and self.vehicles[f.vehicle].moving:
             out["reason"] = "Table V: personnel in a moving vehicle cannot fire"
             return out
-        key = None
-        if hexes_moved is not None and type(hexes_moved) is int:
-            # with the target's movement given, the rest is a pure function of these facts
-            key = (
-                "odds",
-                fh,
-                th,
-                self.blockers(),
-                weapon,
-                hexes_moved,
-                f.long_gun,
-                f.armed,
-                f.wounded,
-                f.vehicle is not None,
-                bool(t.vehicle),
-            )
-            got = self.terrain.memo.get(key)
-            if got is not None:
-                out.update(got)
-                return out
+        # with the target's movement given, the rest is a pure function of the key's facts
+        key = self._odds_key(f, t, weapon, hexes_moved) if type(hexes_moved) is int else None
         rest: dict[str, Any] = {"possible": False, "reason": None}
         self._shot_odds(rest, f, t, fh, th, weapon, hexes_moved)
         out.update(rest)
@@ -515,6 +501,28 @@ class SkirmishGame(SkirmishState):
                 memo.clear()
             memo[key] = rest
         return out
+
+    def _odds_key(self, f, t, weapon: str | None, hexes_moved: int) -> tuple | None:
+        """Memo key of :meth:`odds` for a shot both living men on the map can take part in
+        (None otherwise: no memo)."""
+        if not (f.alive and t.alive) or (f.vehicle and self.vehicles[f.vehicle].moving):
+            return None
+        fh, th = self.man_hex(f), self.man_hex(t)
+        if fh is None or th is None:
+            return None
+        return (
+            "odds",
+            fh,
+            th,
+            self.blockers(),
+            weapon,
+            hexes_moved,
+            f.long_gun,
+            f.armed,
+            f.wounded,
+            f.vehicle is not None,
+            bool(t.vehicle),
+        )
 
     def _shot_odds(self, out, f, t, fh, th, weapon, hexes_moved) -> None:
         """Fill in :meth:`odds`' answer for a shot both men can take part in."""
