@@ -19,7 +19,15 @@ class Player:
 
     def __init__(self, side: str, seed: int = 0) -> None:
         self.side = side
-        self.rng = np.random.default_rng(seed)
+        self._seed = seed
+        self._rng: np.random.Generator | None = None
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The player's own random stream (``default_rng(seed)``, made when first used)."""
+        if self._rng is None:
+            self._rng = np.random.default_rng(self._seed)
+        return self._rng
 
     def act(self, game) -> None:
         """Do this side's part of the current phase (set-up or plotting), then submit."""

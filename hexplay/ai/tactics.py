@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -211,6 +212,12 @@ def _path_toward(
     return [tb.map.label(h) for h in reach.path_to(tb.map.hexes[best])[1:]]
 
 
+@lru_cache(maxsize=64)
+def _min_hit(value: Any) -> Fraction:
+    """The ``min_hit`` knob as an exact fraction (a float like 0.15 read as 3/20)."""
+    return Fraction(value).limit_denominator(1000)
+
+
 class TacticalPlayer(Player):
     """Shared fire selection; subclasses set ``side`` and plan the rest."""
 
@@ -219,7 +226,7 @@ class TacticalPlayer(Player):
     def __init__(self, seed: int = 0, **knobs: Any) -> None:
         super().__init__(self.side_name, seed)
         self.knobs = check_knobs(self.side_name, knobs)
-        self.min_hit = Fraction(self.knobs["min_hit"]).limit_denominator(1000)
+        self.min_hit = _min_hit(self.knobs["min_hit"])
         self._min_hit_nd = (self.min_hit.numerator, self.min_hit.denominator)
 
     def _options(

@@ -17,7 +17,6 @@ Unknown names raise ``ValueError`` naming them, so a typo in a sweep fails at on
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Mapping
 from functools import lru_cache
@@ -48,11 +47,16 @@ def make_scenario(params: Mapping[str, Any] | None = None):
     object on every call (validated once per distinct parameter set)."""
     from ..rules.skirmish.scenario import Scenario
 
-    d = _scenario_dict(json.dumps(dict(params or {}), sort_keys=True, default=str))
-    return Scenario(**copy.deepcopy(d))
+    d = json.loads(_scenario_json(json.dumps(dict(params or {}), sort_keys=True, default=str)))
+    return Scenario(**d)
 
 
 @lru_cache(maxsize=256)
+def _scenario_json(key: str) -> str:
+    """The validated scenario of a parameter set, as JSON (each call makes fresh objects)."""
+    return json.dumps(_scenario_dict(key))
+
+
 def _scenario_dict(key: str) -> dict[str, Any]:
     from ..rules.skirmish.scenario import (
         DEFAULT_ADVERSARY_WEAPONS,
