@@ -91,7 +91,9 @@ class SkirmishGame(SkirmishState):
         self.setup_done: dict[str, bool] = dict.fromkeys(SIDES, False)
         self.winner: str | None = None
         self.win_reason: str | None = None
-        self.chart: list[dict[str, Any]] = []
+        self._chart: list[dict[str, Any]] = []
+        # resolved turns whose chart rows are made when the chart is first read
+        self._chart_todo: list[tuple] = []
         self.record_info: dict[str, Any] = {"date": None, "players": {}}
         self._plotted: list[tuple[int, dict[str, dict[str, tuple[Task, ...]]]]] = []
         if scenario.route:
@@ -401,7 +403,7 @@ class SkirmishGame(SkirmishState):
                 budgets = resolve_movement(self, plans, combat, start_wounds, self.log)
             else:
                 resolve_maintenance(self, plans, combat, budgets, start_wounds, self.log)
-        self.chart.extend(chart_rows(self, turn, start, plans, snapshot_positions(self)))
+        self._chart_todo.append((turn, start, plans, snapshot_positions(self), self.barrier))
         self._plotted.append(
             (turn, {s: {u: tuple(ts) for u, ts in self.plots.orders[s].items()} for s in SIDES})
         )
@@ -577,6 +579,15 @@ class SkirmishGame(SkirmishState):
         ]
 
     # --- record ---------------------------------------------------------------------------
+    @property
+    def chart(self) -> list[dict[str, Any]]:
+        """The activity chart's rows so far (made from each resolved turn's snapshots and
+        validated plans, which never change afterwards, when first asked for)."""
+        todo, self._chart_todo = self._chart_todo, []
+        for turn, start, plans, end, barrier in todo:
+            self._chart.extend(chart_rows(self, turn, start, plans, end, barrier))
+        return self._chart
+
     def record(self) -> list[dict[str, Any]]:
         """Activity-chart rows: one per unit per resolved turn."""
         return [dict(r) for r in self.chart]

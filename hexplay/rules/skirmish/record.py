@@ -48,11 +48,15 @@ def snapshot_positions(g) -> dict[str, dict[str, Any]]:
     return out
 
 
-def chart_rows(g, turn: int, start: dict, plans: dict, end: dict) -> list[dict[str, Any]]:
-    """Activity-chart rows of one resolved turn."""
+def chart_rows(
+    g, turn: int, start: dict, plans: dict, end: dict, barrier: int | None = None
+) -> list[dict[str, Any]]:
+    """Activity-chart rows of one resolved turn (``barrier``: the points at its end, by
+    default the game's now)."""
     rows = []
     men = g.men
-    barrier = g.barrier
+    if barrier is None:
+        barrier = g.barrier
     plan_of: dict[str, Any] = {}
     for sp in plans.values():  # a later side's plan of a unit wins (as the sides are ordered)
         plan_of.update(sp.men)

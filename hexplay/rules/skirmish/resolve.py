@@ -151,7 +151,11 @@ class _Budget:
 
     def __init__(self, m, plan, start_wounded: bool) -> None:
         self.m = m
-        self.spent6 = sum(_sixths(t.ap) for t in plan.tasks if t.code == "DF")
+        spent6 = 0
+        for t in plan.tasks:
+            if t.code == "DF":
+                spent6 += _sixths(t.ap)
+        self.spent6 = spent6
         self.mult = WOUNDED_AP_MULTIPLIER if m.wounded else 1
         self.was = WOUNDED_AP_MULTIPLIER if start_wounded else 1
         self.stopped = not m.alive
