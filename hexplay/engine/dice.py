@@ -24,6 +24,25 @@ class Roll:
     turn: int | None = None
     context: dict[str, Any] = field(default_factory=dict)
 
+    def __init__(
+        self,
+        index: int,
+        value: int,
+        sides: int,
+        purpose: str,
+        turn: int | None = None,
+        context: dict[str, Any] | None = None,
+    ) -> None:
+        # the frozen dataclass __init__ in one step: a game rolls dice all the time
+        self.__dict__.update(
+            index=index,
+            value=value,
+            sides=sides,
+            purpose=purpose,
+            turn=turn,
+            context={} if context is None else context,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 

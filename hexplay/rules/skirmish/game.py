@@ -507,21 +507,37 @@ class SkirmishGame(SkirmishState):
     def _odds_key(self, f, t, weapon: str | None, hexes_moved: int) -> tuple | None:
         """Memo key of :meth:`odds` for a shot both living men on the map can take part in
         (None otherwise: no memo)."""
-        if not (f.alive and t.alive) or (f.vehicle and self.vehicles[f.vehicle].moving):
+        # (man_hex, alive and wounded inlined: this runs for every odds asked)
+        fw, tw = f.wounds, t.wounds
+        if fw >= 2 or tw >= 2:
             return None
-        fh, th = self.man_hex(f), self.man_hex(t)
+        route = self.route
+        n = len(route)
+        if f.vehicle:
+            v = self.vehicles[f.vehicle]
+            if v.moving:
+                return None
+            fh = route[v.pos] if 0 <= v.pos < n else None
+        else:
+            fh = f.hex
+        if t.vehicle:
+            pos = self.vehicles[t.vehicle].pos
+            th = route[pos] if 0 <= pos < n else None
+        else:
+            th = t.hex
         if fh is None or th is None:
             return None
+        blockers = self._cache.get("blockers") or self.blockers()
         return (
             "odds",
             fh,
             th,
-            self.blockers(),
+            blockers,
             weapon,
             hexes_moved,
             f.long_gun,
             f.armed,
-            f.wounded,
+            fw == 1,
             f.vehicle is not None,
             bool(t.vehicle),
         )

@@ -62,8 +62,40 @@ def target_posture(g, plans: dict[str, SidePlan], firer_hex: str, target) -> tup
 
 
 def shot_numbers(g, plans, firer, target, weapon: str) -> dict[str, Any]:
-    """Attack, defence and odds of one shot (the numbers the resolver uses)."""
+    """Attack, defence and odds of one shot (the numbers the resolver uses); a fresh dict.
+
+    They are a pure function of the two hexes, the vehicles' hexes, the weapon, whether the
+    firer is impaired, and the target's posture inputs (in a vehicle, hexes plotted, barrier
+    work), and are memoized on the map by those."""
     fh, th = g.man_hex(firer), g.man_hex(target)
+    side_plan = plans.get(target.side)
+    mp = side_plan.men.get(target.id) if side_plan else None
+    moved = mp.hexes_moved if mp else 0
+    if target.vehicle and side_plan:
+        vp = side_plan.vehicles.get(target.vehicle)
+        moved += vp.hexes if vp else 0
+    key = (
+        "shot",
+        fh,
+        th,
+        g.blockers(),
+        weapon,
+        firer.wounded or firer.vehicle is not None,
+        bool(target.vehicle),
+        moved,
+        bool(mp and mp.barrier_work),
+    )
+    memo = g.terrain.memo
+    got = memo.get(key)
+    if got is None:
+        got = _shot_numbers(g, plans, firer, target, weapon, fh, th)
+        if len(memo) > 200_000:
+            memo.clear()
+        memo[key] = got
+    return dict(got)
+
+
+def _shot_numbers(g, plans, firer, target, weapon: str, fh: str, th: str) -> dict[str, Any]:
     rng = g.terrain.distance(fh, th)
     att = attack_strength(weapon, rng, firer.wounded or firer.vehicle is not None)
     row, moved = target_posture(g, plans, fh, target)
