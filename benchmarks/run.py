@@ -14,7 +14,9 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   for; see ``hexplay.analysis.bench``); ``skirmish_games_per_s_cold``: the first 100 games on
   a fresh copy of the map.
 - ``batch_games_per_s`` / ``batch_games_per_s_cold``: the same through
-  ``hexplay.analysis.run_batch`` (tactical players).
+  ``hexplay.analysis.run_batch`` (tactical players, default point);
+  ``batch_games_per_s_2workers`` / ``batch_games_per_s_per_core_2workers``: that batch on both
+  cores (a Dask local cluster of 2 process workers).
 - ``sweep_games_per_s_1worker`` / ``_2workers`` / ``sweep_speedup_2workers``: one sweep (8
   points x 100 games) on a Dask local cluster of 1 and 2 process workers;
   ``cpu_speedup_2procs`` is what the machine gives two plain Python processes at that moment
@@ -35,7 +37,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from analysis import batch_figures, cpu_speedup_2procs, sweep_figures  # noqa: E402
+from analysis import (  # noqa: E402
+    batch_figures,
+    batch_figures_2workers,
+    cpu_speedup_2procs,
+    sweep_figures,
+)
 
 from hexplay.hexgrid import Hex, hexside_between, segment_offsets  # noqa: E402
 from hexplay.maps import load_map  # noqa: E402
@@ -133,7 +140,9 @@ def bench_games(quick: bool) -> None:
         skirmish_games_per_s(30 if quick else 100, seed=50_000, warmup=0),
         "games/s",
     )
-    for k, v in batch_figures(60 if quick else 400, 30 if quick else 100).items():
+    figs = batch_figures(60 if quick else 400, 30 if quick else 100)
+    figs.update(batch_figures_2workers(60 if quick else 800, 1 if quick else 2))
+    for k, v in figs.items():
         emit(k, v, "games/s")
 
 

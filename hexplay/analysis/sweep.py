@@ -117,7 +117,12 @@ class _Checkpoint:
 
 
 def local_client(n_workers: int | None = None, **kwargs: Any):
-    """A ``distributed.Client`` on a new local cluster: process workers, one thread each."""
+    """A ``distributed.Client`` on a new local cluster: process workers, one thread each.
+
+    No dashboard, and the workers' statistical profiler (a thread sampling the task every
+    10 ms, shown only on the dashboard) is off: on a small machine it costs the games CPU
+    time. ``kwargs`` go to ``LocalCluster``."""
+    import dask
     from distributed import Client, LocalCluster
 
     n = n_workers or os.cpu_count() or 1
@@ -129,7 +134,9 @@ def local_client(n_workers: int | None = None, **kwargs: Any):
         silence_logs=logging.ERROR,
     )
     opts.update(kwargs)
-    cluster = LocalCluster(**opts)
+    # the nanny hands the config of the moment to the worker processes it starts
+    with dask.config.set({"distributed.worker.profile.enabled": False}):
+        cluster = LocalCluster(**opts)
     return Client(cluster)
 
 
