@@ -134,10 +134,32 @@ def batch_figures_2workers(games: int = 800, repeats: int = 2) -> dict[str, floa
     }
 
 
+def _batch_rate(args: tuple[int, int]) -> float:
+    """Games/s of ``n`` default-point games from ``seed`` in this process, after the warm-up."""
+    seed, n = args
+    from hexplay.analysis import run_batch
+
+    _warm()
+    df = run_batch(n, {}, {}, seed=seed)
+    return n / df.attrs["seconds"]
+
+
+def batch_figures_2procs(games: int = 400) -> dict[str, float]:
+    """The same batch in two plain processes at once (no Dask): what the engine gets per core
+    when both cores play. ``batch_games_per_s_per_core_2procs`` is their mean rate."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(2, mp_context=mp.get_context("spawn")) as pool:
+        rates = list(pool.map(_batch_rate, [(80_000, games), (90_000, games)]))
+    return {"batch_games_per_s_per_core_2procs": sum(rates) / 2}
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     figs = batch_figures(60 if quick else 400, 30 if quick else 100)
     figs.update(batch_figures_2workers(60 if quick else 800, 1 if quick else 2))
+    figs.update(batch_figures_2procs(60 if quick else 400))
     figs.update(sweep_figures(10 if quick else 100))
     figs["cpu_speedup_2procs"] = cpu_speedup_2procs()
     units = {"sweep_speedup_2workers": "x", "cpu_speedup_2procs": "x"}

@@ -16,7 +16,8 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
 - ``batch_games_per_s`` / ``batch_games_per_s_cold``: the same through
   ``hexplay.analysis.run_batch`` (tactical players, default point);
   ``batch_games_per_s_2workers`` / ``batch_games_per_s_per_core_2workers``: that batch on both
-  cores (a Dask local cluster of 2 process workers).
+  cores (a Dask local cluster of 2 process workers); ``batch_games_per_s_per_core_2procs``:
+  in two plain processes at once (no Dask), the mean of their rates.
 - ``sweep_games_per_s_1worker`` / ``_2workers`` / ``sweep_speedup_2workers``: one sweep (8
   points x 100 games) on a Dask local cluster of 1 and 2 process workers;
   ``cpu_speedup_2procs`` is what the machine gives two plain Python processes at that moment
@@ -39,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from analysis import (  # noqa: E402
     batch_figures,
+    batch_figures_2procs,
     batch_figures_2workers,
     cpu_speedup_2procs,
     sweep_figures,
@@ -142,6 +144,7 @@ def bench_games(quick: bool) -> None:
     )
     figs = batch_figures(60 if quick else 400, 30 if quick else 100)
     figs.update(batch_figures_2workers(60 if quick else 800, 1 if quick else 2))
+    figs.update(batch_figures_2procs(60 if quick else 400))
     for k, v in figs.items():
         emit(k, v, "games/s")
 
