@@ -62,7 +62,7 @@ from .tasks import MAN_CODES, PHASE_NAMES, PHASE_OF, VEHICLE_CODES, Task
 from .units import Man, Vehicle
 
 
-@dataclass
+@dataclass(slots=True)
 class ManPlan:
     """What a man's plotted tasks amount to (from the start-of-turn state)."""
 
@@ -77,9 +77,11 @@ class ManPlan:
     end_route_pos: int | None = None  # route index when he ends on foot off the map
     barrier_work: bool = False
     fires: list[Task] = field(default_factory=list)
+    #: where simulation stopped, to check tasks added later from there (see simulate_man)
+    _resume: tuple | None = field(default=None, repr=False, compare=False)
 
 
-@dataclass
+@dataclass(slots=True)
 class VehiclePlan:
     id: str
     tasks: list[Task]
@@ -221,7 +223,7 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None 
     if not m.alive:
         raise IllegalOrder("Table VII", f"{m.id} is dead: killed men do nothing")
     mult = WOUNDED_AP_MULTIPLIER if m.wounded else 1
-    resume = getattr(after, "_resume", None)
+    resume = after._resume if after is not None else None
     if after is not None and resume is not None:
         plan = ManPlan(
             m.id,
@@ -416,7 +418,7 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None 
             + f"; {_cost_text(plan.ap - last.ap)} of {AP_PER_TURN} AP already "
             "plotted",
         )
-    plan._resume = (phase, veh, pos, rpos, armed, gun, entered, ap6)  # type: ignore[attr-defined]
+    plan._resume = (phase, veh, pos, rpos, armed, gun, entered, ap6)
     return plan
 
 
@@ -536,7 +538,7 @@ def simulate_vehicle(g, side: str, v: Vehicle, tasks: list[Task]) -> VehiclePlan
     return plan
 
 
-@dataclass
+@dataclass(slots=True)
 class SidePlan:
     men: dict[str, ManPlan]
     vehicles: dict[str, VehiclePlan]
