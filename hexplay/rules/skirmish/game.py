@@ -469,8 +469,11 @@ class SkirmishGame(SkirmishState):
         are known, else 0). ``possible`` is False with a ``reason`` when fire is impossible.
         """
         f, t = self.men.get(firer_id), self.men.get(target_id)
+        # with the target's movement given, the answer is a pure function of the key's facts
+        key = None
         if f is not None and t is not None and type(hexes_moved) is int:
-            got = self.terrain.memo.get(self._odds_key(f, t, weapon, hexes_moved))
+            key = self._odds_key(f, t, weapon, hexes_moved)
+            got = self.terrain.memo.get(key) if key is not None else None
             if got is not None:  # (the key holds only shots both men can take part in)
                 return {"firer": firer_id, "target": target_id, **got}
         out: dict[str, Any] = {
@@ -492,8 +495,6 @@ class SkirmishGame(SkirmishState):
         if f.vehicle and self.vehicles[f.vehicle].moving:
             out["reason"] = "Table V: personnel in a moving vehicle cannot fire"
             return out
-        # with the target's movement given, the rest is a pure function of the key's facts
-        key = self._odds_key(f, t, weapon, hexes_moved) if type(hexes_moved) is int else None
         rest: dict[str, Any] = {"possible": False, "reason": None}
         self._shot_odds(rest, f, t, fh, th, weapon, hexes_moved)
         out.update(rest)

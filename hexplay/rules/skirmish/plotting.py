@@ -622,30 +622,12 @@ def validate_side(
             riders[i] = v.id
         vp = vehs.get(v.id)
         if vp and vp.tasks:
-            if driver is None or seats.get("D") != driver.id or not driver.fit:
-                raise IllegalOrder(
-                    "§8 vehicles",
-                    f"{v.id} needs a healthy driver aboard to move "
-                    "(Table VII: wounded men cannot drive)",
-                )
-            vp6 = _ap6(vp.ap)
-            for i in seats.values():
-                charges6[i] = charges6.get(i, 0) + vp6
+            _charge_riders(v, vp, seats, driver, charges6)
     if not boarding and vehs:
         for v in g.vehicles.values():
             vp = vehs.get(v.id)
             if vp and vp.tasks:
-                seats = v.seats
-                driver = g.driver(v)
-                if driver is None or seats.get("D") != driver.id or not driver.fit:
-                    raise IllegalOrder(
-                        "§8 vehicles",
-                        f"{v.id} needs a healthy driver aboard to move "
-                        "(Table VII: wounded men cannot drive)",
-                    )
-                vp6 = _ap6(vp.ap)
-                for i in seats.values():
-                    charges6[i] = charges6.get(i, 0) + vp6
+                _charge_riders(v, vp, v.seats, g.driver(v), charges6)
     for mid, extra6 in charges6.items():
         m = g.men[mid]
         if m.side != side or not m.alive:
@@ -668,6 +650,21 @@ def validate_side(
             )
     charges = {i: _frac6(c) for i, c in charges6.items()}
     return SidePlan(men, vehs, riders, charges)
+
+
+def _charge_riders(
+    v: Vehicle, vp: VehiclePlan, seats: dict[str, str], driver: Man | None, charges6: dict
+) -> None:
+    """A vehicle plotted to move needs a healthy driver in seat D; its AP are charged to
+    everyone aboard (``seats`` as they will be, in integer sixths into ``charges6``)."""
+    if driver is None or seats.get("D") != driver.id or not driver.fit:
+        raise IllegalOrder(
+            "§8 vehicles",
+            f"{v.id} needs a healthy driver aboard to move (Table VII: wounded men cannot drive)",
+        )
+    vp6 = _ap6(vp.ap)
+    for i in seats.values():
+        charges6[i] = charges6.get(i, 0) + vp6
 
 
 def _man_plan(g, side: str, uid: str, tasks: list[Task], cache: dict | None) -> ManPlan:

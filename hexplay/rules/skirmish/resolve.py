@@ -44,14 +44,23 @@ DRIVER_HIT_ROLL_ON = 2
 """Hexes a moving vehicle still travels after its driver is killed or wounded (digest §8)."""
 
 
-def target_posture(g, plans: dict[str, SidePlan], firer_hex: str, target) -> tuple[str, int]:
-    """(Table IV row, hexes plotted to move) for a target, from the start-of-turn state."""
+def _target_plan(plans: dict[str, SidePlan], target):
+    """The target's plan and the hexes he is plotted to move: his own, plus his vehicle's
+    when he rides one."""
     side_plan = plans.get(target.side)
     mp = side_plan.men.get(target.id) if side_plan else None
     moved = mp.hexes_moved if mp else 0
+    if target.vehicle and side_plan:
+        vp = side_plan.vehicles.get(target.vehicle)
+        moved += vp.hexes if vp else 0
+    return mp, moved
+
+
+def target_posture(g, plans: dict[str, SidePlan], firer_hex: str, target) -> tuple[str, int]:
+    """(Table IV row, hexes plotted to move) for a target, from the start-of-turn state."""
+    mp, moved = _target_plan(plans, target)
     if target.vehicle:
-        vp = side_plan.vehicles.get(target.vehicle) if side_plan else None
-        return "vehicle", moved + (vp.hexes if vp else 0)
+        return "vehicle", moved
     if mp and mp.barrier_work:
         return "open", moved
     th = g.man_hex(target)
@@ -68,12 +77,7 @@ def shot_numbers(g, plans, firer, target, weapon: str) -> dict[str, Any]:
     firer is impaired, and the target's posture inputs (in a vehicle, hexes plotted, barrier
     work), and are memoized on the map by those."""
     fh, th = g.man_hex(firer), g.man_hex(target)
-    side_plan = plans.get(target.side)
-    mp = side_plan.men.get(target.id) if side_plan else None
-    moved = mp.hexes_moved if mp else 0
-    if target.vehicle and side_plan:
-        vp = side_plan.vehicles.get(target.vehicle)
-        moved += vp.hexes if vp else 0
+    mp, moved = _target_plan(plans, target)
     key = (
         "shot",
         fh,
