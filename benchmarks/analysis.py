@@ -38,23 +38,26 @@ def _warm(games: int | None = None) -> int:
     return 1
 
 
-def _timed_sweep(n_workers: int, games: int, repeats: int = 2) -> float:
-    """Best games/s of ``repeats`` runs of the sweep (the machine may be shared)."""
+def _timed_sweep(
+    n_workers: int, games: int, repeats: int = 2, points: list | None = None, seed: int = 1
+) -> float:
+    """Best games/s of ``repeats`` runs of a sweep of ``points`` (default: the grid of
+    :data:`SPEC`) on a local cluster of ``n_workers``, every worker warmed alike and every
+    repeat with new seeds (the machine may be shared)."""
     from hexplay.analysis import expand_grid, local_client, run_sweep
+    from hexplay.analysis.sweep import _close_client
 
     client = local_client(n_workers)
     try:
         client.run(_warm)
-        pts = expand_grid(SPEC)
+        pts = expand_grid(SPEC) if points is None else points
         best = 0.0
         for r in range(repeats):
-            df = run_sweep(pts, games, client=client, progress=False, seed=1 + 10_000 * r)
+            df = run_sweep(pts, games, client=client, progress=False, seed=seed + 10_000 * r)
             best = max(best, len(df) / df.attrs["seconds"])
         return best
     finally:
-        cluster = client.cluster
-        client.close()
-        cluster.close()
+        _close_client(client)
 
 
 def _spin(n: int = 5_000_000) -> float:
@@ -115,19 +118,7 @@ def batch_figures_2workers(games: int = 800, repeats: int = 2) -> dict[str, floa
     """The batch of :func:`batch_figures` (default point, tactic players) on both cores: one
     point on a Dask local cluster of 2 process workers, warmed alike; best of ``repeats``.
     ``batch_games_per_s_2workers`` in all and ``batch_games_per_s_per_core_2workers``."""
-    from hexplay.analysis import local_client, run_sweep
-
-    client = local_client(2)
-    try:
-        client.run(_warm)
-        best = 0.0
-        for r in range(repeats):
-            df = run_sweep([{}], games, client=client, progress=False, seed=70_000 + 10_000 * r)
-            best = max(best, len(df) / df.attrs["seconds"])
-    finally:
-        cluster = client.cluster
-        client.close()
-        cluster.close()
+    best = _timed_sweep(2, games, repeats, points=[{}], seed=70_000)
     return {
         "batch_games_per_s_2workers": best,
         "batch_games_per_s_per_core_2workers": best / 2,
