@@ -433,6 +433,11 @@ class PlotBuilder(W.VBox):
                 self.pending["path"] = []
             self.refresh()
             return
+        self._plot_changed()
+
+    def _plot_changed(self) -> None:
+        """After a task was plotted or undone: clear the pending task and the error, redraw,
+        tell the app."""
         self.pending = None
         self.error.value = ""
         self.refresh()
@@ -448,11 +453,7 @@ class PlotBuilder(W.VBox):
         except Exception as e:
             self.show_error(str(e))
             return
-        self.pending = None
-        self.error.value = ""
-        self.refresh()
-        if self.on_change:
-            self.on_change()
+        self._plot_changed()
 
 
 def _fmt(x: float) -> str:
