@@ -12,6 +12,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from skirmish_turns import assert_no_ap_overspent, plot_or_unchanged
 
 from hexplay.engine import IllegalOrder
 from hexplay.rules.skirmish import SkirmishGame
@@ -232,15 +233,8 @@ def test_random_orders_with_off_board_men(out, wounded, orders):
     if wounded:
         g.arrange(wounds={"G4": 1})
     for side, unit, code, target, path, hexes in orders:
-        before = (g.snapshot(), json.dumps(g.view("referee")["plots"]))
-        try:
-            g.plot(side, unit, code, target=target, path=path, hexes=hexes)
-        except IllegalOrder:
-            assert (g.snapshot(), json.dumps(g.view("referee")["plots"])) == before
-    for s in SIDES:
-        plan = g.side_plan(s)
-        for mid, p in plan.men.items():
-            assert p.ap + plan.charges.get(mid, 0) <= AP_PER_TURN
+        plot_or_unchanged(g, side, unit, code, target=target, path=path, hexes=hexes)
+    assert_no_ap_overspent(g, SIDES)
     try:
         _resolve(g)
     except IllegalOrder:

@@ -8,6 +8,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from skirmish_turns import assert_no_ap_overspent, plot_or_unchanged
 
 from hexplay.ai import RandomPlayer, ScriptedAdversary, ScriptedDefender
 from hexplay.engine import IllegalOrder
@@ -98,17 +99,10 @@ def test_random_orders_rejected_cleanly(turn, orders):
     g = practice_game()
     g.arrange(turn=turn, men={"A1": "0808", "A2": "0807"}, wounds={"A6": 1})
     for side, unit, code, target, path, hexes, weapon, seat in orders:
-        before = (g.snapshot(), json.dumps(g.view("referee")["plots"]))
-        try:
-            g.plot(
-                side, unit, code, target=target, path=path, hexes=hexes, weapon=weapon, seat=seat
-            )
-        except IllegalOrder:
-            assert (g.snapshot(), json.dumps(g.view("referee")["plots"])) == before
-    for s in SIDES:
-        plan = g.side_plan(s)
-        for mid, p in plan.men.items():
-            assert p.ap + plan.charges.get(mid, 0) <= AP_PER_TURN
+        plot_or_unchanged(
+            g, side, unit, code, target=target, path=path, hexes=hexes, weapon=weapon, seat=seat
+        )
+    assert_no_ap_overspent(g, SIDES)
 
 
 def _plan_facts(plan):
