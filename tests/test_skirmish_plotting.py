@@ -218,3 +218,40 @@ def test_wrong_side_and_phase(g):
         g.resolve_turn()
     with pytest.raises(IllegalOrder):
         g.plot("referee", "A1", "BW")
+
+
+def test_plot_tasks_all_or_none(g):
+    shots = [{"code": "DF", "target": "G1"}, {"code": "df", "target": "G2"}]
+    # a third shot overspends: none of the batch is kept, the error names the rule
+    before = _state(g)
+    with pytest.raises(IllegalOrder) as e:
+        g.plot_tasks("adversary", "A1", [*shots, {"code": "DF", "target": "G1"}])
+    assert e.value.rule == "Table II"
+    assert _state(g) == before
+    # an unknown key is refused as such, not ignored
+    with pytest.raises(IllegalOrder, match="a task is a dict with 'code'"):
+        g.plot_tasks("adversary", "A1", [{"code": "DF", "tagret": "G1"}])
+    assert _state(g) == before
+    done = g.plot_tasks("adversary", "A1", shots)
+    assert [(t["code"], t["target"], t["ap"]) for t in done] == [
+        ("DF", "G1", "5"),
+        ("DF", "G2", "5"),
+    ]
+    assert g.plotted("adversary", "A1") == done
+    # what plotted() returns can be given back (its ``ap`` is worked out again)
+    g.unplot("adversary", "A1")
+    g.unplot("adversary", "A1")
+    assert g.plot_tasks("adversary", "A1", done) == done
+    assert g.plot_tasks("adversary", "A2", []) == []
+
+
+def test_plot_tasks_logged_as_single_plots(g):
+    g.plot_tasks("adversary", "A1", [{"code": "DF", "target": "G1"}] * 2)
+    g.plot("adversary", "A3", "MP", path=["0609"])
+    plots = [c for c in g.commands.to_list() if c["op"] == "plot"]
+    assert [(c["args"]["unit_id"], c["args"]["code"]) for c in plots] == [
+        ("A1", "DF"),
+        ("A1", "DF"),
+        ("A3", "MP"),
+    ]
+    assert g.replay().plots.orders == g.plots.orders

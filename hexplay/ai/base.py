@@ -55,6 +55,14 @@ class Player:
             return False
         return True
 
+    def try_plot_tasks(self, game, unit: str, tasks: list[dict[str, Any]]) -> bool:
+        """Plot all of ``tasks`` if legal together; False (and nothing changed) if not."""
+        try:
+            game.plot_tasks(self.side, unit, tasks)
+        except IllegalOrder:
+            return False
+        return True
+
 
 def play(game, players, max_turns: int | None = None):
     """Let the players act until the game is over (or ``max_turns`` turns resolved)."""

@@ -218,6 +218,14 @@ def _min_hit(value: Any) -> Fraction:
     return Fraction(value).limit_denominator(1000)
 
 
+def _best_shot(opts: list[dict[str, Any]], aimed: dict[str, int]) -> dict[str, Any]:
+    """The option of best score, each shot already aimed at a target discounting it by
+    ``OVERKILL``."""
+    return max(
+        opts, key=lambda o: (o["score"][0] * OVERKILL ** aimed.get(o["id"], 0), o["score"][1:])
+    )
+
+
 class TacticalPlayer(Player):
     """Shared fire selection; subclasses set ``side`` and plan the rest."""
 
@@ -298,14 +306,23 @@ class TacticalPlayer(Player):
         opts = self._options(game, view, uid, targets)
         for o in opts:
             o["score"] = self._score(o, view)
+        if not opts:
+            return 0
+        # the choices of the loop below if every shot is legal, plotted at once when they are
+        picks: list[str] = []
+        more = dict(aimed)
+        for _ in range(shots):
+            best = _best_shot(opts, more)
+            picks.append(best["id"])
+            more[best["id"]] = more.get(best["id"], 0) + 1
+        if self.try_plot_tasks(game, uid, [{"code": "DF", "target": t} for t in picks]):
+            aimed.update(more)
+            return len(picks)
         done = 0
         for _ in range(shots):
             if not opts:
                 break
-            best = max(
-                opts,
-                key=lambda o: (o["score"][0] * OVERKILL ** aimed.get(o["id"], 0), o["score"][1:]),
-            )
+            best = _best_shot(opts, aimed)
             if not self.try_plot(game, uid, "DF", target=best["id"]):
                 opts.remove(best)
                 continue

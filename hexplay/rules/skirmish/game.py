@@ -8,7 +8,7 @@ commands, plus a state snapshot checked on load), replays exactly and rewinds to
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -74,6 +74,10 @@ def _man_ap_left(plan: SidePlan, man_id: str) -> Fraction:
         return AP_PER_TURN
     used = (mp.ap if mp else Fraction(0)) + (charge if charge is not None else Fraction(0))
     return AP_PER_TURN - used
+
+
+_TASK_FIELDS = frozenset(("code", "target", "path", "hexes", "weapon", "seat", "ap"))
+"""Keys of a task dict for :meth:`SkirmishGame.plot_tasks` (``ap`` is worked out again)."""
 
 
 class SkirmishGame(SkirmishState):
@@ -266,6 +270,41 @@ class SkirmishGame(SkirmishState):
         ``hexes``: MV's hexes, or the route steps toward the board of a man on foot off the
         map (MP; ``path`` then continues on the map once they reach it, see :mod:`.plotting`).
         """
+        return self._plot(side, unit_id, [(code, target, path, hexes, weapon, seat)])[0]
+
+    def plot_tasks(
+        self, side: str, unit_id: str, tasks: Sequence[Mapping[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Add several tasks to a unit's plot at once, all or none: each task a dict of
+        :meth:`plot`'s arguments (``{"code": "DF", "target": "X"}``, the form ``plotted``
+        returns; its ``ap`` is worked out again). The command log records them as single plots,
+        so a replay is the same."""
+        rows = []
+        for t in tasks:
+            bad = set(t) - _TASK_FIELDS
+            if bad or "code" not in t:
+                raise IllegalOrder(
+                    "plot",
+                    f"a task is a dict with 'code' and any of {sorted(_TASK_FIELDS - {'code'})}"
+                    f"; got {sorted(t)}",
+                )
+            rows.append(
+                (
+                    t["code"],
+                    t.get("target"),
+                    t.get("path"),
+                    t.get("hexes", 0),
+                    t.get("weapon"),
+                    t.get("seat"),
+                )
+            )
+        if not rows:
+            return []
+        return self._plot(side, unit_id, rows)
+
+    def _plot(self, side: str, unit_id: str, rows: list[tuple]) -> list[dict[str, Any]]:
+        """Validate ``rows`` (plot's arguments after side and unit) as the unit's next tasks,
+        then store and log them; IllegalOrder changes nothing."""
         self._check_side(side)
         self.turns.require("planning", "plotting")
         self.plots.check_open(side)
@@ -276,38 +315,42 @@ class SkirmishGame(SkirmishState):
             raise IllegalOrder("§8 vehicles", f"{unit_id} has no living {side} men aboard")
         if owner != side:
             raise IllegalOrder("plot", f"{unit_id!r} is not a {side} unit")
-        code = str(code).upper()
-        p = tuple(h if isinstance(h, str) else self.map.label(h) for h in path) if path else ()
-        task = Task(code, target, p, int(hexes or 0), weapon, seat)
+        label = self.map.label
+        new: list[Task] = []
+        for code, target, path, hexes, weapon, seat in rows:
+            p = tuple(h if isinstance(h, str) else label(h) for h in path) if path else ()
+            new.append(Task(str(code).upper(), target, p, int(hexes or 0), weapon, seat))
         orders = dict(self.plots.orders[side])  # only this unit's list changes: copy that one
-        orders[unit_id] = [*orders.get(unit_id, ()), task]
+        orders[unit_id] = [*orders.get(unit_id, ()), *new]
         # the current plot's plans hold for every other unit: only this one is re-checked
         plan = self.side_plan(side, orders, unit_id, self._cache.get(("side", side)))
         done = (plan.men.get(unit_id) or plan.vehicles[unit_id]).tasks
         self.plots.set_unit_orders(side, unit_id, done)
         # the stored plot (validated tasks) validates to this same plan (see validate_side)
         self._cache[("side", side)] = plan
-        args = {
-            "side": side,
-            "unit_id": unit_id,
-            "code": code,
-            "target": target,
-            "path": list(p),
-            "hexes": int(hexes or 0),
-            "weapon": weapon,
-            "seat": seat,
-        }
-        if (
-            type(unit_id) is str
-            and (target is None or type(target) is str)
-            and (weapon is None or type(weapon) is str)
-            and (seat is None or type(seat) is str)
-        ):
-            # already what jsonable() would make of it (strings, None, an int, labels)
-            self.commands.add("plot", args, self.turn)
-        else:
-            self._log("plot", **args)
-        return done[-1].to_dict()
+        plain = type(unit_id) is str
+        for (_c, target, _p, _h, weapon, seat), t in zip(rows, new, strict=True):
+            args = {
+                "side": side,
+                "unit_id": unit_id,
+                "code": t.code,
+                "target": target,
+                "path": list(t.path),
+                "hexes": t.hexes,
+                "weapon": weapon,
+                "seat": seat,
+            }
+            if (
+                plain
+                and (target is None or type(target) is str)
+                and (weapon is None or type(weapon) is str)
+                and (seat is None or type(seat) is str)
+            ):
+                # already what jsonable() would make of it (strings, None, an int, labels)
+                self.commands.add("plot", args, self.turn)
+            else:
+                self._log("plot", **args)
+        return [t.to_dict() for t in done[len(done) - len(new) :]]
 
     def unplot(self, side: str, unit_id: str) -> dict[str, Any]:
         """Undo the unit's last plotted task."""

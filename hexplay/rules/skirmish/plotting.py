@@ -672,10 +672,15 @@ def _man_plan(g, side: str, uid: str, tasks: list[Task], cache: dict | None) -> 
     key = (uid, tuple(tasks))
     p = cache.get(key) if cache is not None else None
     if p is None:
-        # incremental: a plot adds one task to a validated plan of the earlier ones
-        after = cache.get((uid, key[1][:-1])) if cache is not None and tasks else None
+        # incremental: a plot adds tasks to a validated plan of the earlier ones (the longest
+        # validated start of the list)
+        after, k = None, len(tasks)
+        if cache is not None:
+            while k > 1 and after is None:
+                k -= 1
+                after = cache.get((uid, key[1][:k]))
         if after is not None:
-            p = simulate_man(g, side, g.men[uid], list(key[1][-1:]), after)
+            p = simulate_man(g, side, g.men[uid], list(key[1][k:]), after)
         else:
             p = simulate_man(g, side, g.men[uid], list(tasks))
         if cache is not None:
