@@ -143,14 +143,14 @@ def bench_games(quick: bool) -> None:
         "games/s",
     )
     figs = batch_figures(60 if quick else 400, 30 if quick else 100)
-    figs.update(batch_figures_2workers(60 if quick else 800, 1 if quick else 2))
+    figs.update(batch_figures_2workers(60 if quick else 800, 1 if quick else 3))
     figs.update(batch_figures_2procs(60 if quick else 400))
     for k, v in figs.items():
         emit(k, v, "games/s")
 
 
 def bench_sweep(quick: bool) -> None:
-    figs = sweep_figures(10 if quick else 100, 1 if quick else 2)
+    figs = sweep_figures(10 if quick else 100, 1 if quick else 3)
     figs["cpu_speedup_2procs"] = cpu_speedup_2procs()
     for k, v in figs.items():
         emit(k, v, "x" if k.endswith(("speedup_2workers", "2procs")) else "games/s")

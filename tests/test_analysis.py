@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+import dask
 import numpy as np
 import pandas as pd
 import pytest
@@ -24,6 +25,13 @@ from hexplay.analysis import (
     sweep,
     wilson_interval,
     wilson_intervals,
+)
+from hexplay.analysis.sweep import (
+    LOCAL_CLUSTER_CONFIG,
+    TAIL_SPLIT,
+    _close_client,
+    local_client,
+    plan_chunks,
 )
 from hexplay.cli import main
 
@@ -192,6 +200,35 @@ def test_sweep_sync_is_deterministic_and_chunking_invariant():
     assert ind["seed"].nunique() == 180
 
 
+@given(st.integers(1, 5), st.integers(1, 60), st.integers(1, 25), st.integers(0, 400))
+def test_chunk_plan_covers_every_game_once(n_points, n_games, size, tail):
+    chunks = plan_chunks(n_points, n_games, size, tail)
+    games = [(p, g + i) for p, g, count in chunks for i in range(count)]
+    assert games == [(p, g) for p in range(n_points) for g in range(n_games)]  # once, in order
+    assert all(1 <= count <= size for _p, _g, count in chunks)
+    small = -(-size // TAIL_SPLIT)
+    # the last ``tail`` games (at least) are in the small chunks, the rest in full-size ones
+    in_small = 0
+    for _p, _g, count in reversed(chunks):
+        if count > small or in_small >= tail:
+            break
+        in_small += count
+    assert in_small >= min(tail, n_points * n_games) or small >= size
+    assert plan_chunks(n_points, n_games, size) == [
+        (p, g, min(size, n_games - g)) for p in range(n_points) for g in range(0, n_games, size)
+    ]
+
+
+def test_local_cluster_housekeeping_is_set_on_the_workers():
+    pytest.importorskip("distributed")
+    client = local_client(1)
+    try:
+        got = client.run(lambda: {k: dask.config.get(k) for k in LOCAL_CLUSTER_CONFIG})
+    finally:
+        _close_client(client)
+    assert list(got.values()) == [LOCAL_CLUSTER_CONFIG]
+
+
 def test_sweep_progress_callback():
     seen = []
     run_sweep(
@@ -212,7 +249,8 @@ def test_sweep_on_local_dask_cluster_matches_sync():
     try:
         pts = expand_grid(SPEC)
         sync = run_sweep(pts, 20, runner=trivial_runner, scheduler="sync", progress=False)
-        dask = run_sweep(pts, 20, runner=trivial_runner, n_workers=2, progress=False, chunk_size=6)
+        # default chunking: the last chunks cut smaller so both workers finish together
+        dask = run_sweep(pts, 20, runner=trivial_runner, n_workers=2, progress=False)
     finally:
         cloudpickle.unregister_pickle_by_value(THIS)
     pd.testing.assert_frame_equal(sync, dask, check_dtype=False)
