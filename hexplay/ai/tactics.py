@@ -330,6 +330,14 @@ class TacticalPlayer(Player):
             done += 1
         return done
 
+    def _plot_each(self, game, uid: str, tasks: list[dict[str, Any]]) -> None:
+        """Plot each of ``tasks`` in order if legal, skipping the ones the rules refuse (all
+        in one call when they are all legal)."""
+        if len(tasks) > 1 and self.try_plot_tasks(game, uid, tasks):
+            return
+        for t in tasks:
+            self.try_plot(game, uid, **t)
+
     def _shots(self, game, uid: str, wounded: bool, reserve: int = 0) -> int:
         # floor((left - reserve) / shot cost) in integers (left: an int or a Fraction)
         left = game.ap_left(self.side, uid)
@@ -518,6 +526,13 @@ class TacticalAdversary(TacticalPlayer):
                 self.try_plot(game, uid, "RA")
 
 
+_AV, _SV, _TV = {"code": "AV"}, {"code": "SV"}, {"code": "TV"}
+
+
+def _mv(hexes: int) -> dict[str, Any]:
+    return {"code": "MV", "hexes": hexes}
+
+
 class TacticalDefender(TacticalPlayer):
     """Escorts close in or hold, guards dismount and fight (see the module docstring)."""
 
@@ -544,28 +559,21 @@ class TacticalDefender(TacticalPlayer):
                     self.try_plot(game, vid, "MV", hexes=1)
                 return False
             if n <= 48:
-                self.try_plot(game, vid, "MV", hexes=n)
-                self.try_plot(game, vid, "SV")
+                self._plot_each(game, vid, [_mv(n), _SV])
             else:
-                self.try_plot(game, vid, "MV", hexes=MAX_MV_HEXES)
+                self._plot_each(game, vid, [_mv(MAX_MV_HEXES)])
             return False
         if need == 0:
             return True
         if heading == toward:
-            self.try_plot(game, vid, "AV")
             if n <= 36:
-                self.try_plot(game, vid, "MV", hexes=n)
-                self.try_plot(game, vid, "SV")
+                self._plot_each(game, vid, [_AV, _mv(n), _SV])
             else:
-                self.try_plot(game, vid, "MV", hexes=min(n, 48))
+                self._plot_each(game, vid, [_AV, _mv(min(n, 48))])
+        elif n <= 6:
+            self._plot_each(game, vid, [_TV, _AV, _mv(n), _SV])
         else:
-            self.try_plot(game, vid, "TV")
-            self.try_plot(game, vid, "AV")
-            if n <= 6:
-                self.try_plot(game, vid, "MV", hexes=n)
-                self.try_plot(game, vid, "SV")
-            else:
-                self.try_plot(game, vid, "MV", hexes=min(n, 18))
+            self._plot_each(game, vid, [_TV, _AV, _mv(min(n, 18))])
         return False
 
     def plan(self, game, view: dict[str, Any]) -> None:
