@@ -576,7 +576,7 @@ class SkirmishGame(SkirmishState):
             "odds",
             fh,
             th,
-            blockers,
+            self.terrain.fire_blockers(fh, th, blockers),
             weapon,
             hexes_moved,
             f.long_gun,

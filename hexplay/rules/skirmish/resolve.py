@@ -73,16 +73,17 @@ def target_posture(g, plans: dict[str, SidePlan], firer_hex: str, target) -> tup
 def shot_numbers(g, plans, firer, target, weapon: str) -> dict[str, Any]:
     """Attack, defence and odds of one shot (the numbers the resolver uses); a fresh dict.
 
-    They are a pure function of the two hexes, the vehicles' hexes, the weapon, whether the
-    firer is impaired, and the target's posture inputs (in a vehicle, hexes plotted, barrier
-    work), and are memoized on the map by those."""
+    They are a pure function of the two hexes, the vehicles' hexes that can block the fire
+    (:meth:`~.terrain.Terrain.fire_blockers`), the weapon, whether the firer is impaired, and
+    the target's posture inputs (in a vehicle, hexes plotted, barrier work), and are memoized
+    on the map by those."""
     fh, th = g.man_hex(firer), g.man_hex(target)
     mp, moved = _target_plan(plans, target)
     key = (
         "shot",
         fh,
         th,
-        g.blockers(),
+        g.terrain.fire_blockers(fh, th, g.blockers()),
         weapon,
         firer.wounded or firer.vehicle is not None,
         bool(target.vehicle),

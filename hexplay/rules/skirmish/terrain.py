@@ -61,9 +61,10 @@ class Terrain:
         )
         self._reach_cache: dict[tuple[str, int, int], dict[str, tuple]] = {}
         self._goal_dist: dict[str, list[int]] = {}
+        self._fire_hexes: dict[tuple[str, str], frozenset[int]] = {}
         self.memo: dict = {}
-        self._qr: np.ndarray | None = None
         """Pure functions of this map memoized by callers (keys name what they hold)."""
+        self._qr: np.ndarray | None = None
 
     def terrain(self, label: str) -> str:
         return self._terrain_of[label]
@@ -330,6 +331,42 @@ class Terrain:
                 return True
         return False
 
+    def fire_blockers(self, a: str, b: str, blockers: frozenset[int]) -> frozenset[int]:
+        """The hexes of ``blockers`` whose vehicles can change :meth:`sees` or
+        :meth:`fire_crosses_slope` from ``a`` to ``b``: both answers, and so everything about
+        a shot that depends on the vehicles, are the same for any ``blockers`` with the same
+        such hexes. Memo keys of shots use these instead of every vehicle's hex."""
+        if not blockers:
+            return blockers
+        key = (a, b)
+        near = self._fire_hexes.get(key)
+        if near is None:
+            if len(self._fire_hexes) > 1_000_000:
+                self._fire_hexes.clear()
+            near = self._fire_hexes[key] = self._fire_hexes_of(a, b)
+        return _NO_HEXES if near.isdisjoint(blockers) else blockers & near
+
+    def _fire_hexes_of(self, a: str, b: str) -> frozenset[int]:
+        """Every hex where a vehicle would block one of the pair's LOS traces or of its
+        slope-crossing traces (see :meth:`_traces`, :meth:`_slope_traces`)."""
+        i, j = self.index[a], self.index[b]
+        out: set[int] = set()
+        if i != j:
+            key = (i, j) if i < j else (j, i)
+            info = self._los.get(key)
+            if info is None:
+                info = self._los[key] = self._traces(key[0], key[1])
+            for cands in info[1]:
+                if cands is not None:
+                    out.update(cands)
+        if b in self._slope_hexes:
+            info = self._slope_cache.get((a, b))
+            if info is None:
+                info = self._slope_cache[(a, b)] = self._slope_traces(a, b)
+            for cands in info:
+                out.update(cands)
+        return frozenset(out)
+
     def _slope_traces(self, a: str, b: str) -> tuple[frozenset[int], ...]:
         """For each nudged trace from ``a`` to ``b`` that enters ``b`` across a slope hexside
         and is clear of terrain, the hex indices whose vehicles would block it (its blocking
@@ -350,6 +387,9 @@ class Terrain:
                     cands.add(idx)
             out.append(frozenset(cands))
         return tuple(out)
+
+
+_NO_HEXES: frozenset[int] = frozenset()
 
 
 def _sixths(x: Fraction) -> int:
