@@ -75,17 +75,20 @@ def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
     """(P(hit), P(K)*2 + P(W)) in sixths of a shot now, or False if it is impossible.
 
     Memoized per map: with the target not moving, the answer is a pure function of the two
-    hexes, the vehicles' hexes and the firer's and target's facts that :meth:`odds` looks at.
+    hexes, the hexes of the vehicles that can block this fire and the firer's and target's
+    facts that :meth:`odds` looks at.
     """
     f, t = game.men[man], game.men[tid]
     if f.wounds >= 2 or t.wounds >= 2 or (f.vehicle and game.vehicles[f.vehicle].moving):
         return False  # dead men neither fire nor need shooting (Man.alive)
     terrain = game.terrain
+    if blk is None:
+        blk = game.blockers()
     key = (
         "shot_sixths",
         here,
         th,
-        game.blockers() if blk is None else blk,
+        terrain.fire_blockers(here, th, blk),  # (the vehicles that can block this fire)
         f.long_gun,
         f.armed,
         f.wounds,
@@ -95,7 +98,7 @@ def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
     memo = terrain.memo
     got = memo.get(key)
     if got is None:
-        got = _shot_sixths_now(game, f, t, here, th, key[3])
+        got = _shot_sixths_now(game, f, t, here, th, blk)
         if len(memo) > 200_000:
             memo.clear()
         memo[key] = got
