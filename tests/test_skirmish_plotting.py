@@ -255,3 +255,39 @@ def test_plot_tasks_logged_as_single_plots(g):
         ("A3", "MP"),
     ]
     assert g.replay().plots.orders == g.plots.orders
+
+
+def _fire_checks(g):
+    from hexplay.rules.skirmish.plotting import check_fire
+    from hexplay.rules.skirmish.tasks import Task
+
+    out = {}
+    for f in g.men.values():
+        for t in g.men.values():
+            if t.side == f.side:
+                continue
+            try:
+                out[f.id, t.id] = check_fire(g, f.side, f, Task("DF", t.id))
+            except IllegalOrder as e:
+                out[f.id, t.id] = (e.rule, str(e))
+    return out
+
+
+@pytest.mark.parametrize("turn", [1, 2])
+def test_fire_check_through_the_odds_memo_matches_the_full_check(turn):
+    g = practice_game()
+    g.arrange(turn=turn, wounds={"A2": 1, "G3": 1}, men={"A1": "0808"})
+    memo = g.terrain.memo
+    saved = dict(memo)
+    try:
+        memo.clear()
+        cold = _fire_checks(g)  # nothing memoized: every check made in full
+        shots = [(f, t) for (f, t), r in cold.items() if not isinstance(r, tuple)]
+        assert shots and len(shots) < len(cold)  # some accepted, some refused
+        for f, t in cold:
+            g.odds(f, t, hexes_moved=0)
+        assert any(memo.get(g._odds_key(g.men[f], g.men[t], None, 0)) for f, t in shots)
+        assert _fire_checks(g) == cold  # the same tasks (weapons) and the same refusals
+    finally:
+        memo.clear()
+        memo.update(saved)

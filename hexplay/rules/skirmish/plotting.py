@@ -183,6 +183,13 @@ def check_fire(g, side: str, m: Man, t: Task) -> Task:
             raise IllegalOrder(
                 "§4 turn 1", "on turn 1 fire may only be plotted at the transporter's occupants"
             )
+    if t.weapon is None:
+        # the odds of this shot, if already asked for (the memo of SkirmishGame.odds): possible
+        # means every check below passes with the weapon they chose
+        key = g._odds_key(m, tgt, None, 0)
+        got = g.terrain.memo.get(key) if key is not None else None
+        if got is not None and got["possible"]:
+            return Task("DF", tgt.id, weapon=got["weapon"])
     rng = g.terrain.distance(fh, th)
     weapon = t.weapon or best_weapon(g, m, tgt, rng) or (m.long_gun if m.armed else "pistol")
     if weapon not in ("pistol", *LONG_GUNS):
