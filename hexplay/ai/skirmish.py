@@ -95,13 +95,10 @@ def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
         f.vehicle is not None,
         bool(t.vehicle),
     )
-    memo = terrain.memo
-    got = memo.get(key)
+    got = terrain.memo.get(key)
     if got is None:
         got = _shot_sixths_now(game, f, t, here, th, blk)
-        if len(memo) > 200_000:
-            memo.clear()
-        memo[key] = got
+        terrain.remember(key, got)
     return got
 
 
@@ -109,10 +106,7 @@ def _shot_sixths_now(game, f, t, here: str, th: str, blk: frozenset[int]):
     """:func:`_shot_sixths` computed (not memoized) for living men ``f`` (on the map, not in a
     moving vehicle) and ``t``: the numbers of ``game.odds(f.id, t.id, hexes_moved=0)``."""
     terrain = game.terrain
-    q0, r0 = terrain.hex_of[here]
-    q, r = terrain.hex_of[th]
-    dq, dr = q - q0, r - r0
-    if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > MAX_RANGE or not terrain.sees(here, th, blk):
+    if terrain.distance(here, th) > MAX_RANGE or not terrain.sees(here, th, blk):
         return False
     # what SkirmishGame.odds computes once its checks above have passed
     o: dict[str, Any] = {"possible": False, "reason": None}
@@ -137,9 +131,7 @@ def _approach(game, man_id: str, goal: str, budget: Fraction, wounded: bool) -> 
     if got is not None:
         return list(got)
     path = t.toward(m.hex, goal, budget, scale)
-    if len(t.memo) > 100_000:
-        t.memo.clear()
-    t.memo[key] = tuple(path)
+    t.remember(key, tuple(path), limit=100_000)
     return path
 
 

@@ -542,10 +542,7 @@ class SkirmishGame(SkirmishState):
         self._shot_odds(rest, f, t, fh, th, weapon, hexes_moved)
         out.update(rest)
         if key is not None:
-            memo = self.terrain.memo
-            if len(memo) > 200_000:
-                memo.clear()
-            memo[key] = rest
+            self.terrain.remember(key, rest)
         return out
 
     def _odds_key(self, f, t, weapon: str | None, hexes_moved: int) -> tuple | None:

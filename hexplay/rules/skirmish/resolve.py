@@ -90,13 +90,10 @@ def shot_numbers(g, plans, firer, target, weapon: str) -> dict[str, Any]:
         moved,
         bool(mp and mp.barrier_work),
     )
-    memo = g.terrain.memo
-    got = memo.get(key)
+    got = g.terrain.memo.get(key)
     if got is None:
         got = _shot_numbers(g, plans, firer, target, weapon, fh, th)
-        if len(memo) > 200_000:
-            memo.clear()
-        memo[key] = got
+        g.terrain.remember(key, got)
     return dict(got)
 
 

@@ -257,22 +257,7 @@ class Terrain:
         if i == j:
             return True
         key = (i, j) if i < j else (j, i)
-        info = self._los.get(key)
-        if info is None:
-            if len(self._los) > 1_000_000:
-                self._los.clear()
-            info = self._los[key] = self._traces(key[0], key[1])
-        both, traces = info
-        # explicit loops: cheaper than any()/all() over a generator on this hot path
-        if both:  # blocked only when every trace is blocked
-            for cands in traces:  # noqa: SIM110
-                if cands is not None and cands.isdisjoint(blockers):
-                    return True
-            return False
-        for cands in traces:  # noqa: SIM110
-            if cands is None or not cands.isdisjoint(blockers):
-                return False
-        return True
+        return _clear(self._los.get(key) or self._pair_los(key), blockers)
 
     def sees_any(self, sources, b: str, blockers: frozenset[int]) -> bool:
         """True if any hex label in ``sources`` :meth:`sees` ``b`` (one call for many)."""
@@ -283,23 +268,31 @@ class Terrain:
             if i == j:
                 return True
             key = (i, j) if i < j else (j, i)
-            info = los.get(key)
-            if info is None:
-                if len(los) > 1_000_000:
-                    los.clear()
-                info = los[key] = self._traces(key[0], key[1])
-            both, traces = info
-            if both:  # blocked only when every trace is blocked
-                for cands in traces:
-                    if cands is not None and cands.isdisjoint(blockers):
-                        return True
-                continue
-            for cands in traces:
-                if cands is None or not cands.isdisjoint(blockers):
-                    break
-            else:
+            if _clear(los.get(key) or self._pair_los(key), blockers):
                 return True
         return False
+
+    def _pair_los(self, key: tuple[int, int]):
+        """The pair's LOS analysis (:meth:`_traces`), made and kept on its first query."""
+        if len(self._los) > 1_000_000:
+            self._los.clear()
+        info = self._los[key] = self._traces(key[0], key[1])
+        return info
+
+    def _slope_info(self, a: str, b: str) -> tuple[frozenset[int], ...]:
+        """:meth:`_slope_traces` of fire from ``a`` into ``b``, made once per pair."""
+        key = (a, b)
+        info = self._slope_cache.get(key)
+        if info is None:
+            info = self._slope_cache[key] = self._slope_traces(a, b)
+        return info
+
+    def remember(self, key: tuple, value: Any, limit: int = 200_000) -> None:
+        """Store ``value`` in :attr:`memo` (emptied first once it holds ``limit`` entries)."""
+        memo = self.memo
+        if len(memo) > limit:
+            memo.clear()
+        memo[key] = value
 
     def seen_from(self, sources: np.ndarray, b: str, blockers: frozenset[int]) -> np.ndarray:
         """Boolean array: does each hex index in ``sources`` :meth:`see <sees>` ``b``?
@@ -322,11 +315,7 @@ class Terrain:
         """True if a clear LOS trace from ``a`` enters ``b`` across a slope hexside."""
         if b not in self._slope_hexes:
             return False
-        key = (a, b)
-        info = self._slope_cache.get(key)
-        if info is None:
-            info = self._slope_cache[key] = self._slope_traces(a, b)
-        for cands in info:  # noqa: SIM110 (hot path)
+        for cands in self._slope_info(a, b):  # noqa: SIM110 (hot path)
             if cands.isdisjoint(blockers):
                 return True
         return False
@@ -353,17 +342,11 @@ class Terrain:
         out: set[int] = set()
         if i != j:
             key = (i, j) if i < j else (j, i)
-            info = self._los.get(key)
-            if info is None:
-                info = self._los[key] = self._traces(key[0], key[1])
-            for cands in info[1]:
+            for cands in (self._los.get(key) or self._pair_los(key))[1]:
                 if cands is not None:
                     out.update(cands)
         if b in self._slope_hexes:
-            info = self._slope_cache.get((a, b))
-            if info is None:
-                info = self._slope_cache[(a, b)] = self._slope_traces(a, b)
-            for cands in info:
+            for cands in self._slope_info(a, b):
                 out.update(cands)
         return frozenset(out)
 
@@ -390,6 +373,23 @@ class Terrain:
 
 
 _NO_HEXES: frozenset[int] = frozenset()
+
+
+def _clear(info, blockers: frozenset[int]) -> bool:
+    """LOS from a pair's analysis ``(both, traces)`` (:meth:`Terrain._traces`) with vehicles on
+    the hexes ``blockers``: a trace is blocked by terrain (None) or by a vehicle on one of its
+    hexes; with ``both`` the line is blocked only when every trace is, else when any is."""
+    both, traces = info
+    # explicit loops: cheaper than any()/all() over a generator on this hot path
+    if both:
+        for cands in traces:  # noqa: SIM110
+            if cands is not None and cands.isdisjoint(blockers):
+                return True
+        return False
+    for cands in traces:  # noqa: SIM110
+        if cands is None or not cands.isdisjoint(blockers):
+            return False
+    return True
 
 
 def _sixths(x: Fraction) -> int:
