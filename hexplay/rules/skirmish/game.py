@@ -513,10 +513,9 @@ class SkirmishGame(SkirmishState):
         """
         f, t = self.men.get(firer_id), self.men.get(target_id)
         # with the target's movement given, the answer is a pure function of the key's facts
-        key = None
+        key = got = None
         if f is not None and t is not None and type(hexes_moved) is int:
-            key = self._odds_key(f, t, weapon, hexes_moved)
-            got = self.terrain.memo.get(key) if key is not None else None
+            key, got = self._memo_odds(f, t, weapon, hexes_moved)
             if got is not None:  # (the key holds only shots both men can take part in)
                 return {"firer": firer_id, "target": target_id, **got}
         out: dict[str, Any] = {
@@ -544,6 +543,12 @@ class SkirmishGame(SkirmishState):
         if key is not None:
             self.terrain.remember(key, rest)
         return out
+
+    def _memo_odds(self, f, t, weapon: str | None, hexes_moved: int) -> tuple:
+        """(memo key, memoized answer or None) of :meth:`odds` for these men; the key is None
+        when the shot is not memoized (see :meth:`_odds_key`)."""
+        key = self._odds_key(f, t, weapon, hexes_moved)
+        return key, (self.terrain.memo.get(key) if key is not None else None)
 
     def _odds_key(self, f, t, weapon: str | None, hexes_moved: int) -> tuple | None:
         """Memo key of :meth:`odds` for a shot both living men on the map can take part in

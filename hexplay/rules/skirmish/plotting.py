@@ -186,8 +186,7 @@ def check_fire(g, side: str, m: Man, t: Task) -> Task:
     if t.weapon is None:
         # the odds of this shot, if already asked for (the memo of SkirmishGame.odds): possible
         # means every check below passes with the weapon they chose
-        key = g._odds_key(m, tgt, None, 0)
-        got = g.terrain.memo.get(key) if key is not None else None
+        got = g._memo_odds(m, tgt, None, 0)[1]
         if got is not None and got["possible"]:
             return Task("DF", tgt.id, weapon=got["weapon"])
     rng = g.terrain.distance(fh, th)
@@ -650,13 +649,19 @@ def validate_side(
                     f"{total - vehs[changed].ap}"
                     f" of {AP_PER_TURN} AP already plotted",
                 )
-            raise IllegalOrder(
-                "Table II",
-                f"{mid} would use {total} of {AP_PER_TURN} AP "
-                f"({extra} of them riding or exchanging places)",
-            )
+            raise _overcharged(mid, total, extra)
     charges = {i: _frac6(c) for i, c in charges6.items()}
     return SidePlan(men, vehs, riders, charges)
+
+
+def _overcharged(mid: str, total: Fraction, extra: Fraction) -> IllegalOrder:
+    """The error for a man whose own tasks plus ``extra`` AP charged by others (riding, EP)
+    come to ``total``, above his 10 AP."""
+    return IllegalOrder(
+        "Table II",
+        f"{mid} would use {total} of {AP_PER_TURN} AP ({extra} of them riding or exchanging "
+        "places)",
+    )
 
 
 def _charge_riders(
@@ -711,11 +716,7 @@ def _man_changed(
         return None
     extra = known.charges.get(uid)
     if extra is not None and g.men[uid].alive and p.ap + extra > AP_PER_TURN:
-        raise IllegalOrder(
-            "Table II",
-            f"{uid} would use {p.ap + extra} of {AP_PER_TURN} AP "
-            f"({extra} of them riding or exchanging places)",
-        )
+        raise _overcharged(uid, p.ap + extra, extra)
     men = dict(known.men)
     men[uid] = p
     return SidePlan(men, known.vehicles, known.riders, known.charges)

@@ -12,14 +12,17 @@ from typing import Any
 
 def unit_position(g, uid: str) -> str | None:
     if uid in g.men:
-        m = g.men[uid]
-        if m.vehicle:
-            return f"{m.vehicle}/{m.seat}"
-        return m.hex if m.route_pos is None else _off_map(g, m.route_pos)
+        return _man_location(g, g.men[uid])
     v = g.vehicles[uid]
     h = g.vehicle_hex(v)
-    label = g.vehicle_label(v)
-    return f"{label} ({h})" if h else f"{label} (off map)"
+    return f"{g.vehicle_label(v)} ({h})" if h else _off_map(g, v.pos)
+
+
+def _man_location(g, m) -> str | None:
+    """A man's chart location: ``vehicle/seat``, his hex, or his route position off the map."""
+    if m.vehicle:
+        return f"{m.vehicle}/{m.seat}"
+    return m.hex if m.route_pos is None else _off_map(g, m.route_pos)
 
 
 def _off_map(g, pos: int) -> str:
@@ -31,9 +34,7 @@ def snapshot_positions(g) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for uid, m in g.men.items():
         out[uid] = {
-            "location": f"{m.vehicle}/{m.seat}"
-            if m.vehicle
-            else (m.hex if m.route_pos is None else _off_map(g, m.route_pos)),
+            "location": _man_location(g, m),
             "condition": m.condition,
             "long_gun": m.long_gun,
             "armed": m.armed,

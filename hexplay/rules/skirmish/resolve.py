@@ -36,9 +36,9 @@ from .combat import (
     fear_roll_works,
     odds,
 )
-from .plotting import OFF_BOARD_STEP_AP, SidePlan
+from .plotting import _EP6, _STEP6, SidePlan
 from .state import ADVERSARY, DEFENDER, SIDES
-from .tables import ACTIVITIES, AP_PER_TURN, WOUNDED_AP_MULTIPLIER
+from .tables import AP_PER_TURN, WOUNDED_AP_MULTIPLIER
 
 DRIVER_HIT_ROLL_ON = 2
 """Hexes a moving vehicle still travels after its driver is killed or wounded (digest §8)."""
@@ -243,7 +243,7 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
                     v.seats["D"], v.seats[mine] = m.id, d.id
                     m.seat, d.seat = "D", mine
                     if d.alive:
-                        charged6[d.id] = charged6.get(d.id, 0) + _sixths(ACTIVITIES["EP"].ap)
+                        charged6[d.id] = charged6.get(d.id, 0) + _EP6
                     log.add(
                         g.turn,
                         "movement",
@@ -338,9 +338,6 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
             _move_vehicle(g, v, None, True, d, combat["hit"], log, g.controller(v) or DEFENDER)
     g._cache.pop("blockers", None)
     return budgets
-
-
-_STEP6 = _sixths(OFF_BOARD_STEP_AP)
 
 
 def _route_walk(g, m, b: _Budget, k: int) -> list[str]:

@@ -109,13 +109,10 @@ class SkirmishState:
 
     def vehicle_label(self, v: Vehicle) -> str:
         """Position relative to the transporter, as the activity chart writes it (``T+12``)."""
-        if v.id == TRANSPORTER_ID:
-            return "T"
-        d = v.pos - self.transporter.pos
-        return "T" if d == 0 else f"T{d:+d}"
+        return "T" if v.id == TRANSPORTER_ID else self.route_label(v.pos)
 
     def route_label(self, pos: int) -> str:
-        """A route index relative to the transporter (``T+23``), as :meth:`vehicle_label`."""
+        """A route index relative to the transporter (``T+23``, ``T`` at its own index)."""
         d = pos - self.transporter.pos
         return "T" if d == 0 else f"T{d:+d}"
 
