@@ -148,16 +148,32 @@ def batch_figures_2procs(games: int = 400) -> dict[str, float]:
     return {"batch_games_per_s_per_core_2procs": sum(rates) / 2}
 
 
-def main() -> None:
-    quick = "--quick" in sys.argv
+def all_batch_figures(quick: bool = False) -> dict[str, float]:
+    """:func:`batch_figures`, :func:`batch_figures_2workers` and :func:`batch_figures_2procs`
+    (``quick``: smaller samples, one repeat)."""
     figs = batch_figures(60 if quick else 400, 30 if quick else 100)
     figs.update(batch_figures_2workers(60 if quick else 800, 1 if quick else 3))
     figs.update(batch_figures_2procs(60 if quick else 400))
-    figs.update(sweep_figures(10 if quick else 100, 1 if quick else 3))
+    return figs
+
+
+def all_sweep_figures(quick: bool = False) -> dict[str, float]:
+    """:func:`sweep_figures` and :func:`cpu_speedup_2procs` (``quick``: as above)."""
+    figs = sweep_figures(10 if quick else 100, 1 if quick else 3)
     figs["cpu_speedup_2procs"] = cpu_speedup_2procs()
-    units = {"sweep_speedup_2workers": "x", "cpu_speedup_2procs": "x"}
+    return figs
+
+
+def unit_of(name: str) -> str:
+    """The unit a figure of this module is printed with."""
+    return "x" if name in ("sweep_speedup_2workers", "cpu_speedup_2procs") else "games/s"
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    figs = {**all_batch_figures(quick), **all_sweep_figures(quick)}
     for k, v in figs.items():
-        print(f"{k}: {v:.4g} {units.get(k, 'games/s')}", flush=True)
+        print(f"{k}: {v:.4g} {unit_of(k)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -38,13 +38,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from analysis import (  # noqa: E402
-    batch_figures,
-    batch_figures_2procs,
-    batch_figures_2workers,
-    cpu_speedup_2procs,
-    sweep_figures,
-)
+from analysis import all_batch_figures, all_sweep_figures, unit_of  # noqa: E402
 
 from hexplay.hexgrid import Hex, hexside_between, segment_offsets  # noqa: E402
 from hexplay.maps import load_map  # noqa: E402
@@ -142,18 +136,13 @@ def bench_games(quick: bool) -> None:
         skirmish_games_per_s(30 if quick else 100, seed=50_000, warmup=0),
         "games/s",
     )
-    figs = batch_figures(60 if quick else 400, 30 if quick else 100)
-    figs.update(batch_figures_2workers(60 if quick else 800, 1 if quick else 3))
-    figs.update(batch_figures_2procs(60 if quick else 400))
-    for k, v in figs.items():
-        emit(k, v, "games/s")
+    for k, v in all_batch_figures(quick).items():
+        emit(k, v, unit_of(k))
 
 
 def bench_sweep(quick: bool) -> None:
-    figs = sweep_figures(10 if quick else 100, 1 if quick else 3)
-    figs["cpu_speedup_2procs"] = cpu_speedup_2procs()
-    for k, v in figs.items():
-        emit(k, v, "x" if k.endswith(("speedup_2workers", "2procs")) else "games/s")
+    for k, v in all_sweep_figures(quick).items():
+        emit(k, v, unit_of(k))
 
 
 def main(argv: list[str] | None = None) -> None:
