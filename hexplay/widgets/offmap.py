@@ -25,9 +25,13 @@ def _units(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     return {str(u["id"]): u for u in items}
 
 
-def _condition(u: Mapping[str, Any]) -> str:
+def unit_status(u: Mapping[str, Any]) -> str:
+    """A man's condition (fit, W or K) from a view's unit dict: its ``condition`` or
+    ``status``, else worked out from ``wounds``."""
     if "condition" in u:
         return str(u["condition"])
+    if "status" in u:
+        return str(u["status"])
     w = int(u.get("wounds", 0) or 0)
     return "K" if w >= 2 else ("W" if w == 1 else "fit")
 
@@ -52,7 +56,7 @@ def offmap_units_from_view(view: Mapping[str, Any], side: str | None) -> list[di
             "kind": "man",
             "hex": None,
             "position": position,
-            "status": _condition(m),
+            "status": unit_status(m),
             "weapon": weapon or "pistol",
             "label": mid,
         }
@@ -72,7 +76,7 @@ def offmap_units_from_view(view: Mapping[str, Any], side: str | None) -> list[di
             continue
         seats = v.get("seats") or {}
         crew = [(str(s), str(mid)) for s, mid in seats.items() if str(mid) in men]
-        crew = [(s, mid) for s, mid in crew if _condition(men[mid]) != "K"]
+        crew = [(s, mid) for s, mid in crew if unit_status(men[mid]) != "K"]
         out.append(
             {
                 "id": vid,
@@ -95,7 +99,7 @@ def offmap_units_from_view(view: Mapping[str, Any], side: str | None) -> list[di
             continue
         if side is not None and m.get("side") != side:
             continue
-        if _condition(m) == "K":
+        if unit_status(m) == "K":
             continue
         out.append(man_entry(mid, m, str(m["position"]), None))
     return out

@@ -34,7 +34,7 @@ from .board import HexBoard
 from .controls import TASK_NEEDS, PhaseControls, PlotBuilder, ReplaySlider
 from .log import RecordTable, ResultsLog
 from .odds import OddsPanel
-from .offmap import OffMapPanel, offmap_units_from_view
+from .offmap import OffMapPanel, offmap_units_from_view, unit_status
 from .winprob import WinProbabilityGauge
 
 SIDES = ("adversary", "defender")
@@ -58,15 +58,6 @@ def _get(d: Any, key: str, default: Any = None) -> Any:
     if isinstance(d, Mapping):
         return d.get(key, default)
     return getattr(d, key, default)
-
-
-def _status(u: Mapping[str, Any]) -> str:
-    if "condition" in u:
-        return str(u["condition"])
-    if "status" in u:
-        return str(u["status"])
-    w = int(u.get("wounds", 0) or 0)
-    return "K" if w >= 2 else ("W" if w == 1 else "fit")
 
 
 def units_from_view(view: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -127,7 +118,7 @@ def units_from_view(view: Mapping[str, Any]) -> list[dict[str, Any]]:
             "kind": "man",
             "hex": hx,
             "weapon": weapon,
-            "status": _status(m),
+            "status": unit_status(m),
             "label": mid,
         }
         if veh:
@@ -148,7 +139,7 @@ def units_from_view(view: Mapping[str, Any]) -> list[dict[str, Any]]:
                 "side": k.get("side", ""),
                 "kind": k.get("kind", "man"),
                 "hex": k["hex"],
-                "status": _status(k),
+                "status": unit_status(k),
                 "label": f"{uid}?",
                 "stale": True,
                 "seen_turn": k.get("turn"),
@@ -175,14 +166,12 @@ class _Controller:
         """What ``code`` needs for ``unit`` now: an exit (EV of a man aboard who has not yet
         plotted one) needs nothing; MP of a man off the map needs route steps."""
         u = self.app.units_by_id.get(unit) or {}
-        plotted = [t.get("code") for t in self.app.unit_plot(unit)]
+        plot = self.app.unit_plot(unit)
         if u.get("kind") == "man":
-            if code == "EV" and u.get("in_vehicle") and "EV" not in plotted:
+            if code == "EV" and u.get("in_vehicle") and all(t.get("code") != "EV" for t in plot):
                 return None
             if code == "MP" and u.get("hex") is None:
-                on_map = any(
-                    t.get("code") == "MP" and t.get("path") for t in self.app.unit_plot(unit)
-                )
+                on_map = any(t.get("code") == "MP" and t.get("path") for t in plot)
                 if not on_map:
                     return "steps"
         return TASK_NEEDS.get(code)
