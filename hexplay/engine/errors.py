@@ -23,3 +23,13 @@ class ScenarioError(ValueError):
         self.field = field
         self.message = message
         super().__init__(f"scenario field {field!r}: {message}")
+
+
+class SaveError(ValueError):
+    """A save (or replayed record) that cannot be loaded; ``where`` names the field or command
+    (e.g. ``"commands[12].op"``)."""
+
+    def __init__(self, where: str, message: str) -> None:
+        self.where = where
+        self.message = message
+        super().__init__(f"save {where}: {message}")

@@ -1,0 +1,78 @@
+"""The computer-player interface for every game, and the loop that plays a game to the end.
+
+A player acts for one side through the game API (:mod:`hexplay.engine.protocol`) only:
+it reads ``game.view(side)`` and ``game.legal_orders(side)`` (nothing else of the game's state:
+the fog-fairness property tests hold every player to that) and gives orders with
+``game.order`` and ``game.submit``, so the rules check every order exactly as for a human.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..engine import IllegalOrder, Order
+
+
+class GamePlayer:
+    """A computer player for one side of any game: :meth:`act` does the side's part now."""
+
+    name = "player"
+
+    def __init__(self, side: str, seed: int = 0) -> None:
+        self.side = side
+        self._seed = seed
+        self._rng: np.random.Generator | None = None
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The player's own random stream (``default_rng(seed)``, made when first used)."""
+        if self._rng is None:
+            self._rng = np.random.default_rng(self._seed)
+        return self._rng
+
+    def act(self, game: Any) -> None:  # pragma: no cover - abstract
+        """Give this side's orders for the current set-up, plot or turn, then submit."""
+        raise NotImplementedError
+
+    def try_order(self, game: Any, order: Order) -> bool:
+        """Give ``order`` if legal; False (and nothing changed) if the rules refuse it."""
+        try:
+            game.order(order)
+        except IllegalOrder:
+            return False
+        return True
+
+
+def _by_side(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
+    if isinstance(players, Mapping):
+        return dict(players)
+    return {p.side: p for p in players}
+
+
+def play(game: Any, players: Mapping[str, Any] | Sequence[Any], max_turns: int | None = None):
+    """Let the players act until the game is over (or ``max_turns`` turns are done).
+
+    ``players``: one per side (a list of players, or side -> player). Works for both turn
+    structures: the sides in ``game.to_act()`` act in that order; when no side must act the
+    game advances. A player that leaves its side still to act without any effect is an error.
+    """
+    by_side = _by_side(players)
+    start = game.turn
+    while not game.over:
+        if max_turns is not None and game.turn - start >= max_turns and game.phase != "setup":
+            break
+        sides = game.to_act()
+        if not sides:
+            game.advance()
+            continue
+        before = (len(game.commands.commands), sides)
+        for side in sides:
+            if side not in by_side:
+                raise KeyError(f"no player for side {side!r}")
+            by_side[side].act(game)
+        if (len(game.commands.commands), game.to_act()) == before:
+            raise RuntimeError(f"players for {list(sides)} did not act")
+    return game

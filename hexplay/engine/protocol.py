@@ -1,0 +1,388 @@
+"""The game API: what every hexplay ruleset implements, and all that widgets, players, analysis
+and environments may call.
+
+A game is a Python object driven by *intents*. Every intent is checked by the rules; an illegal
+one raises :class:`~hexplay.engine.errors.IllegalOrder` naming the rule and changes nothing.
+
+The loop every caller uses, whatever the turn structure::
+
+    g = hexplay.new_game("skirmish", seed=1)
+    while not g.over:
+        sides = g.to_act()
+        if not sides:                  # everybody has submitted: the rules resolve the turn
+            g.advance()
+            continue
+        for side in sides:
+            for choice in g.legal_orders(side):        # LegalOrder: kind, unit, needs
+                ...                                    # pick one and fill in what it needs
+            g.order(choice.complete(target="G1"))
+            g.submit(side)                              # end of plot / end of turn / set-up
+
+Turn structures (``info.turns``):
+
+``"simultaneous"`` (SKIRMISH, AMBUSH, the naval game)
+    ``to_act()`` lists every side whose plot is still open; :meth:`Game.order` *plots* (secret
+    until every side has submitted), :meth:`Game.undo` takes the last plotted order back,
+    :meth:`Game.submit` locks the plot; when every side has submitted ``to_act()`` is empty and
+    :meth:`Game.advance` resolves the turn.
+``"alternating"`` (AGGRESSOR)
+    ``to_act()`` is the side whose turn it is; :meth:`Game.order` takes effect at once (its
+    events are returned); :meth:`Game.undo` is refused; :meth:`Game.submit` ends the turn and
+    the rules run the next side's start-of-turn phases.
+
+Set-up (``phase == "setup"``) works the same under both: ``to_act()`` lists the sides whose
+set-up is open, set-up orders (placements, choices) come from :meth:`Game.legal_orders`, and
+:meth:`Game.submit` locks a side's set-up.
+
+:meth:`Game.legal_orders` returns *complete orders with what each still needs*: a
+:class:`LegalOrder` names the order kind and unit, the arguments already fixed, and one
+:class:`Need` per argument still to choose, each with its legal values. No widget or player keeps
+a copy of a rules table: the order builder asks for the needs, a random player picks among them.
+
+Views (:meth:`Game.view`) are plain JSON holding only what a side may know; every view has the
+keys of :data:`VIEW_KEYS`. ``"referee"`` sees everything. :meth:`Game.outcome` is one flat row
+(``winner``, ``reason``, ``turns`` and the game's own figures) for batch analysis.
+
+Saves, replay, rewind and copy are shared by every game: see :mod:`hexplay.engine.record`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from .commands import CommandLog
+from .errors import IllegalOrder
+from .log import REFEREE
+
+TurnStructure = Literal["simultaneous", "alternating"]
+NeedKind = Literal["unit", "hex", "path", "choice", "int"]
+
+VIEW_KEYS = ("game", "side", "turn", "phase", "to_act", "over", "winner", "units")
+"""Keys every view has. ``units`` maps unit id -> a dict with at least ``side`` and ``hex``
+(a map label, or None when the unit is not on the map) for every unit the side may know of."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is: its registry name, title, sides and turn structure."""
+
+    name: str
+    title: str
+    sides: tuple[str, ...]
+    turns: TurnStructure
+    description: str = ""
+
+    @property
+    def simultaneous(self) -> bool:
+        return self.turns == "simultaneous"
+
+
+@dataclass(frozen=True)
+class Order:
+    """One complete order: ``side`` orders ``unit`` (None for a side-wide order) to ``kind``
+    with ``args`` (plain JSON values: labels, ids, ints, lists of labels)."""
+
+    side: str
+    kind: str
+    unit: str | None = None
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"side": self.side, "kind": self.kind, "unit": self.unit, "args": dict(self.args)}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Order:
+        """An order from its plain form; IllegalOrder("order", ...) for a malformed one."""
+        if not isinstance(d, Mapping):
+            raise IllegalOrder("order", f"an order is a JSON object, not {type(d).__name__}")
+        extra = set(d) - {"side", "kind", "unit", "args"}
+        if extra:
+            raise IllegalOrder("order", f"unknown order fields {sorted(map(str, extra))}")
+        side, kind, unit, args = d.get("side"), d.get("kind"), d.get("unit"), d.get("args", {})
+        if not isinstance(side, str) or not isinstance(kind, str):
+            raise IllegalOrder("order", "an order needs a 'side' and a 'kind' (strings)")
+        if unit is not None and not isinstance(unit, str):
+            raise IllegalOrder("order", f"'unit' must be a unit id (string), not {unit!r}")
+        if not isinstance(args, Mapping) or not all(isinstance(k, str) for k in args):
+            raise IllegalOrder("order", "'args' must be an object with string keys")
+        return cls(side, kind, unit, dict(args))
+
+    def label(self) -> str:
+        extra = " ".join(f"{k}={_short(v)}" for k, v in self.args.items())
+        who = f"{self.unit} " if self.unit else ""
+        return f"{who}{self.kind}{' ' + extra if extra else ''}"
+
+
+def _short(v: Any) -> str:
+    if isinstance(v, (list, tuple)):
+        return "-".join(map(str, v))
+    return str(v)
+
+
+@dataclass(frozen=True)
+class Need:
+    """An argument an order still needs, with its legal values.
+
+    ``kind`` tells a user interface how to ask: ``"unit"`` (click a unit: ``options`` are ids),
+    ``"hex"`` (click a hex: labels), ``"path"`` (a route: ``options`` hold one legal path per
+    reachable end hex, each a tuple of labels from the first hex entered; ``costs`` gives what
+    each costs; other legal paths to the same hex are accepted too), ``"choice"`` (a menu of
+    names) or ``"int"`` (a number among ``options``). An ``optional`` need may be left out (the
+    rules then pick, e.g. the best weapon).
+    """
+
+    name: str
+    kind: NeedKind
+    options: tuple[Any, ...]
+    prompt: str = ""
+    optional: bool = False
+    costs: tuple[Any, ...] = ()
+
+    def accepts(self, value: Any) -> bool:
+        """True if ``value`` is among the listed options (paths: any path ending in one)."""
+        if self.kind == "path":
+            if not isinstance(value, (list, tuple)) or not value:
+                return False
+            return any(tuple(value)[-1] == tuple(p)[-1] for p in self.options)
+        return any(value == o for o in self.options)
+
+
+@dataclass(frozen=True)
+class LegalOrder:
+    """A legal order kind for one unit now: fixed ``args`` plus the ``needs`` still to fill.
+
+    ``complete(**values)`` makes the :class:`Order`; ``orders()`` lists every complete order
+    (the cartesian product of the needs' options, optional needs left out).
+    """
+
+    side: str
+    kind: str
+    unit: str | None = None
+    args: Mapping[str, Any] = field(default_factory=dict)
+    needs: tuple[Need, ...] = ()
+    label: str = ""
+    rule: str = ""
+
+    @property
+    def complete_now(self) -> bool:
+        """True if the order needs nothing more (every need optional)."""
+        return all(n.optional for n in self.needs)
+
+    def need(self, name: str) -> Need | None:
+        return next((n for n in self.needs if n.name == name), None)
+
+    def complete(self, **values: Any) -> Order:
+        """The order with ``values`` for its needs; IllegalOrder for a missing or unknown one
+        (a value outside the listed options is left for the rules to judge)."""
+        names = {n.name for n in self.needs}
+        unknown = set(values) - names
+        if unknown:
+            raise IllegalOrder(
+                self.rule or "order",
+                f"{self.kind} takes no {sorted(unknown)}; it needs {sorted(names) or 'nothing'}",
+            )
+        missing = [n.name for n in self.needs if not n.optional and n.name not in values]
+        if missing:
+            raise IllegalOrder(self.rule or "order", f"{self.kind} still needs {missing}")
+        return Order(self.side, self.kind, self.unit, {**self.args, **values})
+
+    def orders(self) -> Iterator[Order]:
+        """Every complete order this entry stands for (optional needs left to the rules)."""
+        req = [n for n in self.needs if not n.optional]
+        for combo in itertools.product(*(n.options for n in req)):
+            yield Order(
+                self.side,
+                self.kind,
+                self.unit,
+                {**self.args, **{n.name: _plain(v) for n, v in zip(req, combo)}},
+            )
+
+
+def _plain(v: Any) -> Any:
+    return list(v) if isinstance(v, tuple) else v
+
+
+class Game(ABC):
+    """Base class of every ruleset's game object; the whole protocol in one place.
+
+    A subclass provides the abstract methods. It logs each state-changing intent in
+    :attr:`commands` (``self._log(op, **args)``) with an op listed in :attr:`COMMANDS`, the
+    closed set of command kinds a save may hold; :mod:`~hexplay.engine.record` replays them.
+    """
+
+    info: ClassVar[GameInfo]
+    FORMAT: ClassVar[str]
+    """Save format tag, e.g. ``"hexplay.skirmish.game/1"``."""
+    COMMANDS: ClassVar[Mapping[str, str]] = {
+        "order": "_replay_order",
+        "undo": "undo",
+        "submit": "submit",
+        "advance": "advance",
+    }
+    """Command op -> the method that replays it with the logged keyword arguments."""
+
+    commands: CommandLog
+
+    # --- construction ---------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, scenario: Any = None, seed: int = 0, **kw: Any) -> Game:
+        """A new game of ``scenario`` (a name, a dict, the game's scenario object, or None for
+        the default) with dice seeded by ``seed``, in its set-up phase."""
+
+    @classmethod
+    @abstractmethod
+    def _fresh(cls, scenario: Any, map: Any, dice: Any) -> Game:
+        """A game in its initial state from a validated scenario, a map and dice (no
+        commands): what :mod:`~hexplay.engine.record` replays a save onto."""
+
+    # --- clock ----------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def turn(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """``"setup"``, a play phase of the game's own, or ``"over"``."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool: ...
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.info.sides
+
+    @abstractmethod
+    def to_act(self) -> tuple[str, ...]:
+        """Sides that must act now (set-up, plot or turn); empty when :meth:`advance` is due
+        or the game is over."""
+
+    # --- orders ---------------------------------------------------------------------------
+    @abstractmethod
+    def legal_orders(self, side: str, unit: str | None = None) -> list[LegalOrder]:
+        """What ``side`` may order now (for ``unit`` only, if given), with what each still
+        needs. Empty when the side may not act."""
+
+    def order(self, order: Order | Mapping[str, Any] | str, /, **kw: Any) -> Any:
+        """Give an order: an :class:`Order`, its dict form, or ``order(side, kind=, unit=,
+        **args)``. Plots under simultaneous turns, applies at once under alternating ones.
+        Returns what the game reports (the plotted entry, or the events). Strict: an argument
+        the order kind does not take is refused."""
+        o = self._as_order(order, kw)
+        self._check_side(o.side)
+        return self._order(o)
+
+    @abstractmethod
+    def _order(self, order: Order) -> Any:
+        """Validate and carry out one order (logging it); IllegalOrder changes nothing."""
+
+    def _replay_order(self, **d: Any) -> Any:
+        return self.order(Order.from_dict(d))
+
+    def undo(self, side: str, unit: str | None = None) -> Any:
+        """Take back ``side``'s last plotted order (of ``unit``, if given)."""
+        raise IllegalOrder("sequence of play", f"{self.info.title}: orders take effect at once")
+
+    @abstractmethod
+    def submit(self, side: str) -> None:
+        """Lock ``side``'s set-up or plot, or end its turn (alternating)."""
+
+    @abstractmethod
+    def advance(self) -> list[dict[str, Any]]:
+        """Resolve what needs no side (the turn, once every plot is in); returns its events
+        as the referee sees them. IllegalOrder when some side must still act."""
+
+    # --- information ----------------------------------------------------------------------
+    @abstractmethod
+    def view(self, side: str) -> dict[str, Any]:
+        """What ``side`` (or ``"referee"``) may know now, as plain JSON (see :data:`VIEW_KEYS`)."""
+
+    @abstractmethod
+    def outcome(self) -> dict[str, Any]:
+        """One flat row: ``winner`` (a side, or None for a draw/unfinished), ``reason``,
+        ``turns``, and the game's own figures (numbers, strings, booleans)."""
+
+    @property
+    def winner(self) -> str | None:
+        return self.outcome().get("winner")
+
+    # --- persistence (state compared on load; shared machinery in record) ------------------
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The full state as plain JSON (what a save stores to check its replay)."""
+
+    @abstractmethod
+    def scenario_dict(self) -> dict[str, Any]:
+        """The scenario as plain JSON (what :meth:`new` accepts)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain-JSON save (scenario, map, dice, commands, checked state)."""
+        from .record import save
+
+        return save(self)
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Game:
+        """Load a save by replaying its commands through the rules (see record.load)."""
+        from .record import load
+
+        return load(cls, d)
+
+    def replay(self) -> Game:
+        from .record import replay
+
+        return replay(self)
+
+    def rewind(self, turn: int) -> Game:
+        from .record import rewind
+
+        return rewind(self, turn)
+
+    def copy(self) -> Game:
+        from .record import copy_game
+
+        return copy_game(self)
+
+    # --- helpers for subclasses -----------------------------------------------------------
+    def _log(self, op: str, **args: Any) -> None:
+        from .serial import jsonable
+
+        self.commands.add(op, jsonable(args), self.turn)
+
+    def _check_side(self, side: Any, referee: bool = False) -> None:
+        ok = self.info.sides + ((REFEREE,) if referee else ())
+        if not isinstance(side, str) or side not in ok:
+            raise IllegalOrder("order", f"side must be one of {list(ok)}, not {side!r}")
+
+    @staticmethod
+    def _as_order(order: Any, kw: Mapping[str, Any]) -> Order:
+        if isinstance(order, Order):
+            if kw:
+                raise IllegalOrder("order", "give an Order or keyword arguments, not both")
+            return order
+        if isinstance(order, str):
+            kw = dict(kw)
+            kind, unit = kw.pop("kind", None), kw.pop("unit", None)
+            args = kw.pop("args", None)
+            if args is not None:
+                if kw:
+                    raise IllegalOrder("order", "give args= or keyword arguments, not both")
+                kw = args
+            return Order.from_dict({"side": order, "kind": kind, "unit": unit, "args": kw})
+        if kw:
+            raise IllegalOrder("order", "give an order dict or keyword arguments, not both")
+        return Order.from_dict(order)
+
+
+def check_args(order: Order, allowed: Sequence[str], rule: str = "order") -> None:
+    """Refuse an argument the order kind does not take (strict orders)."""
+    bad = sorted(set(order.args) - set(allowed))
+    if bad:
+        takes = ", ".join(allowed) if allowed else "no arguments"
+        raise IllegalOrder(rule, f"{order.kind} takes {takes}; not {bad}")

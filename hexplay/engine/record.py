@@ -1,0 +1,164 @@
+"""The record of a game, for every ruleset: save, load by replay, replay, rewind, copy.
+
+A save is what a game *is*: its scenario, its map, its dice (seed, or forced values) and the
+commands given, plus the state and dice state they lead to. Loading replays the commands
+through the rules from the seed; a command outside the game's closed list
+(:attr:`Game.COMMANDS <hexplay.engine.protocol.Game.COMMANDS>`), an order the rules refuse, or a
+replayed state that differs from the stored one is refused with a :class:`SaveError` naming
+where. No pickle, no eval: only plain JSON and the game's own intents.
+
+Save layout (plain JSON)::
+
+    {"format": "hexplay.<game>.game/1", "scenario": {...}, "map": {...} | "<bundled name>",
+     "dice": {"kind": "seeded" | "forced", "seed": int, ["values": [...], "strict": bool]},
+     "commands": [{"op": str, "args": {...}, "turn": int}, ...],
+     "state": {...}, "dice_state": {...}}
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .dice import Dice, ForcedDice, fresh_like
+from .errors import IllegalOrder, SaveError
+from .serial import jsonable, map_from_dict, map_to_dict
+
+if TYPE_CHECKING:
+    from .protocol import Game
+
+SAVE_KEYS = ("format", "scenario", "map", "dice", "commands", "state", "dice_state")
+
+
+def dice_to_dict(dice: Dice) -> dict[str, Any]:
+    d: dict[str, Any] = {"kind": dice.kind, "seed": dice.seed}
+    if isinstance(dice, ForcedDice):
+        d.update(values=list(dice.values), strict=dice.strict)
+    return d
+
+
+def dice_from_dict(d: Any) -> Dice:
+    """Dice from a save's ``dice`` field; SaveError for a malformed one."""
+    if not isinstance(d, Mapping):
+        raise SaveError("dice", "must be an object with 'kind' and 'seed'")
+    kind, seed = d.get("kind"), d.get("seed")
+    if type(seed) is not int or seed < 0:
+        raise SaveError("dice.seed", f"must be a non-negative integer, not {seed!r}")
+    if kind == "seeded":
+        return Dice(seed)
+    if kind == "forced":
+        values, strict = d.get("values"), d.get("strict", True)
+        if not isinstance(values, list) or not all(type(v) is int and v >= 1 for v in values):
+            raise SaveError("dice.values", "must be a list of positive integers")
+        if not isinstance(strict, bool):
+            raise SaveError("dice.strict", "must be true or false")
+        return ForcedDice(values, seed, strict)
+    raise SaveError("dice.kind", f"must be 'seeded' or 'forced', not {kind!r}")
+
+
+def save(game: Game) -> dict[str, Any]:
+    """The game as a plain-JSON save (see the module docstring)."""
+    return jsonable(
+        {
+            "format": game.FORMAT,
+            "scenario": game.scenario_dict(),
+            "map": map_to_dict(game.map),
+            "dice": dice_to_dict(game.dice),
+            "commands": game.commands.to_list(),
+            "state": game.snapshot(),
+            "dice_state": game.dice.state(),
+        }
+    )
+
+
+def _map_of(cls: type[Game], m: Any):
+    if isinstance(m, str):
+        from ..maps import load_map
+
+        try:
+            return load_map(m)
+        except Exception as e:  # an unknown name is the save's fault
+            raise SaveError("map", f"no bundled map {m!r}: {e}") from None
+    if not isinstance(m, Mapping):
+        raise SaveError("map", "must be a map object or a bundled map's name")
+    try:
+        return map_from_dict(m)
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError) as e:
+        raise SaveError("map", f"not a valid map: {e}") from None
+
+
+def apply_commands(game: Game, commands: Any, start: int = 0) -> None:
+    """Replay ``commands`` (plain dicts) on ``game`` through its closed command table."""
+    if not isinstance(commands, list):
+        raise SaveError("commands", "must be a list")
+    table = type(game).COMMANDS
+    for i, c in enumerate(commands, start):
+        where = f"commands[{i}]"
+        if not isinstance(c, Mapping):
+            raise SaveError(where, "a command is an object with 'op' and 'args'")
+        op, args = c.get("op"), c.get("args", {})
+        if not isinstance(op, str) or op not in table:
+            raise SaveError(f"{where}.op", f"{op!r} is not one of {sorted(table)}")
+        if not isinstance(args, Mapping) or not all(isinstance(k, str) for k in args):
+            raise SaveError(f"{where}.args", "must be an object with string keys")
+        try:
+            getattr(game, table[op])(**args)
+        except IllegalOrder as e:
+            raise SaveError(where, f"{op} refused by the rules: {e}") from None
+        except TypeError as e:
+            raise SaveError(f"{where}.args", f"wrong arguments for {op}: {e}") from None
+
+
+def load(cls: type[Game], d: Any) -> Game:
+    """A game from a save, by replaying its commands; SaveError names what is wrong."""
+    if not isinstance(d, Mapping):
+        raise SaveError("save", "a save is a JSON object")
+    if d.get("format") != cls.FORMAT:
+        raise SaveError("format", f"not a {cls.FORMAT} save (got {d.get('format')!r})")
+    unknown = set(d) - set(SAVE_KEYS)
+    if unknown:
+        raise SaveError("save", f"unknown fields {sorted(map(str, unknown))}")
+    for k in ("scenario", "map", "dice", "commands"):
+        if k not in d:
+            raise SaveError(k, "missing")
+    m = _map_of(cls, d["map"])
+    dice = dice_from_dict(d["dice"])
+    game = cls._fresh(d["scenario"], m, dice)
+    apply_commands(game, d["commands"])
+    if "state" in d and jsonable(game.snapshot()) != d["state"]:
+        raise SaveError("state", "replaying the saved commands does not reproduce the saved state")
+    if "dice_state" in d and jsonable(game.dice.state()) != d["dice_state"]:
+        raise SaveError(
+            "dice_state", "replaying the saved commands does not reproduce the saved dice"
+        )
+    return game
+
+
+def replay(game: Game) -> Game:
+    """A new game replayed from the same scenario, map, seed and commands."""
+    g = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
+    apply_commands(g, game.commands.to_list())
+    return g
+
+
+def rewind(game: Game, turn: int) -> Game:
+    """Back to the start of turn ``turn`` (in place, by replaying a prefix); returns ``game``."""
+    try:
+        cmds = game.commands.upto(turn)
+    except KeyError as e:
+        raise IllegalOrder("rewind", str(e.args[0])) from None
+    g = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
+    apply_commands(g, [c.to_dict() for c in cmds])
+    game.__dict__.update(g.__dict__)
+    return game
+
+
+def copy_game(game: Game) -> Game:
+    """An independent deep copy (for look-ahead); the map and the objects the game names in
+    ``_shared()`` (per-map tables) are shared, not copied."""
+    shared = getattr(game, "_shared", lambda: (game.map,))()
+    memo = {id(o): o for o in shared}
+    return copy.deepcopy(game, memo)

@@ -1,0 +1,120 @@
+"""The game registry: every game hexplay plays, found by name.
+
+Each entry names, as ``"module:attribute"`` strings imported on first use (so ``import hexplay``
+stays light), the game class (a :class:`~hexplay.engine.protocol.Game`), its scenarios, its
+computer players by name, its analysis description and its app adapter::
+
+    hexplay.games()                          # ['skirmish', ...]
+    g = hexplay.new_game("skirmish", seed=1) # a Game in its set-up phase
+    hexplay.game_entry("skirmish").player("tactic", "adversary", seed=3)
+
+Another package registers its own game with :func:`register`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def resolve(ref: str) -> Any:
+    """Import ``"package.module:attr"`` (``attr`` may be dotted)."""
+    mod, _, attr = ref.partition(":")
+    obj: Any = importlib.import_module(mod)
+    for part in attr.split(".") if attr else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One registered game (references are ``"module:attr"`` strings, imported on use).
+
+    ``game``: the Game class. ``scenarios``: a function returning ``{name: scenario dict}``.
+    ``players``: name -> a factory ``f(side, seed=0)`` returning a computer player.
+    ``analysis``: the game's analysis description (outcome columns, parameters, the side whose
+    win probability is reported; see :mod:`hexplay.analysis`). ``ui``: the app adapter class.
+    """
+
+    name: str
+    title: str
+    game: str
+    scenarios: str | None = None
+    players: Mapping[str, str] = field(default_factory=dict)
+    analysis: str | None = None
+    ui: str | None = None
+
+    @property
+    def game_class(self) -> Any:
+        return resolve(self.game)
+
+    @property
+    def info(self) -> Any:
+        return self.game_class.info
+
+    def new(self, scenario: Any = None, seed: int = 0, **kw: Any) -> Any:
+        if isinstance(scenario, str):
+            scenario = self.scenario(scenario)
+        return self.game_class.new(scenario, seed=seed, **kw)
+
+    def scenario_names(self) -> list[str]:
+        return list(resolve(self.scenarios)()) if self.scenarios else []
+
+    def scenario(self, name: str) -> Any:
+        table = resolve(self.scenarios)() if self.scenarios else {}
+        if name not in table:
+            raise KeyError(f"{self.name} has no scenario {name!r}; it has {sorted(table)}")
+        return table[name]
+
+    def player_names(self) -> list[str]:
+        return ["random", *[n for n in self.players if n != "random"]]
+
+    def player(self, name: str, side: str, seed: int = 0) -> Any:
+        """A computer player by name for ``side`` (``"random"`` works for every game)."""
+        if name == "random" and "random" not in self.players:
+            from .ai.random import RandomPlayer
+
+            return RandomPlayer(side, seed)
+        if name not in self.players:
+            raise KeyError(f"{self.name} has no player {name!r}; it has {self.player_names()}")
+        return resolve(self.players[name])(side, seed=seed)
+
+    @property
+    def analysis_spec(self) -> Any:
+        if self.analysis is None:
+            raise KeyError(f"{self.name} has no analysis description")
+        return resolve(self.analysis)
+
+
+_GAMES: dict[str, GameEntry] = {}
+
+
+def register(entry: GameEntry, replace: bool = False) -> GameEntry:
+    """Add a game to the registry (``replace=True`` to override an entry of the same name)."""
+    if entry.name in _GAMES and not replace:
+        raise ValueError(f"a game named {entry.name!r} is already registered")
+    _GAMES[entry.name] = entry
+    return entry
+
+
+def games() -> list[str]:
+    """Names of the registered games."""
+    return list(_GAMES)
+
+
+def game_entry(name: str) -> GameEntry:
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise KeyError(f"no game {name!r}; hexplay has {games()}") from None
+
+
+def new_game(name: str, scenario: Any = None, seed: int = 0, **kw: Any) -> Any:
+    """Start a registered game: ``new_game("skirmish", scenario=None, seed=0)``."""
+    return game_entry(name).new(scenario, seed=seed, **kw)
+
+
+# --- the games hexplay ships (one entry each; see each rules package) -----------------------
+# (entries are added here as each game lands on the platform)
