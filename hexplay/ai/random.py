@@ -1,0 +1,74 @@
+"""A random player for every registered game: random complete orders from ``legal_orders``.
+
+It reads nothing but ``game.legal_orders(side)`` (itself computed from what the side may know)
+and its own seeded stream, so it is fog-fair by construction and works under both turn
+structures and at set-up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import IllegalOrder, LegalOrder, Order
+from .player import GamePlayer
+
+
+def random_completion(choice: LegalOrder, rng: Any) -> Order | None:
+    """``choice`` with a random legal value for each need it still has (None if a need has
+    no option)."""
+    values: dict[str, Any] = {}
+    for n in choice.needs:
+        if n.optional:
+            continue
+        if not n.options:
+            return None
+        v = n.options[int(rng.integers(len(n.options)))]
+        values[n.name] = list(v) if isinstance(v, tuple) else v
+    return choice.complete(**values)
+
+
+class RandomPlayer(GamePlayer):
+    """Gives up to ``max_orders`` random legal orders per set-up, plot or turn, then submits.
+
+    Each step draws one of the side's legal orders (all kinds and units equally likely) and
+    fills its needs at random; a refused order (possible when the listed options are only
+    candidates) is skipped. With ``p_stop`` the player stops early at each step.
+    """
+
+    name = "random"
+
+    def __init__(self, side: str, seed: int = 0, max_orders: int = 40, p_stop: float = 0.1):
+        super().__init__(side, seed)
+        self.max_orders = max_orders
+        self.p_stop = p_stop
+
+    def act(self, game: Any) -> None:
+        if self.side not in game.to_act():
+            return
+        setup = game.phase == "setup"
+        for attempt in range(20):
+            for _ in range(self.max_orders if not setup else 10_000):
+                if not setup and attempt == 0 and self.rng.random() < self.p_stop:
+                    break
+                choices = game.legal_orders(self.side)
+                if not choices:
+                    break
+                choice = choices[int(self.rng.integers(len(choices)))]
+                order = random_completion(choice, self.rng)
+                if order is None:
+                    continue
+                try:
+                    game.order(order)
+                except IllegalOrder:
+                    continue
+                if self.side not in game.to_act():  # the order ended the side's turn
+                    return
+                if attempt:  # a refused submit: one more order, then try again
+                    break
+            try:
+                game.submit(self.side)
+                return
+            except IllegalOrder:
+                if setup:
+                    raise
+        raise RuntimeError(f"random {self.side} player found no plot the rules accept")
