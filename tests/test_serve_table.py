@@ -20,6 +20,10 @@ from hexplay.serve.table import INTENTS, READS, Table, TableError
 from hexplay.serve.wire import legal_from_dict
 
 
+def mv(unit, hex):
+    return {"order": {"kind": "MV", "unit": unit, "args": {"hex": hex}}}
+
+
 def tok(slot, seat):
     return slot.tokens[seat]
 
@@ -81,9 +85,9 @@ def test_alternating_turns_pass():
     st_ = t.handle(slot.id, tok(slot, "blue"), "status")["result"]
     assert st_["sides"] == {"red": "to move", "blue": "waiting"} and st_["turn"] == 1
     with pytest.raises(TableError) as e:
-        t.handle(slot.id, tok(slot, "blue"), "order", {"order": {"kind": "MV", "unit": "B1", "args": {"hex": "0501"}}})  # fmt: skip
+        t.handle(slot.id, tok(slot, "blue"), "order", mv("B1", "0501"))
     assert e.value.status == 409
-    t.handle(slot.id, tok(slot, "red"), "order", {"order": {"kind": "MV", "unit": "R1", "args": {"hex": "0201"}}})  # fmt: skip
+    t.handle(slot.id, tok(slot, "red"), "order", mv("R1", "0201"))
     t.handle(slot.id, tok(slot, "red"), "submit")
     assert t.status(slot)["sides"] == {"red": "waiting", "blue": "to move"}
 
@@ -190,7 +194,9 @@ ORDERS = st.one_of(
             st.none(),
             st.integers(),
             st.sampled_from(["red", "blue", "MV", "R1", "B1", "0201", " 0201", "０２０１"]),
-            st.dictionaries(st.sampled_from(["hex", "path"]), st.one_of(st.integers(), st.text(max_size=4))),
+            st.dictionaries(
+                st.sampled_from(["hex", "path"]), st.one_of(st.integers(), st.text(max_size=4))
+            ),
         ),
         max_size=5,
     ),
@@ -296,7 +302,7 @@ def test_pages_are_pushed_their_own_seat_only_when_it_changes(game_name):
         for m, truth in msgs:
             assert set(m) == {"type", "seat", "view", "status"} and m["seat"] == seat
             assert m["view"] == truth
-            assert set(m["status"]["sides"].values()) <= {"setting up", "ready", "plotting", "submitted", "to move", "waiting", "over"}  # fmt: skip
+            assert set(m["status"]["sides"].values()) <= STATUSES
         for (a, _), (b, _) in zip(msgs, msgs[1:]):
             assert a != b  # pushed only on a change
     for side in slot.sides:
@@ -306,6 +312,9 @@ def test_pages_are_pushed_their_own_seat_only_when_it_changes(game_name):
             assert "plots" not in m["view"] and "winds" not in text
             assert all(u["side"] == side or _near(m["view"]) for u in m["view"]["units"].values())
             assert other not in {p.get("side") for p in m["view"].get("plot", [])}
+
+
+STATUSES = {"setting up", "ready", "plotting", "submitted", "to move", "waiting", "over"}
 
 
 def _truth(slot, seat):
@@ -325,7 +334,7 @@ def test_the_other_sides_plot_is_never_pushed():
     for s in ("red", "blue"):
         t.handle(slot.id, tok(slot, s), "submit")
     n = len(red)
-    t.handle(slot.id, tok(slot, "blue"), "order", {"order": {"kind": "MV", "unit": "B1", "args": {"hex": "0501"}}})  # fmt: skip
+    t.handle(slot.id, tok(slot, "blue"), "order", mv("B1", "0501"))
     assert len(red) == n  # blue's secret plot changes nothing red may know: no push at all
     t.handle(slot.id, tok(slot, "blue"), "submit")
     assert red[-1]["status"]["sides"]["blue"] == "submitted" and "0501" not in json.dumps(red[-1])
@@ -340,7 +349,7 @@ def test_the_class_timer_submits_the_plots_as_they_stand():
     for s in ("red", "blue"):
         t.handle(slot.id, tok(slot, s), "submit")
     assert slot.deadline == 1060.0 and t.status(slot)["timer"] == 60
-    t.handle(slot.id, tok(slot, "red"), "order", {"order": {"kind": "MV", "unit": "R1", "args": {"hex": "0201"}}})  # fmt: skip
+    t.handle(slot.id, tok(slot, "red"), "order", mv("R1", "0201"))
     assert t.tick(1059.0) == []
     now[0] = 1061.0
     assert t.tick() == [slot.id]

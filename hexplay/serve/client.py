@@ -301,6 +301,8 @@ class AsyncSeat:
                 if self._closed:
                     break
                 await asyncio.sleep(delay)
+                if self._closed:
+                    break
                 try:
                     await self._open()
                     self.reconnects += 1
@@ -366,6 +368,4 @@ class AsyncSeat:
     def close(self) -> None:
         self._closed = True
         if self._ws is not None:
-            self._ws.close()
-        if self._task is not None:
-            self._task.cancel()
+            self._ws.close()  # the reader sees the end and stops
