@@ -6,15 +6,14 @@ import hmac
 import json
 import logging
 
-import numpy as np
 import pytest
 import serve_tiny  # noqa: F401  (registers the TAG games)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hexplay
-from hexplay.ai.random import random_completion
-from hexplay.engine import REFEREE
+from hexplay.ai.random import RandomPlayer
+from hexplay.engine import REFEREE, IllegalOrder
 from hexplay.serve.store import Store
 from hexplay.serve.table import INTENTS, READS, Table, TableError
 from hexplay.serve.wire import legal_from_dict
@@ -28,28 +27,58 @@ def tok(slot, seat):
     return slot.tokens[seat]
 
 
-def act(table, slot, side, rng, max_orders=3):
-    """A random player's turn for ``side`` through the table (what a page would send)."""
-    for _ in range(max_orders):
-        legal = table.handle(slot.id, tok(slot, side), "legal")["result"]
-        if not legal:
-            break
-        o = random_completion(legal_from_dict(legal[int(rng.integers(len(legal)))]), rng)
+class Seat:
+    """A seat driven through ``Table.handle`` as a page would (the calls a player makes)."""
+
+    def __init__(self, table, slot, side):
+        self.table, self.slot, self.side = table, slot, side
+
+    def _do(self, op, **args):
+        return self.table.handle(self.slot.id, self.slot.tokens[self.side], op, args)
+
+    def to_act(self):
+        st_ = self._do("status")["result"]["sides"]
+        return tuple(s for s, v in st_.items() if v in ("setting up", "plotting", "to move"))
+
+    @property
+    def phase(self):
+        return self._do("status")["result"]["phase"]
+
+    def legal_orders(self, side, unit=None):
+        return [legal_from_dict(d) for d in self._do("legal", unit=unit)["result"]]
+
+    def order(self, o):
         try:
-            table.handle(slot.id, tok(slot, side), "order", {"order": o.to_dict()})
+            self._do("order", order=o.to_dict())
         except TableError as e:
             assert e.status == 409
-    table.handle(slot.id, tok(slot, side), "submit")
+            raise IllegalOrder(e.rule, e.message) from None
+
+    def submit(self, side):
+        try:
+            self._do("submit")
+        except TableError as e:
+            assert e.status == 409
+            raise IllegalOrder(e.rule, e.message) from None
 
 
-def play_out(table, slot, seed=0, max_steps=200):
-    rng = np.random.default_rng(seed)
+def play_out(table, slot, seed=0, max_steps=300):
+    """Random players for every side, through the table."""
+    players = {
+        s: (Seat(table, slot, s), RandomPlayer(s, seed + i)) for i, s in enumerate(slot.sides)
+    }
     for _ in range(max_steps):
         if slot.game.over:
             return
         for side in slot.game.to_act():
-            act(table, slot, side, rng)
+            seat, player = players[side]
+            player.act(seat)
     raise AssertionError("the game did not end")
+
+
+def act(table, slot, side, seed):
+    seat = Seat(table, slot, side)
+    RandomPlayer(side, seed).act(seat)
 
 
 @pytest.fixture(params=["tag", "tag-turns"])
@@ -247,10 +276,9 @@ def test_a_table_restarted_on_its_file_has_every_game_and_seat(tmp_path, game_na
     t = Table(Store(db))
     slots = [t.create(game_name, seed=s, title=f"pair {s}") for s in range(3)]
     play_out(t, slots[0], seed=1)
-    rng = np.random.default_rng(2)
     for _ in range(3):
         for side in slots[1].game.to_act():
-            act(t, slots[1], side, rng)
+            act(t, slots[1], side, 2)
     t.store.close()
     t2 = Table(Store(db))
     assert t2.admin_token == t.admin_token and list(t2.slots) == [s.id for s in slots]
@@ -290,12 +318,11 @@ def test_pages_are_pushed_their_own_seat_only_when_it_changes(game_name):
             tok(slot, seat),
             lambda m, seat=seat: sent[seat].append((m, _truth(slot, seat))),
         )
-    rng = np.random.default_rng(4)
     for _ in range(200):
         if slot.game.over:
             break
         for side in slot.game.to_act():
-            act(t, slot, side, rng)
+            act(t, slot, side, 4)
     assert slot.game.over
     for seat, msgs in sent.items():
         assert msgs, seat

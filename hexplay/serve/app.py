@@ -45,6 +45,7 @@ import tornado.websocket
 
 from .store import Store
 from .table import READS, Table, TableError, malformed
+from .wire import dumps
 
 log = logging.getLogger("hexplay.serve")
 access_log = logging.getLogger("hexplay.serve.access")
@@ -89,7 +90,7 @@ class _Base(tornado.web.RequestHandler):
     def send(self, status: int, body: Mapping[str, Any]) -> None:
         self.set_status(status)
         self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.finish(json.dumps(body))
+        self.finish(dumps(body))
 
     def fail(self, e: TableError) -> None:
         self.send(e.status, {"ok": False, "error": e.to_dict()})
@@ -173,7 +174,7 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         except TableError as e:
             self.set_status(e.status)
             self.set_header("Content-Type", "application/json; charset=utf-8")
-            self.finish(json.dumps({"ok": False, "error": e.to_dict()}))
+            self.finish(dumps({"ok": False, "error": e.to_dict()}))
             return
         await super().get(gid, *args, **kwargs)
 
@@ -187,7 +188,7 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         self.watcher = self.table.watch(gid, _token(self), self._send, self.request.remote_ip)
 
     def _send(self, msg: dict[str, Any]) -> None:
-        self.write_message(json.dumps(msg))
+        self.write_message(dumps(msg))
 
     def on_message(self, message: str | bytes) -> None:
         mid = None

@@ -7,23 +7,41 @@ game (paths come back as tuples of labels, as the rules give them).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from ..engine import GameInfo, LegalOrder, Need, jsonable
 
 
 def need_to_dict(n: Need) -> dict[str, Any]:
-    return jsonable(
-        {
-            "name": n.name,
-            "kind": n.kind,
-            "options": list(n.options),
-            "prompt": n.prompt,
-            "optional": n.optional,
-            "costs": list(n.costs),
-        }
-    )
+    """A need as JSON-ready values: its options and costs as the rules give them (tuples,
+    Fractions); :func:`dumps` writes them (tuples as lists, a Fraction as "n/d")."""
+    return {
+        "name": n.name,
+        "kind": n.kind,
+        "options": n.options,
+        "prompt": n.prompt,
+        "optional": n.optional,
+        "costs": n.costs,
+    }
+
+
+def dumps(msg: Any) -> str:
+    """A message as JSON text; what plain JSON lacks (Fraction, numpy) as
+    :func:`~hexplay.engine.jsonable` writes it (equal to ``json.dumps(jsonable(msg))``, without
+    walking the large option lists of a path twice)."""
+    return json.dumps(msg, default=jsonable)
+
+
+def _cost(v: Any) -> Any:
+    if isinstance(v, str) and "/" in v:
+        try:
+            return Fraction(v)
+        except ValueError:
+            return v
+    return _tuple(v)
 
 
 def _tuple(v: Any) -> Any:
@@ -37,7 +55,7 @@ def need_from_dict(d: Mapping[str, Any]) -> Need:
         tuple(_tuple(o) for o in d["options"]),
         d.get("prompt", ""),
         bool(d.get("optional", False)),
-        tuple(_tuple(c) for c in d.get("costs", ())),
+        tuple(_cost(c) for c in d.get("costs", ())),
     )
 
 
@@ -46,7 +64,7 @@ def legal_to_dict(lo: LegalOrder) -> dict[str, Any]:
         "side": lo.side,
         "kind": lo.kind,
         "unit": lo.unit,
-        "args": jsonable(dict(lo.args)),
+        "args": dict(lo.args),
         "needs": [need_to_dict(n) for n in lo.needs],
         "label": lo.label,
         "rule": lo.rule,
