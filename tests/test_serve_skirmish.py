@@ -37,7 +37,7 @@ def test_a_skirmish_game_at_the_table_sends_each_side_its_view_only(tmp_path):
         assert len(sent[side]) > 10
         for text, msg, truth, ref in sent[side]:
             assert msg["view"] == json.loads(json.dumps(truth))
-            assert set(msg) == {"type", "seat", "view", "status"}
+            assert set(msg) == {"type", "seat", "view", "status", "version"}
             known = set(truth["units"]) | set(truth.get("last_known", {}))
             hidden = set(ref["units"]) - known  # never seen by this side
             hidden_seen += bool(hidden)

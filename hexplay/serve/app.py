@@ -184,6 +184,7 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         return True
 
     def open(self, gid: str) -> None:
+        self.set_nodelay(True)  # small messages at once (no Nagle / delayed-ACK stalls)
         self.gid = gid
         self.watcher = self.table.watch(gid, _token(self), self._send, self.request.remote_ip)
 

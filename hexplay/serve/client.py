@@ -113,13 +113,19 @@ class RemoteGame:
         if status != 200 or not d.get("ok"):
             raise_for(d.get("error", {"status": status}))
         if "state" in d:
-            self._state = d["state"]
+            self._keep(d["state"])
         return d.get("result")
+
+    def _keep(self, state: dict[str, Any]) -> None:
+        """Keep ``state`` unless a newer one (a push) is already here."""
+        old = self._state
+        if old is None or state.get("version", 0) >= old.get("version", 0):
+            self._state = state
 
     # --- state ----------------------------------------------------------------------------
     def refresh(self) -> dict[str, Any]:
         """Fetch the seat's state (view and table status) now."""
-        self._state = self._call("GET", "state")
+        self._keep(self._call("GET", "state"))
         return self._state
 
     @property
@@ -232,7 +238,7 @@ class _Watch(threading.Thread):
         self.loop.run_until_complete(self.seat.run_until_closed())
 
     def _on_state(self, state: dict[str, Any]) -> None:
-        self.game._state = state
+        self.game._keep(state)
         self.ready.set()
         if self.callback is not None:
             self.callback(state)
@@ -279,6 +285,7 @@ class AsyncSeat:
 
         try:
             self._ws = await websocket_connect(self.url, max_message_size=16 * 2**20)
+            self._ws.protocol.stream.set_nodelay(True)
         except HTTPClientError as e:
             if e.code == 403:
                 raise PermissionError("the table refused this seat's token") from None
@@ -317,11 +324,15 @@ class AsyncSeat:
             if d.get("type") == "state":
                 self._set_state({k: v for k, v in d.items() if k != "type"})
             elif d.get("id") in self._pending:
+                if "state" in d:  # in arrival order: a later push is never overwritten
+                    self._set_state(d["state"])
                 fut, _text = self._pending.pop(d["id"])
                 if not fut.done():
                     fut.set_result(d)
 
     def _set_state(self, state: dict[str, Any]) -> None:
+        if self.state is not None and state.get("version", 0) < self.state.get("version", 0):
+            return  # an older state than one already here
         self.state = state
         self.states += 1
         if self.on_state is not None:
@@ -345,8 +356,6 @@ class AsyncSeat:
         d = await fut
         if d.get("type") == "error":
             raise_for(d["error"])
-        if "state" in d:
-            self._set_state(d["state"])
         return d
 
     async def wait_for(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 30) -> dict:

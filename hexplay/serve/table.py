@@ -102,6 +102,8 @@ class Slot:
     deadline: float | None = None
     phase_key: tuple = ()
     intents: dict[str, dict[str, Any] | None] = field(default_factory=dict)
+    seen: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    """seat -> (version, state): the version goes up each time that seat's state changes."""
     watchers: list[Watcher] = field(default_factory=list)
 
     @property
@@ -373,8 +375,15 @@ class Table:
         }
 
     def state(self, slot: Slot, seat: str) -> dict[str, Any]:
-        """What a seat's page shows: its own view and the table's status."""
-        return {"seat": seat, "view": jsonable(slot.game.view(seat)), "status": self.status(slot)}
+        """What a seat's page shows: its own view, the table's status, and a ``version`` that
+        goes up each time this seat's state changes (so a client keeps the newest of a reply
+        and a push; it counts only changes the seat is shown, nothing of another side)."""
+        s = {"seat": seat, "view": jsonable(slot.game.view(seat)), "status": self.status(slot)}
+        version, last = slot.seen.get(seat, (0, None))
+        if s != last:
+            version += 1
+            slot.seen[seat] = (version, s)
+        return {**s, "version": version}
 
     def _settle(self, slot: Slot) -> None:
         """Restart the class timer when a new plot or turn begins (not during set-up)."""
@@ -425,7 +434,7 @@ class Table:
         for w in list(slot.watchers):
             if w.seat not in states:
                 states[w.seat] = self.state(slot, w.seat)
-            if states[w.seat] != w.last:
+            if w.last is None or states[w.seat]["version"] != w.last["version"]:
                 w.last = states[w.seat]
                 try:
                     w.send({"type": "state", **w.last})
