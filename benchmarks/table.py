@@ -46,7 +46,7 @@ class Stats:
         self.orders = 0
         self.refused = 0  # the rules said no to a random completion (not an error)
         self.errors: list[str] = []
-        self.acked: dict[str, list[tuple[str, str]]] = {}  # game -> (op, intent key)
+        self.acked: dict[str, list[tuple[str, str, bool]]] = {}  # game -> (side, id, resent)
         self.games_done = 0
 
 
@@ -71,11 +71,12 @@ def new_game(base: str, admin: str, game: str, seed: int) -> dict:
         return json.loads(resp.read())
 
 
-async def timed(seat: AsyncSeat, stats: Stats, gid: str, op: str, **args) -> dict:
+async def timed(seat: AsyncSeat, side: str, stats: Stats, gid: str, op: str, **args) -> dict:
+    """One write intent, timed from sending to its reply (holding the seat's new view)."""
     t0 = time.perf_counter()
     reply = await seat.intent(op, **args)
     stats.latencies.append(time.perf_counter() - t0)
-    stats.acked.setdefault(gid, []).append((op, reply.get("duplicate", False)))
+    stats.acked.setdefault(gid, []).append((side, reply["id"], reply.get("duplicate", False)))
     return reply
 
 
@@ -85,17 +86,19 @@ async def play_seat(seat, side, gid, rng, stats, args, end) -> None:
         st = await seat.wait_for(
             lambda s: s["status"]["over"] or s["status"]["sides"][side] in BUSY, 600
         )
-        if st["status"]["over"]:
+        if st["status"]["over"] or time.time() > end:
             return
         setup = st["status"]["phase"] == "setup"
         n = 0
         for _ in range(10_000):
             await asyncio.sleep(args.think)
+            if time.time() > end:  # time is up: the game is left unfinished
+                return
             legal = (await seat.intent("legal"))["result"]
-            stop = not setup and (n >= 40 or rng.random() < 0.1 or time.time() > end)
+            stop = not setup and (n >= 40 or rng.random() < 0.1)
             if not legal or stop:
                 try:
-                    await timed(seat, stats, gid, "submit")
+                    await timed(seat, side, stats, gid, "submit")
                     break
                 except IllegalOrder:
                     if not legal:
@@ -106,7 +109,7 @@ async def play_seat(seat, side, gid, rng, stats, args, end) -> None:
             if order is None:
                 continue
             try:
-                reply = await timed(seat, stats, gid, "order", order=order.to_dict())
+                reply = await timed(seat, side, stats, gid, "order", order=order.to_dict())
                 stats.orders += 1
                 n += 1
             except IllegalOrder:
@@ -133,30 +136,31 @@ async def play_slot(k: int, base: str, admin: str, stats: Stats, args, end: floa
             )
         except Exception as e:  # noqa: BLE001 - every failure is counted and reported
             stats.errors.append(f"{gid}: {type(e).__name__}: {e}")
+        over = all(s.state and s.state["status"]["over"] for s in seats.values())
         finally:
             for s in seats.values():
                 s.close()
-        stats.games_done += 1
+        stats.games_done += over
 
 
 def check_store(db: str, stats: Stats) -> list[str]:
-    """Every acknowledged write stored once: per game, the stored intents are the acknowledged
-    ones (none lost) and the stored orders as many as the acknowledged (none duplicated)."""
+    """Every acknowledged write stored once: per game, the intents in the file are exactly the
+    acknowledged ones (none lost, none extra), each one contiguous block of commands (none
+    applied twice)."""
     problems = []
     with sqlite3.connect(db) as c:
         for gid, acked in stats.acked.items():
             rows = c.execute(
-                "SELECT op, intent FROM commands WHERE game_id=? AND intent IS NOT NULL", (gid,)
+                "SELECT intent FROM commands WHERE game_id=? AND intent IS NOT NULL ORDER BY seq",
+                (gid,),
             ).fetchall()
-            intents = {i for _op, i in rows}
-            n_orders = sum(op == "order" for op, _i in rows)
-            want_orders = sum(op == "order" and not dup for op, dup in acked)
-            want_intents = sum(not dup for _op, dup in acked)
-            if len(intents) != want_intents or n_orders != want_orders:
-                problems.append(
-                    f"{gid}: {len(intents)} intents / {n_orders} orders stored, "
-                    f"{want_intents} / {want_orders} acknowledged"
-                )
+            stored = [i for (i,) in rows]
+            blocks = [i for k, i in enumerate(stored) if k == 0 or stored[k - 1] != i]
+            want = {f"{side}:{mid}" for side, mid, _dup in acked}
+            if set(blocks) != want or len(blocks) != len(set(blocks)):
+                lost, extra = len(want - set(blocks)), len(set(blocks) - want)
+                twice = len(blocks) - len(set(blocks))
+                problems.append(f"{gid}: {lost} lost, {extra} extra, {twice} applied twice")
     return problems
 
 
@@ -185,13 +189,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--duration", type=float, default=60.0, help="seconds of play")
     ap.add_argument("--max-games", type=int, default=10_000, help="stop after this many games")
     ap.add_argument("--game", default="skirmish")
-    ap.add_argument("--think", type=float, default=0.05, help="seconds before each intent")
+    ap.add_argument("--think", type=float, default=0.5, help="seconds before each intent")
     args = ap.parse_args(argv)
     stats = asyncio.run(run(args))
     lat = np.array(stats.latencies) * 1000
     print(
         f"# {args.games} games of {args.game}, {stats.elapsed:.0f} s, {stats.games_done} games "
-        f"ended, {len(lat)} write intents ({stats.refused} orders refused by the rules), "
+        f"ended, think {args.think} s, {len(lat)} write intents ({stats.refused} orders refused by the rules), "
         f"median {np.median(lat):.1f} ms, {len(stats.errors)} errors"
     )
     for e in stats.errors[:10]:

@@ -29,12 +29,14 @@ traffic is plain HTTP, so do that only on a network you trust, at your own risk.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import json
 import logging
 import socket
 import threading
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import tornado.httpserver
@@ -75,12 +77,21 @@ def _token(handler: tornado.web.RequestHandler) -> str | None:
     return handler.get_query_argument("token", None)
 
 
+WORKERS = 8
+"""Worker threads running the games' calls, so a long turn resolution in one game does not
+hold the intents of the others (each game's calls stay in order under its slot's lock)."""
+
+
 class _Base(tornado.web.RequestHandler):
     table: Table
 
-    def initialize(self, table: Table, base_url: str) -> None:
+    def initialize(self, table: Table, base_url: str, pool: ThreadPoolExecutor) -> None:
         self.table = table
         self.base_url = base_url
+        self.pool = pool
+
+    async def run(self, fn, *args: Any) -> Any:
+        return await tornado.ioloop.IOLoop.current().run_in_executor(self.pool, fn, *args)
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -118,16 +129,16 @@ class TableHandler(_Base):
             return self.fail(e)
         self.send(200, {"ok": True, "games": self.table.games()})
 
-    def post(self) -> None:
+    async def post(self) -> None:
         try:
             self.table.check_admin(_token(self), self.request.remote_ip)
             d = self.body()
             unknown = set(d) - {"game", "scenario", "seed", "timer", "title"}
             if unknown:
                 raise malformed(f"unknown fields {sorted(unknown)}")
-            slot = self.table.create(
-                d.get("game"), d.get("scenario"), d.get("seed", 0), d.get("timer"),
-                d.get("title", ""),
+            slot = await self.run(
+                self.table.create, d.get("game"), d.get("scenario"), d.get("seed", 0),
+                d.get("timer"), d.get("title", ""),
             )  # fmt: skip
         except TableError as e:
             return self.fail(e)
@@ -136,25 +147,25 @@ class TableHandler(_Base):
 
 
 class IntentHandler(_Base):
-    def get(self, gid: str, op: str) -> None:
+    async def get(self, gid: str, op: str) -> None:
         args = {k: self.get_query_argument(k) for k in self.request.query_arguments}
         args.pop("token", None)
-        self._do(gid, op, args, None, write=op not in READS)
+        await self._do(gid, op, args, None, write=op not in READS)
 
-    def post(self, gid: str, op: str) -> None:
+    async def post(self, gid: str, op: str) -> None:
         try:
             d = self.body()
         except TableError as e:
             return self.fail(e)
-        self._do(gid, op, d.get("args", {}), d.get("id"))
+        await self._do(gid, op, d.get("args", {}), d.get("id"))
 
-    def _do(self, gid: str, op: str, args: Any, intent_id: Any, write: bool = False) -> None:
+    async def _do(self, gid: str, op: str, args: Any, intent_id: Any, write: bool = False):
         try:
             self.table.authorize(gid, _token(self), op, self.request.remote_ip)
             if write:
                 raise TableError(405, "method", "a write is a POST")
             peer = self.request.remote_ip
-            reply = self.table.handle(gid, _token(self), op, args, intent_id, peer)
+            reply = await self.run(self.table.handle, gid, _token(self), op, args, intent_id, peer)
         except TableError as e:
             return self.fail(e)
         self.send(200, reply)
@@ -163,10 +174,12 @@ class IntentHandler(_Base):
 class SocketHandler(tornado.websocket.WebSocketHandler):
     """One page's socket: its seat's state pushed, its intents answered."""
 
-    def initialize(self, table: Table, base_url: str) -> None:
+    def initialize(self, table: Table, base_url: str, pool: ThreadPoolExecutor) -> None:
         self.table = table
+        self.pool = pool
         self.watcher = None
         self.gid = ""
+        self.loop = tornado.ioloop.IOLoop.current()
 
     async def get(self, gid: str, *args: Any, **kwargs: Any) -> None:
         try:  # refused before the upgrade: a wrong token never gets a socket
@@ -183,15 +196,22 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         # another origin (JupyterLab, Voila) may open the socket with its seat's token.
         return True
 
-    def open(self, gid: str) -> None:
+    async def open(self, gid: str) -> None:
         self.set_nodelay(True)  # small messages at once (no Nagle / delayed-ACK stalls)
         self.gid = gid
-        self.watcher = self.table.watch(gid, _token(self), self._send, self.request.remote_ip)
+        self.watcher = await self.loop.run_in_executor(
+            self.pool, self.table.watch, gid, _token(self), self._send, self.request.remote_ip
+        )
 
     def _send(self, msg: dict[str, Any]) -> None:
-        self.write_message(dumps(msg))
+        """Send from any thread (pushes come from the workers), in the order called."""
+        self.loop.add_callback(self._write, dumps(msg))
 
-    def on_message(self, message: str | bytes) -> None:
+    def _write(self, text: str) -> None:
+        with contextlib.suppress(tornado.websocket.WebSocketClosedError):
+            self.write_message(text)  # (closed: the page reconnects and gets its state again)
+
+    async def on_message(self, message: str | bytes) -> None:
         mid = None
         try:
             try:
@@ -204,9 +224,9 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
             unknown = set(d) - {"id", "op", "args"}
             if unknown:
                 raise malformed(f"unknown message fields {sorted(unknown)}")
-            reply = self.table.handle(
-                self.gid, _token(self), d.get("op"), d.get("args"), d.get("id"),
-                self.request.remote_ip, self.watcher,
+            reply = await self.loop.run_in_executor(
+                self.pool, self.table.handle, self.gid, _token(self), d.get("op"),
+                d.get("args"), d.get("id"), self.request.remote_ip, self.watcher,
             )  # fmt: skip
             self._send({"type": "reply", "id": mid, **reply})
         except TableError as e:
@@ -214,7 +234,7 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
 
     def on_close(self) -> None:
         if self.watcher is not None:
-            self.table.unwatch(self.gid, self.watcher)
+            self.pool.submit(self.table.unwatch, self.gid, self.watcher)
             self.watcher = None
 
 
@@ -271,8 +291,11 @@ connect();
 """
 
 
-def make_app(table: Table, base_url: str) -> tornado.web.Application:
-    kw = {"table": table, "base_url": base_url}
+def make_app(
+    table: Table, base_url: str, pool: ThreadPoolExecutor | None = None
+) -> tornado.web.Application:
+    pool = pool or ThreadPoolExecutor(WORKERS, thread_name_prefix="hexplay-table")
+    kw = {"table": table, "base_url": base_url, "pool": pool}
     return tornado.web.Application(
         [
             (r"/", RootHandler, kw),
@@ -282,9 +305,15 @@ def make_app(table: Table, base_url: str) -> tornado.web.Application:
             (rf"/seat/{GAME_ID}", SeatPage, kw),
         ],
         log_function=_log_request,
+        pool=pool,
         websocket_max_message_size=MAX_BODY,
         websocket_ping_interval=20,
     )
+
+
+def _ticker(table: Table, pool: ThreadPoolExecutor) -> tornado.ioloop.PeriodicCallback:
+    """The class timer: twice a second, on a worker, expire the plots whose time is up."""
+    return tornado.ioloop.PeriodicCallback(lambda: pool.submit(table.tick), 500)
 
 
 def public_url(host: str, port: int, given: str | None = None) -> str:
@@ -333,11 +362,11 @@ class TableServer:
             socks = tornado.netutil.bind_sockets(self._port, self.host)
             self.port = socks[0].getsockname()[1]
             self.url = public_url(self.host, self.port, self._url)
-            self.http = tornado.httpserver.HTTPServer(
-                make_app(self.table, self.url), max_body_size=MAX_BODY
-            )
+            app = make_app(self.table, self.url)
+            self.http = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY)
             self.http.add_sockets(socks)
-            self.ticker = tornado.ioloop.PeriodicCallback(self.table.tick, 500)
+            self.pool = app.settings["pool"]
+            self.ticker = _ticker(self.table, self.pool)
             self.ticker.start()
         except BaseException as e:  # reported to start()
             self._error = e
@@ -373,6 +402,7 @@ class TableServer:
         def halt() -> None:
             self.ticker.stop()
             self.http.stop()
+            self.pool.shutdown(wait=True)
             self.table.store.close()
             self.loop.stop()
 
@@ -403,9 +433,10 @@ async def serve_forever(
     table = Table(Store(db, durable))
     socks = tornado.netutil.bind_sockets(port, host)
     base = public_url(host, socks[0].getsockname()[1], url)
-    http = tornado.httpserver.HTTPServer(make_app(table, base), max_body_size=MAX_BODY)
+    app = make_app(table, base)
+    http = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY)
     http.add_sockets(socks)
-    ticker = tornado.ioloop.PeriodicCallback(table.tick, 500)
+    ticker = _ticker(table, app.settings["pool"])
     ticker.start()
     if ready is not None:
         ready(table, base)
@@ -414,4 +445,5 @@ async def serve_forever(
     finally:
         ticker.stop()
         http.stop()
+        app.settings["pool"].shutdown(wait=True)
         table.store.close()

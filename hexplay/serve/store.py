@@ -21,9 +21,11 @@ created readable by its owner only.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -59,6 +61,17 @@ class StoredGame:
     """``"<seat>:<client id>"`` -> the command count after that intent (for re-sent intents)."""
 
 
+def _locked(method):
+    """Run ``method`` holding the store's lock."""
+
+    @functools.wraps(method)
+    def run(self, *args, **kw):
+        with self.lock:
+            return method(self, *args, **kw)
+
+    return run
+
+
 class Store:
     """One SQLite file (or ``":memory:"``) holding every game of a table."""
 
@@ -66,19 +79,23 @@ class Store:
         self.path = str(path)
         if self.path != ":memory:" and not os.path.exists(self.path):
             os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
+        self.lock = threading.RLock()  # one connection, used by the server's worker threads
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self.db.executescript(SCHEMA)
 
+    @_locked
     def close(self) -> None:
         self.db.close()
 
     # --- the table ------------------------------------------------------------------------
+    @_locked
     def meta(self, key: str) -> str | None:
         row = self.db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
         return row[0] if row else None
 
+    @_locked
     def set_meta(self, key: str, value: str) -> None:
         self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
@@ -123,8 +140,9 @@ class Store:
         )
 
     def _tx(self):
-        return _Transaction(self.db)
+        return _Transaction(self.db, self.lock)
 
+    @_locked
     def games(self) -> list[StoredGame]:
         """Every game in the file, in creation order."""
         out = []
@@ -143,6 +161,7 @@ class Store:
             out.append(StoredGame(gid, game, json.loads(start), timer, title, seats, cmds, intents))
         return out
 
+    @_locked
     def command_count(self, gid: str) -> int:
         return self.db.execute("SELECT COUNT(*) FROM commands WHERE game_id=?", (gid,)).fetchone()[
             0
@@ -150,14 +169,22 @@ class Store:
 
 
 class _Transaction:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on an error)."""
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on an error), holding the lock."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
+    def __init__(self, db: sqlite3.Connection, lock: threading.RLock) -> None:
+        self.db, self.lock = db, lock
 
     def __enter__(self) -> sqlite3.Connection:
-        self.db.execute("BEGIN IMMEDIATE")
+        self.lock.acquire()
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            self.lock.release()
+            raise
         return self.db
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        try:
+            self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        finally:
+            self.lock.release()

@@ -33,6 +33,7 @@ from __future__ import annotations
 import hmac
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -105,6 +106,8 @@ class Slot:
     seen: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     """seat -> (version, state): the version goes up each time that seat's state changes."""
     watchers: list[Watcher] = field(default_factory=list)
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+    """Held by every call that reads or changes the game (calls may come from worker threads)."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -116,11 +119,13 @@ class Slot:
 
 
 class Table:
-    """Many games, their seats and their store; every call from one thread (the server's)."""
+    """Many games, their seats and their store. Calls may come from several threads: each
+    game's calls are serialized by its slot's lock, the store by its own."""
 
     def __init__(self, store: Store | None = None, clock: Callable[[], float] = time.time):
         self.store = store if store is not None else Store()
         self.clock = clock
+        self._lock = threading.Lock()
         self.slots: dict[str, Slot] = {}
         token = self.store.meta("admin_token")
         if token is None:
@@ -164,7 +169,8 @@ class Table:
         self.store.add_game(gid, game, start, tokens, g.commands.to_list(), timer, title)
         slot = Slot(gid, game, g, tokens, timer, title)
         self._settle(slot)
-        self.slots[gid] = slot
+        with self._lock:
+            self.slots[gid] = slot
         log.info("new %s game %s (%s)", game, gid, title or "untitled")
         return slot
 
@@ -223,6 +229,10 @@ class Table:
     ) -> dict[str, Any]:
         """Carry out one intent for the seat ``token`` opens; a reply dict or TableError."""
         slot, seat = self.authorize(gid, token, str(op)[:20], peer)
+        with slot.lock:
+            return self._handle(slot, seat, op, args, intent_id, peer, watcher)
+
+    def _handle(self, slot, seat, op, args, intent_id, peer, watcher) -> dict[str, Any]:
         args = {} if args is None else args
         if not isinstance(args, Mapping) or not all(isinstance(k, str) for k in args):
             raise malformed("'args' must be a JSON object")
@@ -400,33 +410,43 @@ class Table:
         returns the ids of the games that changed."""
         now = self.clock() if now is None else now
         changed = []
-        for slot in self.slots.values():
+        for slot in list(self.slots.values()):
             if slot.deadline is None or slot.deadline > now:
                 continue
-            slot.deadline = None
-            for side in slot.game.to_act():
-                try:
-                    self._write(slot, side, "submit", {}, None)
-                    log.info("game %s: time is up, %s's plot submitted", slot.id, side)
-                except TableError as e:
-                    log.warning("game %s: time is up, %s cannot submit: %s", slot.id, side, e)
-            changed.append(slot.id)
-            self._push(slot)
+            with slot.lock:
+                if slot.deadline is not None and slot.deadline <= now:
+                    self._expire(slot)
+                    changed.append(slot.id)
         return changed
+
+    def _expire(self, slot: Slot) -> None:
+        """Time is up: submit the plots of the sides still acting, as they stand."""
+        slot.deadline = None
+        for side in slot.game.to_act():
+            try:
+                self._write(slot, side, "submit", {}, None)
+                log.info("game %s: time is up, %s's plot submitted", slot.id, side)
+            except TableError as e:
+                log.warning("game %s: time is up, %s cannot submit: %s", slot.id, side, e)
+        self._push(slot)
 
     def watch(self, gid: Any, token: Any, send: Callable[[dict], Any], peer: str = "") -> Watcher:
         """Send ``send`` this seat's state now and whenever it changes."""
         slot, seat = self.authorize(gid, token, "watch", peer)
         w = Watcher(seat, send)
-        slot.watchers.append(w)
-        self._push(slot)  # the new page, and the others' "connected"
+        with slot.lock:
+            slot.watchers.append(w)
+            self._push(slot)  # the new page, and the others' "connected"
         return w
 
     def unwatch(self, gid: str, w: Watcher) -> None:
         slot = self.slots.get(gid)
-        if slot is not None and w in slot.watchers:
-            slot.watchers.remove(w)
-            self._push(slot)
+        if slot is None:
+            return
+        with slot.lock:
+            if w in slot.watchers:
+                slot.watchers.remove(w)
+                self._push(slot)
 
     def _push(self, slot: Slot) -> None:
         """Each watcher whose seat's state changed gets it (views made once per seat)."""
@@ -443,7 +463,11 @@ class Table:
 
     def games(self) -> list[dict[str, Any]]:
         """A line per game for the teacher (no tokens)."""
-        return [{"id": s.id, "game": s.name, **self.status(s)} for s in self.slots.values()]
+        out = []
+        for s in list(self.slots.values()):
+            with s.lock:
+                out.append({"id": s.id, "game": s.name, **self.status(s)})
+        return out
 
 
 def _same(given: Any, token: str) -> bool:
