@@ -136,11 +136,10 @@ async def play_slot(k: int, base: str, admin: str, stats: Stats, args, end: floa
             )
         except Exception as e:  # noqa: BLE001 - every failure is counted and reported
             stats.errors.append(f"{gid}: {type(e).__name__}: {e}")
-        over = all(s.state and s.state["status"]["over"] for s in seats.values())
         finally:
             for s in seats.values():
                 s.close()
-        stats.games_done += over
+        stats.games_done += all(s.state and s.state["status"]["over"] for s in seats.values())
 
 
 def check_store(db: str, stats: Stats) -> list[str]:
@@ -195,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     lat = np.array(stats.latencies) * 1000
     print(
         f"# {args.games} games of {args.game}, {stats.elapsed:.0f} s, {stats.games_done} games "
-        f"ended, think {args.think} s, {len(lat)} write intents ({stats.refused} orders refused by the rules), "
+        f"ended, think {args.think} s, {len(lat)} write intents ({stats.refused} orders "
+        "refused by the rules), "
         f"median {np.median(lat):.1f} ms, {len(stats.errors)} errors"
     )
     for e in stats.errors[:10]:
