@@ -55,6 +55,7 @@ def start_server(db: str, game: str) -> tuple[subprocess.Popen, str, str]:
     cmd = [sys.executable, "-m", "hexplay.serve.cli", "--db", db, "--port", "0", "--quiet"]
     if game.startswith("tag"):
         cmd += ["--plugin", "serve_tiny"]
+    cmd += ["--warm", game]  # per-map tables built once, before the clock starts
     log = open(os.path.join(os.path.dirname(db), "server.log"), "w")  # noqa: SIM115
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, env=env, text=True)
     base = p.stdout.readline().split()[3]
@@ -83,9 +84,13 @@ async def timed(seat: AsyncSeat, side: str, stats: Stats, gid: str, op: str, **a
 async def play_seat(seat, side, gid, rng, stats, args, end) -> None:
     """A random player for one seat (as hexplay.ai.random.RandomPlayer, over the socket)."""
     while True:
-        st = await seat.wait_for(
-            lambda s: s["status"]["over"] or s["status"]["sides"][side] in BUSY, 600
-        )
+        try:
+            st = await seat.wait_for(
+                lambda s: s["status"]["over"] or s["status"]["sides"][side] in BUSY,
+                max(0.1, end - time.time()),
+            )
+        except asyncio.TimeoutError:  # time is up while the other side plots
+            return
         if st["status"]["over"] or time.time() > end:
             return
         setup = st["status"]["phase"] == "setup"

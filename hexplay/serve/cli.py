@@ -36,8 +36,23 @@ def build_parser() -> argparse.ArgumentParser:
         "--plugin", action="append", default=[], metavar="MODULE",
         help="import MODULE first (it registers more games)",
     )  # fmt: skip
+    ap.add_argument(
+        "--warm", action="append", default=[], metavar="GAME",
+        help="play a few turns of GAME first (off the record) so its per-map tables are built "
+        "before the first class game",
+    )  # fmt: skip
     ap.add_argument("--quiet", action="store_true", help="no access log")
     return ap
+
+
+def warm(name: str, turns: int = 3) -> None:
+    """A few turns of ``name`` between random players, thrown away (builds shared tables)."""
+    from ..ai.player import play
+    from ..ai.random import RandomPlayer
+    from ..registry import new_game
+
+    g = new_game(name, seed=0)
+    play(g, [RandomPlayer(side, i) for i, side in enumerate(g.info.sides)], max_turns=turns)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
         logging.getLogger("hexplay.serve.access").setLevel(logging.WARNING)
     for mod in args.plugin:
         importlib.import_module(mod)
+    for name in args.warm:
+        warm(name)
 
     def ready(table, base: str) -> None:
         print(f"hexplay table at {base} ({len(table.slots)} games from {args.db})", flush=True)
