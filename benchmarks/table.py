@@ -6,7 +6,7 @@ A ``hexplay serve`` process on 127.0.0.1 (a temporary SQLite file) holds ``--gam
 this process plays both seats of each over one WebSocket per seat (asyncio), random legal orders
 then submit, starting a new game in a slot when one ends, until ``--duration`` seconds have
 passed (or ``--max-games`` games ended). Each seat waits ``--think`` seconds before each intent
-(a quick human; 0 for flat out). Then the server is stopped and its file checked: every
+(default 2 s: a quick human; 0 for flat out). Then the server is stopped and its file checked: every
 acknowledged write is stored exactly once (no lost or duplicated order) and no request failed.
 
 Prints ``table_orders_per_s`` (acknowledged orders per second, all games) and
@@ -193,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--duration", type=float, default=60.0, help="seconds of play")
     ap.add_argument("--max-games", type=int, default=10_000, help="stop after this many games")
     ap.add_argument("--game", default="skirmish")
-    ap.add_argument("--think", type=float, default=0.5, help="seconds before each intent")
+    ap.add_argument("--think", type=float, default=2.0, help="seconds before each intent")
     args = ap.parse_args(argv)
     stats = asyncio.run(run(args))
     lat = np.array(stats.latencies) * 1000
