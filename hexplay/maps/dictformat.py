@@ -10,7 +10,7 @@
      "places": {"Route 4": [[q, r], ...]},
      "elevation": [[...], ...] or null,
      "label_style": "ccrr", "description": "...",
-     "sight": {...} or null}                   # optional (older saves have none)
+     "sight": {...} or null}                   # optional: written by map_to_dict(sight=True)
 
 :func:`map_from_dict` checks every field with the same rules as the map files (a
 :class:`~hexplay.maps.Map` validates itself on construction) and raises
@@ -41,9 +41,14 @@ OPTIONAL_FIELDS = (
 )
 
 
-def map_to_dict(m: Map) -> dict[str, Any]:
-    """A Map as plain JSON (layout, terrain, hexside features, roads, places, elevation)."""
-    return {
+def map_to_dict(m: Map, *, sight: bool = False) -> dict[str, Any]:
+    """A Map as plain JSON (layout, terrain, hexside features, roads, places, elevation).
+
+    The map's sight model is written only with ``sight=True``: game saves leave it out so
+    that they stay byte-identical to those written before maps carried one (the golden
+    record fingerprints); the game supplies its sight rules itself.
+    """
+    out = {
         "name": m.name,
         "cols": m.cols,
         "rows": m.rows,
@@ -56,8 +61,10 @@ def map_to_dict(m: Map) -> dict[str, Any]:
         "elevation": None if m.elevation is None else m.elevation.tolist(),
         "label_style": m.label_style,
         "description": m.description,
-        "sight": None if m.sight_model is None else m.sight_model.to_dict(),
     }
+    if sight:
+        out["sight"] = None if m.sight_model is None else m.sight_model.to_dict()
+    return out
 
 
 def _want(d: Mapping, key: str, kind: type, what: str, default: Any = ...) -> Any:

@@ -76,12 +76,12 @@ def _int_grid(value: object, shape: tuple[int, int], what: str, lo: int, hi: int
         if not np.isfinite(a).all():
             raise MapError(f"{what}: NaN or infinite value")
         if (a != np.floor(a)).any():
-            raise MapError(f"{what}: {a[a != np.floor(a)].flat[0]} is not a whole number")
+            raise MapError(f"{what}: {a[a != np.floor(a)].flat[0].item()} is not a whole number")
     if a.size:
         mn, mx = a.min(), a.max()
         if mn < lo or mx > hi:
-            bad = mn if mn < lo else mx
-            raise MapError(f"{what}: {bad!r} is outside {lo}..{hi}"[:300])
+            bad = (mn if mn < lo else mx).item()
+            raise MapError(f"{what}: {bad} is outside {lo}..{hi}"[:300])
     return a.astype(dtype)
 
 

@@ -272,7 +272,7 @@ class _Reader:
         sight_sec = get(("sight", ""))
         sight_model = None
         if sight_sec is not None:
-            sight_model = self.sight(sight_sec)
+            sight_model = self.sight(sight_sec, names)
 
         name_sec = get(("name", ""))
         if name_sec is not None:
@@ -296,7 +296,7 @@ class _Reader:
                 sight_model=sight_model,
             )
 
-    def sight(self, sec: _Section) -> BlockingModel:
+    def sight(self, sec: _Section, terrain_names: list[str]) -> BlockingModel:
         fields: dict[str, object] = {}
         where: dict[str, int] = {}
         for n, text in sec.items():
@@ -312,6 +312,13 @@ class _Reader:
                 if name in fields:
                     raise ValueError(f"sight: {key!r} given twice (first at line {where[name]})")
                 fields[name], where[name] = read(key, value), n
+        with self.at(where.get("blocking_terrain", sec.line)):
+            unknown = sorted(fields.get("blocking_terrain", set()) - set(terrain_names))
+            if unknown:
+                raise ValueError(
+                    f"sight: blocking terrain {unknown} is not a terrain of this map "
+                    f"({', '.join(terrain_names)})"
+                )
         with self.at(sec.line):
             return BlockingModel(**fields)
 
