@@ -108,6 +108,14 @@ class _Bad(Exception):
         super().__init__(f"{path}: {msg}")
 
 
+def _key(key: object, parent: str = "") -> str:
+    """The path of an object member: ``size.cols``, or ``size["odd key"]`` for other names."""
+    k = str(key)
+    if k.isascii() and k.isidentifier():
+        return f"{parent}.{k}" if parent else k
+    return f"{parent or '(top level)'}[{json.dumps(k)}]"
+
+
 def _type_name(x: object) -> str:
     return "null" if x is None else type(x).__name__
 
@@ -170,7 +178,7 @@ def _read(data: object) -> Map:
     _want(data, dict, "(top level)", "a JSON object")
     for key in data:
         if key not in _FIELDS:
-            raise _Bad(str(key), f"unknown field (known: {', '.join(_FIELDS)})")
+            raise _Bad(_key(key), f"unknown field (known: {', '.join(_FIELDS)})")
     if "format" in data and data["format"] != FORMAT:
         raise _Bad("format", f"expected {FORMAT!r}, found {data['format']!r}")
     if "version" in data and _int(data["version"], "version") != VERSION:
@@ -183,7 +191,7 @@ def _read(data: object) -> Map:
     size = _want(data["size"], dict, "size", 'an object {"cols": C, "rows": R}')
     for key in size:
         if key not in ("cols", "rows"):
-            raise _Bad(f"size.{key}", "unknown field (expected cols and rows)")
+            raise _Bad(_key(key, "size"), "unknown field (expected cols and rows)")
     if "cols" not in size or "rows" not in size:
         raise _Bad("size", "needs both cols and rows")
     cols, rows = _int(size["cols"], "size.cols"), _int(size["rows"], "size.rows")

@@ -431,6 +431,9 @@ def _parse_legend(text: str, chars: dict[str, int], names: list[str]) -> None:
             raise ValueError(f"terrain legend item {item.strip()!r} should read 'C = name'")
         if ch in _BAD_TERRAIN_CHARS:
             raise ValueError(f"{ch!r} cannot be a terrain character")
+        if "=" in name:
+            raise ValueError(f"terrain name {name!r} cannot contain '='")
+        check_name(name, "terrain name", section=True)
         if ch in chars:
             raise ValueError(f"terrain character {ch!r} is defined twice")
         if name in names:
