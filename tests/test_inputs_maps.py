@@ -9,8 +9,17 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hexplay.maps import Map, MapError, load_map, map_from_dict, map_from_json, map_to_dict
-from hexplay.maps import map_to_json, read_map_text, write_map_text
+from hexplay.maps import (
+    Map,
+    MapError,
+    load_map,
+    map_from_dict,
+    map_from_json,
+    map_to_dict,
+    map_to_json,
+    read_map_text,
+    write_map_text,
+)
 
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -134,9 +143,7 @@ def mutate(data: object, draw) -> object:
         elif op == "delete":
             del node[k]
         elif isinstance(node, dict):
-            node[draw(st.sampled_from(["extra", "sight", "elevation", "cols"]))] = draw(
-                JSON_VALUES
-            )
+            node[draw(st.sampled_from(["extra", "sight", "elevation", "cols"]))] = draw(JSON_VALUES)
         else:
             node.append(draw(JSON_VALUES))
         return data
