@@ -230,3 +230,12 @@ def test_visible_from_with_range(m, k, rng_):
     for lab in m.hex_labels:
         expect = m.distance(a, lab) <= rng_ and m.los(a, lab, TREES).clear
         assert (lab in labels) == expect
+
+
+@pytest.mark.parametrize("bad", ["0909", " 0302", (40, 40), None])
+def test_blockers_off_the_map_or_malformed_are_a_map_error(bad):
+    m = make_map()
+    with pytest.raises(MapError, match="^blocker: "):
+        m.los("0102", "0502", TREES, blockers=[bad])
+    with pytest.raises(MapError, match="^blocker: "):
+        m.visibility_matrix(TREES, blockers=[bad])

@@ -3,6 +3,12 @@
 Terrain names are the ruleset's (a map stores a small table of names and one index per hex);
 nothing here knows what a name means.  Hexes are addressed by :class:`~hexplay.hexgrid.Hex`
 or by label string wherever a hex is expected.
+
+Inputs are checked at the edge: a Map validates every field when it is built, and
+:meth:`Map.parse_hex` is the one strict way to turn a hex given by a user, a file or a
+browser message into a hex, its canonical label and its index.  Inside a game only those
+values circulate; the lookups used on hot paths (:meth:`Map.index`, :meth:`Map.label`,
+:meth:`Map.require` of a :class:`Hex`) are dict hits on already-valid values.
 """
 
 from __future__ import annotations
