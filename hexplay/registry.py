@@ -118,3 +118,16 @@ def new_game(name: str, scenario: Any = None, seed: int = 0, **kw: Any) -> Any:
 
 # --- the games hexplay ships (one entry each; see each rules package) -----------------------
 # (entries are added here as each game lands on the platform)
+
+register(
+    GameEntry(
+        name="aggressor",
+        title="AGGRESSOR",
+        game="hexplay.rules.aggressor:AggressorGame",
+        scenarios="hexplay.rules.aggressor.scenario:scenarios",
+        players={
+            "random": "hexplay.ai.aggressor:random_player",
+            "scripted": "hexplay.ai.aggressor:scripted",
+        },
+    )
+)

@@ -39,6 +39,8 @@ class Board:
         self.hexes: tuple[Hex, ...] = m.hexes
         self.labels: tuple[str, ...] = m.hex_labels
         self._index = {h: i for i, h in enumerate(self.hexes)}
+        self._by_label = {lab: i for i, lab in enumerate(self.labels)}
+        self._by_label.update({lab[1:]: i for i, lab in enumerate(self.labels)})
         self.offsets = tuple(m.layout.to_offset(h) for h in self.hexes)
         self.rough = tuple(m.terrain_at(h) == "rough" for h in self.hexes)
         try:
@@ -64,6 +66,8 @@ class Board:
             tuple(tuple(j for j in range(n) if self.dist[i][j] == d) for d in range(_MAXD))
             for i in range(n)
         )
+        self.far = tuple(tuple(j for j in range(n) if self.dist[i][j] >= 2) for i in range(n))
+        """Hexes at distance 2 or more from each hex (air missions' targets)."""
         cols = sorted({c for c, _ in self.offsets})
         self.columns = {
             side: tuple(c for c in cols if any(self.offsets[i][0] == c for i in self.home[side]))
@@ -74,6 +78,9 @@ class Board:
     def index(self, label, what: str = "hex", rule: str = "map") -> int:
         """The index of a hex label (``@FG`` or ``FG``); IllegalOrder naming ``what`` if the
         label is not a hex of this map."""
+        i = self._by_label.get(label)  # fast path: "@FG" or "FG" exactly
+        if i is not None:
+            return i
         if not isinstance(label, str):
             raise IllegalOrder(rule, f"{what} must be a hex label such as '@FG', not {label!r}")
         try:

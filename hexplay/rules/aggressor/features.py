@@ -117,8 +117,7 @@ def recon_blocked(g, u):
 
 
 def _far(g, u):
-    d = g.board.dist[u.hex]
-    return [j for j in range(g.board.size) if d[j] >= MIN_RANGED_DISTANCE]
+    return g.board.far[u.hex]
 
 
 def strike_targets(g, u):

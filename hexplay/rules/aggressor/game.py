@@ -92,6 +92,9 @@ class AggressorGame(Game):
         self.last_seen: dict[str, dict[str, dict]] = {s: {} for s in SIDES}
         self._winner: str | None = None
         self.reason: str | None = None
+        self.options = scenario.model_dump()
+        self.turn_events: dict[int, int] = {0: 0}
+        """Index in the event log where each turn's events begin."""
         self.commands.mark_turn(0)
 
     # --- construction ---------------------------------------------------------------------
@@ -428,6 +431,7 @@ class AggressorGame(Game):
         self.dice.turn = self._turn
         self.current = side
         self.commands.mark_turn(self._turn)
+        self.turn_events[self._turn] = len(self.log.events)
         self.event("turn", {"side": side, "turn": self._turn}, "both")
         if self._check_victory(side):
             return

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine import REFEREE
 from .board import SIDES
+from .movement import allowance, move_blocked
 from .units import NUKED, UNIDENTIFIED
 from .victory import sectors_held
 
@@ -42,7 +43,16 @@ def own_unit(g, u) -> dict[str, Any]:
         "frozen": u.frozen,
         "immobile": u.immobile,
         "stopped": u.stopped,
+        "moves_left": moves_left(g, u),
     }
+
+
+def moves_left(g, u) -> int:
+    """Steps the unit may still try this turn (0 once it may not move; a range-0 unit's try
+    counts as 1)."""
+    if move_blocked(g, u) is not None:
+        return 0
+    return 1 if u.rng == 0 else allowance(g.board, u)
 
 
 def enemy_unit(g, u, identified: bool) -> tuple[str, dict[str, Any]]:
@@ -110,7 +120,7 @@ def build_view(g, side: str) -> dict[str, Any]:
         "partisan_spots": [b.labels[i] for i in g.spots] if referee or g.current == side else [],
         "army_size": g.scenario.army_size,
         "setup_done": dict(g.setup_done),
-        "options": g.scenario.model_dump(),
+        "options": dict(g.options),
         "reason": g.reason,
         "events": recent_events(g, side),
     }
@@ -118,12 +128,10 @@ def build_view(g, side: str) -> dict[str, Any]:
 
 
 def recent_events(g, side: str) -> list[dict[str, Any]]:
+    start = g.turn_events.get(max(0, g.turn - RECENT_TURNS + 1), 0)
     out = []
-    for e in reversed(g.log.events):
-        if e.turn < g.turn - RECENT_TURNS + 1:
-            break
+    for e in g.log.events[start:]:
         d = e.for_side(side)
         if d is not None:
             out.append(d)
-    out.reverse()
     return out
