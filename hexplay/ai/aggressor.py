@@ -108,10 +108,15 @@ class ScriptedPlayer(GamePlayer):
         if damaged and not adjacent_enemy and not in_cbr:
             for j in b.adj[here]:
                 o = self._own_at(view, b, j)
-                if o is not None and o["type"] == "Support" and o["strength"] >= 1 and o is not me:
-                    if o["range"] > 0 or o["strength"] > 1:
-                        if self._give(game, "supply", uid, support=b.labels[j]):
-                            return True
+                # a Support unit at strength 1 and range 0 would be eliminated by the loss
+                usable = (
+                    o is not None
+                    and o is not me
+                    and o["type"] == "Support"
+                    and (o["range"] > 0 or o["strength"] > 1)
+                )
+                if usable and self._give(game, "supply", uid, support=b.labels[j]):
+                    return True
             if t in ("Infantry", "Support") and self._give(game, "replace", uid):
                 return True
         if not in_cbr:
@@ -233,9 +238,9 @@ class ScriptedPlayer(GamePlayer):
             here = b.index(me["hex"])
             if not me["in_cbr"]:
                 best = self._best_attack(b, view, me, here, enemies)
-                if best is not None and (best[0] >= MIN_HIT_VALUE or me["moved"]):
-                    if self._give(game, "attack", uid, target=b.labels[best[1]]):
-                        return True
+                good = best is not None and (best[0] >= MIN_HIT_VALUE or me["moved"])
+                if good and self._give(game, "attack", uid, target=b.labels[best[1]]):
+                    return True
             if me["moves_left"] <= 0:
                 return acted
             goal = self._goal(b, view, me, enemies)
