@@ -25,6 +25,7 @@ from ...engine import (
     LegalOrder,
     Need,
     Order,
+    ScenarioError,
     check_args,
     jsonable,
 )
@@ -92,10 +93,12 @@ class AggressorGame(Game):
         self.last_seen: dict[str, dict[str, dict]] = {s: {} for s in SIDES}
         self._winner: str | None = None
         self.reason: str | None = None
-        self.options = scenario.model_dump()
+        self.options = scenario.model_dump(mode="json")
         self.turn_events: dict[int, int] = {0: 0}
         """Index in the event log where each turn's events begin."""
         self.commands.mark_turn(0)
+        if scenario.position is not None:
+            self._set_position(scenario)
 
     # --- construction ---------------------------------------------------------------------
     @classmethod
@@ -362,6 +365,43 @@ class AggressorGame(Game):
         ut = UNIT_TYPES[t]
         return Unit(uid, side, t, ut.range, ut.strength, i, start_hex=i)
 
+    def _set_position(self, sc: Scenario) -> None:
+        """Place a scenario's fixed position (no set-up) and start play."""
+        from .units import UNIT_TYPES
+
+        b = self.board
+        for k, p in enumerate(sc.position):
+            try:
+                i = b.index(p.hex, "hex", "scenario")
+            except IllegalOrder as e:
+                raise ScenarioError(f"position.{k}.hex", e.message) from None
+            if i in self.at:
+                raise ScenarioError(f"position.{k}.hex", f"{p.hex} holds another unit")
+            if p.launched and p.type != "Missile":
+                raise ScenarioError(f"position.{k}.launched", "only Missile units launch")
+            ut = UNIT_TYPES[p.type]
+            rng = ut.range if p.range is None else p.range
+            st = ut.strength if p.strength is None else p.strength
+            if rng > ut.range or st > ut.strength:
+                raise ScenarioError(f"position.{k}", f"{p.type} has at most {ut.range}-"
+                                    f"{ut.strength} (range-strength)")
+            uid = f"{p.side[0].upper()}{self._next_number(p.side):02d}"
+            u = Unit(uid, p.side, p.type, rng, st, i, launched=p.launched, emplaced=p.emplaced,
+                     start_hex=i if p.emplaced else -1)
+            self.units[uid] = u
+            self.at[i] = uid
+        for k, h in enumerate(sc.cbr):
+            try:
+                self.cbr.add(b.index(h, "hex", "scenario"))
+            except IllegalOrder as e:
+                raise ScenarioError(f"cbr.{k}", e.message) from None
+        self.aggressor = sc.aggressor
+        for s in SIDES:
+            if not self.alive(s):
+                raise ScenarioError("position", f"{s} has no unit")
+            self.setup_done[s] = True
+        self._start_play()
+
     # --- turns ----------------------------------------------------------------------------
     def submit(self, side: str) -> None:
         self._check_side(side)
@@ -551,7 +591,7 @@ class AggressorGame(Game):
         )
 
     def scenario_dict(self) -> dict[str, Any]:
-        return self.scenario.model_dump()
+        return self.scenario.model_dump(mode="json")
 
     # --- conveniences for apps --------------------------------------------------------------
     def key_order(self, side: str, unit: str, key: int) -> Order:

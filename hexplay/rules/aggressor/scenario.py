@@ -17,6 +17,21 @@ ARMY_SIZE = 18
 """Units per side (the original's 18)."""
 
 
+class PlacedUnit(BaseModel):
+    """A unit of a fixed position (``Scenario.position``): anywhere on the map, with its
+    current range and strength (default: the type's maxima) and status."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    side: Literal["west", "east"]
+    type: Literal["Airbase", "Missile", "Artillery", "Armor", "Infantry", "Support"]
+    hex: str
+    range: int | None = Field(default=None, ge=0, le=3)
+    strength: int | None = Field(default=None, ge=1, le=3)
+    emplaced: bool = False
+    launched: bool = False
+
+
 class Scenario(BaseModel):
     """Everything that varies between AGGRESSOR games.
 
@@ -33,6 +48,9 @@ class Scenario(BaseModel):
     * ``computer``: which side the computer opponent plays (None = two players); the engine
       does not read it, an app does.
     * ``army_size``: units per side (18 in the original; smaller for tests and drills).
+    * ``position``: [project option] a fixed position instead of the set-up (drills, worked
+      examples, tests): the units (ids W01.. / E01.. in list order), with ``aggressor`` and
+      ``cbr`` (hex labels) as the position's state; play starts at once.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -47,6 +65,9 @@ class Scenario(BaseModel):
     first: Literal["random", "west", "east"] = "random"
     computer: Literal["west", "east"] | None = "east"
     army_size: int = Field(default=ARMY_SIZE, ge=1, le=60)
+    position: tuple[PlacedUnit, ...] | None = None
+    aggressor: Literal["west", "east"] | None = None
+    cbr: tuple[str, ...] = ()
 
 
 def parse_scenario(s: Any = None, **overrides: Any) -> Scenario:
