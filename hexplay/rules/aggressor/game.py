@@ -93,7 +93,8 @@ class AggressorGame(Game):
         self.last_seen: dict[str, dict[str, dict]] = {s: {} for s in SIDES}
         self._winner: str | None = None
         self.reason: str | None = None
-        self.options = scenario.model_dump(mode="json")
+        self.options = scenario.model_dump(mode="json", exclude={"position"})
+        """The options as views show them (a fixed position's units are not public)."""
         self.turn_events: dict[int, int] = {0: 0}
         """Index in the event log where each turn's events begin."""
         self.commands.mark_turn(0)
