@@ -253,3 +253,23 @@ def test_replay_and_save_of_a_full_game_are_identical():
         "sectors_east",
         "aggressor",
     }
+
+
+@pytest.mark.parametrize("seed,obs", [(3, True), (4, False)])
+def test_target_check_fast_path_equals_the_target_lists(seed, obs):
+    from hexplay.rules.aggressor.legal import target_legal, targets
+
+    g = AggressorGame.new(seed=seed, obs=obs, turn_limit=30)
+    players = {s: ENTRY.player("scripted", s, seed) for s in ("west", "east")}
+    checked = 0
+    while not g.over and g.turn < 16:
+        side = g.to_act()[0]
+        if g.phase == "play":
+            for u in g.alive(side):
+                for kind in ("fire", "strike", "recon", "launch", "move", "attack"):
+                    listed = targets(g, u, kind)
+                    for t in range(g.board.size):
+                        assert target_legal(g, u, kind, t) == (t in listed), (u, kind, t)
+                        checked += 1
+        players[side].act(g)
+    assert checked > 10_000

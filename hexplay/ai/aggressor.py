@@ -36,6 +36,8 @@ MIN_FIRE_HIT_VALUE = 3
 MAX_AA_RISK = 12.0
 """Air strikes only when the anti-aircraft loss chance is at most 12%."""
 FRONT = ("Armor", "Infantry")
+REFRESH = frozenset(("discovered", "blocked", "cbr", "eliminated", "frozen", "over"))
+"""Events after which a moving unit's side re-reads its whole view."""
 ASSUMED_STRENGTH = 2
 """Strength assumed for an unidentified enemy."""
 
@@ -45,6 +47,8 @@ class ScriptedPlayer(GamePlayer):
     artillery, missiles and air at what it sees, and digs in where it stands."""
 
     name = "scripted"
+    _learnt = False
+    _enemy_memo: tuple = (None, {})
 
     def act(self, game: Any) -> None:
         if self.side not in game.to_act():
@@ -69,8 +73,16 @@ class ScriptedPlayer(GamePlayer):
         for uid in order:
             if game.over or side not in game.to_act():
                 return
-            if self._unit(game, b, uid, view):  # knowledge may have changed
-                view = game.view(side)
+            self._learnt = False
+            if self._unit(game, b, uid, view):
+                if self._learnt:  # the side's knowledge changed: read the whole view again
+                    view = game.view(side)
+                else:  # only this unit changed
+                    me = game.view_unit(side, uid)
+                    if me is None:
+                        view = game.view(side)
+                    else:
+                        view["units"][uid] = me
 
     def _enemies(self, b, view) -> dict[int, dict]:
         return {b.index(u["hex"]): u for u in view["units"].values() if u["side"] != self.side}
@@ -90,7 +102,20 @@ class ScriptedPlayer(GamePlayer):
         )
 
     def _give(self, game, kind, uid, **args) -> bool:
-        return self.try_order(game, Order(self.side, kind, uid, args))
+        """Give an order if the rules accept it; notes whether its events taught the side
+        anything (then the view is read again)."""
+        try:
+            events = game.order(Order(self.side, kind, uid, args))
+        except IllegalOrder:
+            return False
+        self._note(events)
+        return True
+
+    def _note(self, events) -> None:
+        for e in events or ():
+            k = e.get("kind")
+            if k in REFRESH or k == "recon" or (k == "attack" and e.get("result") != "miss"):
+                self._learnt = True
 
     def _unit(self, game, b, uid: str, view: dict) -> bool:
         """Act with one unit; True if it gave an order."""
@@ -255,15 +280,23 @@ class ScriptedPlayer(GamePlayer):
             best = min(opts, key=lambda j: (b.dist[j][goal], b.rough[j], j))
             if b.dist[best][goal] >= cur:
                 return acted
-            if not self._give(game, "move", uid, to=b.labels[best]):
+            try:
+                events = game.order(Order(self.side, "move", uid, {"to": b.labels[best]}))
+            except IllegalOrder:
                 return acted
             acted = True
-            view = game.view(self.side)
-            me = view["units"].get(uid)
+            self._note(events)
+            if any(e["kind"] in REFRESH for e in events):  # the side learnt something
+                view = game.view(self.side)
+                me = view["units"].get(uid)
+                occupied = self._occupied(b, view)
+                enemies = self._enemies(b, view)
+            else:
+                me = game.view_unit(self.side, uid)
+                occupied.discard(here)
+                occupied.add(best)
             if me is None:
                 return True
-            occupied = self._occupied(b, view)
-            enemies = self._enemies(b, view)
         return acted
 
     def _goal(self, b, view, me, enemies) -> int | None:

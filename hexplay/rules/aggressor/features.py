@@ -72,18 +72,35 @@ def _ranged(g, u, hexes, empty_ok: bool) -> list[int]:
     this unit's move), or (Observation on, or ``empty_ok``) a hex with no known unit."""
     own = g.own_hexes(u.side)
     kn = g.known_at(u.side)
-    out = []
     prospect = empty_ok or g.scenario.obs
-    for j in hexes:
-        if j in own:
-            continue
-        k = kn.get(j)
-        if k is None:
-            if prospect:
-                out.append(j)
-        elif not g.known[u.side][k].found_only_by(u.id):
-            out.append(j)
-    return out
+    return [j for j in hexes if _ranged_ok(g, u, j, own, kn, prospect)]
+
+
+def _ranged_ok(g, u, j: int, own, kn, prospect: bool) -> bool:
+    if j in own:
+        return False
+    k = kn.get(j)
+    if k is None:
+        return prospect
+    return not g.known[u.side][k].found_only_by(u.id)
+
+
+RANGED_REACH = {"fire": None, "strike": 99, "recon": 99, "launch": 8}
+"""Distance limit of each ranged feature (None: the unit's current range)."""
+
+
+def ranged_target_ok(g, u, kind: str, j: int) -> bool:
+    """Equals ``j in targets(g, u, kind)`` for the ranged kinds (fire, strike, recon,
+    launch), checking the one hex instead of listing them all."""
+    d = g.board.dist[u.hex][j]
+    reach = RANGED_REACH[kind]
+    if d < MIN_RANGED_DISTANCE or d > (u.rng if reach is None else reach):
+        return False
+    if kind == "recon":
+        return True
+    own = g.own_hexes(u.side)
+    kn = g.known_at(u.side)
+    return _ranged_ok(g, u, j, own, kn, kind == "launch" or g.scenario.obs)
 
 
 # --- indirect fire -----------------------------------------------------------------------------

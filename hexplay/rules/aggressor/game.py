@@ -32,14 +32,14 @@ from ...engine import (
 from .board import EAST, KEY_DIRECTIONS, OTHER, SIDES, WEST, board_of
 from .combat import ground_attack
 from .features import RULES as FEATURE_RULES
-from .legal import PLAY_KINDS, blocked, need_name, targets, unit_orders
+from .legal import PLAY_KINDS, RULE_NAMES, blocked, need_name, target_legal, unit_orders
 from .movement import apply_move
 from .observation import PHASE, Sighting, observation_phase
 from .scenario import Scenario, parse_scenario
 from .setup import check_place
 from .units import TYPE_NAMES, Unit, step_loss
 from .victory import INITIAL_CONTROL, sectors_held, update_control, wins_by_sectors
-from .views import build_view, known_enemies
+from .views import build_view, known_enemies, own_unit
 
 FORMAT = "hexplay.aggressor.game/1"
 PLAY = "play"
@@ -288,8 +288,7 @@ class AggressorGame(Game):
             if need not in args:
                 raise IllegalOrder(blocked_rule(o.kind), f"{o.kind} needs {need!r} (a hex)")
             t = self.board.index(args[need], need, blocked_rule(o.kind))
-            legal = targets(self, u, o.kind)
-            if t not in legal:
+            if not target_legal(self, u, o.kind, t):
                 raise IllegalOrder(blocked_rule(o.kind), self._why_target(u, o.kind, t))
         self._log("order", **o.to_dict())
         if o.kind == "move":
@@ -384,11 +383,22 @@ class AggressorGame(Game):
             rng = ut.range if p.range is None else p.range
             st = ut.strength if p.strength is None else p.strength
             if rng > ut.range or st > ut.strength:
-                raise ScenarioError(f"position.{k}", f"{p.type} has at most {ut.range}-"
-                                    f"{ut.strength} (range-strength)")
+                raise ScenarioError(
+                    f"position.{k}",
+                    f"{p.type} has at most {ut.range}-{ut.strength} (range-strength)",
+                )
             uid = f"{p.side[0].upper()}{self._next_number(p.side):02d}"
-            u = Unit(uid, p.side, p.type, rng, st, i, launched=p.launched, emplaced=p.emplaced,
-                     start_hex=i if p.emplaced else -1)
+            u = Unit(
+                uid,
+                p.side,
+                p.type,
+                rng,
+                st,
+                i,
+                launched=p.launched,
+                emplaced=p.emplaced,
+                start_hex=i if p.emplaced else -1,
+            )
             self.units[uid] = u
             self.at[i] = uid
         for k, h in enumerate(sc.cbr):
@@ -542,6 +552,14 @@ class AggressorGame(Game):
         self._check_side(side, referee=True)
         return build_view(self, side)
 
+    def view_unit(self, side: str, unit: str) -> dict[str, Any] | None:
+        """One of ``side``'s own units as :meth:`view` shows it (None if not its alive unit):
+        the cheap query a player makes after each of its unit's steps."""
+        u = self.units.get(unit)
+        if u is None or not u.alive or u.side != side:
+            return None
+        return own_unit(self, u)
+
     @property
     def winner(self) -> str | None:
         return self._winner
@@ -625,8 +643,6 @@ class AggressorGame(Game):
 
 
 def blocked_rule(kind: str) -> str:
-    from .legal import RULE_NAMES
-
     return RULE_NAMES.get(kind, "order")
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from ...engine import LegalOrder, Need
 from .combat import attack_blocked, attack_targets
+from .features import RANGED_REACH, TARGET_NEED, common_blocked, ranged_target_ok
 from .features import RULES as FEATURE_RULES
-from .features import TARGET_NEED, common_blocked
 from .movement import move_blocked, move_targets
 
 PLAY_KINDS = ("move", "attack", *FEATURE_RULES)
@@ -61,6 +61,14 @@ def targets(g, u, kind: str) -> list[int] | None:
         return attack_targets(g, u)
     tf = FEATURE_RULES[kind][1]
     return None if tf is None else tf(g, u)
+
+
+def target_legal(g, u, kind: str, t: int) -> bool:
+    """Equals ``t in targets(g, u, kind)`` (the ranged kinds check the one hex: see
+    :func:`.features.ranged_target_ok`)."""
+    if kind in RANGED_REACH:
+        return ranged_target_ok(g, u, kind, t)
+    return t in targets(g, u, kind)
 
 
 def need_name(kind: str) -> str | None:
