@@ -273,3 +273,43 @@ def test_target_check_fast_path_equals_the_target_lists(seed, obs):
                         checked += 1
         players[side].act(g)
     assert checked > 10_000
+
+
+def test_events_tell_a_side_nothing_of_hidden_enemies():
+    """Every event a side may read is about its own units, or public (turns, the aggressor, the
+    end), or an attack report (attacker type, defender hex, form, result, Dug)."""
+    from hexplay.engine import VIEW_KEYS
+
+    g = full_game(8, "scripted", "random", turn_limit=30)
+    public = {"turn", "first", "over", "aggressor"}
+    report_keys = {
+        "index",
+        "turn",
+        "phase",
+        "kind",
+        "side",
+        "attacker",
+        "target",
+        "form",
+        "result",
+        "dug",
+        "defender_type",
+    }
+    for side in ("west", "east"):
+        v = g.view(side)
+        assert set(VIEW_KEYS) <= set(v)
+        seen_kinds = set()
+        for e in g.log.events:
+            d = e.for_side(side)
+            if d is None:
+                continue
+            seen_kinds.add(d["kind"])
+            if d["kind"] == "attack":
+                assert set(d) <= report_keys
+                if d["side"] != side:
+                    assert "defender_type" not in d
+            elif d["kind"] == "partisans":  # the spot and the frozen units: the victim's own
+                assert all(g.units[k].side == side for k in d["frozen"])
+            elif d["kind"] not in public:
+                assert g.units[d["unit"]].side == side, d
+        assert "attack" in seen_kinds and "move" in seen_kinds

@@ -231,7 +231,7 @@ def decon_apply(g, u, t):
     if ok:
         g.cbr.discard(t)
     u.feature = True
-    return [g.event("decon", {"unit": u.id, "hex": g.board.labels[t], "cleared": ok}, "both")]
+    return [g.event("decon", {"unit": u.id, "hex": g.board.labels[t], "cleared": ok}, u.side)]
 
 
 # --- replacement and supply ----------------------------------------------------------------------

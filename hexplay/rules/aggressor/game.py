@@ -213,7 +213,8 @@ class AggressorGame(Game):
         u.str = 0
         if self.at.get(u.hex) == u.id:
             del self.at[u.hex]
-        self.event("eliminated", {"hex": self.board.labels[u.hex], "side": u.side}, "both")
+        # the owner learns it here; the attacker from its report ("eliminated")
+        self.event("eliminated", {"unit": u.id, "hex": self.board.labels[u.hex]}, u.side)
         if not any(v.alive and v.side == u.side for v in self.units.values()):
             self._finish(OTHER[u.side], f"every {u.side} unit is eliminated")
 
