@@ -198,7 +198,7 @@ def test_random_illegal_orders_change_nothing(seed, data):
             st.one_of(
                 st.sampled_from(b.labels),
                 st.integers(-1, 8),
-                st.sampled_from(["Armor", "@ZZ", "", None]),
+                st.sampled_from(["Armor", "@ZZ", "", None, ["@AA"], {"a": 1}]),
             )
         )
         snap, dice = g.snapshot(), json.dumps(g.dice.state())

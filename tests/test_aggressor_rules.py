@@ -734,3 +734,57 @@ def test_scenario_errors_name_the_field():
     with pytest.raises(ScenarioError) as e:
         position([("west", "Armor", "@ZZ"), ("east", "Armor", "@UA")])
     assert e.value.field == "position.0.hex"
+
+
+# --- what an app shows ---------------------------------------------------------------------
+def test_reach_matches_the_moves_the_engine_allows():
+    g = position([("west", "Armor", "@JK"), ("east", "Infantry", "@LM")], aggressor="east")
+    r = g.reach("west", "W01")
+    assert r["@JJ"]["steps"] == 1 and r["@JI"]["steps"] == 2
+    assert "@JH" not in r  # rough @JI after 2 hexes: ceil(3/2) - 2 = 0
+    # every reachable hex is reached by legal orders along a shortest path
+    for lab, info in list(r.items())[:6]:
+        h = position([("west", "Armor", "@JK"), ("east", "Infantry", "@LM")], aggressor="east")
+        path = _path(h, "@JK", lab, r)
+        for step in path:
+            order(h, "W01", "move", to=step)
+        assert label(h, "W01") == lab and len(path) == info["steps"]
+
+
+def _path(g, start, goal, r):
+    b = g.board
+    cur, path = i(start), []
+    while b.labels[cur] != goal:
+        nxt = min(
+            (
+                j
+                for j in b.adj[cur]
+                if b.labels[j] in r and not r[b.labels[j]]["stops"] or b.labels[j] == goal
+            ),
+            key=lambda j: (b.dist[j][i(goal)], r.get(b.labels[j], {"steps": 9})["steps"]),
+        )
+        path.append(b.labels[nxt])
+        cur = nxt
+    return path
+
+
+def test_attack_odds_show_each_modifier():
+    g = position([("west", "Armor", "@JJ"), ("east", "Infantry", "@KJ", {"emplaced": True})])
+    d = g.attack_odds("west", "W01", "@KJ")
+    # the unit's own observation identifies an adjacent unit: 3 - 2, emplaced -1 -> 5
+    assert d["hit_value"] == 5 and d["p_hit"] == 0.5 and d["emplaced"] is True
+    assert d["form"] == "attack" and d["ambush_possible"] is False
+    h = position([("west", "Armor", "@BJ"), ("east", "Infantry", "@MJ")])
+    assert h.attack_odds("west", "W01", "@MJ")["hit_value"] is None  # not known
+
+
+def test_air_line_and_observed_hexes():
+    g = position(
+        [("west", "Airbase", "@BJ"), ("west", "Armor", "@JJ"), ("east", "Infantry", "@LJ")]
+    )
+    a = g.air_line("west", "W01", "@LJ")
+    assert a["line"][-1] == "@LJ" and a["known_overflown"]
+    assert a["aa_chance"] == 10 + (2 - 3)
+    o = g.observed_hexes("west")
+    assert o["units"]["W01"] == {"observation": 0, "identification": 0}
+    assert o["units"]["W02"]["observation"] == 3 and "@LJ" in o["hexes"]

@@ -28,7 +28,7 @@ from ..rules.aggressor.setup import computer_setup
 from .player import GamePlayer
 from .random import RandomPlayer
 
-MIN_HIT_VALUE = 4
+MIN_HIT_VALUE = 3
 """Ground attacks are made at a hit value of 4 (40%) or better (or any when outgunned
 defenders are weak: see :meth:`ScriptedPlayer._attack_value`)."""
 MIN_FIRE_HIT_VALUE = 3

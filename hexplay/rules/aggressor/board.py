@@ -78,11 +78,11 @@ class Board:
     def index(self, label, what: str = "hex", rule: str = "map") -> int:
         """The index of a hex label (``@FG`` or ``FG``); IllegalOrder naming ``what`` if the
         label is not a hex of this map."""
+        if not isinstance(label, str):
+            raise IllegalOrder(rule, f"{what} must be a hex label such as '@FG', not {label!r}")
         i = self._by_label.get(label)  # fast path: "@FG" or "FG" exactly
         if i is not None:
             return i
-        if not isinstance(label, str):
-            raise IllegalOrder(rule, f"{what} must be a hex label such as '@FG', not {label!r}")
         try:
             h = self.map.hex(label)
         except ValueError:

@@ -29,6 +29,7 @@ from ...engine import (
     check_args,
     jsonable,
 )
+from . import queries
 from .board import EAST, KEY_DIRECTIONS, OTHER, SIDES, WEST, board_of
 from .combat import ground_attack
 from .features import RULES as FEATURE_RULES
@@ -613,7 +614,19 @@ class AggressorGame(Game):
     def scenario_dict(self) -> dict[str, Any]:
         return self.scenario.model_dump(mode="json")
 
-    # --- conveniences for apps --------------------------------------------------------------
+    # --- conveniences for apps (from the side's knowledge only; see .queries) -----------------
+    def reach(self, side: str, unit: str) -> dict[str, dict[str, Any]]:
+        return queries.reach(self, side, unit)
+
+    def attack_odds(self, side: str, unit: str, target: str, kind: str = "attack") -> dict:
+        return queries.attack_odds(self, side, unit, target, kind)
+
+    def air_line(self, side: str, unit: str, target: str, strike: bool = True) -> dict:
+        return queries.air_line(self, side, unit, target, strike)
+
+    def observed_hexes(self, side: str) -> dict[str, Any]:
+        return queries.observed_hexes(self, side)
+
     def key_order(self, side: str, unit: str, key: int) -> Order:
         """The order the original's key gives ``unit``: 1-6 move into that neighbour (an
         attack if it holds a known enemy, a supply request if a friendly Support unit), 0 the
