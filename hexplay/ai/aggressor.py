@@ -11,6 +11,7 @@ The scripted player decides from ``game.view(side)``, the public map and
    else advance toward the nearest known enemy in their objective sector (the centre sector of
    their band; the enemy's outer sector of the band once the centre is held and, as the
    aggressor, the side still lacks a sector in the enemy's column), and attack on arrival.
+   They never step into a known CBR hex.
    Units that are already where they should be stay and dig in.
 3. Housekeeping: damaged units draw supply from an adjacent Support unit or replace; rear
    units (airbases, missiles, support) stay in the home sectors to keep them uncontested.
@@ -29,8 +30,8 @@ from .player import GamePlayer
 from .random import RandomPlayer
 
 MIN_HIT_VALUE = 3
-"""Ground attacks are made at a hit value of 4 (40%) or better (or any when outgunned
-defenders are weak: see :meth:`ScriptedPlayer._attack_value`)."""
+"""Ground attacks are made at a hit value of 3 (30%) or better, or at any value by a unit that
+has moved into contact this turn (it came to attack)."""
 MIN_FIRE_HIT_VALUE = 3
 """Ranged fire costs the unit nothing but its feature: any target at 30% or better."""
 MAX_AA_RISK = 12.0
@@ -85,10 +86,10 @@ class ScriptedPlayer(GamePlayer):
                         view["units"][uid] = me
 
     def _enemies(self, b, view) -> dict[int, dict]:
-        return {b.index(u["hex"]): u for u in view["units"].values() if u["side"] != self.side}
+        return {b.index_of[u["hex"]]: u for u in view["units"].values() if u["side"] != self.side}
 
     def _occupied(self, b, view) -> set[int]:
-        return {b.index(u["hex"]) for u in view["units"].values()}
+        return {b.index_of[u["hex"]] for u in view["units"].values()}
 
     def _attack_value(self, b, view, e: dict, j: int, strength: int) -> int:
         cbr = e["hex"] in view["cbr"]
@@ -126,7 +127,7 @@ class ScriptedPlayer(GamePlayer):
             return False
         enemies = self._enemies(b, view)
         t = me["type"]
-        here = b.index(me["hex"])
+        here = b.index_of[me["hex"]]
         in_cbr = me["in_cbr"]
         adjacent_enemy = any(b.dist[here][j] == 1 for j in enemies)
         damaged = me["strength"] < me["max_strength"] or me["range"] < me["max_range"]
@@ -176,7 +177,7 @@ class ScriptedPlayer(GamePlayer):
 
     # --- fire support --------------------------------------------------------------------------
     def _ranged(self, game, b, view, uid, me, enemies) -> bool:
-        here = b.index(me["hex"])
+        here = b.index_of[me["hex"]]
         best = None
         for j, e in enemies.items():
             if 2 <= b.dist[here][j] <= me["range"]:
@@ -186,7 +187,7 @@ class ScriptedPlayer(GamePlayer):
         return best is not None and self._give(game, "fire", uid, target=b.labels[best[1]])
 
     def _launch(self, game, b, view, uid, me, enemies) -> bool:
-        here = b.index(me["hex"])
+        here = b.index_of[me["hex"]]
         best = None
         for j, e in enemies.items():
             if not 2 <= b.dist[here][j] <= 8:
@@ -206,7 +207,7 @@ class ScriptedPlayer(GamePlayer):
         )
 
     def _air(self, game, b, view, uid, me, enemies) -> bool:
-        here = b.index(me["hex"])
+        here = b.index_of[me["hex"]]
         best = None
         for j, e in enemies.items():
             d = b.dist[here][j]
@@ -232,7 +233,7 @@ class ScriptedPlayer(GamePlayer):
     # --- the front ------------------------------------------------------------------------------
     def _objective(self, b, view, me) -> int:
         """The sector (0-8) this unit should fight for."""
-        band = b.sector[b.index(me["hex"])] // 3
+        band = b.sector[b.index_of[me["hex"]]] // 3
         centre = band * 3 + 1
         enemy_outer = band * 3 + (2 if self.side == WEST else 0)
         control = view["control"]
@@ -260,7 +261,7 @@ class ScriptedPlayer(GamePlayer):
         acted = False
         occupied = self._occupied(b, view)
         for _ in range(8):
-            here = b.index(me["hex"])
+            here = b.index_of[me["hex"]]
             if not me["in_cbr"]:
                 best = self._best_attack(b, view, me, here, enemies)
                 good = best is not None and (best[0] >= MIN_HIT_VALUE or me["moved"])
@@ -301,7 +302,7 @@ class ScriptedPlayer(GamePlayer):
 
     def _goal(self, b, view, me, enemies) -> int | None:
         k = self._objective(b, view, me)
-        here = b.index(me["hex"])
+        here = b.index_of[me["hex"]]
         in_sector = [j for j in enemies if b.sector[j] == k]
         if in_sector:
             return min(in_sector, key=lambda j: (b.dist[here][j], j))
@@ -319,7 +320,7 @@ class ScriptedPlayer(GamePlayer):
         """Artillery with no target moves up behind the front (to 3 hexes of an enemy)."""
         if me["moved"] or me["moves_left"] <= 0 or me["range"] == 0:
             return False
-        here = b.index(me["hex"])
+        here = b.index_of[me["hex"]]
         if enemies:
             goal = min(enemies, key=lambda j: (b.dist[here][j], j))
         else:
@@ -338,7 +339,7 @@ class ScriptedPlayer(GamePlayer):
 
 def view_cbr(b, view) -> set[int]:
     """CBR hexes of a view (as indices)."""
-    return {b.index(h) for h in view["cbr"]}
+    return {b.index_of[h] for h in view["cbr"]}
 
 
 def scripted(side: str, seed: int = 0) -> ScriptedPlayer:

@@ -39,7 +39,9 @@ class Board:
         self.hexes: tuple[Hex, ...] = m.hexes
         self.labels: tuple[str, ...] = m.hex_labels
         self._index = {h: i for i, h in enumerate(self.hexes)}
-        self._by_label = {lab: i for i, lab in enumerate(self.labels)}
+        self.index_of: dict[str, int] = {lab: i for i, lab in enumerate(self.labels)}
+        """Canonical label (``@FG``) -> index: the fast look-up for labels read from views."""
+        self._by_label = dict(self.index_of)
         self._by_label.update({lab[1:]: i for i, lab in enumerate(self.labels)})
         self.offsets = tuple(m.layout.to_offset(h) for h in self.hexes)
         self.rough = tuple(m.terrain_at(h) == "rough" for h in self.hexes)

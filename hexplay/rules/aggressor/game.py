@@ -292,7 +292,8 @@ class AggressorGame(Game):
             t = self.board.index(args[need], need, blocked_rule(o.kind))
             if not target_legal(self, u, o.kind, t):
                 raise IllegalOrder(blocked_rule(o.kind), self._why_target(u, o.kind, t))
-        self._log("order", **o.to_dict())
+        # the arguments are checked plain values (labels, a key): logged as given
+        self.commands.add("order", o.to_dict(), self._turn)
         if o.kind == "move":
             return apply_move(self, u, t)
         if o.kind == "attack":
