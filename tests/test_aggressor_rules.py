@@ -788,3 +788,27 @@ def test_air_line_and_observed_hexes():
     o = g.observed_hexes("west")
     assert o["units"]["W01"] == {"observation": 0, "identification": 0}
     assert o["units"]["W02"]["observation"] == 3 and "@LJ" in o["hexes"]
+
+
+def test_keys_give_move_attack_and_supply_orders_and_key_zero_the_features():
+    g = position(
+        [
+            ("west", "Airbase", "@JJ"),
+            ("west", "Support", "@JK"),
+            ("west", "Armor", "@IK"),
+            ("east", "Infantry", "@KJ"),
+        ]
+    )
+    # key 5 (upper right) from @JJ (even column, low) is @KJ, where the armour sees E01
+    assert "E01" in g.known["west"]
+    assert g.key_order("west", "W01", 5).to_dict()["kind"] == "attack"
+    assert g.key_order("west", "W01", 4).kind == "supply"  # down: the Support at @JK
+    assert g.key_order("west", "W03", 6).kind == "supply"  # @IK lower right is @JK too
+    assert g.key_order("west", "W03", 2).args == {"to": "@HK"}  # odd column: same row
+    assert g.key_order("west", "W01", 3).args == {"to": "@JI"}
+    assert sorted(lo.kind for lo in g.feature_orders("west", "W01")) == ["recon", "strike"]
+    assert [lo.kind for lo in g.feature_orders("west", "W03")] == []
+    with pytest.raises(IllegalOrder):
+        g.key_order("west", "W01", 7)
+    with pytest.raises(IllegalOrder):
+        g.key_order("west", "E01", 1)

@@ -629,21 +629,14 @@ class AggressorGame(Game):
         return queries.observed_hexes(self, side)
 
     def key_order(self, side: str, unit: str, key: int) -> Order:
-        """The order the original's key gives ``unit``: 1-6 move into that neighbour (an
-        attack if it holds a known enemy, a supply request if a friendly Support unit), 0 the
-        unit's special feature (the first legal one; it may still need a target)."""
+        """The order the original's key 1-6 gives ``unit``: a move into that neighbour, an
+        attack if it holds an enemy the side knows of, a supply request if it holds a friendly
+        Support unit (key 0 is :meth:`feature_orders`). The rules judge the order as usual."""
         u = self.units.get(unit)
         if u is None or u.side != side or not u.alive:
             raise IllegalOrder("order", f"{side} has no unit {unit!r}")
-        if key == 0:
-            for lo in unit_orders(self, u):
-                if lo.kind in FEATURE_RULES and lo.kind != "supply":
-                    if lo.complete_now:
-                        return lo.complete()
-                    raise IllegalOrder(lo.rule, f"{lo.kind} needs {[n.name for n in lo.needs]}")
-            raise IllegalOrder("special features", f"{unit} has no special feature now")
-        if key not in KEY_DIRECTIONS:
-            raise IllegalOrder("order", f"keys are 0-6, not {key!r}")
+        if type(key) is not int or key not in KEY_DIRECTIONS:
+            raise IllegalOrder("order", f"move keys are 1-6, not {key!r} (0: feature_orders)")
         j = self.board.key_neighbour(u.hex, key)
         if j < 0:
             raise IllegalOrder("movement", f"key {key} leads off the map")
@@ -655,6 +648,17 @@ class AggressorGame(Game):
         elif o is not None and o in self.known[side]:
             return Order(side, "attack", unit, {"target": lab})
         return Order(side, "move", unit, {"to": lab})
+
+    def feature_orders(self, side: str, unit: str) -> list[LegalOrder]:
+        """Key 0: the unit's special features legal now (an Airbase has recon and strike;
+        each may still need a target), supply requests excepted (a move key reaches those)."""
+        if side not in self.to_act() or self.phase != PLAY:
+            return []
+        return [
+            lo
+            for lo in self.legal_orders(side, unit)
+            if lo.kind in FEATURE_RULES and lo.kind != "supply"
+        ]
 
 
 def blocked_rule(kind: str) -> str:
