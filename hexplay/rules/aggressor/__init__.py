@@ -5,7 +5,21 @@ Start one with ``hexplay.new_game("aggressor", seed=1)`` or :meth:`AggressorGame
 (the unit table, step loss), :mod:`.board` (per-map tables, keys 1-6), :mod:`.scenario`
 (options), :mod:`.setup`, :mod:`.observation`, :mod:`.movement`, :mod:`.combat`,
 :mod:`.features`, :mod:`.victory`, :mod:`.legal` (order kinds and legal orders), :mod:`.views`,
-:mod:`.game`.
+:mod:`.queries` (what an app shows beside the board), :mod:`.game`.
+
+Driving a game (an app needs nothing else)::
+
+    g = hexplay.new_game("aggressor", seed=1)          # set-up: both sides in to_act()
+    g.legal_orders("west")       # [place: needs type (choice), hex (a free home hex)]
+    g.order("west", kind="place", type="Armor", hex="@JH"); ...; g.submit("west")
+    side = g.current                                   # play: alternating turns
+    g.legal_orders(side, "W01")  # move (to), attack (target), fire/strike/recon/launch/decon
+                                 # (target), supply (support), replace, contact
+    g.order(g.key_order(side, "W01", 3))               # the original's keys 1-6 ...
+    g.feature_orders(side, "W01")                      # ... and 0 (may need a target)
+    g.reach(side, "W01"); g.attack_odds(side, "W01", "@KJ"); g.air_line(side, "W02", "@PJ")
+    g.view(side); g.submit(side)                       # end of turn
+    g.outcome()                  # winner, reason, turns, rounds, units and sectors per side
 
 Decisions where the rules are open (each documented again where it is implemented):
 

@@ -11,11 +11,9 @@ is both sides' turns; ``turn_limit`` counts rounds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ...engine import (
-    REFEREE,
     CommandLog,
     Dice,
     EventLog,
@@ -35,7 +33,7 @@ from .combat import ground_attack
 from .features import RULES as FEATURE_RULES
 from .legal import PLAY_KINDS, RULE_NAMES, blocked, need_name, target_legal, unit_orders
 from .movement import apply_move
-from .observation import PHASE, Sighting, observation_phase
+from .observation import Sighting, observation_phase
 from .scenario import Scenario, parse_scenario
 from .setup import check_place
 from .units import TYPE_NAMES, Unit, step_loss
@@ -665,4 +663,4 @@ def blocked_rule(kind: str) -> str:
     return RULE_NAMES.get(kind, "order")
 
 
-__all__ = ["FORMAT", "PHASE", "AggressorGame", "Mapping", "REFEREE"]
+__all__ = ["FORMAT", "AggressorGame"]
