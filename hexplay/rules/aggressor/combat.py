@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .observation import reveal
+from .units import step_loss
+
 BASE_HIT_VALUE = 5
 """The base hit value on the d10 (50%)."""
 DIE = 10
@@ -121,9 +124,6 @@ def form_of(g, u) -> str:
 def resolve(g, attacker, target: int, strength: int, form: str, missile: bool = False) -> dict:
     """Roll an attack with ``strength`` on the hex ``target`` and apply it; returns the result
     (the report's fields). Declares the aggressor; reveals a hidden defender as unidentified."""
-    from .observation import reveal
-    from .units import step_loss
-
     b = g.board
     side = attacker.side
     g.declare_aggressor(side, target)
@@ -135,7 +135,7 @@ def resolve(g, attacker, target: int, strength: int, form: str, missile: bool = 
     unobserved = g.scenario.obs and e.id not in g.known[side]
     if unobserved:
         reveal(g, side, e)
-    hv = HitValue(
+    hv = hit_value(
         strength,
         e.str,
         b.rough[target] or target in g.cbr,
@@ -143,12 +143,12 @@ def resolve(g, attacker, target: int, strength: int, form: str, missile: bool = 
         unobserved,
         g.scenario.die_factor,
     )
-    res.update(defender=e, dug=e.emplaced, hit_value=hv.value, type=e.display_type)
+    res.update(defender=e, dug=e.emplaced, hit_value=hv, type=e.display_type)
     res["result"] = "miss"
     for _ in range(AMBUSH_ROLLS if form == "ambush" else 1):
-        roll = g.roll("attack", attacker=attacker.id, target=b.labels[target], value=hv.value)
+        roll = g.roll("attack", attacker=attacker.id, value=hv)
         res["rolls"].append(roll)
-        if not is_hit(roll, hv.value):
+        if not is_hit(roll, hv):
             continue
         if missile:
             e.str = 0
