@@ -28,8 +28,9 @@ Decisions where the rules are open (each documented again where it is implemente
   side's set-up hex counts as the start of its first turn, so a unit not moved from it is
   emplaced from the opponent's first turn on. The first side is rolled on the game's dice
   after both set-ups are in (scenario ``first`` can fix it).
-* Turn order at the start of a side's turn: victory check (F), the opponent's units' emplacement,
-  observation (B), CBR effects (C), partisans (D), then unit activity (E).
+* Turn order at the start of a side's turn: the opponent's units' emplacement, observation (B),
+  the victory check (F: it reads only sector control), CBR effects (C), partisans (D), then
+  unit activity (E).
 * Observation: a unit observes from each hex it enters during its turn, so units discovered by
   a move join the side's knowledge; a unit may not attack (ground or ranged) a unit that only
   its own move found. A carried-over identified unit is shown where it is at the start of that

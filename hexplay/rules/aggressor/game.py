@@ -1,10 +1,12 @@
 """AggressorGame: AGGRESSOR on the platform's game API (alternating turns, orders act at once).
 
-Turn sequence at the start of each side's turn (digest A-F): F) victory check for that side;
-emplacement of the *other* side's units (same hex as at the start of their own turn); B)
-observation; C) CBR effects (a unit in a CBR hex it did not voluntarily enter on its last move
-loses a step); D) the opponent's partisans freeze the acting units within 1 hex of each
-partisan spot; then E) unit activity until the side submits (ends its turn). Sector control is
+Turn sequence at the start of each side's turn (digest A-F): emplacement of the *other* side's
+units (same hex as at the start of their own turn); B) observation; F) the victory check for
+the acting side (it reads only sector control, so it may come first or here: here the side's
+view is fresh when the game ends); C) CBR effects (a unit in a CBR hex it did not voluntarily
+enter on its last move loses a step); D) the opponent's partisans freeze the acting units
+within 1 hex of each partisan spot; then E) unit activity until the side submits (ends its
+turn). Sector control is
 updated at the end of every turn. ``turn`` counts side turns (1, 2, ...; 0 is set-up); a round
 is both sides' turns; ``turn_limit`` counts rounds.
 """
@@ -485,8 +487,6 @@ class AggressorGame(Game):
         self.commands.mark_turn(self._turn)
         self.turn_events[self._turn] = len(self.log.events)
         self.event("turn", {"side": side, "turn": self._turn}, "both")
-        if self._check_victory(side):
-            return
         other = OTHER[side]
         seen_by_other = self.observed_now[other]
         for u in self.units.values():
@@ -504,6 +504,8 @@ class AggressorGame(Game):
         self.identified_now[side] = set()
         self.observed_now[side] = set()
         self.known[side] = observation_phase(self, side)
+        if self._check_victory(side):
+            return
         self._cbr_effects(side)
         if not self._over:
             self._partisans(side)
