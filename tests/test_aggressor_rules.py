@@ -812,3 +812,59 @@ def test_keys_give_move_attack_and_supply_orders_and_key_zero_the_features():
         g.key_order("west", "W01", 7)
     with pytest.raises(IllegalOrder):
         g.key_order("west", "E01", 1)
+
+
+# --- options, saves ---------------------------------------------------------------------------
+def test_partisans_spent_option():
+    units = [("west", "Armor", "@MJ"), ("east", "Infantry", "@PJ"), ("east", "Infantry", "@PA")]
+    for spent, left in ((False, 1), (True, 0)):
+        g = position(units, dice=[1, 5], partisans_spent=spent)
+        g.partisans["west"] = 1
+        g.submit("west")
+        assert g.units["E01"].frozen and g.partisans["west"] == left
+
+
+def test_die_factor_weights_the_strength_difference():
+    # Armor 3 vs Support 1 in clear: 5 + 2 x 2 = 9 with die_factor 2 (7 with the original's 1)
+    units = [("west", "Armor", "@JJ"), ("east", "Support", "@KJ")]
+    g = position(units, dice=[9], die_factor=2)
+    assert order(g, "W01", "attack", target="@KJ")[0]["result"] == "hit: range"
+    g = position(units, dice=[9])
+    assert order(g, "W01", "attack", target="@KJ")[0]["result"] == "miss"
+
+
+def test_first_side_is_rolled_on_the_games_dice():
+    firsts = set()
+    for seed in range(8):
+        g = AggressorGame.new(seed=seed, army_size=1)
+        g.order("west", kind="place", type="Armor", hex="@AA")
+        g.order("east", kind="place", type="Armor", hex="@UA")
+        g.submit("west")
+        g.submit("east")
+        assert g.dice.rolls[0].purpose == "first side" and g.dice.rolls[0].sides == 2
+        assert g.first == ("west" if g.dice.rolls[0].value == 1 else "east") == g.current
+        firsts.add(g.first)
+    assert firsts == {"west", "east"}
+
+
+def test_save_load_rewind_and_a_tampered_save():
+    from hexplay.engine import SaveError
+
+    units = [("west", "Armor", "@JJ"), ("east", "Infantry", "@KJ")]
+    g = position(units, dice=[7, 7, 7, 7], strict=False)
+    order(g, "W01", "attack", target="@KJ")
+    g.submit("west")
+    at2 = g.snapshot()
+    order(g, "E01", "attack", target="@JJ")
+    g.submit("east")
+    s = g.to_json()
+    assert AggressorGame.from_json(s).snapshot() == g.snapshot()
+    assert g.copy().rewind(2).snapshot() == at2
+    bad = dict(s, commands=[dict(c) for c in s["commands"]])
+    bad["commands"][0] = dict(
+        bad["commands"][0], args={**s["commands"][0]["args"], "kind": "launch"}
+    )
+    with pytest.raises(SaveError, match=r"commands\[0\]"):
+        AggressorGame.from_json(bad)
+    with pytest.raises(SaveError, match="format"):
+        AggressorGame.from_json(dict(s, format="hexplay.skirmish.game/1"))
