@@ -339,8 +339,9 @@ class TableServer:
         port: int = 0,
         url: str | None = None,
         durable: bool = False,
+        app_url: str | None = None,
     ) -> None:
-        self.db, self.host, self.durable = db, host, durable
+        self.db, self.host, self.durable, self.app_url = db, host, durable, app_url
         self._port, self._url = port, url
         self._ready = threading.Event()
         self._error: BaseException | None = None
@@ -359,6 +360,7 @@ class TableServer:
         asyncio.set_event_loop(self.loop)
         try:
             self.table = Table(Store(self.db, self.durable))
+            self.table.app_url = self.app_url
             socks = tornado.netutil.bind_sockets(self._port, self.host)
             self.port = socks[0].getsockname()[1]
             self.url = public_url(self.host, self.port, self._url)
@@ -418,19 +420,21 @@ class TableServer:
 
 def start_table(
     db: str = "hexplay-table.sqlite", host: str = "127.0.0.1", port: int = 8765,
-    url: str | None = None,
+    url: str | None = None, app_url: str | None = None,
 ) -> TableServer:  # fmt: skip
     """Start a table from a notebook cell (in a background thread); ``.new_game(...)`` makes a
-    game and returns its seat links, ``.stop()`` ends it. Games persist in ``db``."""
-    return TableServer(db, host, port, url).start()
+    game and returns its seat links, ``.stop()`` ends it. Games persist in ``db``; with
+    ``app_url`` (the seat notebook in Voila) the links open it."""
+    return TableServer(db, host, port, url, app_url=app_url).start()
 
 
 async def serve_forever(
     db: str, host: str, port: int, url: str | None = None, durable: bool = False,
-    ready: Any = None,
+    ready: Any = None, app_url: str | None = None,
 ) -> None:  # fmt: skip
     """Serve a table on the running loop until cancelled (``hexplay serve``)."""
     table = Table(Store(db, durable))
+    table.app_url = app_url
     socks = tornado.netutil.bind_sockets(port, host)
     base = public_url(host, socks[0].getsockname()[1], url)
     app = make_app(table, base)

@@ -28,6 +28,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ap.add_argument("--port", type=int, default=8765)
     ap.add_argument("--public-url", default=None, help="the address put in the links")
+    ap.add_argument(
+        "--app-url", default=None,
+        help="the seat notebook in Voila (e.g. http://HOST:8866/voila/render/seat.ipynb): "
+        "links open it",
+    )  # fmt: skip
     ap.add_argument("--new", action="append", default=[], metavar="GAME", help="start a game")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--timer", type=float, default=None, help="seconds per plot or turn")
@@ -76,7 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
 
     with contextlib.suppress(KeyboardInterrupt):
-        main = serve_forever(args.db, args.ip, args.port, args.public_url, args.durable, ready)
+        main = serve_forever(
+            args.db, args.ip, args.port, args.public_url, args.durable, ready, args.app_url
+        )
         asyncio.run(main)
     return 0
 

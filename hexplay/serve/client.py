@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import http.client
 import json
 import threading
@@ -29,7 +30,7 @@ import uuid
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..engine import Game, IllegalOrder, LegalOrder, Order
+from ..engine import Game, IllegalOrder, LegalOrder, Order, map_from_dict
 from .wire import info_from_dict, legal_from_dict
 
 
@@ -121,6 +122,11 @@ class RemoteGame:
         old = self._state
         if old is None or state.get("version", 0) >= old.get("version", 0):
             self._state = state
+
+    @functools.cached_property
+    def map(self) -> Any:
+        """The board (a :class:`~hexplay.maps.Map`), fetched once."""
+        return map_from_dict(self._call("GET", "map"))
 
     # --- state ----------------------------------------------------------------------------
     def refresh(self) -> dict[str, Any]:

@@ -13,6 +13,7 @@ Intents (``args`` is a JSON object)::
             status                  turn, phase, each side's status, the class timer
             outcome                 the outcome row (sides: only once the game is over)
             info                    the game's info, the seat, the game id and title
+            map                     the board (terrain every side sees; no unit)
     writes  order   order           an order (its side must be the seat's; filled in if left out)
             undo    [unit]          take back the seat's last plotted order
             submit                  lock the seat's plot / set-up, or end its turn
@@ -38,8 +39,9 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
-from ..engine import REFEREE, IllegalOrder, Order, SaveError, jsonable
+from ..engine import REFEREE, IllegalOrder, Order, SaveError, jsonable, map_to_dict
 from ..engine.record import load, save
 from ..registry import game_entry
 from .store import Store, StoredGame
@@ -47,7 +49,7 @@ from .wire import info_to_dict, legal_to_dict
 
 log = logging.getLogger("hexplay.serve")
 
-READS = ("state", "view", "legal", "status", "outcome", "info")
+READS = ("state", "view", "legal", "status", "outcome", "info", "map")
 WRITES = ("order", "undo", "submit")
 REFEREE_WRITES = ("timer",)
 INTENTS = READS + WRITES + REFEREE_WRITES
@@ -126,6 +128,8 @@ class Table:
         self.store = store if store is not None else Store()
         self.clock = clock
         self._lock = threading.Lock()
+        self.app_url: str | None = None
+        """The seat notebook's address (Voila), put in the links if set."""
         self.slots: dict[str, Slot] = {}
         token = self.store.meta("admin_token")
         if token is None:
@@ -212,9 +216,15 @@ class Table:
             raise refused(f"{why}: ask the table for your seat's link")
         return slot, seat
 
-    def links(self, slot: Slot, base: str) -> dict[str, str]:
-        """One link per seat: ``base/seat/<game>?token=<seat's token>``."""
-        return {s: f"{base}/seat/{slot.id}?token={slot.tokens[s]}" for s in slot.seats}
+    def links(self, slot: Slot, base: str, app_url: str | None = None) -> dict[str, str]:
+        """One link per seat: ``base/seat/<game>?token=<seat's token>``; with ``app_url`` (the
+        seat notebook in Voila, e.g. ``http://host:8866/voila/render/seat.ipynb``) that page
+        with the seat link as its ``link`` query argument."""
+        links = {s: f"{base}/seat/{slot.id}?token={slot.tokens[s]}" for s in slot.seats}
+        app_url = app_url or self.app_url
+        if app_url:
+            links = {s: f"{app_url}?{urlencode({'link': u})}" for s, u in links.items()}
+        return links
 
     # --- intents --------------------------------------------------------------------------
     def handle(
@@ -287,6 +297,8 @@ class Table:
             return self.state(slot, seat)
         if op == "status":
             return self.status(slot)
+        if op == "map":
+            return map_to_dict(g.map)
         if op == "info":
             return {**info_to_dict(g.info), "seat": seat, "id": slot.id, "title": slot.title}
         if op == "outcome":
