@@ -305,3 +305,13 @@ def test_a_server_killed_with_sigkill_loses_no_acknowledged_order(tmp_path):
 def _admin(db):
     with sqlite3.connect(db) as c:
         return c.execute("SELECT value FROM meta WHERE key='admin_token'").fetchone()[0]
+
+
+def test_a_page_opened_again_mid_plot_finds_its_plot(server):
+    links = server.new_game("tag")
+    red = RemoteGame(links["red"])
+    red.submit(), RemoteGame(links["blue"]).submit()
+    red.order(red.legal_orders()[0].complete(hex="0201"))
+    red.close()
+    again = RemoteGame(links["red"])  # a refresh of the page: a new client, same link
+    assert again.view()["plot"] == [{"unit": "R1", "hex": "0201"}] and "red" in again.to_act()
