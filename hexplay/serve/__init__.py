@@ -11,6 +11,7 @@ own seat's state when it changes.
     app.py     tornado: the JSON/WebSocket API, start_table, serve_forever
     client.py  RemoteGame (a remote seat with a local game's calls), AsyncSeat
     wire.py    legal orders and game info as JSON, both ways
+    panel.py   SeatPanel: a seat's page in Jupyter / Voila (notebooks/seat.ipynb)
     cli.py     ``hexplay serve``
 """
 
