@@ -1,24 +1,26 @@
-"""SKIRMISH at the table: a whole game of computer players through the table's intents; every
-message a page gets is checked against that side's view (the wire check); then the game is
-rebuilt from the table's file."""
+"""Every registered game at the table: computer players through the table's intents (a whole
+SKIRMISH game; AGGRESSOR's first turns); every message a page gets is checked against that
+side's view (the wire check); then the game is rebuilt from the table's file."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from test_serve_table import play_out
+from test_serve_table import act, play_out
 
 import hexplay
 from hexplay.serve.store import Store
 from hexplay.serve.table import Table
 
-pytestmark = pytest.mark.skipif("skirmish" not in hexplay.games(), reason="needs SKIRMISH")
+GAMES = {"skirmish": None, "aggressor": 40}
+"""Game -> how many sides' turns to play (None: to the end)."""
 
 
-def test_a_skirmish_game_at_the_table_sends_each_side_its_view_only(tmp_path):
+@pytest.mark.parametrize("name", [g for g in GAMES if g in hexplay.games()])
+def test_a_game_at_the_table_sends_each_side_its_view_only(tmp_path, name):
     t = Table(Store(tmp_path / "t.sqlite"))
-    slot = t.create("skirmish", seed=3)
+    slot = t.create(name, seed=3)
     sent: dict[str, list] = {s: [] for s in slot.seats}
 
     def record(seat):
@@ -30,8 +32,11 @@ def test_a_skirmish_game_at_the_table_sends_each_side_its_view_only(tmp_path):
 
     for seat in slot.seats:
         t.watch(slot.id, slot.tokens[seat], record(seat))
-    play_out(t, slot, seed=1, max_steps=400)
-    assert slot.game.over
+    if GAMES[name] is None:
+        play_out(t, slot, seed=1, max_steps=400)
+        assert slot.game.over
+    else:
+        play_some(t, slot, seed=1, steps=GAMES[name])
     hidden_seen = 0
     for side in slot.sides:
         assert len(sent[side]) > 10
@@ -44,6 +49,12 @@ def test_a_skirmish_game_at_the_table_sends_each_side_its_view_only(tmp_path):
             for u in hidden:  # a unit the side may not know of is nowhere in its message
                 assert f'"{u}"' not in text, (side, u)
     assert hidden_seen  # the fog was tested: some messages had enemies out of sight
-    t.store.close()
+    t.store.close()  # a restart: the game rebuilt by replay, exactly
     again = Table(Store(tmp_path / "t.sqlite")).slots[slot.id].game
     assert again.snapshot() == slot.game.snapshot() and again.outcome() == slot.game.outcome()
+
+
+def play_some(table, slot, seed, steps):
+    for k in range(steps):
+        for side in slot.game.to_act():
+            act(table, slot, side, seed + k)
