@@ -315,3 +315,28 @@ def test_a_page_opened_again_mid_plot_finds_its_plot(server):
     red.close()
     again = RemoteGame(links["red"])  # a refresh of the page: a new client, same link
     assert again.view()["plot"] == [{"unit": "R1", "hex": "0201"}] and "red" in again.to_act()
+
+
+def test_the_referee_page_sees_every_side_live(server):
+    links = server.new_game("tag", timer=None)
+    by_seat = seats(links)
+    (base, gid, ref), red, blue = by_seat["referee"], by_seat["red"], by_seat["blue"]
+
+    async def run():
+        page = await AsyncSeat(base, gid, ref).connect()
+        sides = [await AsyncSeat(*red).connect(), await AsyncSeat(*blue).connect()]
+        await page.wait_for(lambda s: all(s["status"]["connected"].values()))
+        await sides[0].intent("submit")
+        st = await page.wait_for(lambda s: s["status"]["sides"]["red"] == "ready")
+        await sides[1].intent("submit")
+        st2 = await page.wait_for(lambda s: s["status"]["phase"] == "plot")
+        await sides[0].intent("order", order={"kind": "MV", "unit": "R1", "args": {"hex": "0201"}})
+        st3 = await page.wait_for(lambda s: s["view"]["plots"]["red"])
+        for p in (page, *sides):
+            p.close()
+        return st, st2, st3
+
+    st, st2, st3 = asyncio.run(run())
+    assert st["status"]["sides"] == {"red": "ready", "blue": "setting up"}
+    assert st2["status"]["sides"] == {"red": "plotting", "blue": "plotting"}
+    assert st3["view"]["plots"]["red"] == [{"unit": "R1", "hex": "0201"}]  # the referee sees plots
