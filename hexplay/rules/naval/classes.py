@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from math import floor
 
 KNOTS_PER_SPEED_POINT = 5
@@ -99,32 +100,32 @@ class ShipClass:
     trial_knots: float
     reason: str
 
-    @property
+    @cached_property
     def gunnery(self) -> int:
         """Gunnery Attack Strength: broadside guns x points per gun + secondaries, rounded
         down."""
         return floor(self.guns * GUN_POINTS[self.gun]) + self.secondaries
 
-    @property
+    @cached_property
     def torpedo_attack(self) -> int:
         """Torpedo Attack Strength of one salvo (rounded down); 0 without tubes."""
         if self.torpedo is None:
             return 0
         return floor(self.tubes * TUBE_POINTS[self.torpedo])
 
-    @property
+    @cached_property
     def top_speed(self) -> int:
         return speed_points(self.trial_knots)
 
-    @property
+    @cached_property
     def gun_range(self) -> tuple[int, int]:
         return GUN_RANGES[self.gun]
 
-    @property
+    @cached_property
     def torpedo_range(self) -> tuple[int, int]:
         return TORPEDO_RANGES[self.torpedo] if self.torpedo else (0, 0)
 
-    @property
+    @cached_property
     def turn_cost(self) -> int:
         return TURN_COST[self.type]
 

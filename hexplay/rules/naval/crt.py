@@ -49,7 +49,7 @@ CRT: dict[str, tuple[str, ...]] = {
 DIE = 6
 
 
-def column(attack: Fraction | int, defense: Fraction | int) -> str | None:
+def column_plain(attack: Fraction | int, defense: Fraction | int) -> str | None:
     """The CRT column of ``attack : defense`` rounded down, or None below the lowest (no
     effect possible) or with no attack."""
     if attack <= 0:
@@ -62,12 +62,28 @@ def column(attack: Fraction | int, defense: Fraction | int) -> str | None:
     return best
 
 
+_COLUMN_MEMO: dict[tuple, str | None] = {}
+
+
+def column(attack: Fraction | int, defense: Fraction | int) -> str | None:
+    """Equal to :func:`column_plain` (memoized: games ask the same few odds all the time)."""
+    key = (attack, defense)
+    hit = _COLUMN_MEMO.get(key, 0)
+    if hit == 0:
+        hit = _COLUMN_MEMO[key] = column_plain(attack, defense)
+    return hit
+
+
 def result(col: str, die: int) -> str:
     return CRT[col][die - 1]
 
 
 def distribution(col: str | None) -> dict[str, Fraction]:
     """Exact probability of each result in a column (all ``"-"`` for None)."""
+    return dict(_DIST[col])
+
+
+def _distribution(col: str | None) -> dict[str, Fraction]:
     out = dict.fromkeys(RESULTS, Fraction(0))
     if col is None:
         out["-"] = Fraction(1)
@@ -75,3 +91,10 @@ def distribution(col: str | None) -> dict[str, Fraction]:
     for r in CRT[col]:
         out[r] += Fraction(1, DIE)
     return out
+
+
+_DIST = {c: _distribution(c) for c in (None, *CRT)}
+EXPECTED_HITS: dict[str | None, Fraction] = {
+    c: sum((HITS[r] * p for r, p in d.items()), Fraction(0)) for c, d in _DIST.items()
+}
+"""Expected hits of an attack in each column (None: no attack)."""

@@ -85,6 +85,18 @@ ORDER_ARGS: dict[str, tuple[str, ...]] = {
 _WATERS: dict[int, tuple[Any, Waters]] = {}
 
 
+_LABELS: dict[int, tuple[Any, dict[Hex, str]]] = {}
+
+
+def labels_of(m) -> dict[Hex, str]:
+    """Hex -> label for every hex of the map (equal to ``m.label``; made once per map)."""
+    hit = _LABELS.get(id(m))
+    if hit is None or hit[0] is not m:
+        hit = (m, dict(zip(m.hexes, m.hex_labels)))
+        _LABELS[id(m)] = hit
+    return hit[1]
+
+
 def waters_of(m) -> Waters:
     """The map's sea/land sets, made once per map object."""
     hit = _WATERS.get(id(m))
@@ -111,6 +123,7 @@ class NavalGame(Game):
         self.scenario = scenario
         self.map = m
         self.waters = waters_of(m)
+        self.label = labels_of(m).__getitem__
         self.dice = dice
         self.commands = CommandLog()
         self.ships: dict[str, Ship] = {}
@@ -141,6 +154,9 @@ class NavalGame(Game):
         self.history: list[dict[str, Any]] = []
         self.end: dict[str, Any] | None = None
         self._paths: dict[tuple, Any] = {}
+        self._known: dict[tuple, list[str]] = {}
+        self._victory: tuple | None = None
+        self.sea_dict = scenario.sea.model_dump(mode="json")
         self.commands.mark_turn(1)
         self.dice.turn = 1
         self._sight()
@@ -213,12 +229,19 @@ class NavalGame(Game):
         return None, "not spotted"
 
     def known_enemies(self, side: str) -> list[str]:
-        """Enemy ships ``side`` may see now: spotted (b) or (c) candidates, on the map."""
-        return [
-            s.id
-            for s in self.ships.values()
-            if s.side != side and s.afloat and (s.id in self.spotted_b or s.id in self.follow_on)
-        ]
+        """Enemy ships ``side`` may see now: spotted (b) or (c) candidates, on the map
+        (fixed for the whole plot: made once per turn)."""
+        key = (self._turn, side)
+        hit = self._known.get(key)
+        if hit is None:
+            hit = self._known[key] = [
+                s.id
+                for s in self.ships.values()
+                if s.side != side
+                and s.afloat
+                and (s.id in self.spotted_b or s.id in self.follow_on)
+            ]
+        return hit
 
     def gunnery_targets(self, side: str) -> list[str]:
         return self.known_enemies(side)
@@ -248,8 +271,8 @@ class NavalGame(Game):
             "cost": w.spent,
             "left": s.speed - w.spent,
             "steps": "".join(p.steps),
-            "hexes": [self.map.label(h) for h in w.hexes],
-            "end": None if w.exited else self.map.label(w.end),
+            "hexes": [self.label(h) for h in w.hexes],
+            "end": None if w.exited else self.label(w.end),
             "facing": FACINGS[w.facing],
             "final_speed": final,
             "final": f"{final}/{FACINGS[w.facing]}",
@@ -265,7 +288,7 @@ class NavalGame(Game):
         return {
             "cost": w.spent,
             "left": s.speed - w.spent,
-            "end": None if w.exited else self.map.label(w.end),
+            "end": None if w.exited else self.label(w.end),
             "facing": FACINGS[w.facing],
             "left_map": w.exited,
         }
@@ -388,7 +411,7 @@ class NavalGame(Game):
                 continue
             cost = wx.spent - w.spent
             if h not in best or cost < best[h][1]:
-                best[h] = (tuple(self.map.label(x) for x in hexes), cost)
+                best[h] = (tuple(self.label(x) for x in hexes), cost)
         out = [best[h] for h in sorted(best)]
         self._paths[key] = out
         return out
@@ -610,9 +633,9 @@ class NavalGame(Game):
                     "kind": "move",
                     "ship": sid,
                     "side": s.side,
-                    "from": self.map.label(start),
-                    "hexes": [self.map.label(h) for h in w.hexes],
-                    "to": None if w.exited else self.map.label(w.end),
+                    "from": self.label(start),
+                    "hexes": [self.label(h) for h in w.hexes],
+                    "to": None if w.exited else self.label(w.end),
                     "final": f"{s.speed}/{FACINGS[s.facing]}",
                     "left_map": w.exited,
                 }
@@ -658,11 +681,12 @@ class NavalGame(Game):
             self.submitted = dict.fromkeys(SIDES, False)
             self._undo = {s: [] for s in SIDES}
             self._paths = {}
+            self._known = {}
             self.commands.mark_turn(self._turn)
             self.dice.turn = self._turn
             self._sight()
         else:
-            self.spotted_b, self.follow_on = {}, set()
+            self.spotted_b, self.follow_on, self._known = {}, set(), {}
         return events
 
     def _visibility(self, e: dict[str, Any], spotted: Mapping[str, str]) -> dict[str, Any]:
@@ -720,15 +744,20 @@ class NavalGame(Game):
     # --- victory and outcome --------------------------------------------------------------
     def victory(self) -> dict[str, Any]:
         """Victory points per side, the ratio IJN/USN and the level of victory now (IJN
-        ships DIW count as sunk only at the end)."""
+        ships DIW count as sunk only at the end). Made once per resolved turn."""
+        key = (len(self.chart), self._phase)
+        if self._victory is not None and self._victory[0] == key:
+            return self._victory[1]
         v = victory_points(self.ships.values(), self.scenario, at_end=self.over)
         vp = v["vp"]
-        return {
+        out = {
             "vp": vp,
             "ratio": ratio(vp[IJN], vp[USN]),
             "level": level(vp[IJN], vp[USN], self.scenario.levels),
             "detail": v["detail"],
         }
+        self._victory = (key, out)
+        return out
 
     def outcome(self) -> dict[str, Any]:
         v = self.victory()
@@ -750,6 +779,20 @@ class NavalGame(Game):
         }
 
     # --- queries for an app -----------------------------------------------------------------
+    def torpedo_range_of(self, s: Ship) -> list[int]:
+        return list(torpedo_range(s, self.scenario.usn_torpedo_range_4))
+
+    def events_seen(self, side: str, turn: int | None = None) -> list[dict[str, Any]]:
+        """Events of resolved turns (all, or ``turn``'s) as ``side`` saw them."""
+        self._check_side(side, referee=True)
+        return [
+            {"turn": h["turn"], **e[side]}
+            for h in self.history
+            if turn is None or h["turn"] == turn
+            for e in h["events"]
+            if e[side] is not None
+        ]
+
     def ranges(self, ship_id: str) -> dict[str, Any]:
         """A ship's gun and torpedo ranges (primary, extended) as the rules apply them."""
         s = self._ship(ship_id)

@@ -84,6 +84,7 @@ def walk(
     """Follow ``steps`` from ``start``; IllegalOrder naming the first step the rules refuse."""
     h, f, spent, turned, exited = start, facing, 0, 0, False
     entered: list[Hex] = []
+    land, sea = waters.land, waters.sea
     for i, s in enumerate(steps):
         if exited:
             raise IllegalOrder(RULE, f"step {i + 1}: the ship has left the map")
@@ -98,12 +99,13 @@ def walk(
                 RULE, f"step {i + 1} ({STEP_NAMES[s]}) needs {cost} MP; {mp - spent} of {mp} left"
             )
         if s == "A":
-            nxt = h + DIRECTIONS[f]
-            if nxt in waters.land:
+            d = DIRECTIONS[f]
+            nxt = Hex(h[0] + d[0], h[1] + d[1])
+            if nxt in land:
                 raise IllegalOrder(RULE, f"step {i + 1}: land ahead is impassable")
             spent += 1
             turned = 0
-            if nxt not in waters.sea:
+            if nxt not in sea:
                 exited = True
                 continue
             h = nxt

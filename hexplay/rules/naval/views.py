@@ -3,7 +3,7 @@
 A side sees all of its own ships and plot, and of the enemy only the ships spotted at this
 turn's sight phase (rule (b)) or kept by rule (c): never an unspotted enemy ship, never the
 enemy plot. Spotted markers are public, so each ship's spotting status is shown with its
-reason. Events of resolved turns are shown as the side saw them (moves of unspotted enemy
+reason. The last resolved turn's events are shown as the side saw them (moves of unspotted enemy
 ships left out, unspotted torpedo firers left out). Victory points are public (phase F).
 When the game is over every ship and both plot charts are shown.
 """
@@ -21,7 +21,7 @@ def ship_entry(g, s, spotted: tuple[str | None, str] | None) -> dict[str, Any]:
     k = s.klass
     return {
         "side": s.side,
-        "hex": None if s.hex is None or s.status != "afloat" else g.map.label(s.hex),
+        "hex": None if s.hex is None or s.status != "afloat" else g.label(s.hex),
         "class": s.cls,
         "type": k.type,
         "code": k.code,
@@ -40,7 +40,7 @@ def ship_entry(g, s, spotted: tuple[str | None, str] | None) -> dict[str, Any]:
         "supply": s.supply,
         "turn_cost": k.turn_cost,
         "gun_range": list(k.gun_range),
-        "torpedo_range": g.ranges(s.id)["torpedo"],
+        "torpedo_range": g.torpedo_range_of(s),
         "spotted": None if spotted is None else spotted[0],
         "spotted_why": None if spotted is None else spotted[1],
     }
@@ -64,10 +64,8 @@ def build_view(g, side: str) -> dict[str, Any]:
     }
     chart = [{"turn": c["turn"], "plots": {sd: c["plots"][sd] for sd in sides}} for c in g.chart]
     key = "referee" if referee else side
-    history = [
-        {"turn": h["turn"], "events": [e[key] for e in h["events"] if e[key] is not None]}
-        for h in g.history
-    ]
+    last = g.history[-1] if g.history else None
+    events = [] if last is None else [e[key] for e in last["events"] if e[key] is not None]
     v = g.victory()
     enemy_losses = {
         sd: sorted(s.id for s in g.ships.values() if s.side == sd and s.status == "sunk")
@@ -85,6 +83,7 @@ def build_view(g, side: str) -> dict[str, Any]:
         "scenario": g.scenario.name,
         "turns": g.scenario.turns,
         "map": {"cols": g.map.cols, "rows": g.map.rows},
+        "sea": g.sea_dict,
         "spotting_range": g.scenario.spotting_range,
         "rules": {
             "usn_radar": g.scenario.usn_radar,
@@ -99,7 +98,7 @@ def build_view(g, side: str) -> dict[str, Any]:
         "submitted": dict(g.submitted),
         "plots": plots,
         "chart": chart,
-        "history": history,
+        "events": events,
         "sunk": enemy_losses,
         "vp": dict(v["vp"]),
         "ratio": v["ratio"],
