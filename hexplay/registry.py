@@ -118,3 +118,16 @@ def new_game(name: str, scenario: Any = None, seed: int = 0, **kw: Any) -> Any:
 
 # --- the games hexplay ships (one entry each; see each rules package) -----------------------
 # (entries are added here as each game lands on the platform)
+
+register(
+    GameEntry(
+        name="naval",
+        title="Naval night action (CA)",
+        game="hexplay.rules.naval.game:NavalGame",
+        scenarios="hexplay.rules.naval.scenarios:scenarios",
+        players={
+            "scripted": "hexplay.ai.naval:scripted",
+            "random": "hexplay.ai.naval:random_player",
+        },
+    )
+)

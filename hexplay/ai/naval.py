@@ -108,23 +108,25 @@ class NavalScripted(GamePlayer):
             return
         self.predicted = {uid: self._ahead(h, f, u["speed"]) for uid, u, h, f in enemies}
         self.enemy = {uid: u for uid, u, _h, _f in enemies}
-        moving = [o for o in own if o[1]["top_speed"] >= 3] or own
+        # damaged ships (power hits) fall out of the line: the rest keep the squadron's speed
+        moving = [o for o in own if o[1]["p_hits"] == 0] or own
         squad = min(o[1]["top_speed"] for o in moving)
         plans: dict[str, tuple[list[str], Hex, int]] = {}
         lead = moving[0]
+        self._choose_edges(lead[2])
         plans[lead[0]] = self._best(lead, turn, leader=True)
         prev = lead
         for o in own:
             if o is lead:
                 continue
-            if o in moving:
+            if o in moving and not self._wants_exit(o[1], turn):
                 plans[o[0]] = self._best(o, turn, leader=False, station=prev[2])
                 prev = o
             else:
                 plans[o[0]] = self._best(o, turn, leader=True)
         gunnery = self._fire(own, plans, "gunnery")
         torpedo = self._fire(own, plans, "torpedo")
-        for uid, u, h, f in own:
+        for uid, u, _h, _f in own:
             steps = plans[uid][0]
             speed = min(u["top_speed"], max(u["speed"] - 2, min(u["speed"] + 1, squad)))
             args: dict[str, Any] = {"steps": steps, "speed": speed}
@@ -175,6 +177,29 @@ class NavalScripted(GamePlayer):
                     steps += turn
                     fa = (f + k) % 6
                 out.append((steps, Hex(q, r), fa, exited))
+        # reversing course: two hexsides, one hex ahead, one more, then ahead
+        for k in (2, -2):
+            t1, t2 = ("R", "R") if k > 0 else ("L", "L")
+            if 3 * tc + 1 > mp:
+                continue
+            steps = [t1, t2]
+            q, r = h
+            fa = (f + k) % 6
+            exited = False
+            for i in range(mp - 3 * tc):
+                d = DIRECTIONS[fa]
+                nxt = (q + d[0], r + d[1])
+                if nxt in land:
+                    break
+                steps.append("A")
+                if nxt not in sea:
+                    exited = True
+                    break
+                q, r = nxt
+                if i == 0:
+                    steps.append(t1)
+                    fa = (fa + (1 if k > 0 else -1)) % 6
+            out.append((steps, Hex(q, r), fa, exited))
         return out
 
     def _hazard(self, e: Hex, f: int, exiting_ok: bool) -> float:
@@ -200,8 +225,11 @@ class NavalScripted(GamePlayer):
             return False
         if self.side != "ijn":
             return False
-        # the Tokyo Express: troops run for the north edge; in Kula Gulf the others follow
-        return u["troops"] or self.v["scenario"].startswith("kula")
+        # the Tokyo Express: troops run for the nearest edge away from the enemy; the escorts
+        # make their torpedo attacks first and retire when their tubes are empty or when hit
+        long_lance = u["torpedo_range"][0] >= 8  # only the Type 93 ships stay to attack
+        fired = u["torpedo_ready"] > 1  # one salvo, then retire (keep the reload for pursuit)
+        return bool(u["troops"] or u["p_hits"] or not long_lance or fired or u["salvos"] == 0)
 
     def _best(self, o, turn: int, leader: bool, station: Hex | None = None):
         uid, u, h, f = o
@@ -222,15 +250,17 @@ class NavalScripted(GamePlayer):
                 score = -10.0 * distance(e, station) - self._hazard(e, fe, wants_exit)
             else:
                 score = -self._hazard(e, fe, wants_exit)
-                if wants_exit:
-                    score -= 3.0 * self.m.layout.to_offset(e)[1]
+                if wants_exit:  # the nearest edge away from the enemy
+                    score -= 8.0 * self._edge_distance(e)
                 dmin = min((distance(e, p) for p in self.predicted.values()), default=None)
                 if dmin is not None:
                     if self.side == "usn":
                         ideal = 9 if threat else 6
                         score -= (dmin - ideal) ** 2
-                    elif loaded and not wants_exit:
-                        score -= (dmin - 6) ** 2
+                    elif wants_exit:  # stay out of spotting range while running
+                        score -= 4.0 * max(0, self.v["spotting_range"] + 2 - dmin) ** 2
+                    elif loaded:  # close to the torpedoes' primary range
+                        score -= (dmin - u["torpedo_range"][0]) ** 2
                     else:
                         score -= max(0, 12 - dmin) ** 2
                 elif not wants_exit:
@@ -248,6 +278,28 @@ class NavalScripted(GamePlayer):
         if best is None:
             return ([], h, f)
         return best
+
+    def _edges(self, e) -> dict[str, int]:
+        col, row = self.m.layout.to_offset(e)
+        return {"n": row - 1, "s": self.m.rows - row, "w": col - 1, "e": self.m.cols - col}
+
+    def _choose_edges(self, start: Hex) -> None:
+        """Edges the squadron may run for: those the known enemy is no nearer to than we are
+        (every edge while no enemy has been seen)."""
+        own = self._edges(start)
+        seen = [h for h, _f, _s, _t in self.last_seen.values()]
+        if not seen:
+            self.exit_edges = tuple(own)
+            return
+        ok = []
+        for k, d in own.items():
+            if min(self._edges(h)[k] for h in seen) > d + 2:
+                ok.append(k)
+        self.exit_edges = tuple(ok) or tuple(own)
+
+    def _edge_distance(self, e) -> int:
+        ed = self._edges(e)
+        return min(ed[k] for k in self.exit_edges)
 
     def _search_point(self, turn: int) -> Hex | None:
         if not self.last_seen:
