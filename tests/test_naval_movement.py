@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from naval_cases import game, scenario, ship
 
 from hexplay.engine import IllegalOrder
 from hexplay.rules.naval.game import waters_of
@@ -16,13 +17,12 @@ from hexplay.rules.naval.movement import (
 )
 from hexplay.rules.naval.scenarios import load_scenario, sea_map
 
-from naval_cases import game, scenario, ship
-
 
 @pytest.fixture(scope="module")
 def sea():
-    sc = load_scenario(scenario([ship("A", "Kagero", "1010"), ship("B", "Fletcher", "2020")],
-                                land=["1005..1006"]))
+    sc = load_scenario(
+        scenario([ship("A", "Kagero", "1010"), ship("B", "Fletcher", "2020")], land=["1005..1006"])
+    )
     m = sea_map(sc)
     return m, waters_of(m)
 

@@ -16,8 +16,9 @@ def _turn_spotted(g, turn):
 
 
 def test_b_within_spotting_range_at_the_sight_phase():
-    g = game([ship("A", "Kagero", "1010"), ship("B", "Fletcher", "1018"),
-              ship("C", "Kagero", "0302")])
+    g = game(
+        [ship("A", "Kagero", "1010"), ship("B", "Fletcher", "1018"), ship("C", "Kagero", "0302")]
+    )
     assert set(g.spotted_b) == {"A", "B"}  # 8 hexes apart; C is 16 from B
     assert g.spotting_status("A")[0] == "b" and g.spotting_status("C")[0] is None
     g2 = game([ship("A", "Kagero", "1010"), ship("B", "Fletcher", "1019")])
@@ -30,28 +31,43 @@ def test_spotting_range_is_per_scenario():
 
 
 def test_a_gunnery_spots_the_firing_ship():
-    g = game([ship("A", "Kagero", "1010"), ship("B", "Fletcher", "1018"),
-              ship("C", "Kagero", "0302", course="s")])
+    g = game(
+        [
+            ship("A", "Kagero", "1010"),
+            ship("B", "Fletcher", "1018"),
+            ship("C", "Kagero", "0302", course="s"),
+        ]
+    )
     plot_all(g, {"C": {"gunnery": "B"}})
     assert _turn_spotted(g, 1)["C"] == "a"
 
 
 def test_torpedo_attacks_do_not_spot():
-    g = game([ship("A", "Kagero", "1010"), ship("B", "Fletcher", "1018"),
-              ship("C", "Kagero", "0302", course="s")])
+    g = game(
+        [
+            ship("A", "Kagero", "1010"),
+            ship("B", "Fletcher", "1018"),
+            ship("C", "Kagero", "0302", course="s"),
+        ]
+    )
     plot_all(g, {"C": {"torpedo": "B"}})
     assert "C" not in _turn_spotted(g, 1)
 
 
 def test_c_follow_on_for_one_turn_only_if_again_under_gunnery():
-    g = game([ship("A", "Kagero", "1010", speed=3, course="n"),
-              ship("B", "Brooklyn", "1018", speed=3, course="s")], dice=[6] * 40, turns=6)
+    g = game(
+        [
+            ship("A", "Kagero", "1010", speed=3, course="n"),
+            ship("B", "Brooklyn", "1018", speed=3, course="s"),
+        ],
+        dice=[6] * 40,
+        turns=6,
+    )
     plot_all(g, {"B": {"gunnery": "A"}})  # A spotted (b), targeted
     assert g.spotted_b == {}  # 14 apart now
     v = g.view("usn")
     assert v["units"]["A"]["spotted"] == "c"
     assert g.gunnery_targets("usn") == ["A"] and g.torpedo_targets("usn") == []
-    assert "A" not in g.view("ijn")["units"] or True  # own ship always present
     plot_all(g, {"B": {"gunnery": "A"}})
     assert _turn_spotted(g, 2)["A"] == "c"
     assert "A" not in g.view("usn")["units"]  # (c) lasts the following turn only
@@ -59,8 +75,10 @@ def test_c_follow_on_for_one_turn_only_if_again_under_gunnery():
 
 
 def test_c_needs_a_gunnery_attack_again():
-    g = game([ship("A", "Kagero", "1010", speed=3), ship("B", "Brooklyn", "1018", speed=3,
-              course="s")], dice=[6] * 40)
+    g = game(
+        [ship("A", "Kagero", "1010", speed=3), ship("B", "Brooklyn", "1018", speed=3, course="s")],
+        dice=[6] * 40,
+    )
     plot_all(g, {"B": {"gunnery": "A"}})
     plot_all(g, {})  # no gunnery in turn 2
     assert "A" not in _turn_spotted(g, 2)
@@ -77,8 +95,9 @@ def test_fire_only_at_spotted_ships_and_nothing_changes():
 
 
 def test_markers_come_off_each_turn():
-    g = game([ship("A", "Kagero", "1010", speed=3), ship("B", "Fletcher", "1017", speed=3,
-              course="s")])
+    g = game(
+        [ship("A", "Kagero", "1010", speed=3), ship("B", "Fletcher", "1017", speed=3, course="s")]
+    )
     assert set(g.spotted_b) == {"A", "B"}
     plot_all(g, {})
     assert g.spotted_b == {}
@@ -110,8 +129,11 @@ def test_radar_fires_at_the_nearest_or_larger_unspotted_ship():
 
 
 def test_radar_order_in_play():
-    g = game([ship("A", "Kagero", "1008", speed=0), ship("B", "Fletcher", "1017", speed=0)],
-             usn_radar=True, dice=[1] * 10)
+    g = game(
+        [ship("A", "Kagero", "1008", speed=0), ship("B", "Fletcher", "1017", speed=0)],
+        usn_radar=True,
+        dice=[1] * 10,
+    )
     assert g.spotted_b == {}
     with pytest.raises(IllegalOrder, match="FCR"):
         g.order("ijn", kind="radar", unit="A")
@@ -123,8 +145,9 @@ def test_radar_order_in_play():
 
 
 def test_hit_ship_still_fires_and_results_apply_at_once():
-    g = game([ship("A", "Kagero", "1010", speed=0), ship("B", "Fletcher", "1012", speed=0)],
-             dice=[1, 1])
+    g = game(
+        [ship("A", "Kagero", "1010", speed=0), ship("B", "Fletcher", "1012", speed=0)], dice=[1, 1]
+    )
     g.ships["A"].p_hits = 2  # dead in the water already: one more PW sinks it
     plot_all(g, {"A": {"gunnery": "B"}, "B": {"gunnery": "A"}})
     ev = [e["referee"] for e in g.history[0]["events"]]
@@ -137,8 +160,10 @@ def test_hit_ship_still_fires_and_results_apply_at_once():
 
 
 def test_three_hits_sink_and_sunk_ships_never_act():
-    g = game([ship("A", "Kagero", "1010", speed=0), ship("B", "Brooklyn", "1012", speed=0)],
-             dice=[1, 1, 1, 1])
+    g = game(
+        [ship("A", "Kagero", "1010", speed=0), ship("B", "Brooklyn", "1012", speed=0)],
+        dice=[1, 1, 1, 1],
+    )
     plot_all(g, {"B": {"gunnery": "A"}})
     assert g.ships["A"].hits == 2 and g.ships["A"].afloat
     plot_all(g, {"B": {"gunnery": "A"}})
@@ -148,10 +173,22 @@ def test_three_hits_sink_and_sunk_ships_never_act():
 
 
 def test_torpedo_battle_sums_strengths_against_tev():
-    g = game([ship("A", "Kagero", "1010", speed=0), ship("C", "Kagero", "1110", speed=0),
-              ship("B", "Fletcher", "1014", speed=3, course="s")], dice=[1, 6])
-    plot_all(g, {"A": {"torpedo": "B", "steps": []}, "C": {"torpedo": "B"},
-                 "B": {"steps": ["R", "R", "A"]}})
+    g = game(
+        [
+            ship("A", "Kagero", "1010", speed=0),
+            ship("C", "Kagero", "1110", speed=0),
+            ship("B", "Fletcher", "1014", speed=3, course="s"),
+        ],
+        dice=[1, 6],
+    )
+    plot_all(
+        g,
+        {
+            "A": {"torpedo": "B", "steps": []},
+            "C": {"torpedo": "B"},
+            "B": {"steps": ["R", "R", "A"]},
+        },
+    )
     (t,) = [e["referee"] for e in g.history[0]["events"] if e["referee"]["kind"] == "torpedo"]
     assert t["strength"] == 16 and t["tev"] == 4 and t["column"] == "4-1"
     assert t["result"] == "PW" and t["hits"] == 2 and t["chart"] == "S"
@@ -160,8 +197,11 @@ def test_torpedo_battle_sums_strengths_against_tev():
 
 
 def test_torpedoes_reload_after_the_wait():
-    g = game([ship("A", "Kagero", "1005", speed=0), ship("B", "Brooklyn", "1028", speed=0)],
-             turns=8, spotting_range=25)  # out of torpedo range: salvos spent, no roll
+    g = game(
+        [ship("A", "Kagero", "1005", speed=0), ship("B", "Brooklyn", "1028", speed=0)],
+        turns=8,
+        spotting_range=25,
+    )  # out of torpedo range: salvos spent, no roll
     plot_all(g, {"A": {"torpedo": "B"}})
     assert g.ships["A"].torpedo_ready == 4
     for t in (2, 3):
@@ -178,8 +218,9 @@ def test_torpedoes_reload_after_the_wait():
 
 
 def test_power_hit_slows_the_ship_at_once():
-    g = game([ship("A", "Kagero", "1010", speed=7), ship("B", "Brooklyn", "1017", speed=0)],
-             dice=[2])  # 8-1: P
+    g = game(
+        [ship("A", "Kagero", "1010", speed=7), ship("B", "Brooklyn", "1017", speed=0)], dice=[2]
+    )  # 8-1: P
     plot_all(g, {"B": {"gunnery": "A"}, "A": {"steps": ["R", "R", "A", "A", "A", "A", "A"]}})
     a = g.ships["A"]
     assert a.p_hits == 1 and a.top_speed == 3 and a.speed == 3

@@ -35,6 +35,7 @@ from ...engine import (
     Order,
     ScenarioError,
     check_args,
+    jsonable,
 )
 from ...hexgrid import Hex, distance
 from . import crt
@@ -855,21 +856,24 @@ class NavalGame(Game):
         return build_view(self, side)
 
     def snapshot(self) -> dict[str, Any]:
-        return {
-            "turn": self._turn,
-            "phase": self._phase,
-            "ships": {k: s.to_dict() for k, s in self.ships.items()},
-            "plots": {
-                side: {k: p.to_dict() for k, p in v.items()} for side, v in self.plots.items()
-            },
-            "submitted": dict(self.submitted),
-            "spotted_b": dict(self.spotted_b),
-            "follow_on": sorted(self.follow_on),
-            "last_targets": list(self.last_targets),
-            "chart": self.chart,
-            "history": self.history,
-            "end": self.end,
-        }
+        """The full state as plain JSON (a copy: later play does not change it)."""
+        return jsonable(
+            {
+                "turn": self._turn,
+                "phase": self._phase,
+                "ships": {k: s.to_dict() for k, s in self.ships.items()},
+                "plots": {
+                    side: {k: p.to_dict() for k, p in v.items()} for side, v in self.plots.items()
+                },
+                "submitted": dict(self.submitted),
+                "spotted_b": dict(self.spotted_b),
+                "follow_on": sorted(self.follow_on),
+                "last_targets": list(self.last_targets),
+                "chart": self.chart,
+                "history": self.history,
+                "end": self.end,
+            }
+        )
 
     def _shared(self) -> tuple:
         return (self.map, self.waters, self.scenario)
