@@ -205,6 +205,7 @@ def test_torpedoes_reload_after_the_wait():
     plot_all(g, {"A": {"torpedo": "B"}})
     assert g.ships["A"].torpedo_ready == 4
     for t in (2, 3):
+        assert g.turn == t
         assert not any(o.kind == "torpedo" for o in g.legal_orders("ijn", "A"))
         plot_all(g, {})
     assert any(o.kind == "torpedo" for o in g.legal_orders("ijn", "A"))

@@ -686,8 +686,10 @@ class NavalGame(Game):
             self.commands.mark_turn(self._turn)
             self.dice.turn = self._turn
             self._sight()
-        else:
+        else:  # the plots now live in the chart, shown to both sides
             self.spotted_b, self.follow_on, self._known = {}, set(), {}
+            self.plots = {s: {} for s in SIDES}
+            self._undo = {s: [] for s in SIDES}
         return events
 
     def _visibility(self, e: dict[str, Any], spotted: Mapping[str, str]) -> dict[str, Any]:
