@@ -36,6 +36,9 @@ from .random import RandomPlayer
 
 _WATERS: dict[str, tuple[Any, Waters]] = {}
 _HAZARDS: dict[int, dict] = {}
+_MOVES: dict[int, dict] = {}
+_HEX_OF: dict[int, dict[str, Hex]] = {}
+"""Per-map memos (the maps live in ``_WATERS`` for the process, so their ids stay theirs)."""
 VALUE = {"CL": 6, "DD": 3}
 """Victory points a sinking is worth (the scenario schedule) as the target weight."""
 
@@ -91,12 +94,16 @@ class NavalScripted(GamePlayer):
         m, waters = _waters(v["sea"])
         self.m, self.waters, self.v = m, waters, v
         self._hazards = _HAZARDS.setdefault(id(waters), {})
+        self._moves = _MOVES.setdefault(id(waters), {})
+        hex_of = _HEX_OF.get(id(m))
+        if hex_of is None:
+            hex_of = _HEX_OF[id(m)] = dict(zip(m.hex_labels, m.hexes))
         turn = v["turn"]
         own, enemies = [], []
         for uid, u in v["units"].items():
             if u["hex"] is None:
                 continue
-            rec = (uid, u, m.hex(u["hex"]), FACINGS.index(u["facing"]))
+            rec = (uid, u, hex_of[u["hex"]], FACINGS.index(u["facing"]))
             (own if u["side"] == self.side else enemies).append(rec)
         for uid, u, h, f in enemies:
             self.last_seen[uid] = (h, f, u["speed"], turn)
@@ -114,6 +121,7 @@ class NavalScripted(GamePlayer):
         plans: dict[str, tuple[list[str], Hex, int]] = {}
         lead = moving[0]
         self._choose_edges(lead[2])
+        self.transport = any(o[1]["troops"] for o in own)
         plans[lead[0]] = self._best(lead, turn, leader=True)
         prev = lead
         for o in own:
@@ -146,11 +154,18 @@ class NavalScripted(GamePlayer):
         d = DIRECTIONS[f]
         return Hex(h[0] + d[0] * n, h[1] + d[1] * n)
 
-    def _manoeuvres(self, o, turns=(0, 1, -1, 2, -2)) -> list[tuple[list[str], Hex, int, bool]]:
+    def _manoeuvres(self, o) -> list[tuple[list[str], Hex, int, bool]]:
         """Turn 0-2 hexsides either way in the first hex or the last, the rest ahead (short
-        of land): (steps, end hex, facing, left the map)."""
-        uid, u, h, f = o
-        mp, tc = u["speed"], u["turn_cost"]
+        of land), or reverse course: (steps, end hex, facing, left the map). They depend on
+        the map and the ship's hex, facing, speed and turning cost only: memoized per map."""
+        _uid, u, h, f = o
+        key = (h, f, u["speed"], u["turn_cost"])
+        hit = self._moves.get(key)
+        if hit is None:
+            hit = self._moves[key] = self._manoeuvres_plain(h, f, u["speed"], u["turn_cost"])
+        return hit
+
+    def _manoeuvres_plain(self, h, f, mp, tc, turns=(0, 1, -1, 2, -2)):
         land, sea = self.waters.land, self.waters.sea
         out = []
         for k in turns:
@@ -176,7 +191,7 @@ class NavalScripted(GamePlayer):
                 if not first and not exited:
                     steps += turn
                     fa = (f + k) % 6
-                out.append((steps, Hex(q, r), fa, exited))
+                out.append((tuple(steps), Hex(q, r), fa, exited))
         # reversing course: two hexsides, one hex ahead, one more, then ahead
         for k in (2, -2):
             t1, t2 = ("R", "R") if k > 0 else ("L", "L")
@@ -199,7 +214,7 @@ class NavalScripted(GamePlayer):
                 if i == 0:
                     steps.append(t1)
                     fa = (fa + (1 if k > 0 else -1)) % 6
-            out.append((steps, Hex(q, r), fa, exited))
+            out.append((tuple(steps), Hex(q, r), fa, exited))
         return out
 
     def _hazard(self, e: Hex, f: int, exiting_ok: bool) -> float:
@@ -225,11 +240,13 @@ class NavalScripted(GamePlayer):
             return False
         if self.side != "ijn":
             return False
-        # the Tokyo Express: troops run for the nearest edge away from the enemy; the escorts
-        # make their torpedo attacks first and retire when their tubes are empty or when hit
-        long_lance = u["torpedo_range"][0] >= 8  # only the Type 93 ships stay to attack
-        fired = u["torpedo_ready"] > 1  # one salvo, then retire (keep the reload for pursuit)
-        return bool(u["troops"] or u["p_hits"] or not long_lance or fired or u["salvos"] == 0)
+        # the Tokyo Express: with troops aboard any ship the squadron's task is to get them
+        # off the map, so every ship retires to the nearest edge away from the enemy, firing
+        # torpedoes on the way; without troops (Horaniu) only damaged ships or ships with
+        # empty tubes retire
+        if self.transport:
+            return True
+        return bool(u["p_hits"] or (u["torpedo"] and u["salvos"] == 0))
 
     def _best(self, o, turn: int, leader: bool, station: Hex | None = None):
         uid, u, h, f = o
@@ -241,9 +258,7 @@ class NavalScripted(GamePlayer):
             if self.enemy[e]["salvos"] > 0 and self.enemy[e]["torpedo"] > 0
         ]
         best, best_score = None, None
-        for steps, e, fe, exited in self._manoeuvres(
-            o, (0, 1, -1, 2, -2) if leader else (0, 1, -1)
-        ):
+        for steps, e, fe, exited in self._manoeuvres(o):
             if exited:
                 score = 1000.0 if wants_exit else -1000.0
             elif not leader and station is not None:

@@ -612,7 +612,7 @@ class NavalGame(Game):
                 p.speed = min(s.speed, s.top_speed)
             plots[s.id] = p
             walks[s.id] = w = self._walk(s, p.steps)
-            rows[s.side].append(chart_row(s.id, p, s.hex, w, self.map.label, p.speed))
+            rows[s.side].append(chart_row(s.id, p, s.hex, w, self.label, p.speed))
         self.chart.append({"turn": turn, "plots": rows})
         gunners = [sid for sid, p in plots.items() if p.gunnery or p.radar]
         named = [p.gunnery for p in plots.values() if p.gunnery]
