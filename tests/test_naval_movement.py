@@ -128,3 +128,20 @@ def test_move_order_with_a_path_and_final_speed_carried_over():
     assert g.label(a.hex) == (end["end"] if end["left"] == 0 else g.label(a.hex))
     assert a.speed == 4
     assert g.plotted("A")["mp"] == 4  # next turn's points are the final speed
+
+
+def test_complete_walk_equals_complete_then_walk(sea):
+    from hexplay.rules.naval.movement import complete_walk
+
+    m, w = sea
+    for start in ("1008", "1020", "1502", "2020", "0101"):
+        for f in range(6):
+            for steps in ([], ["R"], ["A", "L"], ["L", "L"]):
+                for mp in (2, 4, 6):
+                    h = m.hex(start)
+                    try:
+                        plain = complete(h, f, steps, mp, 1, w)
+                    except Exception:
+                        continue
+                    out, wk = complete_walk(h, f, steps, mp, 1, w)
+                    assert out == plain and wk == walk(h, f, plain, mp, 1, w)

@@ -37,15 +37,23 @@ from .random import RandomPlayer
 _WATERS: dict[str, tuple[Any, Waters]] = {}
 _HAZARDS: dict[int, dict] = {}
 _MOVES: dict[int, dict] = {}
+_EDGES: dict[int, dict] = {}
 _HEX_OF: dict[int, dict[str, Hex]] = {}
 """Per-map memos (the maps live in ``_WATERS`` for the process, so their ids stay theirs)."""
 VALUE = {"CL": 6, "DD": 3}
 """Victory points a sinking is worth (the scenario schedule) as the target weight."""
 
 
+_SEA_IDS: dict[int, tuple[Any, str]] = {}
+
+
 def _waters(sea: dict[str, Any]) -> tuple[Any, Waters]:
+    """The sea map and its waters from a view's ``sea`` (made once per sea)."""
     import json
 
+    hit = _SEA_IDS.get(id(sea))
+    if hit is not None and hit[0] is sea:
+        return _WATERS[hit[1]]
     key = json.dumps(sea, sort_keys=True)
     if key not in _WATERS:
 
@@ -56,6 +64,7 @@ def _waters(sea: dict[str, Any]) -> tuple[Any, Waters]:
         s.sea = Sea.model_validate(sea)
         m = sea_map(s)
         _WATERS[key] = (m, Waters(m))
+    _SEA_IDS[id(sea)] = (sea, key)
     return _WATERS[key]
 
 
@@ -95,6 +104,7 @@ class NavalScripted(GamePlayer):
         self.m, self.waters, self.v = m, waters, v
         self._hazards = _HAZARDS.setdefault(id(waters), {})
         self._moves = _MOVES.setdefault(id(waters), {})
+        self._edge_memo = _EDGES.setdefault(id(waters), {})
         hex_of = _HEX_OF.get(id(m))
         if hex_of is None:
             hex_of = _HEX_OF[id(m)] = dict(zip(m.hex_labels, m.hexes))
@@ -295,8 +305,13 @@ class NavalScripted(GamePlayer):
         return best
 
     def _edges(self, e) -> dict[str, int]:
-        col, row = self.m.layout.to_offset(e)
-        return {"n": row - 1, "s": self.m.rows - row, "w": col - 1, "e": self.m.cols - col}
+        """Distance to each map edge (memoized per map)."""
+        hit = self._edge_memo.get(e)
+        if hit is None:
+            col, row = self.m.layout.to_offset(e)
+            hit = {"n": row - 1, "s": self.m.rows - row, "w": col - 1, "e": self.m.cols - col}
+            self._edge_memo[e] = hit
+        return hit
 
     def _choose_edges(self, start: Hex) -> None:
         """Edges the squadron may run for: those the known enemy is no nearer to than we are

@@ -45,7 +45,7 @@ from .movement import (
     MAX_TURN_PER_HEX,
     Walk,
     Waters,
-    complete,
+    complete_walk,
     facing_index,
     legal_steps,
     reachable,
@@ -107,6 +107,18 @@ def waters_of(m) -> Waters:
     return hit[1]
 
 
+def _plain(v: Any) -> Any:
+    """Equal to :func:`hexplay.engine.jsonable` on the values naval commands hold."""
+    t = type(v)
+    if t is dict:
+        return {str(k): _plain(x) for k, x in v.items()}
+    if t is list or t is tuple:
+        return [_plain(x) for x in v]
+    if t is str or t is int or t is bool or v is None or t is float:
+        return v
+    return jsonable(v)
+
+
 class NavalGame(Game):
     """One SMS naval night action. Create with :meth:`new`."""
 
@@ -157,6 +169,7 @@ class NavalGame(Game):
         self._paths: dict[tuple, Any] = {}
         self._known: dict[tuple, list[str]] = {}
         self._victory: tuple | None = None
+        self._static: dict[str, dict[str, Any]] = {}
         self.sea_dict = scenario.sea.model_dump(mode="json")
         self.commands.mark_turn(1)
         self.dice.turn = 1
@@ -607,11 +620,13 @@ class NavalGame(Game):
             if not s.afloat:
                 continue
             p = self._plot_of(s.side, s.id).copy()
-            p.steps = complete(s.hex, s.facing, p.steps, s.speed, s.klass.turn_cost, self.waters)
+            p.steps, w = complete_walk(
+                s.hex, s.facing, p.steps, s.speed, s.klass.turn_cost, self.waters
+            )
             if p.speed is None:
                 p.speed = min(s.speed, s.top_speed)
             plots[s.id] = p
-            walks[s.id] = w = self._walk(s, p.steps)
+            walks[s.id] = w
             rows[s.side].append(chart_row(s.id, p, s.hex, w, self.label, p.speed))
         self.chart.append({"turn": turn, "plots": rows})
         gunners = [sid for sid, p in plots.items() if p.gunnery or p.radar]
@@ -876,6 +891,11 @@ class NavalGame(Game):
                 "end": self.end,
             }
         )
+
+    def _log(self, op: str, **args: Any) -> None:
+        """As the protocol's ``_log`` (plain JSON args), in one pass for the shapes naval
+        orders have: strings, numbers, booleans, None and lists/tuples of them, in dicts."""
+        self.commands.add(op, _plain(args), self._turn)
 
     def _shared(self) -> tuple:
         return (self.map, self.waters, self.scenario)

@@ -139,12 +139,33 @@ def complete(
 ) -> list[str]:
     """``steps`` with the unplotted points spent ahead while the sea ahead is open (the ship
     holds its course; facing land it stops short and the points are lost)."""
+    return complete_walk(start, facing, steps, mp, turn_cost, waters)[0]
+
+
+def complete_walk(
+    start: Hex, facing: int, steps: Sequence[str], mp: int, turn_cost: int, waters: Waters
+) -> tuple[list[str], Walk]:
+    """:func:`complete` and the :func:`walk` of its result, in one pass."""
     out = list(steps)
     w = walk(start, facing, out, mp, turn_cost, waters)
-    while not w.exited and w.spent < mp and w.end + DIRECTIONS[w.facing] not in waters.land:
+    if w.exited or w.spent >= mp:
+        return out, w
+    h, spent, entered, exited = w.end, w.spent, list(w.hexes), False
+    d = DIRECTIONS[w.facing]
+    turned = w.turned_here
+    while spent < mp:
+        nxt = Hex(h[0] + d[0], h[1] + d[1])
+        if nxt in waters.land:
+            break
         out.append("A")
-        w = walk(start, facing, out, mp, turn_cost, waters)
-    return out
+        spent += 1
+        turned = 0
+        if nxt not in waters.sea:
+            exited = True
+            break
+        h = nxt
+        entered.append(h)
+    return out, Walk(tuple(entered), h, w.facing, spent, turned, exited)
 
 
 def speed_options(speed: int, top: int) -> list[int]:

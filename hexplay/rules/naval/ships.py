@@ -54,12 +54,14 @@ class Ship:
     @property
     def top_speed(self) -> int:
         """Current top speed (power hits taken off)."""
-        return top_speed_after(self.klass.top_speed, self.p_hits)
+        if not self.p_hits:
+            return CLASSES[self.cls].top_speed
+        return top_speed_after(CLASSES[self.cls].top_speed, self.p_hits)
 
     @property
     def gunnery(self) -> int:
         """Current gunnery strength (weapon hits taken off)."""
-        return gunnery_after(self.klass.gunnery, self.w_hits)
+        return gunnery_after(CLASSES[self.cls].gunnery, self.w_hits)
 
     @property
     def defense(self) -> int:

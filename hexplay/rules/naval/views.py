@@ -17,30 +17,42 @@ from .movement import FACINGS
 from .ships import SIDES
 
 
-def ship_entry(g, s, spotted: tuple[str | None, str] | None) -> dict[str, Any]:
+def static_entry(g, s) -> dict[str, Any]:
+    """What never changes about a ship in a game (its counter's printed figures)."""
     k = s.klass
     return {
         "side": s.side,
-        "hex": None if s.hex is None or s.status != "afloat" else g.label(s.hex),
         "class": s.cls,
         "type": k.type,
         "code": k.code,
-        "status": s.status,
-        "facing": FACINGS[s.facing],
-        "speed": s.speed,
-        "top_speed": s.top_speed,
-        "gunnery": s.gunnery,
         "torpedo": k.torpedo_attack,
         "defense": s.defense,
-        "p_hits": s.p_hits,
-        "w_hits": s.w_hits,
-        "salvos": s.salvos,
-        "torpedo_ready": s.torpedo_ready,
         "troops": s.troops,
         "supply": s.supply,
         "turn_cost": k.turn_cost,
         "gun_range": list(k.gun_range),
         "torpedo_range": g.torpedo_range_of(s),
+    }
+
+
+def ship_entry(g, s, spotted: tuple[str | None, str] | None) -> dict[str, Any]:
+    static = g._static.get(s.id)
+    if static is None:
+        static = g._static[s.id] = static_entry(g, s)
+    return {
+        **static,
+        "gun_range": list(static["gun_range"]),
+        "torpedo_range": list(static["torpedo_range"]),
+        "hex": None if s.hex is None or s.status != "afloat" else g.label(s.hex),
+        "status": s.status,
+        "facing": FACINGS[s.facing],
+        "speed": s.speed,
+        "top_speed": s.top_speed,
+        "gunnery": s.gunnery,
+        "p_hits": s.p_hits,
+        "w_hits": s.w_hits,
+        "salvos": s.salvos,
+        "torpedo_ready": s.torpedo_ready,
         "spotted": None if spotted is None else spotted[0],
         "spotted_why": None if spotted is None else spotted[1],
     }
