@@ -163,3 +163,16 @@ def test_save_load_replay_rewind():
         NavalGame.from_json(d)
     with pytest.raises(SaveError):
         NavalGame.from_json({**d, "scenario": {"name": 1}})
+
+
+def test_plot_chart_rows_as_the_sms_chart_writes_them():
+    g = duel()
+    g.order("ijn", kind="plot", unit="A", steps=["R", "A", "L"], gunnery="B")
+    for side in g.to_act():
+        g.submit(side)
+    g.advance()
+    (row,) = [r for r in g.chart[0]["plots"]["ijn"] if r["unit"] == "A"]
+    assert row["attacks"] == ["G B"] and row["steps"] == "RAL"
+    assert [b["turns"] for b in row["blocks"]] == [1, 1]  # start hex written: it turned there
+    assert [b["hex"] for b in row["blocks"][1:]] == row["hexes"]
+    assert row["final"] == "3/n" and row["start"] == "1010"

@@ -55,9 +55,24 @@ def chart_row(
         blocks.append("G* radar")
     if plot.torpedo:
         blocks.append(f"T {plot.torpedo}")
+    # the chart's blocks: each hex with the points spent turning in it (circled on paper);
+    # the start hex is written only when the ship turns there
+    turning: list[list] = [[label(start), 0]]
+    for st in plot.steps:
+        if st == "A":
+            turning.append([None, 0])
+        else:
+            turning[-1][1] += 1
+    for blk, h in zip(turning[1:], w.hexes):
+        blk[0] = label(h)
+    if w.exited and len(turning) > len(w.hexes) + 1:
+        turning[-1][0] = "off map"
+    if turning[0][1] == 0:
+        turning = turning[1:]
     return {
         "unit": ship_id,
         "attacks": blocks,
+        "blocks": [{"hex": h, "turns": t} for h, t in turning],
         "steps": "".join(plot.steps),
         "hexes": [label(h) for h in w.hexes],
         "start": label(start),
