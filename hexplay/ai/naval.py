@@ -30,11 +30,11 @@ from ..hexgrid import DIRECTIONS, Hex, distance
 from ..rules.naval import crt
 from ..rules.naval import torpedo as torp
 from ..rules.naval.movement import FACINGS, Waters
-from ..rules.naval.scenarios import Sea, sea_map
+from ..rules.naval.scenarios import Sea, map_of_sea
 from .player import GamePlayer
 from .random import RandomPlayer
 
-_WATERS: dict[str, tuple[Any, Waters]] = {}
+_WATERS: dict[tuple, tuple[Any, Waters]] = {}
 _HAZARDS: dict[int, dict] = {}
 _MOVES: dict[int, dict] = {}
 _EDGES: dict[int, dict] = {}
@@ -44,27 +44,12 @@ VALUE = {"CL": 6, "DD": 3}
 """Victory points a sinking is worth (the scenario schedule) as the target weight."""
 
 
-_SEA_IDS: dict[int, tuple[Any, str]] = {}
-
-
 def _waters(sea: dict[str, Any]) -> tuple[Any, Waters]:
     """The sea map and its waters from a view's ``sea`` (made once per sea)."""
-    import json
-
-    hit = _SEA_IDS.get(id(sea))
-    if hit is not None and hit[0] is sea:
-        return _WATERS[hit[1]]
-    key = json.dumps(sea, sort_keys=True)
+    key = (sea["cols"], sea["rows"], tuple(sea["land"]))
     if key not in _WATERS:
-
-        class _S:  # sea_map reads only .sea
-            pass
-
-        s = _S()
-        s.sea = Sea.model_validate(sea)
-        m = sea_map(s)
+        m = map_of_sea(Sea.model_validate(sea))
         _WATERS[key] = (m, Waters(m))
-    _SEA_IDS[id(sea)] = (sea, key)
     return _WATERS[key]
 
 

@@ -185,13 +185,18 @@ _MAPS: dict[str, Map] = {}
 
 def sea_map(sc: Scenario) -> Map:
     """The scenario's sea map: terrain ``sea`` and ``land`` (cached by its JSON)."""
-    key = json.dumps(sc.sea.model_dump(mode="json"), sort_keys=True)
+    return map_of_sea(sc.sea)
+
+
+def map_of_sea(sea: Sea) -> Map:
+    """The map of a :class:`Sea` (cached by its JSON): what :func:`sea_map` returns."""
+    key = json.dumps(sea.model_dump(mode="json"), sort_keys=True)
     if key in _MAPS:
         return _MAPS[key]
-    layout = OffsetLayout(sc.sea.cols, sc.sea.rows)
+    layout = OffsetLayout(sea.cols, sea.rows)
     frame = Frame(layout, "ccrr")
-    terrain = np.zeros((sc.sea.cols, sc.sea.rows), dtype=np.int16)
-    for i, tok in enumerate(sc.sea.land):
+    terrain = np.zeros((sea.cols, sea.rows), dtype=np.int16)
+    for i, tok in enumerate(sea.land):
         try:
             hexes = frame.hexes(tok)
         except ValueError as e:
@@ -200,11 +205,11 @@ def sea_map(sc: Scenario) -> Map:
             c, r = layout.to_offset(h)
             terrain[c - 1, r - 1] = 1
     m = Map(
-        name=f"naval {sc.sea.land_name or 'open sea'}",
+        name=f"naval {sea.land_name or 'open sea'}",
         layout=layout,
         terrain_names=("sea", "land"),
         terrain=terrain,
-        description=f"Sea map of {sc.sea.cols} x {sc.sea.rows} hexes (half a nautical mile)",
+        description=f"Sea map of {sea.cols} x {sea.rows} hexes (half a nautical mile)",
     )
     _MAPS[key] = m
     return m

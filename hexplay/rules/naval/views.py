@@ -95,7 +95,7 @@ def build_view(g, side: str) -> dict[str, Any]:
         "scenario": g.scenario.name,
         "turns": g.scenario.turns,
         "map": {"cols": g.map.cols, "rows": g.map.rows},
-        "sea": g.sea_dict,
+        "sea": {**g.sea_dict, "land": list(g.sea_dict["land"])},
         "spotting_range": g.scenario.spotting_range,
         "rules": {
             "usn_radar": g.scenario.usn_radar,
