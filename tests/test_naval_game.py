@@ -114,7 +114,7 @@ def test_plots_secret_until_the_end():
         dice=[1, 1, 1, 1],
     )
     plot_all(g2, {"B": {"gunnery": "A"}})
-    assert set(g2.view("ijn")["chart"][0]["plots"]) == {"ijn"}
+    assert set(g2.plot_chart("ijn")[0]["plots"]) == {"ijn"} and g2.view("ijn")["chart"] == []
     plot_all(g2, {"B": {"gunnery": "A"}})
     assert g2.over
     for side in ("ijn", "usn"):

@@ -40,7 +40,7 @@ def _check_view(g: NavalGame, side: str) -> None:
         if u["side"] != side:
             assert uid in known and u["spotted"] in ("b", "c") and g.ships[uid].afloat
     assert set(v["plots"]) == {side}
-    assert all(set(c["plots"]) == {side} for c in v["chart"])
+    assert v["chart"] == [] and all(set(c["plots"]) == {side} for c in g.plot_chart(side))
     enemy = "usn" if side == "ijn" else "ijn"
     for e in v["events"]:
         if e["kind"] == "move" and e["side"] == enemy:

@@ -163,7 +163,8 @@ class NavalGame(Game):
         self.last_targets: list[str] = []
         self.spotted_b: dict[str, str] = {}
         self.follow_on: set[str] = set()
-        self.chart: list[dict[str, Any]] = []
+        self._chart_raw: list[tuple[int, list[tuple]]] = []
+        self._chart_rows: list[dict[str, Any]] = []
         self.history: list[dict[str, Any]] = []
         self.end: dict[str, Any] | None = None
         self._paths: dict[tuple, Any] = {}
@@ -614,7 +615,7 @@ class NavalGame(Game):
         self.dice.turn = turn
         # B completed: the plots as they stand, unplotted points spent ahead
         plots: dict[str, ShipPlot] = {}
-        rows: dict[str, list[dict[str, Any]]] = {s: [] for s in SIDES}
+        raw: list[tuple] = []
         walks: dict[str, Walk] = {}
         for s in self.ships.values():
             if not s.afloat:
@@ -627,8 +628,8 @@ class NavalGame(Game):
                 p.speed = min(s.speed, s.top_speed)
             plots[s.id] = p
             walks[s.id] = w
-            rows[s.side].append(chart_row(s.id, p, s.hex, w, self.label, p.speed))
-        self.chart.append({"turn": turn, "plots": rows})
+            raw.append((s.side, s.id, p, s.hex, w, p.speed))
+        self._chart_raw.append((turn, raw))  # rows made when the chart is read
         gunners = [sid for sid, p in plots.items() if p.gunnery or p.radar]
         named = [p.gunnery for p in plots.values() if p.gunnery]
         spotted = spotted_for_turn(self.spotted_b, self.follow_on, gunners, named)
@@ -707,6 +708,25 @@ class NavalGame(Game):
             self._undo = {s: [] for s in SIDES}
         return events
 
+    @property
+    def chart(self) -> list[dict[str, Any]]:
+        """The SMS plot charts of the resolved turns: ``{"turn", "plots": {side: [rows]}}``
+        (rows made from the resolved plots when first read)."""
+        while len(self._chart_rows) < len(self._chart_raw):
+            turn, raw = self._chart_raw[len(self._chart_rows)]
+            rows: dict[str, list[dict[str, Any]]] = {s: [] for s in SIDES}
+            for side, sid, p, start, w, speed in raw:
+                rows[side].append(chart_row(sid, p, start, w, self.label, speed))
+            self._chart_rows.append({"turn": turn, "plots": rows})
+        return self._chart_rows
+
+    def plot_chart(self, side: str) -> list[dict[str, Any]]:
+        """``side``'s own plot chart, turn by turn; both sides' once the game is over (the
+        charts are secret until the end)."""
+        self._check_side(side, referee=True)
+        sides = SIDES if (self.over or side == "referee") else (side,)
+        return [{"turn": c["turn"], "plots": {s: c["plots"][s] for s in sides}} for c in self.chart]
+
     def _visibility(self, e: dict[str, Any], spotted: Mapping[str, str]) -> dict[str, Any]:
         """The event with what each side may see of it (None: nothing)."""
         see: dict[str, Any] = {}
@@ -763,7 +783,7 @@ class NavalGame(Game):
     def victory(self) -> dict[str, Any]:
         """Victory points per side, the ratio IJN/USN and the level of victory now (IJN
         ships DIW count as sunk only at the end). Made once per resolved turn."""
-        key = (len(self.chart), self._phase)
+        key = (len(self._chart_raw), self._phase)
         if self._victory is not None and self._victory[0] == key:
             return self._victory[1]
         v = victory_points(self.ships.values(), self.scenario, at_end=self.over)
@@ -784,7 +804,7 @@ class NavalGame(Game):
         return {
             "winner": end["winner"],
             "reason": end["reason"],
-            "turns": len(self.chart),
+            "turns": len(self._chart_raw),
             "scenario": self.scenario.name,
             "vp_ijn": v["vp"][IJN],
             "vp_usn": v["vp"][USN],

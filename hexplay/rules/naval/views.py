@@ -5,7 +5,8 @@ turn's sight phase (rule (b)) or kept by rule (c): never an unspotted enemy ship
 enemy plot. Spotted markers are public, so each ship's spotting status is shown with its
 reason. The last resolved turn's events are shown as the side saw them (moves of unspotted enemy
 ships left out, unspotted torpedo firers left out). Victory points are public (phase F).
-When the game is over every ship and both plot charts are shown.
+When the game is over every ship and both plot charts are shown (``chart``; during play a
+side reads its own chart with ``game.plot_chart(side)``).
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def build_view(g, side: str) -> dict[str, Any]:
     plots = {
         sd: {k: {**p.to_dict(), **g.plotted(k)} for k, p in g.plots[sd].items()} for sd in sides
     }
-    chart = [{"turn": c["turn"], "plots": {sd: c["plots"][sd] for sd in sides}} for c in g.chart]
+    chart = g.plot_chart(side) if (over or referee) else []
     key = "referee" if referee else side
     last = g.history[-1] if g.history else None
     events = [] if last is None else [e[key] for e in last["events"] if e[key] is not None]
