@@ -51,7 +51,7 @@ from .movement import (
     reachable,
     speed_options,
     steps_for_path,
-    walk,
+    walk_memo,
 )
 from .plots import ShipPlot, chart_row
 from .resolve import (
@@ -105,6 +105,9 @@ def waters_of(m) -> Waters:
         hit = (m, Waters(m))
         _WATERS[id(m)] = hit
     return hit[1]
+
+
+_SCALARS = (str, int, bool, float, type(None))
 
 
 def _plain(v: Any) -> Any:
@@ -269,7 +272,7 @@ class NavalGame(Game):
         return self.plots[side].get(sid) or ShipPlot()
 
     def _walk(self, s: Ship, steps) -> Walk:
-        return walk(s.hex, s.facing, steps, s.speed, s.klass.turn_cost, self.waters)
+        return walk_memo(s.hex, s.facing, steps, s.speed, s.klass.turn_cost, self.waters)
 
     def plotted(self, ship_id: str) -> dict[str, Any]:
         """A ship's plotted path as the plot stands: points, cost, points left, hexes, end
@@ -915,7 +918,20 @@ class NavalGame(Game):
     def _log(self, op: str, **args: Any) -> None:
         """As the protocol's ``_log`` (plain JSON args), in one pass for the shapes naval
         orders have: strings, numbers, booleans, None and lists/tuples of them, in dicts."""
-        self.commands.add(op, _plain(args), self._turn)
+        a = args.get("args") if op == "order" else None
+        if a is not None and all(
+            type(v) in _SCALARS or (type(v) in (list, tuple) and all(type(x) is str for x in v))
+            for v in a.values()
+        ):  # an order of labels, ids, numbers: {"side", "kind", "unit", "args"}
+            plain = {
+                "side": args["side"],
+                "kind": args["kind"],
+                "unit": args["unit"],
+                "args": {k: list(v) if type(v) in (list, tuple) else v for k, v in a.items()},
+            }
+        else:
+            plain = _plain(args)
+        self.commands.add(op, plain, self._turn)
 
     def _shared(self) -> tuple:
         return (self.map, self.waters, self.scenario)
