@@ -276,7 +276,8 @@ class NavalScripted(GamePlayer):
             if exited:
                 score = 1000.0 if wants_exit else -1000.0
             elif not leader and station is not None:
-                score = -10.0 * distance(e, station) - self._hazard(e, fe, wants_exit)
+                dq, dr = e[0] - station[0], e[1] - station[1]
+                score = -5.0 * (abs(dq) + abs(dr) + abs(dq + dr)) - self._hazard(e, fe, wants_exit)
             else:
                 score = -self._hazard(e, fe, wants_exit)
                 if wants_exit:  # the nearest edge away from the enemy
@@ -302,8 +303,8 @@ class NavalScripted(GamePlayer):
                         score -= 2.0 * distance(e, target)
                     else:
                         score -= 0.5 * sum(1 for s in steps if s != "A")
-                for p, r in threat:
-                    d = distance(e, p)
+                for (q, r2), r in threat:
+                    d = (abs(eq - q) + abs(er - r2) + abs(eq - q + er - r2)) // 2
                     if d <= r:
                         score -= 4.0 * (r - d + 1)
             if best_score is None or score > best_score:

@@ -122,6 +122,16 @@ def _plain(v: Any) -> Any:
     return jsonable(v)
 
 
+_BUNDLED: dict[str, Scenario] = {}
+
+
+def _bundled() -> dict[str, Scenario]:
+    """The bundled scenarios, validated once (games only read their scenario)."""
+    if not _BUNDLED:
+        _BUNDLED.update({k: load_scenario(v) for k, v in scenarios().items()})
+    return _BUNDLED
+
+
 class NavalGame(Game):
     """One SMS naval night action. Create with :meth:`new`."""
 
@@ -194,9 +204,10 @@ class NavalGame(Game):
             raise TypeError(f"NavalGame.new takes no {sorted(kw)}")
         if scenario is None:
             scenario = "kula_gulf"
-        if isinstance(scenario, str) and scenario in scenarios():
-            scenario = scenarios()[scenario]
-        sc = load_scenario(scenario)
+        if isinstance(scenario, str) and scenario in _bundled():
+            sc = _bundled()[scenario]
+        else:
+            sc = load_scenario(scenario)
         return cls(sc, sea_map(sc), dice if dice is not None else Dice(seed))
 
     @classmethod
