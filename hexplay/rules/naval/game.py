@@ -83,6 +83,8 @@ ORDER_ARGS: dict[str, tuple[str, ...]] = {
 }
 """Order kinds and the arguments each takes (strict)."""
 
+_ARG_SETS = {k: frozenset(v) for k, v in ORDER_ARGS.items()}
+
 _WATERS: dict[int, tuple[Any, Waters]] = {}
 
 
@@ -453,7 +455,8 @@ class NavalGame(Game):
             raise IllegalOrder(
                 "order", f"unknown order kind {kind!r}; kinds are {list(ORDER_ARGS)}"
             )
-        check_args(order, ORDER_ARGS[kind])
+        if not _ARG_SETS[kind].issuperset(order.args):
+            check_args(order, ORDER_ARGS[kind])  # raises, naming the arguments
         side = order.side
         if self.submitted[side]:
             raise IllegalOrder("10.22 decisions final", f"the {side} plot is submitted")
