@@ -40,6 +40,7 @@ from ...engine import (
 from ...hexgrid import Hex, distance
 from . import crt
 from . import torpedo as torp
+from .classes import CLASSES
 from .movement import (
     FACINGS,
     MAX_TURN_PER_HEX,
@@ -165,7 +166,7 @@ class NavalGame(Game):
                 facing=facing_index(s.course),
                 speed=s.speed,
                 status=AFLOAT if s.enter_turn <= 1 else RESERVE,
-                salvos=1 if s.supply else 1 + self.ships_class(k).reloads,
+                salvos=1 if s.supply else 1 + CLASSES[k].reloads,
                 troops=s.troops,
                 supply=s.supply,
                 enter_turn=s.enter_turn,
@@ -190,12 +191,6 @@ class NavalGame(Game):
         self.commands.mark_turn(1)
         self.dice.turn = 1
         self._sight()
-
-    @staticmethod
-    def ships_class(name: str):
-        from .classes import CLASSES
-
-        return CLASSES[name]
 
     # --- construction ---------------------------------------------------------------------
     @classmethod
