@@ -8,13 +8,16 @@ functions applied to what it sees:
 * **Formation**: the first afloat ship leads; every other ship follows the ship ahead of it in
   the line (steering for the hex that ship held at the start of the turn), at the squadron's
   speed (the slowest ship still making 3 or more), so the column turns in succession.
-* **Range**: the leader picks one of a few manoeuvres (turn 0-2 hexsides to either side in
-  the first hex or the last, then ahead) by a score: the USN keeps its guns' best band (6 hexes,
-  9 while enemy torpedoes are loaded); the IJN closes to torpedo range while its tubes are
-  loaded and opens the range otherwise; ships with troops (and the rest of the IJN in Kula
-  Gulf) make for the north edge. Land and the map edge ahead are avoided, and so is
-  *torpedo water*: end hexes within the primary torpedo range of an enemy ship with loaded
-  tubes (where the enemy is predicted by dead reckoning).
+* **Range**: the leader picks one of a few manoeuvres (turn 0-2 hexsides either way in the
+  first hex or the last, or reverse course, the rest ahead) by a score: the USN keeps its guns'
+  best band (6 hexes, 9 while enemy tubes are loaded); the IJN closes to its torpedoes'
+  primary range while its tubes are loaded and opens the range otherwise. On a transport
+  mission (troops aboard, Kula Gulf) the whole IJN squadron retires to the nearest map edge
+  away from the enemy, out of spotting range where it can, torpedoing on the way; without
+  troops (Horaniu) only damaged ships or ships with empty tubes retire, and never before the
+  scenario allows leaving. Land and the map edge ahead are avoided, and so is *torpedo water*:
+  end hexes within the primary torpedo range of an enemy ship with loaded tubes (enemies
+  predicted by dead reckoning: speed hexes ahead).
 * **Fire**: gunnery and torpedoes are given greedily, ship by ship, to the target where they add
   the most expected damage (hits weighted by the target's victory points, a torpedo sinking
   worth three hits), at predicted ranges; torpedo battles below 1-2 odds are not fired.
