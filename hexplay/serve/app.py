@@ -1,0 +1,453 @@
+"""The table on the network: a tornado JSON/WebSocket API around the :class:`Table`.
+
+Why tornado: Jupyter's server and kernels run on it, so every hexplay install that has Jupyter
+already has it (no new dependency); it is a well-kept asyncio server with HTTP, WebSockets, a
+WebSocket client (what :mod:`hexplay.serve.client` uses) and a loop a notebook can run in a thread.
+
+Endpoints (a token is sent as ``Authorization: Bearer <token>`` or ``?token=<token>``; every
+refusal is 403 with a JSON body and a log line that never holds the token)::
+
+    GET  /                              a plain page saying what this is
+    GET  /api/table                     (admin token) the games and their status
+    POST /api/table                     (admin token) {"game", "scenario"?, "seed"?, "timer"?,
+                                        "title"?} -> {"id", "links", "tokens"}
+    GET  /api/games/<id>/<read>         a read intent (state, view, legal, status, outcome,
+                                        info); its args as query arguments
+    POST /api/games/<id>/<intent>       {"args": {...}, "id": "<client intent id>"?}
+    WS   /ws/games/<id>                 the seat's state pushed at once and on every change;
+                                        send {"id", "op", "args"} to make an intent, answered
+                                        {"type": "reply", "id", ...} or {"type": "error", ...}
+    GET  /seat/<id>?token=              the seat's page (live status and view; how to open
+                                        the app on it in JupyterLab or Voila)
+
+Listening: 127.0.0.1 by default, so only this machine can reach the table. To let a class on
+the teacher's network play, start it with ``--ip 0.0.0.0`` (and ``--public-url`` the address
+students type): anyone who can reach the port can then try tokens (192 random bits each), and
+traffic is plain HTTP, so do that only on a network you trust, at your own risk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import logging
+import socket
+import threading
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import tornado.httpserver
+import tornado.ioloop
+import tornado.netutil
+import tornado.web
+import tornado.websocket
+
+from .store import Store
+from .table import READS, Table, TableError, malformed
+from .wire import dumps
+
+log = logging.getLogger("hexplay.serve")
+access_log = logging.getLogger("hexplay.serve.access")
+
+MAX_BODY = 64 * 1024
+"""The largest request or WebSocket message (an order is a few hundred bytes)."""
+GAME_ID = r"([A-Za-z0-9_-]{1,32})"
+
+
+def _log_request(handler: tornado.web.RequestHandler) -> None:
+    """Access log without the query string (seat tokens travel there)."""
+    r = handler.request
+    access_log.info(
+        "%d %s %s (%s) %.1fms",
+        handler.get_status(),
+        r.method,
+        r.path,
+        r.remote_ip,
+        1000.0 * r.request_time(),
+    )
+
+
+def _token(handler: tornado.web.RequestHandler) -> str | None:
+    auth = handler.request.headers.get("Authorization", "")
+    if auth.startswith("Bearer "):
+        return auth[len("Bearer ") :].strip()
+    return handler.get_query_argument("token", None)
+
+
+WORKERS = 8
+"""Worker threads running the games' calls, so a long turn resolution in one game does not
+hold the intents of the others (each game's calls stay in order under its slot's lock)."""
+
+
+class _Base(tornado.web.RequestHandler):
+    table: Table
+
+    def initialize(self, table: Table, base_url: str, pool: ThreadPoolExecutor) -> None:
+        self.table = table
+        self.base_url = base_url
+        self.pool = pool
+
+    async def run(self, fn, *args: Any) -> Any:
+        return await tornado.ioloop.IOLoop.current().run_in_executor(self.pool, fn, *args)
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Referrer-Policy", "no-referrer")  # a page never leaks its URL's token
+        self.set_header("X-Content-Type-Options", "nosniff")
+
+    def send(self, status: int, body: Mapping[str, Any]) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(dumps(body))
+
+    def fail(self, e: TableError) -> None:
+        self.send(e.status, {"ok": False, "error": e.to_dict()})
+
+    def body(self) -> dict[str, Any]:
+        if not self.request.body:
+            return {}
+        try:
+            d = json.loads(self.request.body)
+        except (ValueError, UnicodeDecodeError):
+            raise malformed("the request body is not JSON") from None
+        if not isinstance(d, dict):
+            raise malformed("the request body must be a JSON object")
+        return d
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.send(status_code, {"ok": False, "error": {"status": status_code, "code": "http"}})
+
+
+class TableHandler(_Base):
+    def get(self) -> None:
+        try:
+            self.table.check_admin(_token(self), self.request.remote_ip)
+        except TableError as e:
+            return self.fail(e)
+        self.send(200, {"ok": True, "games": self.table.games()})
+
+    async def post(self) -> None:
+        try:
+            self.table.check_admin(_token(self), self.request.remote_ip)
+            d = self.body()
+            unknown = set(d) - {"game", "scenario", "seed", "timer", "title"}
+            if unknown:
+                raise malformed(f"unknown fields {sorted(unknown)}")
+            slot = await self.run(
+                self.table.create, d.get("game"), d.get("scenario"), d.get("seed", 0),
+                d.get("timer"), d.get("title", ""),
+            )  # fmt: skip
+        except TableError as e:
+            return self.fail(e)
+        links = self.table.links(slot, self.base_url)
+        self.send(200, {"ok": True, "id": slot.id, "links": links, "tokens": dict(slot.tokens)})
+
+
+class IntentHandler(_Base):
+    async def get(self, gid: str, op: str) -> None:
+        args = {k: self.get_query_argument(k) for k in self.request.query_arguments}
+        args.pop("token", None)
+        await self._do(gid, op, args, None, write=op not in READS)
+
+    async def post(self, gid: str, op: str) -> None:
+        try:
+            d = self.body()
+        except TableError as e:
+            return self.fail(e)
+        await self._do(gid, op, d.get("args", {}), d.get("id"))
+
+    async def _do(self, gid: str, op: str, args: Any, intent_id: Any, write: bool = False):
+        try:
+            self.table.authorize(gid, _token(self), op, self.request.remote_ip)
+            if write:
+                raise TableError(405, "method", "a write is a POST")
+            peer = self.request.remote_ip
+            reply = await self.run(self.table.handle, gid, _token(self), op, args, intent_id, peer)
+        except TableError as e:
+            return self.fail(e)
+        self.send(200, reply)
+
+
+class SocketHandler(tornado.websocket.WebSocketHandler):
+    """One page's socket: its seat's state pushed, its intents answered."""
+
+    def initialize(self, table: Table, base_url: str, pool: ThreadPoolExecutor) -> None:
+        self.table = table
+        self.pool = pool
+        self.watcher = None
+        self.gid = ""
+        self.loop = tornado.ioloop.IOLoop.current()
+
+    async def get(self, gid: str, *args: Any, **kwargs: Any) -> None:
+        try:  # refused before the upgrade: a wrong token never gets a socket
+            self.table.authorize(gid, _token(self), "socket", self.request.remote_ip)
+        except TableError as e:
+            self.set_status(e.status)
+            self.set_header("Content-Type", "application/json; charset=utf-8")
+            self.finish(dumps({"ok": False, "error": e.to_dict()}))
+            return
+        await super().get(gid, *args, **kwargs)
+
+    def check_origin(self, origin: str) -> bool:
+        # Access is by token only (no cookies, no ambient credentials), so a page served from
+        # another origin (JupyterLab, Voila) may open the socket with its seat's token.
+        return True
+
+    async def open(self, gid: str) -> None:
+        self.set_nodelay(True)  # small messages at once (no Nagle / delayed-ACK stalls)
+        self.gid = gid
+        self.watcher = await self.loop.run_in_executor(
+            self.pool, self.table.watch, gid, _token(self), self._send, self.request.remote_ip
+        )
+
+    def _send(self, msg: dict[str, Any]) -> None:
+        """Send from any thread (pushes come from the workers), in the order called."""
+        self.loop.add_callback(self._write, dumps(msg))
+
+    def _write(self, text: str) -> None:
+        with contextlib.suppress(tornado.websocket.WebSocketClosedError):
+            self.write_message(text)  # (closed: the page reconnects and gets its state again)
+
+    async def on_message(self, message: str | bytes) -> None:
+        mid = None
+        try:
+            try:
+                d = json.loads(message)
+            except (ValueError, UnicodeDecodeError):
+                raise malformed("a message is a JSON object") from None
+            if not isinstance(d, dict):
+                raise malformed("a message is a JSON object")
+            mid = d.get("id") if isinstance(d.get("id"), str) else None
+            unknown = set(d) - {"id", "op", "args"}
+            if unknown:
+                raise malformed(f"unknown message fields {sorted(unknown)}")
+            reply = await self.loop.run_in_executor(
+                self.pool, self.table.handle, self.gid, _token(self), d.get("op"),
+                d.get("args"), d.get("id"), self.request.remote_ip, self.watcher,
+            )  # fmt: skip
+            self._send({"type": "reply", "id": mid, **reply})
+        except TableError as e:
+            self._send({"type": "error", "id": mid, "ok": False, "error": e.to_dict()})
+
+    def on_close(self) -> None:
+        if self.watcher is not None:
+            self.pool.submit(self.table.unwatch, self.gid, self.watcher)
+            self.watcher = None
+
+
+class SeatPage(_Base):
+    def get(self, gid: str) -> None:
+        try:
+            slot, seat = self.table.authorize(gid, _token(self), "page", self.request.remote_ip)
+        except TableError as e:
+            self.set_status(e.status)
+            return self.finish(f"<p>{html.escape(e.message)}</p>")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        title = html.escape(f"{slot.game.info.title} {slot.title} - {seat}")
+        self.finish(SEAT_PAGE.replace("{{title}}", title).replace("{{seat}}", html.escape(seat)))
+
+
+class RootHandler(_Base):
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish("hexplay table: open your seat's link (it carries your token).\n")
+
+
+SEAT_PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>{{title}}</title>
+<style>body{font:14px sans-serif;margin:1.5em}pre{background:#f4f4f0;padding:1em}
+#status b{margin-right:1em}</style></head>
+<body><h2>{{title}}</h2><div id="conn">connecting...</div><div id="status"></div>
+<p>To play this seat with the full app, in JupyterLab or Voila run
+<code>RemoteGame(url, token)</code> (see notebooks/seat.ipynb) with this page's address.</p>
+<pre id="view"></pre>
+<script>
+const q = new URLSearchParams(location.search), token = q.get("token");
+const gid = location.pathname.split("/").pop();
+let delay = 500;
+function show(s) {
+  const st = s.status, sides = Object.entries(st.sides).map(([k, v]) => `<b>${k}: ${v}</b>`);
+  let t = "";
+  if (st.deadline) t = ` time left ${Math.max(0, Math.round(st.deadline - Date.now() / 1000))} s`;
+  document.getElementById("status").innerHTML =
+    `turn ${st.turn} · ${st.phase} · ` + sides.join("") + t;
+  document.getElementById("view").textContent = JSON.stringify(s.view, null, 1);
+}
+function connect() {
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}` +
+                           `/ws/games/${gid}?token=${encodeURIComponent(token)}`);
+  ws.onopen = () => { delay = 500; document.getElementById("conn").textContent = "live"; };
+  ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === "state") show(m); };
+  ws.onclose = () => {  // reconnect by itself, backing off to 10 s
+    document.getElementById("conn").textContent = "reconnecting...";
+    setTimeout(connect, delay); delay = Math.min(10000, delay * 2);
+  };
+}
+connect();
+</script></body></html>
+"""
+
+
+def make_app(
+    table: Table, base_url: str, pool: ThreadPoolExecutor | None = None
+) -> tornado.web.Application:
+    pool = pool or ThreadPoolExecutor(WORKERS, thread_name_prefix="hexplay-table")
+    kw = {"table": table, "base_url": base_url, "pool": pool}
+    return tornado.web.Application(
+        [
+            (r"/", RootHandler, kw),
+            (r"/api/table", TableHandler, kw),
+            (rf"/api/games/{GAME_ID}/([a-z]{{1,20}})", IntentHandler, kw),
+            (rf"/ws/games/{GAME_ID}", SocketHandler, kw),
+            (rf"/seat/{GAME_ID}", SeatPage, kw),
+        ],
+        log_function=_log_request,
+        pool=pool,
+        websocket_max_message_size=MAX_BODY,
+        websocket_ping_interval=20,
+    )
+
+
+def _ticker(table: Table, pool: ThreadPoolExecutor) -> tornado.ioloop.PeriodicCallback:
+    """The class timer: twice a second, on a worker, expire the plots whose time is up."""
+    return tornado.ioloop.PeriodicCallback(lambda: pool.submit(table.tick), 500)
+
+
+def public_url(host: str, port: int, given: str | None = None) -> str:
+    """The address in the links: ``given``, or this machine's name when listening on all."""
+    if given:
+        return given.rstrip("/")
+    if host in ("0.0.0.0", "::", ""):
+        host = socket.getfqdn()
+    return f"http://{host}:{port}"
+
+
+class TableServer:
+    """A table served from a background thread (its own asyncio loop): what
+    :func:`start_table` returns to a notebook cell and the tests use.
+
+    ``server.new_game("tag", seed=1)`` -> one link per seat; ``server.stop()``.
+    """
+
+    def __init__(
+        self,
+        db: str = ":memory:",
+        host: str = "127.0.0.1",
+        port: int = 0,
+        url: str | None = None,
+        durable: bool = False,
+        app_url: str | None = None,
+    ) -> None:
+        self.db, self.host, self.durable, self.app_url = db, host, durable, app_url
+        self._port, self._url = port, url
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread = threading.Thread(target=self._run, name="hexplay-table", daemon=True)
+
+    def start(self) -> TableServer:
+        self.thread.start()
+        self._ready.wait(30)
+        if self._error is not None:
+            raise self._error
+        return self
+
+    def _run(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.table = Table(Store(self.db, self.durable))
+            self.table.app_url = self.app_url
+            socks = tornado.netutil.bind_sockets(self._port, self.host)
+            self.port = socks[0].getsockname()[1]
+            self.url = public_url(self.host, self.port, self._url)
+            app = make_app(self.table, self.url)
+            self.http = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY)
+            self.http.add_sockets(socks)
+            self.pool = app.settings["pool"]
+            self.ticker = _ticker(self.table, self.pool)
+            self.ticker.start()
+        except BaseException as e:  # reported to start()
+            self._error = e
+            self._ready.set()
+            return
+        self._ready.set()
+        self.loop.run_forever()
+
+    def call(self, fn, *args: Any, **kw: Any) -> Any:
+        """Run ``fn(*args, **kw)`` on the table's thread (the table is not thread-safe)."""
+
+        async def run() -> Any:
+            return fn(*args, **kw)
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(30)
+
+    @property
+    def admin_token(self) -> str:
+        return self.table.admin_token
+
+    def new_game(
+        self, game: str, scenario: Any = None, seed: int = 0, timer: float | None = None,
+        title: str = "",
+    ) -> dict[str, str]:  # fmt: skip
+        """Start a game at the table; one link per seat (each side, and ``"referee"``)."""
+        slot = self.call(self.table.create, game, scenario, seed, timer, title)
+        return self.table.links(slot, self.url)
+
+    def stop(self) -> None:
+        if self.loop is None or not self.loop.is_running():
+            return
+
+        def halt() -> None:
+            self.ticker.stop()
+            self.http.stop()
+            self.pool.shutdown(wait=True)
+            self.table.store.close()
+            self.loop.stop()
+
+        self.loop.call_soon_threadsafe(halt)
+        self.thread.join(10)
+
+    def __enter__(self) -> TableServer:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+
+def start_table(
+    db: str = "hexplay-table.sqlite", host: str = "127.0.0.1", port: int = 8765,
+    url: str | None = None, app_url: str | None = None,
+) -> TableServer:  # fmt: skip
+    """Start a table from a notebook cell (in a background thread); ``.new_game(...)`` makes a
+    game and returns its seat links, ``.stop()`` ends it. Games persist in ``db``; with
+    ``app_url`` (the seat notebook in Voila) the links open it."""
+    return TableServer(db, host, port, url, app_url=app_url).start()
+
+
+async def serve_forever(
+    db: str, host: str, port: int, url: str | None = None, durable: bool = False,
+    ready: Any = None, app_url: str | None = None,
+) -> None:  # fmt: skip
+    """Serve a table on the running loop until cancelled (``hexplay serve``)."""
+    table = Table(Store(db, durable))
+    table.app_url = app_url
+    socks = tornado.netutil.bind_sockets(port, host)
+    base = public_url(host, socks[0].getsockname()[1], url)
+    app = make_app(table, base)
+    http = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY)
+    http.add_sockets(socks)
+    ticker = _ticker(table, app.settings["pool"])
+    ticker.start()
+    if ready is not None:
+        ready(table, base)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        ticker.stop()
+        http.stop()
+        app.settings["pool"].shutdown(wait=True)
+        table.store.close()

@@ -1,0 +1,497 @@
+"""The table: the referee of many games, the only place they live, one seat per token.
+
+Every request names a game, carries a seat's token and asks for one *intent*; :meth:`Table.handle`
+checks the token (constant time, every seat compared), checks the intent and calls the game API
+for that seat's side only. It knows nothing of HTTP: :mod:`hexplay.serve.app` puts it on the
+network, and tests drive it directly.
+
+Intents (``args`` is a JSON object)::
+
+    reads   state                   {seat, view, status} of the caller's seat
+            view    [side]          a view; a side's token may ask only for its own side
+            legal   [side, unit]    legal orders (as :func:`~hexplay.serve.wire.legal_to_dict`)
+            status                  turn, phase, each side's status, the class timer
+            outcome                 the outcome row (sides: only once the game is over)
+            info                    the game's info, the seat, the game id and title
+            map                     the board (terrain every side sees; no unit)
+    writes  order   order           an order (its side must be the seat's; filled in if left out)
+            undo    [unit]          take back the seat's last plotted order
+            submit                  lock the seat's plot / set-up, or end its turn
+    referee timer   seconds|null    start (or stop) the class timer for every plot or turn
+
+A write is carried out, then, while every side has submitted, the rules resolve (``advance``);
+the commands it logged are appended to the store in one transaction *before* the reply, and
+every watching page whose state changed is pushed its own seat's state. A write refused by the
+rules (:class:`~hexplay.engine.IllegalOrder`) changes nothing and stores nothing.
+
+What a seat receives is built from ``game.view(side)`` and the table's status only: no command
+count, no result of another side's order, no other seat's view (a side sees the other side's
+status -- plotting or submitted -- never its orders).
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode
+
+from ..engine import REFEREE, IllegalOrder, Order, SaveError, jsonable, map_to_dict
+from ..engine.record import load, save
+from ..registry import game_entry
+from .store import Store, StoredGame
+from .wire import info_to_dict, legal_to_dict
+
+log = logging.getLogger("hexplay.serve")
+
+READS = ("state", "view", "legal", "status", "outcome", "info", "map")
+WRITES = ("order", "undo", "submit")
+REFEREE_WRITES = ("timer",)
+INTENTS = READS + WRITES + REFEREE_WRITES
+TOKEN_BYTES = 24
+"""Seat tokens: ``secrets.token_urlsafe(24)``, 192 random bits (32 characters)."""
+GAME_ID_BYTES = 6
+"""Game ids: 48 random bits; they are not secret (the token is), only hard to guess."""
+INTENT_ID_MAX = 64
+
+
+class TableError(Exception):
+    """A refused request: ``status`` is the HTTP status (400 malformed, 403 refused, 409 the
+    rules said no, 500 the server failed), ``code`` a short name, ``rule`` the rule broken."""
+
+    def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.rule = status, code, message, rule
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {"status": self.status, "code": self.code, "message": self.message}
+        if self.rule is not None:
+            d["rule"] = self.rule
+        return d
+
+
+def refused(message: str) -> TableError:
+    return TableError(403, "refused", message)
+
+
+def malformed(message: str, rule: str | None = None) -> TableError:
+    return TableError(400, "malformed", message, rule)
+
+
+@dataclass
+class Watcher:
+    """A page watching a game: its seat, how to send it a message, what it was last sent."""
+
+    seat: str
+    send: Callable[[dict[str, Any]], Any]
+    last: dict[str, Any] | None = None
+
+
+@dataclass
+class Slot:
+    """One game at the table."""
+
+    id: str
+    name: str
+    game: Any
+    tokens: dict[str, str]
+    timer: float | None = None
+    title: str = ""
+    deadline: float | None = None
+    phase_key: tuple = ()
+    intents: dict[str, dict[str, Any] | None] = field(default_factory=dict)
+    seen: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    """seat -> (version, state): the version goes up each time that seat's state changes."""
+    watchers: list[Watcher] = field(default_factory=list)
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+    """Held by every call that reads or changes the game (calls may come from worker threads)."""
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.game.info.sides
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return (*self.sides, REFEREE)
+
+
+class Table:
+    """Many games, their seats and their store. Calls may come from several threads: each
+    game's calls are serialized by its slot's lock, the store by its own."""
+
+    def __init__(self, store: Store | None = None, clock: Callable[[], float] = time.time):
+        self.store = store if store is not None else Store()
+        self.clock = clock
+        self._lock = threading.Lock()
+        self.app_url: str | None = None
+        """The seat notebook's address (Voila), put in the links if set."""
+        self.slots: dict[str, Slot] = {}
+        token = self.store.meta("admin_token")
+        if token is None:
+            token = secrets.token_urlsafe(TOKEN_BYTES)
+            self.store.set_meta("admin_token", token)
+        self.admin_token = token
+        for stored in self.store.games():
+            self.slots[stored.id] = self._rebuild(stored)
+
+    # --- games ----------------------------------------------------------------------------
+    def create(
+        self,
+        game: str,
+        scenario: Any = None,
+        seed: int = 0,
+        timer: float | None = None,
+        title: str = "",
+    ) -> Slot:
+        """A new game of the registered ``game`` with a fresh token per seat, stored."""
+        if not isinstance(game, str):
+            raise malformed("'game' must be a registered game's name")
+        try:
+            entry = game_entry(game)
+        except KeyError as e:
+            raise malformed(str(e.args[0])) from None
+        if type(seed) is not int or seed < 0:
+            raise malformed(f"'seed' must be a non-negative integer, not {seed!r}")
+        timer = _timer_value(timer)
+        if not isinstance(title, str) or len(title) > 200:
+            raise malformed("'title' must be a string of at most 200 characters")
+        try:
+            g = entry.new(scenario, seed=seed)
+        except (KeyError, ValueError, TypeError) as e:
+            raise malformed(f"cannot start {game}: {e}") from None
+        gid = secrets.token_urlsafe(GAME_ID_BYTES)
+        while gid in self.slots:  # pragma: no cover - 48 random bits
+            gid = secrets.token_urlsafe(GAME_ID_BYTES)
+        seats = (*g.info.sides, REFEREE)
+        tokens = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in seats}
+        start = {k: v for k, v in save(g).items() if k not in ("commands", "state", "dice_state")}
+        self.store.add_game(gid, game, start, tokens, g.commands.to_list(), timer, title)
+        slot = Slot(gid, game, g, tokens, timer, title)
+        self._settle(slot)
+        with self._lock:
+            self.slots[gid] = slot
+        log.info("new %s game %s (%s)", game, gid, title or "untitled")
+        return slot
+
+    def _rebuild(self, stored: StoredGame) -> Slot:
+        """A stored game rebuilt by replaying its commands through the rules."""
+        cls = game_entry(stored.game).game_class
+        try:
+            g = load(cls, {**stored.start, "commands": stored.commands})
+        except SaveError as e:
+            raise SaveError(f"table game {stored.id}: {e.where}", e.message) from None
+        slot = Slot(stored.id, stored.game, g, dict(stored.seats), stored.timer, stored.title)
+        slot.intents = {k: None for k in stored.intents}
+        self._settle(slot)
+        return slot
+
+    def _reload(self, slot: Slot) -> None:
+        """Put ``slot``'s game back to what the store holds (after a failed write)."""
+        stored = next(s for s in self.store.games() if s.id == slot.id)
+        fresh = self._rebuild(stored)
+        slot.game, slot.intents = fresh.game, fresh.intents
+
+    # --- access ---------------------------------------------------------------------------
+    def check_admin(self, token: Any, peer: str = "") -> None:
+        if not _same(token, self.admin_token):
+            log.warning("refused table admin request from %s", peer or "?")
+            raise refused("the table's admin token is needed")
+
+    def authorize(self, gid: Any, token: Any, what: str = "", peer: str = "") -> tuple[Slot, str]:
+        """The game and seat a token opens; 403 (logged) for a missing, wrong or other game's
+        token. Every seat's token is compared, in constant time, whatever matches."""
+        slot = self.slots.get(gid) if isinstance(gid, str) else None
+        seat = None
+        for s, t in (slot.tokens if slot else {}).items():
+            if _same(token, t) and seat is None:
+                seat = s
+        if slot is None or seat is None:
+            why = "no token" if not token else "a token that opens no seat of this game"
+            log.warning("refused %s on game %r from %s: %s", what or "request", gid, peer, why)
+            raise refused(f"{why}: ask the table for your seat's link")
+        return slot, seat
+
+    def links(self, slot: Slot, base: str, app_url: str | None = None) -> dict[str, str]:
+        """One link per seat: ``base/seat/<game>?token=<seat's token>``; with ``app_url`` (the
+        seat notebook in Voila, e.g. ``http://host:8866/voila/render/seat.ipynb``) that page
+        with the seat link as its ``link`` query argument."""
+        links = {s: f"{base}/seat/{slot.id}?token={slot.tokens[s]}" for s in slot.seats}
+        app_url = app_url or self.app_url
+        if app_url:
+            links = {s: f"{app_url}?{urlencode({'link': u})}" for s, u in links.items()}
+        return links
+
+    # --- intents --------------------------------------------------------------------------
+    def handle(
+        self,
+        gid: Any,
+        token: Any,
+        op: Any,
+        args: Any = None,
+        intent_id: Any = None,
+        peer: str = "",
+        watcher: Watcher | None = None,
+    ) -> dict[str, Any]:
+        """Carry out one intent for the seat ``token`` opens; a reply dict or TableError."""
+        slot, seat = self.authorize(gid, token, str(op)[:20], peer)
+        with slot.lock:
+            return self._handle(slot, seat, op, args, intent_id, peer, watcher)
+
+    def _handle(self, slot, seat, op, args, intent_id, peer, watcher) -> dict[str, Any]:
+        args = {} if args is None else args
+        if not isinstance(args, Mapping) or not all(isinstance(k, str) for k in args):
+            raise malformed("'args' must be a JSON object")
+        if op in READS:
+            return {"ok": True, "op": op, "result": self._read(slot, seat, op, args, peer)}
+        if op not in INTENTS:
+            raise malformed(f"unknown intent {op!r}; intents are {list(INTENTS)}")
+        key = None
+        if intent_id is not None:
+            if not isinstance(intent_id, str) or not 0 < len(intent_id) <= INTENT_ID_MAX:
+                raise malformed(f"'id' must be a string of 1 to {INTENT_ID_MAX} characters")
+            key = f"{seat}:{intent_id}"
+            if key in slot.intents:  # sent again (a reconnect): answered, not applied twice
+                reply = slot.intents[key] or {"ok": True, "op": op}
+                return {**reply, "duplicate": True, "state": self.state(slot, seat)}
+        if op in REFEREE_WRITES:
+            if seat != REFEREE:
+                raise self._refuse(slot, seat, op, peer, "only the referee sets the timer")
+            slot.timer = _timer_value(args.get("seconds"))
+            slot.phase_key = ()
+            self._settle(slot)
+            self._push(slot)
+            return {"ok": True, "op": op, "state": self.state(slot, seat)}
+        if seat == REFEREE:
+            raise self._refuse(slot, seat, op, peer, "the referee plays no side")
+        self._write(slot, seat, op, args, key)
+        reply = {"ok": True, "op": op}
+        if key is not None:
+            slot.intents[key] = reply
+        state = self.state(slot, seat)
+        if watcher is not None:
+            watcher.last = state
+        self._push(slot)
+        return {**reply, "state": state}
+
+    def _refuse(self, slot: Slot, seat: str, op: str, peer: str, why: str) -> TableError:
+        log.warning("refused %s by %s of game %s from %s: %s", op, seat, slot.id, peer, why)
+        return refused(why)
+
+    def _side(self, slot: Slot, seat: str, args: Mapping[str, Any], op: str, peer: str) -> str:
+        """The side an intent is about: the seat's own; the referee may name any."""
+        side = args.get("side", seat)
+        if side == seat or (seat == REFEREE and side in slot.seats):
+            return side
+        if isinstance(side, str) and side in slot.seats:
+            raise self._refuse(slot, seat, op, peer, f"{seat} may not see {side}'s {op}")
+        raise malformed(f"'side' must be one of {list(slot.seats)}, not {side!r}")
+
+    def _read(self, slot: Slot, seat: str, op: str, args: Mapping[str, Any], peer: str) -> Any:
+        g = slot.game
+        if op == "state":
+            return self.state(slot, seat)
+        if op == "status":
+            return self.status(slot)
+        if op == "map":
+            return map_to_dict(g.map)
+        if op == "info":
+            return {**info_to_dict(g.info), "seat": seat, "id": slot.id, "title": slot.title}
+        if op == "outcome":
+            if seat != REFEREE and not g.over:
+                raise TableError(409, "rejected", "the outcome is known when the game is over")
+            return jsonable(g.outcome())
+        side = self._side(slot, seat, args, op, peer)
+        if op == "view":
+            return jsonable(g.view(side))
+        unit = args.get("unit")  # op == "legal"
+        if unit is not None and not isinstance(unit, str):
+            raise malformed(f"'unit' must be a unit id (string), not {unit!r}")
+        if side == REFEREE:
+            raise malformed("legal orders are a side's: name the side")
+        return [legal_to_dict(lo) for lo in g.legal_orders(side, unit)]
+
+    def _write(self, slot: Slot, side: str, op: str, args: Mapping[str, Any], key) -> None:
+        g = slot.game
+        n0 = len(g.commands.commands)
+        try:
+            if op == "order":
+                o = args.get("order")
+                if isinstance(o, Mapping) and "side" not in o:
+                    o = {**o, "side": side}
+                try:
+                    order = Order.from_dict(o)
+                except IllegalOrder as e:
+                    raise malformed(e.message, e.rule) from None
+                if order.side != side:
+                    raise self._refuse(slot, side, op, "", f"{side} orders for {side} only")
+                g.order(order)
+            elif op == "undo":
+                unit = args.get("unit")
+                if unit is not None and not isinstance(unit, str):
+                    raise malformed(f"'unit' must be a unit id (string), not {unit!r}")
+                g.undo(side, unit) if unit is not None else g.undo(side)
+            else:
+                g.submit(side)
+            self._resolve(slot)
+        except IllegalOrder as e:
+            if len(g.commands.commands) != n0:  # the rules promise this never happens
+                self._reload(slot)
+            raise TableError(409, "rejected", e.message, e.rule) from None
+        except TableError:
+            if len(g.commands.commands) != n0:  # pragma: no cover - checked before acting
+                self._reload(slot)
+            raise
+        except Exception:
+            log.exception("game %s failed on %s by %s; rebuilt from the store", slot.id, op, side)
+            self._reload(slot)
+            raise TableError(500, "failed", "the server failed; nothing changed") from None
+        self._commit(slot, n0, key)
+
+    def _resolve(self, slot: Slot) -> None:
+        """Advance while no side must act (every plot in) and the game is not over."""
+        g = slot.game
+        while not g.over and not g.to_act():
+            g.advance()
+
+    def _commit(self, slot: Slot, n0: int, key: str | None) -> None:
+        """Store the commands logged since ``n0`` (one transaction) before anyone is told."""
+        new = slot.game.commands.to_list()[n0:]
+        try:
+            self.store.append(slot.id, n0, new, key)
+        except Exception:
+            log.exception("game %s: the store refused %d commands; rebuilt", slot.id, len(new))
+            self._reload(slot)
+            raise TableError(500, "failed", "could not store the order; nothing changed") from None
+        self._settle(slot)
+
+    # --- status, timer and push -----------------------------------------------------------
+    def status(self, slot: Slot) -> dict[str, Any]:
+        """What every seat may know of the table: turn, phase, each side's status, timer."""
+        g = slot.game
+        acting = set(g.to_act())
+        setup = g.phase == "setup"
+        if g.over:
+            sides = dict.fromkeys(slot.sides, "over")
+        elif setup or g.info.simultaneous:
+            busy, idle = ("setting up", "ready") if setup else ("plotting", "submitted")
+            sides = {s: busy if s in acting else idle for s in slot.sides}
+        else:
+            sides = {s: "to move" if s in acting else "waiting" for s in slot.sides}
+        seen = {w.seat for w in slot.watchers}
+        return {
+            "game": slot.id,
+            "title": slot.title,
+            "turn": g.turn,
+            "phase": g.phase,
+            "over": g.over,
+            "winner": g.winner if g.over else None,
+            "sides": sides,
+            "timer": slot.timer,
+            "deadline": slot.deadline,
+            "connected": {s: s in seen for s in slot.seats},
+        }
+
+    def state(self, slot: Slot, seat: str) -> dict[str, Any]:
+        """What a seat's page shows: its own view, the table's status, and a ``version`` that
+        goes up each time this seat's state changes (so a client keeps the newest of a reply
+        and a push; it counts only changes the seat is shown, nothing of another side)."""
+        s = {"seat": seat, "view": jsonable(slot.game.view(seat)), "status": self.status(slot)}
+        version, last = slot.seen.get(seat, (0, None))
+        if s != last:
+            version += 1
+            slot.seen[seat] = (version, s)
+        return {**s, "version": version}
+
+    def _settle(self, slot: Slot) -> None:
+        """Restart the class timer when a new plot or turn begins (not during set-up)."""
+        g = slot.game
+        key = (g.turn, g.phase, tuple(g.to_act()) if not g.info.simultaneous else ())
+        if key == slot.phase_key:
+            return
+        slot.phase_key = key
+        running = slot.timer is not None and not g.over and g.phase != "setup"
+        slot.deadline = self.clock() + slot.timer if running else None
+
+    def tick(self, now: float | None = None) -> list[str]:
+        """Submit, as they stand, the plots of the sides still acting when their time is up;
+        returns the ids of the games that changed."""
+        now = self.clock() if now is None else now
+        changed = []
+        for slot in list(self.slots.values()):
+            if slot.deadline is None or slot.deadline > now:
+                continue
+            with slot.lock:
+                if slot.deadline is not None and slot.deadline <= now:
+                    self._expire(slot)
+                    changed.append(slot.id)
+        return changed
+
+    def _expire(self, slot: Slot) -> None:
+        """Time is up: submit the plots of the sides still acting, as they stand."""
+        slot.deadline = None
+        for side in slot.game.to_act():
+            try:
+                self._write(slot, side, "submit", {}, None)
+                log.info("game %s: time is up, %s's plot submitted", slot.id, side)
+            except TableError as e:
+                log.warning("game %s: time is up, %s cannot submit: %s", slot.id, side, e)
+        self._push(slot)
+
+    def watch(self, gid: Any, token: Any, send: Callable[[dict], Any], peer: str = "") -> Watcher:
+        """Send ``send`` this seat's state now and whenever it changes."""
+        slot, seat = self.authorize(gid, token, "watch", peer)
+        w = Watcher(seat, send)
+        with slot.lock:
+            slot.watchers.append(w)
+            self._push(slot)  # the new page, and the others' "connected"
+        return w
+
+    def unwatch(self, gid: str, w: Watcher) -> None:
+        slot = self.slots.get(gid)
+        if slot is None:
+            return
+        with slot.lock:
+            if w in slot.watchers:
+                slot.watchers.remove(w)
+                self._push(slot)
+
+    def _push(self, slot: Slot) -> None:
+        """Each watcher whose seat's state changed gets it (views made once per seat)."""
+        states: dict[str, dict[str, Any]] = {}
+        for w in list(slot.watchers):
+            if w.seat not in states:
+                states[w.seat] = self.state(slot, w.seat)
+            if w.last is None or states[w.seat]["version"] != w.last["version"]:
+                w.last = states[w.seat]
+                try:
+                    w.send({"type": "state", **w.last})
+                except Exception:  # a closed page: it reconnects and is sent the state again
+                    slot.watchers.remove(w)
+
+    def games(self) -> list[dict[str, Any]]:
+        """A line per game for the teacher (no tokens)."""
+        out = []
+        for s in list(self.slots.values()):
+            with s.lock:
+                out.append({"id": s.id, "game": s.name, **self.status(s)})
+        return out
+
+
+def _same(given: Any, token: str) -> bool:
+    """``hmac.compare_digest`` of the given token and a seat's (False for a non-string)."""
+    if not isinstance(given, str):
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), token.encode())
+
+
+def _timer_value(v: Any) -> float | None:
+    if v is None:
+        return None
+    if type(v) not in (int, float) or not 5 <= v <= 3600:
+        raise malformed(f"'timer' is seconds per plot or turn (5 to 3600), or null; not {v!r}")
+    return float(v)

@@ -1,0 +1,97 @@
+"""What travels between the table and a page: legal orders and game info as plain JSON.
+
+The server and :class:`~hexplay.serve.client.RemoteGame` share these, so a remote seat sees the
+same :class:`~hexplay.engine.LegalOrder` and :class:`~hexplay.engine.Need` objects as a local
+game (paths come back as tuples of labels, as the rules give them).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from ..engine import GameInfo, LegalOrder, Need, jsonable
+
+
+def need_to_dict(n: Need) -> dict[str, Any]:
+    """A need as JSON-ready values: its options and costs as the rules give them (tuples,
+    Fractions); :func:`dumps` writes them (tuples as lists, a Fraction as "n/d")."""
+    return {
+        "name": n.name,
+        "kind": n.kind,
+        "options": n.options,
+        "prompt": n.prompt,
+        "optional": n.optional,
+        "costs": n.costs,
+    }
+
+
+def dumps(msg: Any) -> str:
+    """A message as JSON text; what plain JSON lacks (Fraction, numpy) as
+    :func:`~hexplay.engine.jsonable` writes it (equal to ``json.dumps(jsonable(msg))``, without
+    walking the large option lists of a path twice)."""
+    return json.dumps(msg, default=jsonable)
+
+
+def _cost(v: Any) -> Any:
+    if isinstance(v, str) and "/" in v:
+        try:
+            return Fraction(v)
+        except ValueError:
+            return v
+    return _tuple(v)
+
+
+def _tuple(v: Any) -> Any:
+    return tuple(_tuple(x) for x in v) if isinstance(v, list) else v
+
+
+def need_from_dict(d: Mapping[str, Any]) -> Need:
+    return Need(
+        d["name"],
+        d["kind"],
+        tuple(_tuple(o) for o in d["options"]),
+        d.get("prompt", ""),
+        bool(d.get("optional", False)),
+        tuple(_cost(c) for c in d.get("costs", ())),
+    )
+
+
+def legal_to_dict(lo: LegalOrder) -> dict[str, Any]:
+    return {
+        "side": lo.side,
+        "kind": lo.kind,
+        "unit": lo.unit,
+        "args": dict(lo.args),
+        "needs": [need_to_dict(n) for n in lo.needs],
+        "label": lo.label,
+        "rule": lo.rule,
+    }
+
+
+def legal_from_dict(d: Mapping[str, Any]) -> LegalOrder:
+    return LegalOrder(
+        d["side"],
+        d["kind"],
+        d.get("unit"),
+        dict(d.get("args", {})),
+        tuple(need_from_dict(n) for n in d.get("needs", ())),
+        d.get("label", ""),
+        d.get("rule", ""),
+    )
+
+
+def info_to_dict(info: GameInfo) -> dict[str, Any]:
+    return {
+        "name": info.name,
+        "title": info.title,
+        "sides": list(info.sides),
+        "turns": info.turns,
+        "description": info.description,
+    }
+
+
+def info_from_dict(d: Mapping[str, Any]) -> GameInfo:
+    return GameInfo(d["name"], d["title"], tuple(d["sides"]), d["turns"], d.get("description", ""))
