@@ -32,7 +32,7 @@ import traitlets
 
 from ..hexgrid import Hexside
 from ..maps import Map
-from .counters import CounterStyle, Counters
+from .counters import Counters, CounterStyle
 from .guard import warn
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"

@@ -145,12 +145,9 @@ class CounterStyle:
     def to_json(self) -> dict[str, Any]:
         badges = {**BADGES, **dict(self.badges)}
         return {
-            "sides": {
-                s.name: {"colour": s.colour, "label": s.label or s.name} for s in self.sides
-            },
+            "sides": {s.name: {"colour": s.colour, "label": s.label or s.name} for s in self.sides},
             "badges": {
-                k: {"text": b.text, "colour": b.colour, "title": b.title}
-                for k, b in badges.items()
+                k: {"text": b.text, "colour": b.colour, "title": b.title} for k, b in badges.items()
             },
             "legend": [list(row) for row in self.legend],
         }
