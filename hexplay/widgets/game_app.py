@@ -228,7 +228,7 @@ class GameApp(W.VBox):
         self.ui.blank_panels()
         self.results.set_events([])
         self.record.set_rows([])
-        self.controls.say("")
+        # (the phase message stays: it is the hand-over's own, e.g. "turn resolved; now turn 3")
 
     # --- intents --------------------------------------------------------------------------------
     def _on_board_click(self, ev: dict[str, Any]) -> None:

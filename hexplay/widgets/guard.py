@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import ipywidgets as W
+import traitlets
 
 log = logging.getLogger("hexplay.widgets")
 
@@ -29,6 +30,21 @@ def shown(widget: Any) -> bool:
     """False when ``widget`` is hidden with ``layout.display = "none"``."""
     layout = getattr(widget, "layout", None)
     return getattr(layout, "display", None) != "none"
+
+
+def json_type_ok(trait: Any, value: Any) -> bool:
+    """The JSON type of ``value`` is the trait's own: no casting "1" to 1 or 1 to True."""
+    if value is None:
+        return False  # a user's click never clears a value: only a script would
+    if isinstance(trait, traitlets.Bool):
+        return isinstance(value, bool)
+    if isinstance(trait, traitlets.Int):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(trait, traitlets.Float):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if isinstance(trait, traitlets.Unicode):
+        return isinstance(value, str)
+    return True
 
 
 class Guarded:
@@ -53,6 +69,8 @@ class Guarded:
                 from_json = self.trait_metadata(name, "from_json", self._trait_from_json)  # type: ignore[attr-defined]
                 value = from_json(raw, self)
                 trait = self.traits()[name]  # type: ignore[attr-defined]
+                if not json_type_ok(trait, value):
+                    raise TypeError(f"a {type(trait).__name__} needs its own JSON type")
                 trait._validate(self, value)
             except Exception as e:  # TraitError, TypeError, ValueError from a bad value
                 warn(self, f"{name}={raw!r:.60}: {e}")
