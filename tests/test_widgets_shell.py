@@ -119,38 +119,54 @@ def test_skirmish_counters_carry_glyphs_and_a_moving_badge():
 # --- the order builder from legal orders --------------------------------------------------------
 
 
-def test_builder_offers_the_engines_tasks_and_we_needs_a_target():
-    """WE (weapon exchange) takes the friend or vehicle as its target: plottable by a click."""
+def test_builder_offers_the_engines_orders_and_we_needs_a_target():
+    """The builder's buttons are the engine's legal orders; WE (weapon exchange) names the
+    friend or vehicle it is made with, by a click (the old widget table said it needed none)."""
+    from hexplay.engine.protocol import Need
     from hexplay.widgets.controls import need_mode
-    from hexplay.widgets.skirmish_ui import task_needs
 
-    assert need_mode(task_needs("WE", {"kind": "man"}, [])) == "target"
-    assert need_mode(task_needs("BW", {"kind": "man"}, [])) is None
-    assert need_mode(task_needs("MV", {"kind": "escort"}, [])) == "hexes"
-    assert need_mode(task_needs("MP", {"kind": "man", "hex": None}, [])) == "steps"
+    assert need_mode((Need("target", "unit", ("G1",)),)) == "target"
+    assert need_mode(()) is None
+    assert need_mode((Need("hexes", "int", (1, 2)),)) == "hexes"
+    assert need_mode((Need("hexes", "int", (1,)), Need("path", "path", (), optional=True))) == (
+        "steps"
+    )
     app = _app(seed=1, vs_computer=None, referee=True)
     g = app.game
-    for uid in app.units_by_id:
-        u = app.units_by_id[uid]
+    tried = 0
+    for uid, u in list(app.units_by_id.items()):
         if u.get("kind") != "man" or u.get("hex") is None:
             continue
         app.select(uid)
-        assert app.builder.task_codes() == g.legal_tasks(app.plotting_side, uid)
-        if "WE" in app.builder.task_codes():
-            app.builder.click_task("WE")
-            assert app.builder.pending["needs"] == "target"
-            return
-    pytest.skip("no man with a weapon exchange at the start of this game")
+        side = app.plotting_side
+        assert app.builder.task_codes() == [lo.kind for lo in g.legal_orders(side, uid)]
+        tried += 1
+    assert tried > 5
+    # a guard aboard an escort may exchange his weapon with the vehicle: he names it by a click
+    gd, we = next(
+        (u, lo)
+        for u in g.own_units("defender")
+        for lo in g.legal_orders("defender", u)
+        if lo.kind == "WE"
+    )
+    assert we.need("target") is not None and not we.need("target").optional
+    app.select(gd)
+    app.builder.click_task("WE")
+    assert app.builder.pending["needs"] == "target"
+    target = we.need("target").options[0]
+    _click(app, app.units_by_id[target]["hex"], target)
+    assert app.builder.error.value == "", app.builder.error.value
+    assert [t["code"] for t in g.plotted("defender", gd)] == ["WE"]
 
 
 def test_one_plot_click_asks_the_engine_once():
-    """board -> app -> engine -> board once: one view and one legal_tasks per plot."""
+    """board -> app -> engine -> board once: one view and one legal_orders per plot."""
     app = _app(seed=1, vs_computer="defender")
     g = app.game
     man = next(u for u in app.board.units if u["side"] == "adversary" and u.get("kind") == "man")
     _click(app, man["hex"], man["id"])
     step = next(h for h in g.map.neighbor_labels(man["hex"]) if h in app.reachable(man["id"]))
-    calls = {"legal_tasks": 0, "view": 0, "plot": 0}
+    calls = {"legal_orders": 0, "view": 0, "order": 0}
     for name in calls:
         real = getattr(g, name)
 
@@ -160,11 +176,11 @@ def test_one_plot_click_asks_the_engine_once():
 
         setattr(g, name, counted)
     app.builder.click_task("MP")
-    assert calls == {"legal_tasks": 1, "view": 0, "plot": 0}  # the pending prompt only
-    calls.update(legal_tasks=0)
+    assert calls == {"legal_orders": 1, "view": 0, "order": 0}  # the pending prompt only
+    calls.update(legal_orders=0)
     _click(app, step)
     _click(app, step)  # the last hex again: the path is done
-    assert calls == {"legal_tasks": 1, "view": 1, "plot": 1}
+    assert calls == {"legal_orders": 1, "view": 1, "order": 1}
     assert [t["code"] for t in g.plotted("adversary", man["id"])] == ["MP"]
 
 

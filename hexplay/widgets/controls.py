@@ -336,12 +336,6 @@ class PlotBuilder(W.VBox):
             self._submit(lo)
             return
         self.pending = {"code": lo.kind, "needs": mode, "path": [], "order": lo}
-        ints = [n for n in lo.needs if n.kind == "int"]
-        if ints and ints[0].options:
-            box = self.steps if mode == "steps" else self.hexes
-            opts = [int(o) for o in ints[0].options]
-            with box.hold_sync():
-                box.min, box.max = min(opts), max(opts)
         ch = next((n for n in lo.needs if n.kind == "choice"), None)
         if ch is not None:
             self.choice.options = [str(o) for o in ch.options]

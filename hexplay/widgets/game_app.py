@@ -465,13 +465,16 @@ class GameApp(W.VBox):
         return v
 
 
+#: Adapters of the games hexplay ships, for registry entries that do not name theirs yet.
+SHIPPED_UIS = {"skirmish": "hexplay.widgets.skirmish_ui:SkirmishUI"}
+
+
 def _registered_ui(game: Any) -> type[GameUI]:
-    """The adapter class of ``game``'s registry entry."""
+    """The adapter class of ``game``'s registry entry (the plain :class:`GameUI` if none)."""
     from ..registry import game_entry, resolve
 
     if game is None:
         raise ValueError("give game= or ui=")
-    entry = game_entry(game.info.name)
-    if entry.ui is None:
-        return GameUI
-    return resolve(entry.ui)
+    name = game.info.name
+    ref = game_entry(name).ui or SHIPPED_UIS.get(name)
+    return GameUI if ref is None else resolve(ref)

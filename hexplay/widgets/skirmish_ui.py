@@ -11,9 +11,8 @@ really is).
 A board click is cheap: the sight fog and the reachable hexes of a unit are cached per (hex,
 known vehicles) and (hex, AP budget).
 
-Until SKIRMISH answers ``legal_orders`` itself (the game API), :class:`SkirmishController`
-states what each Table II task needs (:func:`task_needs`) as :class:`Need` s next to the
-engine's ``legal_tasks``; once the game has ``legal_orders`` they come from the engine.
+The order builder's tasks and what each needs come from the engine's ``legal_orders``
+(:class:`SkirmishController`); this module holds no rules table, only the tasks' titles.
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import html
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -146,33 +146,6 @@ def counters_from_view(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def task_needs(code: str, unit: Mapping[str, Any], plot: list[Mapping[str, Any]]) -> tuple:
-    """What Table II task ``code`` needs for ``unit`` now, as :class:`Need` s (transitional:
-    until the engine's ``legal_orders`` says it). DF, EP, WE and EV name a unit (WE: the
-    friend or vehicle the weapon is exchanged with; EV: the vehicle, except a man aboard
-    getting out); MP a path (a man off the map: route steps, then a path if they reach the
-    board); MV a count of hexes."""
-    target = Need("target", "unit", (), "click the target on the board")
-    if code in ("DF", "EP", "WE"):
-        return (target,)
-    if code == "EV":
-        aboard = unit.get("kind") == "man" and unit.get("in_vehicle")
-        if aboard and all(t.get("code") != "EV" for t in plot):
-            return ()
-        return (target,)
-    if code == "MP":
-        off_map = unit.get("kind") == "man" and unit.get("hex") is None
-        if off_map and not any(t.get("code") == "MP" and t.get("path") for t in plot):
-            return (
-                Need("hexes", "int", tuple(range(0, 61)), "route steps"),
-                Need("path", "path", (), "hexes on the map", optional=True),
-            )
-        return (Need("path", "path", (), "click the hexes to enter, in order"),)
-    if code == "MV":
-        return (Need("hexes", "int", tuple(range(1, 201)), "how many hexes?"),)
-    return ()
-
-
 class SkirmishController(OrderController):
     """The order builder's link to a SkirmishGame for the side at the screen."""
 
@@ -181,34 +154,26 @@ class SkirmishController(OrderController):
         return self.app.ui  # type: ignore[return-value]
 
     def legal_orders(self, unit: str) -> list[LegalOrder]:
-        g = self.app.game
-        if hasattr(g, "legal_orders"):
-            return list(g.legal_orders(self.side, unit))
-        u = self.app.units_by_id.get(unit) or {}
-        plot = self.ui.unit_plot(unit)
-        return [
-            LegalOrder(
-                self.side, code, unit, {}, task_needs(code, u, plot), TASK_TITLES.get(code, code)
-            )
-            for code in g.legal_tasks(self.side, unit)
-        ]
+        """The engine's legal orders of ``unit``, each with its Table II title. An MP of a man
+        off the map lists route steps only; the order also takes the hexes he goes on with
+        once the steps reach the board (``TASK_ARGS``), so an optional path is asked too."""
+        out = []
+        for lo in self.app.game.legal_orders(self.side, unit):
+            needs = lo.needs
+            if lo.kind == "MP" and [n.kind for n in needs] == ["int"]:
+                needs = (*needs, Need("path", "path", (), "hexes on the map", optional=True))
+            title = TASK_TITLES.get(lo.kind, lo.label)
+            out.append(replace(lo, needs=tuple(needs), label=title))
+        return out
 
     def order(self, order: Order) -> None:
         args = dict(order.args)
-        if "target" in args and args["target"] is not None:
+        if args.get("target") is not None:
             args["target"] = self.ui.resolve_target(args["target"])
-        g = self.app.game
-        if hasattr(g, "legal_orders"):
-            g.order(Order(order.side, order.kind, order.unit, args))
-        else:
-            g.plot(order.side, order.unit, order.kind, **args)
+        self.app.game.order(Order(order.side, order.kind, order.unit, args))
 
     def undo(self, unit: str) -> None:
-        g = self.app.game
-        if hasattr(g, "legal_orders"):
-            g.undo(self.side, unit)
-        else:
-            g.unplot(self.side, unit)
+        self.app.game.undo(self.side, unit)
 
     def pick(self, need: Need, hex: str | None, unit: str | None, occupant: str | None) -> Any:
         target = occupant or unit or hex
@@ -277,27 +242,10 @@ class SkirmishUI(GameUI):
         """Finish a game still in its set-up phase with the engine's default set-up."""
         if getattr(game, "phase", None) != "setup":
             return
-        if hasattr(game, "to_act") and hasattr(game, "legal_orders"):
-            for side in list(game.to_act()):
-                game.auto_setup(side)
-                game.submit(side)
-            return
-        for side in SIDES:
+        for side in SIDES:  # the adversary first: the convoy is placed once the ambush is known
             if not game.setup_done.get(side):
                 game.auto_setup(side)
                 game.submit(side)
-
-    def to_act(self, game: Any) -> tuple[str, ...]:
-        if hasattr(game, "to_act") and hasattr(game, "legal_orders"):
-            return tuple(game.to_act())
-        if game.over:
-            return ()
-        return tuple(s for s in SIDES if not game.plots.submitted.get(s))
-
-    def advance(self, game: Any) -> list[dict[str, Any]]:
-        if hasattr(game, "advance") and hasattr(game, "legal_orders"):
-            return list(game.advance() or [])
-        return list(game.resolve_turn() or [])
 
     def player(self, name: str | None, side: str, seed: int) -> Any:
         """A named player from the registry, else the scripted player of :mod:`hexplay.ai`."""
