@@ -176,12 +176,25 @@ def test_one_plot_click_asks_the_engine_once():
 
         setattr(g, name, counted)
     app.builder.click_task("MP")
-    assert calls == {"legal_orders": 1, "view": 0, "order": 0}  # the pending prompt only
-    calls.update(legal_orders=0)
+    assert calls == {"legal_orders": 0, "view": 0, "order": 0}  # remembered since the click
     _click(app, step)
     _click(app, step)  # the last hex again: the path is done
     assert calls == {"legal_orders": 1, "view": 1, "order": 1}
     assert [t["code"] for t in g.plotted("adversary", man["id"])] == ["MP"]
+
+
+def test_remembered_legal_orders_equal_the_engines_after_every_command():
+    app = _app(seed=2, vs_computer=None, referee=True)
+    g = app.game
+    c = app.builder.controller
+    men = [u for u in g.own_units("adversary") if u.startswith("A")][:3]
+    for step in range(3):
+        for u in men:
+            assert c.engine_legal_orders(u) == tuple(g.legal_orders("adversary", u)), (step, u)
+        lo = c.engine_legal_orders(men[step])[0]
+        args = {n.name: n.options[0] for n in lo.needs if not n.optional}
+        args = {k: list(v) if isinstance(v, tuple) else v for k, v in args.items()}
+        g.order(lo.complete(**args))
 
 
 # --- issue 11, defect 2: odds only from the side's own view ------------------------------------

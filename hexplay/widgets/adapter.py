@@ -47,13 +47,31 @@ class OrderController:
 
     def __init__(self, app: GameApp) -> None:
         self.app = app
+        self._memo: tuple[Any, dict[tuple[str, str], tuple[LegalOrder, ...]]] = (None, {})
 
     @property
     def side(self) -> str:
         return self.app.plotting_side
 
     def legal_orders(self, unit: str) -> list[LegalOrder]:
-        return list(self.app.game.legal_orders(self.side, unit))
+        return list(self.engine_legal_orders(unit))
+
+    def engine_legal_orders(self, unit: str) -> tuple[LegalOrder, ...]:
+        """Equal to ``game.legal_orders(side, unit)``; remembered until the game's next
+        command (every change of a game is a logged command), so selecting units back and
+        forth asks the engine once per unit and state."""
+        g = self.app.game
+        log = getattr(getattr(g, "commands", None), "commands", None)
+        if log is None:
+            return tuple(g.legal_orders(self.side, unit))
+        key = (id(g), len(log), getattr(g, "turn", None), getattr(g, "phase", None))
+        if self._memo[0] != key:
+            self._memo = (key, {})
+        table = self._memo[1]
+        hit = table.get((self.side, unit))
+        if hit is None:
+            hit = table[(self.side, unit)] = tuple(g.legal_orders(self.side, unit))
+        return hit
 
     def order(self, order: Order) -> None:
         self.app.game.order(order)

@@ -158,7 +158,7 @@ class SkirmishController(OrderController):
         off the map lists route steps only; the order also takes the hexes he goes on with
         once the steps reach the board (``TASK_ARGS``), so an optional path is asked too."""
         out = []
-        for lo in self.app.game.legal_orders(self.side, unit):
+        for lo in self.engine_legal_orders(unit):
             needs = lo.needs
             if lo.kind == "MP" and [n.kind for n in needs] == ["int"]:
                 needs = (*needs, Need("path", "path", (), "hexes on the map", optional=True))
