@@ -404,12 +404,23 @@ class Wire:
         monkeypatch.setattr(wmod.Widget, "_send", send)
 
     def add(self, data: Any) -> None:
-        self.messages.append(json.dumps(data, default=lambda o: "<binary>"))
+        self.messages.append(json.dumps(_no_code(data), default=lambda o: "<binary>"))
 
     def take(self) -> str:
         out = "\n".join(self.messages)
         self.messages.clear()
         return out
+
+
+#: Widget traits that hold the front end's code (the board's bundled JS and CSS), not data.
+CODE_TRAITS = ("_esm", "_css")
+
+
+def _no_code(data: Any) -> Any:
+    if isinstance(data, dict) and isinstance(data.get("state"), dict):
+        state = {k: v for k, v in data["state"].items() if k not in CODE_TRAITS}
+        return {**data, "state": state}
+    return data
 
 
 def _ids(view: Any) -> set[str]:
@@ -442,7 +453,10 @@ def _all_states(app: Any) -> str:
                 walk_value(x)
 
     walk(app)
-    return "\n".join(json.dumps(w.get_state(), default=lambda o: "<binary>") for w in seen.values())
+    return "\n".join(
+        json.dumps(_no_code({"state": w.get_state()}), default=lambda o: "<binary>")
+        for w in seen.values()
+    )
 
 
 def _secrets_in(text: str, secrets: set[str]) -> list[str]:
@@ -526,3 +540,65 @@ def test_a_game_app_renders_the_first_view_of_every_registered_game():
         side = app.plotting_side
         view = game.view(side)
         assert {u["id"] for u in app.board.units} <= _ids(view) | set(view.get("units", {}))
+
+
+# --- counters on the wire: everything once, then the changes --------------------------------
+
+
+def _apply(store: dict[str, Any], w: dict[str, Any]) -> bool:
+    """What board.js does with a units message (a mirror for the test); False: resync."""
+    if w.get("full"):
+        store.update(
+            rev=w["rev"], by={u["id"]: u for u in w["set"]}, order=[u["id"] for u in w["set"]]
+        )
+        return True
+    if w.get("base") != store.get("rev"):
+        return False
+    by = store["by"]
+    for uid in w.get("del", []):
+        by.pop(uid, None)
+    for u in w.get("set", []):
+        by[u["id"]] = u
+    order = w.get("order") or [i for i in store["order"] if i in by] + [
+        u["id"] for u in w.get("set", []) if u["id"] not in store["order"]
+    ]
+    store.update(rev=w["rev"], order=order)
+    return True
+
+
+def test_units_go_whole_once_then_as_changes_and_a_page_can_resync():
+    from hexplay.widgets import HexBoard
+
+    app = _app(seed=1, vs_computer=None, referee=True)
+    board: HexBoard = app.board
+    sent: list[dict[str, Any]] = []
+    board.comm.send = lambda data=None, metadata=None, buffers=None: sent.append(data)
+    page: dict[str, Any] = {}
+    assert _apply(page, board.get_state()["units"])  # a new page: every counter
+    assert [page["by"][i] for i in page["order"]] == board.units
+    rng = np.random.default_rng(3)
+    for _ in range(12):
+        units = [dict(u) for u in board.units]
+        k = int(rng.integers(len(units)))
+        if rng.random() < 0.3:
+            units.pop(k)
+        else:
+            units[k]["hex"] = str(rng.choice(board.map.hex_labels))
+            units[k].pop("occupants", None)
+        sent.clear()
+        board.units = units
+        (msg,) = [m for m in sent if "units" in m.get("state", {})]
+        w = msg["state"]["units"]
+        assert not w.get("full") and len(w["set"]) <= 1  # only what changed
+        assert _apply(page, w)
+        assert [page["by"][i] for i in page["order"]] == board.units
+    # a page that missed a change asks again, and gets everything
+    stale = {"rev": -5, "by": {}, "order": []}
+    units = [dict(u) for u in board.units][1:]
+    sent.clear()
+    board.units = units
+    assert not _apply(stale, sent[-1]["state"]["units"])
+    sent.clear()
+    board._handle_custom_msg({"type": "resync"}, [])
+    assert _apply(stale, sent[-1]["state"]["units"])
+    assert [stale["by"][i] for i in stale["order"]] == board.units

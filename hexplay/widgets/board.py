@@ -178,8 +178,9 @@ class HexBoard(anywidget.AnyWidget):
     _css = STATIC / "board.css"
 
     _map = traitlets.Dict().tag(sync=True)
-    #: Counters (validated: see :mod:`.counters`); a hex must be a label of the map.
-    units = Counters().tag(sync=True)
+    #: Counters (validated: see :mod:`.counters`); a hex must be a label of the map. On the
+    #: wire: all of them in a full state, only the changed ones in an update (units_to_json).
+    units = Counters().tag(sync=True, to_json=lambda v, w: w._units_wire(v))
     #: The game's static counter style (side colours, legend, badges): sent once.
     counter_style = traitlets.Dict().tag(sync=True)
     selected = traitlets.Unicode(None, allow_none=True).tag(sync=True)
@@ -199,12 +200,20 @@ class HexBoard(anywidget.AnyWidget):
     height = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, map: Map | None = None, **kwargs: Any) -> None:
+        self._wire_sent = None
+        self._wire_full = True
+        self._wire_rev = 0
+        self._wire_order = []
         super().__init__(**kwargs)
         self._click_callbacks: list[ClickCallback] = []
         self._hover_callbacks: list[ClickCallback] = []
         self.map: Map | None = None
         self._label_index: dict[str, int] = {}
         self._badge_codes: set[str] | None = None
+        self._wire_rev = 0
+        self._wire_sent: dict[str, dict[str, Any]] | None = None  # id -> counter, as last sent
+        self._wire_order: list[str] = []
+        self._wire_full = False
         self.ignored_messages = 0
         self.last_message: dict[str, Any] | None = None
         self._answering: int | None = None  # seq of the browser click being handled
@@ -274,7 +283,43 @@ class HexBoard(anywidget.AnyWidget):
             self._after_answer.pop(0)()
 
     #: The messages a page sends and what each field may be (anything else is ignored).
-    MESSAGE_TYPES = ("click", "hover")
+    MESSAGE_TYPES = ("click", "hover", "resync")
+
+    # --- counters on the wire -----------------------------------------------------------------
+    def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict[str, Any]:
+        """The state to send; a full state (``key`` None: a new or reloaded page) holds every
+        counter, an update only what changed since the last one sent."""
+        self._wire_full = key is None
+        try:
+            return super().get_state(key, drop_defaults)
+        finally:
+            self._wire_full = False
+
+    def _units_wire(self, value: list[dict[str, Any]]) -> dict[str, Any]:
+        """``units`` as sent: ``{"rev", "full": True, "set": all}`` or ``{"rev", "base",
+        "set": changed or new counters, "del": ids gone, "order": ids (if it changed)}``; the
+        page applies a change only on top of revision ``base`` (else it asks for a resync)."""
+        by_id = {u["id"]: u for u in value}
+        order = list(by_id)
+        base = self._wire_rev
+        self._wire_rev += 1
+        out: dict[str, Any] = {"rev": self._wire_rev}
+        sent = self._wire_sent
+        if self._wire_full or sent is None:
+            out.update(full=True, set=list(value))
+        else:
+            out["base"] = base
+            out["set"] = [u for uid, u in by_id.items() if sent.get(uid) != u]
+            out["del"] = [uid for uid in sent if uid not in by_id]
+            if order != self._wire_order:
+                out["order"] = order
+        self._wire_sent, self._wire_order = by_id, order
+        return out
+
+    def _resync(self) -> None:
+        """The page missed a change: send every counter again."""
+        self._wire_sent = None
+        self.send_state("units")
 
     def _ignore(self, what: str) -> None:
         self.ignored_messages += 1
@@ -299,6 +344,8 @@ class HexBoard(anywidget.AnyWidget):
         if kind not in self.MESSAGE_TYPES:
             self._ignore(f"unknown message type {kind!r:.40}")
             return None
+        if kind == "resync":
+            return {"type": "resync"}
         extra = set(content) - {"type", "hex", "unit", "occupant", "shift", "seq"}
         if extra:
             self._ignore(f"unknown message fields {sorted(map(str, extra))[:5]}")
@@ -330,6 +377,9 @@ class HexBoard(anywidget.AnyWidget):
         if event is None:
             return
         kind = event["type"]
+        if kind == "resync":
+            self._resync()
+            return
         self.last_message = event
         callbacks = {"click": self._click_callbacks, "hover": self._hover_callbacks}.get(kind, [])
         seq = content.get("seq")

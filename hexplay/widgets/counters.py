@@ -35,7 +35,7 @@ import logging
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 import traitlets
 
@@ -43,37 +43,47 @@ log = logging.getLogger("hexplay.widgets")
 
 GLYPH_KINDS = ("man", "escort", "transporter", "vehicle", "ship", "sidc", "text", "none")
 CORNERS = ("tl", "tr", "bl", "br")
-#: Fields a counter may carry; anything else is refused (a typo must not pass silently).
-COUNTER_FIELDS = frozenset(
-    {
-        "id",
-        "side",
-        "hex",
-        "kind",
-        "glyph",
-        "label",
-        "corners",
-        "badges",
-        "facing",
-        "speed",
-        "hidden",
-        "stale",
-        "status",
-        "weapon",
-        "occupants",
-        "in_vehicle",
-        "seat",
-        "moving",
-        "tip",
-        "seen_turn",
-        "position",
-        "seats",
-    }
-)
 #: The fields a hidden (face-down) counter keeps: where it is and whose it is, nothing else.
 HIDDEN_FIELDS = ("id", "side", "hex", "hidden", "stale", "glyph", "kind")
 _SIDC = re.compile(r"^[A-Z0-9*\-]{10,20}$")
 _TEXT_MAX = 40
+
+
+class Glyph(TypedDict, total=False):
+    kind: Literal["man", "escort", "transporter", "vehicle", "ship", "sidc", "text", "none"]
+    sidc: str
+    text: str
+
+
+class Counter(TypedDict, total=False):
+    """The plain form of one counter (what :func:`validate_counter` returns and checks)."""
+
+    id: str
+    side: str
+    hex: str | None
+    kind: str
+    glyph: Glyph
+    label: str
+    corners: dict[str, str]
+    badges: list[str]
+    facing: int
+    speed: int
+    hidden: bool
+    stale: bool
+    status: str
+    weapon: str
+    occupants: list[str]
+    in_vehicle: str
+    seat: str
+    moving: bool
+    tip: str
+    seen_turn: int
+    position: str
+    seats: dict[str, str]
+
+
+#: Fields a counter may carry (those of :class:`Counter`); anything else is refused.
+COUNTER_FIELDS = frozenset(Counter.__annotations__)
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,10 @@
  *                                el.dataset.answered  seq of the last click whose answer (every
  *                                   board change it caused, one message) has been drawn
  *
+ * Counters (``units``) arrive whole in the first state, then as changes: {rev, base, set:
+ * [changed counters], del: [ids], order}; a change that does not follow the last one applied
+ * makes the board ask for all of them again ({type: "resync"}).
+ *
  * Messages sent to Python (model.send): {type: "click", hex, unit, occupant, shift, seq} and
  * {type: "hover", hex, unit, occupant} (hover only when the hex under the pointer changes);
  * ``occupant`` is the man aboard ``unit`` whose pip was clicked, else null.  Python answers a
@@ -519,7 +523,7 @@ class Board {
     this.unitsById = new Map();
     const g = this.geom;
     if (!g) return;
-    const units = this.model.get("units") || [];
+    const units = unitsStore(this.model).list;
     for (const u of units) this.unitsById.set(String(u.id), u);
     // units inside a vehicle are drawn on the vehicle's counter, not on their own
     const carried = new Set();
@@ -1056,7 +1060,7 @@ class Board {
     if (this.map.elevation) line("hexplay-line-contour", "contour");
     const style = this.model.get("counter_style") || {};
     const styled = style.sides || {};
-    const sides = new Set((this.model.get("units") || []).map((u) => u.side));
+    const sides = new Set(unitsStore(this.model).list.map((u) => u.side));
     for (const s of [...Object.keys(styled), "adversary", "defender", ...sides]) {
       if (!s || !sides.has(s)) continue;
       sides.delete(s);
@@ -1339,10 +1343,57 @@ class Board {
 }
 
 // --------------------------------------------------------------------------------------------
+// counters on the wire: the first state holds them all, each later change only the counters
+// that changed ({rev, base, set, del, order}); one store per model, shared by its views
+// --------------------------------------------------------------------------------------------
+
+const STORES = new WeakMap();
+
+function unitsStore(model) {
+  let st = STORES.get(model);
+  if (!st) {
+    st = { rev: null, byId: new Map(), order: [], list: [], resyncing: false };
+    STORES.set(model, st);
+    applyUnits(model, st, model.get("units"));
+    model.on("change:units", () => applyUnits(model, st, model.get("units")));
+  }
+  return st;
+}
+
+function applyUnits(model, st, w) {
+  if (w == null) return;
+  if (Array.isArray(w)) w = { full: true, set: w, rev: null };
+  if (w.full) {
+    st.byId = new Map((w.set || []).map((u) => [String(u.id), u]));
+    st.order = (w.set || []).map((u) => String(u.id));
+    st.resyncing = false;
+  } else if (st.rev === null || w.base !== st.rev) {
+    // a change we cannot apply (we missed one): ask Python for every counter again
+    if (!st.resyncing) {
+      st.resyncing = true;
+      model.send({ type: "resync" });
+    }
+    return;
+  } else {
+    for (const id of w.del || []) st.byId.delete(String(id));
+    for (const u of w.set || []) st.byId.set(String(u.id), u);
+    if (w.order) st.order = w.order.map(String);
+    else {
+      const known = new Set(st.order);
+      st.order = st.order.filter((id) => st.byId.has(id));
+      for (const u of w.set || []) if (!known.has(String(u.id))) st.order.push(String(u.id));
+    }
+  }
+  st.rev = w.rev;
+  st.list = st.order.map((id) => st.byId.get(id)).filter(Boolean);
+}
+
+// --------------------------------------------------------------------------------------------
 // anywidget entry point
 // --------------------------------------------------------------------------------------------
 
 function render({ model, el }) {
+  unitsStore(model); // before the view's own handlers: the store is updated first
   const board = new Board(model, el);
   board.fullRender();
   const handlers = [
