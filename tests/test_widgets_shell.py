@@ -672,3 +672,16 @@ def test_no_widget_state_from_the_page_raises(msg_app, value, which):
     w.set_state({trait: value})
     new = getattr(w, trait)
     assert new == old or (type(new) is type(value) and new == value)
+
+
+@pytest.mark.parametrize("name", ["random", "scripted", "tactic"])
+def test_play_against_a_named_computer_player_from_the_registry(name):
+    import hexplay
+
+    assert name in hexplay.game_entry("skirmish").player_names()
+    app = _app(seed=2, vs_computer="defender", computer=name)
+    g = app.game
+    assert app.computers["defender"] is not None
+    app.end_plot()  # the human adversary's plot; the named player plots; the turn resolves
+    assert g.turn == 2 and app.plotting_side == "adversary" and not app.handover
+    assert "could not act" not in app.controls.message.value
