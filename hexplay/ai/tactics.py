@@ -390,7 +390,7 @@ class TacticalAdversary(TacticalPlayer):
         """Hexes about ``rng_hexes`` from the transporter that see it, best cover first (ties
         broken at random)."""
         tb = tables_for(game)
-        blk = game.blockers()
+        blk = game.known_blockers(self.side)  # only vehicles the side may know of
         d = tb.dist_from(th)
         key = (th, rng_hexes, tuple(game.route), blk)
         cands = tb.stations.get(key)

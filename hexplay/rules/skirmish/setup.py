@@ -172,12 +172,13 @@ def check_setup_done(g, side: str) -> None:
 
 
 def default_adversary_hexes(g, rng: np.random.Generator, n: int) -> list[str]:
-    """Random hexes 2..5 from the ambush hex that see it, preferring woods."""
+    """Random hexes 2..5 from the ambush hex that see it, preferring woods (sight judged
+    with the vehicles the adversary may know of: the escorts are placed in secret)."""
     amb = g.ambush
-    blk = g.blockers()
+    blk = g.known_blockers(ADVERSARY)
     key = ("adversary_hexes", amb, blk)
     cands = g.terrain.memo.get(key)
-    if cands is None:  # a pure function of the map, the ambush hex and the vehicles' hexes
+    if cands is None:  # a pure function of the map, the ambush hex and these vehicles' hexes
         labels = g.terrain.labels
         dist = g.terrain.distances_from(amb)
         cands = []
