@@ -74,7 +74,9 @@ def _is_default(k: str, v: Any) -> bool:
 # --- legal orders -------------------------------------------------------------------------
 def legal_orders(g, side: str, unit: str | None = None) -> list[LegalOrder]:
     """What ``side`` may order now (``unit`` only, if given); see the module docstring."""
-    if side not in g.sides or g.over:
+    if unit is not None and type(unit) is not str:
+        raise IllegalOrder("order", f"unit must be a unit id (string), not {unit!r}")
+    if type(side) is not str or side not in g.sides or g.over:
         return []
     if g.phase == "setup":
         return [] if g.setup_done[side] else _setup_orders(g, side, unit)
