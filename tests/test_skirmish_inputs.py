@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hexplay.engine import IllegalOrder, SaveError
-from hexplay.rules.skirmish.arrange import practice_game
+from hexplay.rules.skirmish.fixtures import practice_game
 from hexplay.rules.skirmish.game import SkirmishGame
 
 

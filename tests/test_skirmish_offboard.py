@@ -16,7 +16,7 @@ from skirmish_turns import assert_no_ap_overspent, plot_or_unchanged
 
 from hexplay.engine import IllegalOrder
 from hexplay.rules.skirmish import SkirmishGame
-from hexplay.rules.skirmish.arrange import practice_game
+from hexplay.rules.skirmish.fixtures import practice_game
 from hexplay.rules.skirmish.tables import AP_PER_TURN
 from hexplay.rules.skirmish.units import Man
 

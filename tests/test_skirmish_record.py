@@ -9,7 +9,7 @@ import pytest
 from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
 from hexplay.engine import IllegalOrder
 from hexplay.rules.skirmish import SkirmishGame
-from hexplay.rules.skirmish.arrange import practice_game
+from hexplay.rules.skirmish.fixtures import practice_game
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hexplay.engine import ForcedDice
-from hexplay.rules.skirmish.arrange import worked_example
+from hexplay.rules.skirmish.fixtures import worked_example
 
 # resolution order: adversaries' firers by id, then defenders'
 #   X->B 4, Y->A 5, Z->B 1, A->X 3, A->Y 2, C->X 6

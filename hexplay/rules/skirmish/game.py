@@ -437,7 +437,7 @@ class SkirmishGame(SkirmishState, Game):
         vehs = [v.id for v in self.vehicles.values() if self.controller(v) == side]
         return men + vehs
 
-    def _is_own(self, side: str, unit_id: str) -> bool:
+    def is_own(self, side: str, unit_id: str) -> bool:
         """``unit_id in self.own_units(side)``, without building the list."""
         m = self.men.get(unit_id)
         if m is not None:
@@ -445,7 +445,7 @@ class SkirmishGame(SkirmishState, Game):
         v = self.vehicles.get(unit_id)
         return v is not None and self.controller(v) == side
 
-    def _orders(self, side: str) -> dict[str, list[Task]]:
+    def orders_of(self, side: str) -> dict[str, list[Task]]:
         return {u: list(ts) for u, ts in self.plots.orders[side].items()}
 
     def side_plan(
@@ -462,7 +462,7 @@ class SkirmishGame(SkirmishState, Game):
         plan = validate_side(
             self,
             side,
-            self._orders(side) if current else orders,
+            self.orders_of(side) if current else orders,
             changed,
             cache.setdefault(side, {}),
             known,
@@ -543,7 +543,7 @@ class SkirmishGame(SkirmishState, Game):
         self.plots.check_open(side)
         unit_id = _in.text(unit_id, "plot", "unit", optional=False)
         owner = self.side_of(unit_id)
-        if side == owner and not self._is_own(side, unit_id):
+        if side == owner and not self.is_own(side, unit_id):
             if unit_id in self.men:
                 raise IllegalOrder("Table VII", f"{unit_id} is dead: killed men do nothing")
             raise IllegalOrder("§8 vehicles", f"{unit_id} has no living {side} men aboard")
@@ -590,7 +590,7 @@ class SkirmishGame(SkirmishState, Game):
         self._check_side(side)
         unit_id = _in.text(unit_id, "plot", "unit", optional=False)
         self.turns.require("planning", "plotting")
-        orders = self._orders(side)
+        orders = self.orders_of(side)
         if not orders.get(unit_id):
             raise IllegalOrder("plot", f"{unit_id} has no plotted task to undo")
         orders[unit_id].pop()
@@ -623,7 +623,7 @@ class SkirmishGame(SkirmishState, Game):
             return []
         if unit_id not in self.own_units(side):
             return []
-        orders = self._orders(side)
+        orders = self.orders_of(side)
         plan = self.side_plan(side, orders)
         cur = plan.men.get(unit_id)
         codes: list[str] = []
@@ -764,7 +764,7 @@ class SkirmishGame(SkirmishState, Game):
         # with the target's movement given, the answer is a pure function of the key's facts
         key = got = None
         if f is not None and t is not None and type(hexes_moved) is int:
-            key, got = self._memo_odds(f, t, weapon, hexes_moved)
+            key, got = self.memoized_odds(f, t, weapon, hexes_moved)
             if got is not None:  # (the key holds only shots both men can take part in)
                 return {"firer": firer_id, "target": target_id, **got}
         out: dict[str, Any] = {
@@ -793,7 +793,7 @@ class SkirmishGame(SkirmishState, Game):
             self.terrain.remember(key, rest)
         return out
 
-    def _memo_odds(self, f, t, weapon: str | None, hexes_moved: int) -> tuple:
+    def memoized_odds(self, f, t, weapon: str | None, hexes_moved: int) -> tuple:
         """(memo key, memoized answer or None) of :meth:`odds` for these men; the key is None
         when the shot is not memoized (see :meth:`_odds_key`)."""
         key = self._odds_key(f, t, weapon, hexes_moved)

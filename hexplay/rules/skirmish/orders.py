@@ -82,7 +82,7 @@ def legal_orders(g, side: str, unit: str | None = None) -> list[LegalOrder]:
         return [] if g.setup_done[side] else _setup_orders(g, side, unit)
     if g.phase != "planning" or g.plots.submitted.get(side, True):
         return []
-    units = g.own_units(side) if unit is None else [unit] if g._is_own(side, unit) else []
+    units = g.own_units(side) if unit is None else [unit] if g.is_own(side, unit) else []
     out: list[LegalOrder] = []
     for uid in units:
         out.extend(_unit_orders(g, side, uid))
@@ -172,7 +172,7 @@ def _lo(side, kind, unit, needs=(), args=None, rule="") -> LegalOrder:
 
 def _unit_orders(g, side: str, uid: str) -> list[LegalOrder]:
     """Every task code ``uid`` could add to its plot now, with what each needs."""
-    orders = g._orders(side)
+    orders = g.orders_of(side)
     plan = g.side_plan(side, orders)
     cur = plan.men.get(uid)
     by_code: dict[str, list[Task]] = {}

@@ -309,7 +309,7 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
                         {"man": m.id, "vehicle": v.id},
                         visible_to=(side,),
                     )
-    g._cache.pop("blockers", None)
+    g.vehicles_moved()
     for side in SIDES:
         for vid, vp in plans[side].vehicles.items():
             used = _move_vehicle(
@@ -336,7 +336,7 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
             and v.id not in plans[ADVERSARY].vehicles
         ):
             _move_vehicle(g, v, None, True, d, combat["hit"], log, g.controller(v) or DEFENDER)
-    g._cache.pop("blockers", None)
+    g.vehicles_moved()
     return budgets
 
 

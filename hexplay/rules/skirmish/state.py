@@ -130,6 +130,14 @@ class SkirmishState:
                 out.append(idx[h])
         return frozenset(out)
 
+    def clear_cache(self) -> None:
+        """Forget everything cached about the current state (after counters moved)."""
+        self._cache.clear()
+
+    def vehicles_moved(self) -> None:
+        """Forget the vehicle blockers (vehicles moved during resolution)."""
+        self._cache.pop("blockers", None)
+
     def vehicle_label(self, v: Vehicle) -> str:
         """Position relative to the transporter, as the activity chart writes it (``T+12``)."""
         return "T" if v.id == TRANSPORTER_ID else self.route_label(v.pos)
