@@ -551,14 +551,32 @@ class SkirmishGame(SkirmishState, Game):
             raise IllegalOrder("plot", f"{unit_id!r} is not a {side} unit")
         new: list[Task] = []
         checked = []
+        index = self.terrain.index
         for code, target, path, hexes, weapon, seat in rows:
             # labels canonical, ids strings, counts integers: the rules see only valid values
-            target = _in.text(target, "plot", "target")
-            weapon = _in.text(weapon, "plot", "weapon")
-            seat = _in.text(seat, "plot", "seat")
-            p = _in.path_labels(self, path)
-            # (a count below 1 is left to the rules: each task says what it needs)
-            n = _in.count(hexes, "Table VIII", "hexes", -MAX_HEXES, MAX_HEXES)
+            if (
+                (target is None or type(target) is str)
+                and (weapon is None or type(weapon) is str)
+                and (seat is None or type(seat) is str)
+                and type(hexes) is int
+                and -MAX_HEXES <= hexes <= MAX_HEXES
+                and (
+                    not path
+                    or (
+                        type(path) in (list, tuple)
+                        and all(type(h) is str and h in index for h in path)
+                    )
+                )
+            ):
+                # the checks below, inlined for the common case (valid values as given)
+                p, n = tuple(path) if path else (), hexes
+            else:
+                target = _in.text(target, "plot", "target")
+                weapon = _in.text(weapon, "plot", "weapon")
+                seat = _in.text(seat, "plot", "seat")
+                p = _in.path_labels(self, path)
+                # (a count below 1 is left to the rules: each task says what it needs)
+                n = _in.count(hexes, "Table VIII", "hexes", -MAX_HEXES, MAX_HEXES)
             new.append(Task(code.upper(), target, p, n, weapon, seat))
             checked.append((code, target, p, n, weapon, seat))
         rows = checked
@@ -747,10 +765,15 @@ class SkirmishGame(SkirmishState, Game):
         (a man never fires at himself or a friend). Ids must be strings, ``weapon`` a string
         or None, ``hexes_moved`` a whole number >= 0 or None (IllegalOrder otherwise).
         """
-        _in.text(firer_id, "odds", "firer", optional=False)
-        _in.text(target_id, "odds", "target", optional=False)
-        _in.text(weapon, "odds", "weapon")
-        if hexes_moved is not None:
+        if not (
+            type(firer_id) is str
+            and type(target_id) is str
+            and (weapon is None or type(weapon) is str)
+            and (hexes_moved is None or (type(hexes_moved) is int and hexes_moved >= 0))
+        ):
+            _in.text(firer_id, "odds", "firer", optional=False)
+            _in.text(target_id, "odds", "target", optional=False)
+            _in.text(weapon, "odds", "weapon")
             _in.count(hexes_moved, "odds", "hexes_moved", 0, MAX_HEXES)
         f, t = self.men.get(firer_id), self.men.get(target_id)
         if f is not None and t is not None and f.side == t.side:

@@ -56,6 +56,11 @@ def check_task_args(code: str, given: Mapping[str, Any]) -> None:
     allowed = TASK_ARGS.get(code)
     if allowed is None:
         return
+    for k, v in given.items():  # (the common case: nothing extra; then the message below)
+        if k not in allowed and not _is_default(k, v):
+            break
+    else:
+        return
     bad = sorted(k for k, v in given.items() if k not in allowed and not _is_default(k, v))
     if bad:
         takes = ", ".join(f"{a}=" for a in allowed) or "no arguments"

@@ -241,6 +241,8 @@ class Terrain:
         dq, dr = q1 - q2, r1 - r2
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
+    dist = distance  # (the players' name for it)
+
     def distances_from(self, a: str) -> np.ndarray:
         """Hex distance from ``a`` to every hex, in hex index (label) order."""
         qr = self.qr
@@ -259,9 +261,6 @@ class Terrain:
             d = self._dist_from[a] = self.distances_from(a)
         return d
 
-    def dist(self, a: str, b: str) -> int:
-        """:meth:`distance` (the players' name for it)."""
-        return self.distance(a, b)
 
     @property
     def qr(self) -> np.ndarray:
