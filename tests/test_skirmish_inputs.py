@@ -274,3 +274,10 @@ def test_malformed_saves_give_save_errors(played, data):
     except SaveError:
         return
     assert g.snapshot() == played.snapshot()  # only a change that does not matter loads
+
+
+def test_a_miss_is_written_miss_in_fire_events_as_in_odds(played):
+    results = {e.data["result"] for e in played.log.events if e.kind == "fire"}
+    assert "miss" in results and results <= {"K", "W", "miss", "spent"}
+    o = played.copy().rewind(2).odds("A1", "G1")
+    assert "-" not in o

@@ -261,7 +261,6 @@ class Terrain:
             d = self._dist_from[a] = self.distances_from(a)
         return d
 
-
     @property
     def qr(self) -> np.ndarray:
         """Axial (q, r) of every hex, in hex index (label) order."""
