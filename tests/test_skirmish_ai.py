@@ -5,7 +5,7 @@ from __future__ import annotations
 from hexplay.ai import RandomPlayer, ScriptedAdversary, ScriptedDefender, play
 from hexplay.analysis.bench import skirmish_games_per_s
 from hexplay.rules.skirmish import SkirmishGame
-from hexplay.rules.skirmish.arrange import practice_game
+from hexplay.rules.skirmish.fixtures import practice_game
 
 
 def test_bot_games_run_to_the_end():

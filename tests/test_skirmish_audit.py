@@ -8,7 +8,7 @@ import pytest
 from skirmish_turns import play_turn as _go
 
 from hexplay.engine import ForcedDice, IllegalOrder
-from hexplay.rules.skirmish.arrange import practice_game
+from hexplay.rules.skirmish.fixtures import practice_game
 from hexplay.rules.skirmish.game import SkirmishGame
 
 
@@ -98,7 +98,7 @@ def test_record_header_has_date_and_players_and_survives_a_save():
 
 def test_vehicle_moving_more_than_25_hexes_gets_the_top_defence():
     # Table IV, "in vehicle" row: 11-25 hexes -> 15, >25 hexes -> 20. A vehicle does up to 60.
-    from hexplay.rules.skirmish.arrange import practice_map
+    from hexplay.rules.skirmish.fixtures import practice_map
     from hexplay.rules.skirmish.scenario import Scenario
 
     sc = Scenario(

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from hexplay.engine import IllegalOrder
-from hexplay.rules.skirmish.arrange import practice_game
+from hexplay.rules.skirmish.fixtures import practice_game
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from skirmish_turns import assert_no_ap_overspent, plot_or_unchanged
 from hexplay.ai import RandomPlayer, ScriptedAdversary, ScriptedDefender
 from hexplay.engine import IllegalOrder
 from hexplay.rules.skirmish import SkirmishGame
-from hexplay.rules.skirmish.arrange import practice_game
+from hexplay.rules.skirmish.fixtures import practice_game
 from hexplay.rules.skirmish.tables import AP_PER_TURN
 
 SIDES = ("adversary", "defender")
@@ -142,19 +142,19 @@ def test_incremental_plot_validation_matches_a_full_check(seed):
                 if not cands:
                     continue
                 t = rnd.choice(cands)
-                before = g._orders(side)
+                before = g.orders_of(side)
                 wanted = dict(before)
                 wanted[uid] = [*before.get(uid, ()), t]
                 try:
                     g.plot(side, uid, t.code, target=t.target, path=t.path, hexes=t.hexes)
                 except IllegalOrder:
                     refused += 1
-                    assert g._orders(side) == before
+                    assert g.orders_of(side) == before
                     with pytest.raises(IllegalOrder):
                         validate_side(g, side, wanted)
                     continue
                 accepted += 1
-                got = g._orders(side)
+                got = g.orders_of(side)
                 assert len(got[uid]) == len(wanted[uid])
                 last = got[uid][-1]  # validation fills in what the rules imply (EV's vehicle)
                 assert last.code == t.code and t.target in (None, last.target)

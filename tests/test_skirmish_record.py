@@ -9,7 +9,7 @@ import pytest
 from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
 from hexplay.engine import IllegalOrder
 from hexplay.rules.skirmish import SkirmishGame
-from hexplay.rules.skirmish.arrange import practice_game
+from hexplay.rules.skirmish.fixtures import practice_game
 
 
 @pytest.fixture(scope="module")
@@ -89,5 +89,5 @@ def test_arranged_games_replay_too():
     g = practice_game()
     g.arrange(turn=2, men={"A1": "0808"})
     g.plot("adversary", "A1", "BW")
-    g2 = SkirmishGame.from_json(json.loads(json.dumps(g.to_json())))
+    g2 = SkirmishGame.from_json(json.loads(json.dumps(g.to_json())), referee=True)
     assert g2.snapshot() == g.snapshot() and g2.plotted("adversary", "A1")[0]["code"] == "BW"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from skirmish_turns import play_turn as _go
 
 from hexplay.engine import ForcedDice
-from hexplay.rules.skirmish.arrange import practice_game
+from hexplay.rules.skirmish.fixtures import practice_game
 
 
 def test_simultaneous_fire_killed_man_still_fires_and_redundant_fire_spent():

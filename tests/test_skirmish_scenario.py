@@ -8,7 +8,7 @@ import pytest
 
 from hexplay.engine import IllegalOrder, ScenarioError
 from hexplay.rules.skirmish import Scenario, SkirmishGame
-from hexplay.rules.skirmish.arrange import practice_map
+from hexplay.rules.skirmish.fixtures import practice_map
 
 
 def test_basic_scenario_defaults():

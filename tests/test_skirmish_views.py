@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from hexplay.engine import ForcedDice
-from hexplay.rules.skirmish.arrange import practice_game
+from hexplay.rules.skirmish.fixtures import practice_game
 
 
 def _hidden_game(**kw):

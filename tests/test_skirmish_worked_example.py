@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 
 from hexplay.engine import ForcedDice
-from hexplay.rules.skirmish.arrange import worked_example
+from hexplay.rules.skirmish.fixtures import worked_example
 
 # resolution order: adversaries' firers by id, then defenders'
 #   X->B 4, Y->A 5, Z->B 1, A->X 3, A->Y 2, C->X 6
 DICE = [4, 5, 1, 3, 2, 6]
 EXPECTED = {
-    ("G1", "A1"): (17, 15, "1:1", 3, "-"),  # A fires at X
+    ("G1", "A1"): (17, 15, "1:1", 3, "miss"),  # A fires at X (Table VI "-")
     ("G1", "A2"): (20, 15, "1:1", 2, "W"),  # A fires at Y
-    ("G3", "A1"): (11, 15, "<1:1", 6, "-"),  # C fires at X
-    ("A1", "G2"): (22, 5, "4:1", 4, "-"),  # X fires at B
+    ("G3", "A1"): (11, 15, "<1:1", 6, "miss"),  # C fires at X
+    ("A1", "G2"): (22, 5, "4:1", 4, "miss"),  # X fires at B
     ("A2", "G1"): (20, 2, "10:1", 5, "W"),  # Y fires at A
     ("A3", "G2"): (22, 5, "4:1", 1, "K"),  # Z fires at B
 }

@@ -3,6 +3,10 @@
 The hashes were recorded from the tactic players before their speed work; any change in a
 decision they make (or in the engine's outcomes) changes a hash. If the rules change on
 purpose, re-record them.
+
+Re-recorded (cases 1 and 2) when the transporter's crew stopped being listed in the adversary's
+view without LOS to the transporter (issue 10's hidden-information fix): the tactic adversary
+had been deciding from men it could not see.
 """
 
 from __future__ import annotations
@@ -15,12 +19,12 @@ import pytest
 from hexplay.analysis import run_batch
 
 CASES = [
-    ({}, 20, 11, "7ef773eb131e5a0eebef592af68a5496422598804b4defe883beb978e3a1f359"),
+    ({}, 20, 11, "acef3d63a5c816014426329239df0a0882cf05dc5153c684eebe6cce250c19eb"),
     (
         {"adversary": {"workers": 4}},
         20,
         12,
-        "7b54c4d2b991f13c7d94016fb6bc04c85e6438d2d9e6f70115fdce654a19ddca",
+        "e313739d4ad3728cf341b8806a57486b9b29f162f9e4dbec24ae8e2a46aa2529",
     ),
     (
         {"defender": {"escort_mode": "hold"}},

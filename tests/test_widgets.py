@@ -613,7 +613,7 @@ def test_win_probability_gauge_only_where_it_reveals_nothing():
 
 def _offmap_app(**vehicles):
     """E1 stopped at T-10 and E2 at T+11 (practice map, turn 2), the defender at the screen."""
-    from hexplay.rules.skirmish.arrange import practice_game
+    from hexplay.rules.skirmish.fixtures import practice_game
     from hexplay.widgets import SkirmishApp
 
     g = practice_game(escort_offsets={"E1": -10, "E2": 11})

@@ -72,45 +72,15 @@ def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=N
 
 
 def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
-    """(P(hit), P(K)*2 + P(W)) in sixths of a shot now, or False if it is impossible.
-
-    Memoized per map: with the target not moving, the answer is a pure function of the two
-    hexes, the hexes of the vehicles that can block this fire and the firer's and target's
-    facts that :meth:`odds` looks at.
-    """
+    """(P(hit), P(K)*2 + P(W)) in sixths of a shot now, or False if it is impossible: the
+    numbers of ``game.odds(man, tid, hexes_moved=0)`` (the one memo of the shot calculation,
+    shared with the rules and the other players)."""
     f, t = game.men[man], game.men[tid]
     if f.wounds >= 2 or t.wounds >= 2 or (f.vehicle and game.vehicles[f.vehicle].moving):
         return False  # dead men neither fire nor need shooting (Man.alive)
-    terrain = game.terrain
-    if blk is None:
-        blk = game.blockers()
-    key = (
-        "shot_sixths",
-        here,
-        th,
-        terrain.fire_blockers(here, th, blk),  # (the vehicles that can block this fire)
-        f.long_gun,
-        f.armed,
-        f.wounds,
-        f.vehicle is not None,
-        bool(t.vehicle),
-    )
-    got = terrain.memo.get(key)
-    if got is None:
-        got = _shot_sixths_now(game, f, t, here, th, blk)
-        terrain.remember(key, got)
-    return got
-
-
-def _shot_sixths_now(game, f, t, here: str, th: str, blk: frozenset[int]):
-    """:func:`_shot_sixths` computed (not memoized) for living men ``f`` (on the map, not in a
-    moving vehicle) and ``t``: the numbers of ``game.odds(f.id, t.id, hexes_moved=0)``."""
-    terrain = game.terrain
-    if terrain.distance(here, th) > MAX_RANGE or not terrain.sees(here, th, blk):
-        return False
-    # what SkirmishGame.odds computes once its checks above have passed
-    o: dict[str, Any] = {"possible": False, "reason": None}
-    game._shot_odds(o, f, t, here, th, None, 0)
+    if game.terrain.distance(here, th) > MAX_RANGE:
+        return False  # (odds would say: attack strength 0)
+    o = game.odds(man, tid, hexes_moved=0)
     if not o["possible"]:
         return False
     k, w = o["K"], o["W"]

@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from ..rules.skirmish.terrain import Terrain
 from .base import Player
 
 ADVERSARY_KNOBS: dict[str, Any] = {
@@ -133,59 +134,10 @@ def _enemy_men(view: dict[str, Any], side: str) -> list[dict[str, Any]]:
     ]
 
 
-class MapTables:
-    """Per-map lookups the players use every turn: hex index, distances from a hex (numpy,
-    cached), trees and slope-hexside masks, reachability within a budget (cached; maps are
-    static)."""
-
-    def __init__(self, game) -> None:
-        m = game.map
-        self.map = m
-        self.movement = game.terrain.movement
-        self.labels = m.hex_labels
-        self.index = {lab: i for i, lab in enumerate(self.labels)}
-        self.qr = m.qr
-        self.trees = np.array([m.terrain_at(h) == "trees" for h in m.hexes], dtype=bool)
-        slope = game.terrain.slope
-        self.slope_hex = np.array(
-            [any(m.hexside(h, n) in slope for n in m.neighbors(h)) for h in m.hexes], dtype=bool
-        )
-        self._dist: dict[str, np.ndarray] = {}
-        self._reach: dict[tuple[str, Fraction], Any] = {}
-        self.stations: dict[tuple, list[int]] = {}
-        """Station candidates by (transporter hex, range, route, blockers); see setup."""
-
-    def dist_from(self, label: str) -> np.ndarray:
-        d = self._dist.get(label)
-        if d is None:
-            q, r = self.qr[self.index[label]]
-            dq = self.qr[:, 0] - q
-            dr = self.qr[:, 1] - r
-            d = self._dist[label] = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
-        return d
-
-    def dist(self, a: str, b: str) -> int:
-        return int(self.dist_from(a)[self.index[b]])
-
-    def reach(self, start: str, budget: Fraction):
-        key = (start, budget)
-        r = self._reach.get(key)
-        if r is None:
-            if len(self._reach) > 20000:
-                self._reach.clear()
-            r = self._reach[key] = self.movement.reachable(start, budget)
-        return r
-
-
-_TABLES: dict[int, MapTables] = {}
-
-
-def tables_for(game) -> MapTables:
-    """The shared :class:`MapTables` of the game's map (built once per map object)."""
-    t = _TABLES.get(id(game.map))
-    if t is None or t.map is not game.map:
-        t = _TABLES[id(game.map)] = MapTables(game)
-    return t
+def tables_for(game) -> Terrain:
+    """The per-map table the players share with the rules (:class:`Terrain`: distances,
+    reachability, tree and slope masks, memo), built once per map."""
+    return game.terrain
 
 
 def _path_toward(
@@ -200,7 +152,7 @@ def _path_toward(
     here = int(dgoal[tb.index[start]])
     if here <= stop_at:
         return []
-    reach = tb.reach(start, budget / (2 if wounded else 1))
+    reach = tb.reachable(start, budget / (2 if wounded else 1))
     ok = reach.reachable
     d = np.maximum(dgoal, stop_at)
     cost = reach.cost_units
@@ -390,14 +342,13 @@ class TacticalAdversary(TacticalPlayer):
         """Hexes about ``rng_hexes`` from the transporter that see it, best cover first (ties
         broken at random)."""
         tb = tables_for(game)
-        blk = game.blockers()
+        blk = game.known_blockers(self.side)  # only vehicles the side may know of
         d = tb.dist_from(th)
-        key = (th, rng_hexes, tuple(game.route), blk)
-        cands = tb.stations.get(key)
-        if cands is None:
-            if len(tb.stations) > 5000:
-                tb.stations.clear()
-            cands = tb.stations[key] = self._station_candidates(game, tb, th, rng_hexes, blk)
+        key = ("stations", th, rng_hexes, tuple(game.route), blk)
+        cands = tb.memo.get(key)
+        if cands is None:  # a pure function of the map and the key's facts
+            cands = self._station_candidates(game, tb, th, rng_hexes, blk)
+            tb.remember(key, cands)
         if cover == "trees":
             pref = tb.trees
         elif cover == "slope":
@@ -414,7 +365,7 @@ class TacticalAdversary(TacticalPlayer):
         return [tb.labels[cands[j]] for j in order]
 
     @staticmethod
-    def _station_candidates(game, tb: MapTables, th: str, rng_hexes: int, blk) -> list[int]:
+    def _station_candidates(game, tb: Terrain, th: str, rng_hexes: int, blk) -> list[int]:
         """Hex indices off the route about ``rng_hexes`` from ``th`` that see it (any near
         hexes off the route if none does)."""
         terr = game.terrain

@@ -16,7 +16,7 @@ from .plots import PlotBook
 from .protocol import VIEW_KEYS, Game, GameInfo, LegalOrder, Need, Order, check_args
 from .serial import dumps, fraction, jsonable, map_from_dict, map_to_dict, roundtrip
 from .turns import AlternatingTurns, SimultaneousTurns
-from .views import LastKnown, side_may_see
+from .views import LastKnown
 
 __all__ = [
     "REFEREE",
@@ -48,5 +48,4 @@ __all__ = [
     "map_from_dict",
     "map_to_dict",
     "roundtrip",
-    "side_may_see",
 ]

@@ -5,15 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .log import REFEREE
-
-
-def side_may_see(
-    viewer: str, owner: str, seen: Iterable[str], unit_id: str, open_map: bool = False
-) -> bool:
-    """True if ``viewer`` may see ``unit_id`` of ``owner`` (own, seen, referee or open map)."""
-    return viewer in (REFEREE, owner) or open_map or unit_id in set(seen)
-
 
 class LastKnown:
     """Per side: enemy unit id -> the last information seen about it, and when."""

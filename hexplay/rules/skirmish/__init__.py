@@ -106,7 +106,7 @@ __all__ = [
 
 # --- the game (engine on the core) ------------------------------------------------------------
 from ...engine import IllegalOrder, ScenarioError  # noqa: E402
-from .arrange import practice_game, practice_map, worked_example  # noqa: E402
+from .fixtures import practice_game, practice_map, worked_example  # noqa: E402
 from .game import SkirmishGame  # noqa: E402
 from .scenario import Scenario  # noqa: E402
 from .sight import SKIRMISH_SIGHT  # noqa: E402

@@ -36,7 +36,10 @@ from ...engine import (
     SimultaneousTurns,
     check_args,
     jsonable,
+    map_to_dict,
 )
+from ...engine.record import load
+from . import inputs as _in
 from . import setup as _setup
 from .arrange import arrange as _arrange
 from .combat import attack_strength, defence_strength, weapon_can_harm
@@ -113,6 +116,19 @@ def _load_map(name: str):
     return _MAPS[name]
 
 
+def _check_bundled_map(m: Any) -> None:
+    """A save's map that bears a bundled map's name must be that map: a save cannot move a
+    tree of the SKIRMISH board (a custom map goes under another name)."""
+    if not isinstance(m, Mapping) or not isinstance(m.get("name"), str):
+        return
+    from ...maps import bundled_maps
+
+    if m["name"] not in bundled_maps():
+        return
+    if jsonable(map_to_dict(_load_map(m["name"]))) != m:
+        raise SaveError("map", f"differs from the bundled map {m['name']!r} it names")
+
+
 def named_scenarios() -> dict[str, dict[str, Any]]:
     """SKIRMISH's named scenarios (for the registry): the basic scenario (digest §2) and the
     classic open-map game (both sides see everything, as on the original single board)."""
@@ -136,6 +152,10 @@ def _man_ap_left(plan: SidePlan, man_id: str) -> Fraction:
     used = (mp.ap if mp else Fraction(0)) + (charge if charge is not None else Fraction(0))
     return AP_PER_TURN - used
 
+
+MAX_HEXES = 1000
+"""Largest ``hexes`` a plot takes (no route is this long: 10 AP move a vehicle 60 hexes);
+larger counts are refused before any step is simulated."""
 
 _TASK_FIELDS = frozenset(("code", "target", "path", "hexes", "weapon", "seat", "ap"))
 """Keys of a task dict for :meth:`SkirmishGame.plot_tasks` (``ap`` is worked out again)."""
@@ -205,6 +225,9 @@ class SkirmishGame(SkirmishState, Game):
             raise SaveError(f"scenario.{e.field}", e.message) from None
         except IllegalOrder as e:
             raise SaveError("scenario", str(e)) from None
+        except (TypeError, AttributeError, KeyError, ValueError) as e:
+            # (a field of the wrong type that the scenario's own checks let through)
+            raise SaveError("scenario", f"not a valid SKIRMISH scenario: {e!r}") from None
 
     def _shared(self) -> tuple:
         """What a copy shares instead of copying: the map and its per-map tables."""
@@ -363,23 +386,27 @@ class SkirmishGame(SkirmishState, Game):
     def choose_route(self, name: str) -> None:
         """Adversary: the route (Route 4 or Route 7 on the bundled map)."""
         self._setup_open(ADVERSARY)
-        _setup.choose_route(self, name)
+        _setup.choose_route(self, _in.text(name, "§2 route", "route name", optional=False))
         self._cache.clear()
         self._log("choose_route", name=name)
 
     def place_ambush(self, hex: str) -> None:
         """Adversary: the ambush hex on the route, where the transporter stands."""
         self._setup_open(ADVERSARY)
-        _setup.place_ambush(self, self.map.label(hex) if self.map.contains(hex) else str(hex))
+        _setup.place_ambush(self, _in.hex_label(self, hex, "§2 ambush", "ambush hex"))
         self._cache.clear()
         self._log("place_ambush", hex=self.ambush)
 
     def place(self, unit_id: str, where, seat: str | None = None, side: str | None = None) -> None:
         """Place a man on a hex (adversary), a guard in a vehicle, an escort at ``T±n``."""
-        side = side or self.side_of(unit_id) or ADVERSARY
+        rule = "§2 set-up"
+        unit_id = _in.text(unit_id, rule, "unit", optional=False)
+        seat = _in.text(seat, rule, "seat")
+        side = _in.text(side, rule, "side") or self.side_of(unit_id) or ADVERSARY
+        self._check_side(side)
         self._setup_open(side)
         if isinstance(where, tuple):
-            where = self.map.label(where)
+            where = _in.hex_label(self, where, rule)
         _setup.place(self, side, unit_id, where, seat)
         self.placed.add(unit_id)
         self._cache.clear()
@@ -393,7 +420,13 @@ class SkirmishGame(SkirmishState, Game):
         _setup.auto_setup(self, side, rng)
 
     def arrange(self, men=None, vehicles=None, wounds=None, turn=None, barrier=None) -> None:
-        """Referee: move counters at the start of a planning phase (see :mod:`.arrange`)."""
+        """Referee: move counters at the start of a planning phase (see :mod:`.arrange`).
+
+        A referee command: saves holding one load only when the caller says they trust it
+        (``from_json(d, referee=True)``), see :meth:`from_json`."""
+        men, vehicles, wounds, turn, barrier = _in.arrangement(
+            self, men, vehicles, wounds, turn, barrier
+        )
         _arrange(self, men, vehicles, wounds, turn, barrier)
         self._log("arrange", men=men, vehicles=vehicles, wounds=wounds, turn=turn, barrier=barrier)
 
@@ -404,7 +437,7 @@ class SkirmishGame(SkirmishState, Game):
         vehs = [v.id for v in self.vehicles.values() if self.controller(v) == side]
         return men + vehs
 
-    def _is_own(self, side: str, unit_id: str) -> bool:
+    def is_own(self, side: str, unit_id: str) -> bool:
         """``unit_id in self.own_units(side)``, without building the list."""
         m = self.men.get(unit_id)
         if m is not None:
@@ -412,7 +445,7 @@ class SkirmishGame(SkirmishState, Game):
         v = self.vehicles.get(unit_id)
         return v is not None and self.controller(v) == side
 
-    def _orders(self, side: str) -> dict[str, list[Task]]:
+    def orders_of(self, side: str) -> dict[str, list[Task]]:
         return {u: list(ts) for u, ts in self.plots.orders[side].items()}
 
     def side_plan(
@@ -429,7 +462,7 @@ class SkirmishGame(SkirmishState, Game):
         plan = validate_side(
             self,
             side,
-            self._orders(side) if current else orders,
+            self.orders_of(side) if current else orders,
             changed,
             cache.setdefault(side, {}),
             known,
@@ -458,8 +491,9 @@ class SkirmishGame(SkirmishState, Game):
         ``hexes``: MV's hexes, or the route steps toward the board of a man on foot off the
         map (MP; ``path`` then continues on the map once they reach it, see :mod:`.plotting`).
         """
+        code = _in.text(code, "Table II", "task code", optional=False)
         check_task_args(
-            str(code).upper(),
+            code.upper(),
             {"target": target, "path": path, "hexes": hexes, "weapon": weapon, "seat": seat},
         )
         return self._plot(side, unit_id, [(code, target, path, hexes, weapon, seat)])[0]
@@ -472,9 +506,13 @@ class SkirmishGame(SkirmishState, Game):
         returns; its ``ap`` is worked out again). The command log records them as single plots,
         so a replay is the same."""
         rows = []
+        if isinstance(tasks, (str, bytes, Mapping)) or not isinstance(tasks, Sequence):
+            raise IllegalOrder("plot", f"tasks must be a list of task dicts, not {tasks!r}")
         for t in tasks:
+            if not isinstance(t, Mapping) or not all(type(k) is str for k in t):
+                raise IllegalOrder("plot", f"a task is a dict with string keys, not {t!r}")
             bad = set(t) - _TASK_FIELDS
-            if bad or "code" not in t:
+            if bad or "code" not in t or type(t["code"]) is not str:
                 raise IllegalOrder(
                     "plot",
                     f"a task is a dict with 'code' and any of {sorted(_TASK_FIELDS - {'code'})}"
@@ -503,18 +541,45 @@ class SkirmishGame(SkirmishState, Game):
         self._check_side(side)
         self.turns.require("planning", "plotting")
         self.plots.check_open(side)
+        unit_id = _in.text(unit_id, "plot", "unit", optional=False)
         owner = self.side_of(unit_id)
-        if side == owner and not self._is_own(side, unit_id):
+        if side == owner and not self.is_own(side, unit_id):
             if unit_id in self.men:
                 raise IllegalOrder("Table VII", f"{unit_id} is dead: killed men do nothing")
             raise IllegalOrder("§8 vehicles", f"{unit_id} has no living {side} men aboard")
         if owner != side:
             raise IllegalOrder("plot", f"{unit_id!r} is not a {side} unit")
-        label = self.map.label
         new: list[Task] = []
+        checked = []
+        index = self.terrain.index
         for code, target, path, hexes, weapon, seat in rows:
-            p = tuple(h if isinstance(h, str) else label(h) for h in path) if path else ()
-            new.append(Task(str(code).upper(), target, p, int(hexes or 0), weapon, seat))
+            # labels canonical, ids strings, counts integers: the rules see only valid values
+            if (
+                (target is None or type(target) is str)
+                and (weapon is None or type(weapon) is str)
+                and (seat is None or type(seat) is str)
+                and type(hexes) is int
+                and -MAX_HEXES <= hexes <= MAX_HEXES
+                and (
+                    not path
+                    or (
+                        type(path) in (list, tuple)
+                        and all(type(h) is str and h in index for h in path)
+                    )
+                )
+            ):
+                # the checks below, inlined for the common case (valid values as given)
+                p, n = tuple(path) if path else (), hexes
+            else:
+                target = _in.text(target, "plot", "target")
+                weapon = _in.text(weapon, "plot", "weapon")
+                seat = _in.text(seat, "plot", "seat")
+                p = _in.path_labels(self, path)
+                # (a count below 1 is left to the rules: each task says what it needs)
+                n = _in.count(hexes, "Table VIII", "hexes", -MAX_HEXES, MAX_HEXES)
+            new.append(Task(code.upper(), target, p, n, weapon, seat))
+            checked.append((code, target, p, n, weapon, seat))
+        rows = checked
         orders = dict(self.plots.orders[side])  # only this unit's list changes: copy that one
         orders[unit_id] = [*orders.get(unit_id, ()), *new]
         # the current plot's plans hold for every other unit: only this one is re-checked
@@ -523,7 +588,6 @@ class SkirmishGame(SkirmishState, Game):
         self.plots.set_unit_orders(side, unit_id, done)
         # the stored plot (validated tasks) validates to this same plan (see validate_side)
         self._cache[("side", side)] = plan
-        plain = type(unit_id) is str
         for (_c, target, _p, _h, weapon, seat), t in zip(rows, new, strict=True):
             args = {
                 "side": side,
@@ -535,23 +599,16 @@ class SkirmishGame(SkirmishState, Game):
                 "weapon": weapon,
                 "seat": seat,
             }
-            if (
-                plain
-                and (target is None or type(target) is str)
-                and (weapon is None or type(weapon) is str)
-                and (seat is None or type(seat) is str)
-            ):
-                # already what jsonable() would make of it (strings, None, an int, labels)
-                self.commands.add("plot", args, self.turn)
-            else:
-                self._log("plot", **args)
+            # (checked above: already what jsonable() would make of it)
+            self.commands.add("plot", args, self.turn)
         return [t.to_dict() for t in done[len(done) - len(new) :]]
 
     def unplot(self, side: str, unit_id: str) -> dict[str, Any]:
         """Undo the unit's last plotted task."""
         self._check_side(side)
+        unit_id = _in.text(unit_id, "plot", "unit", optional=False)
         self.turns.require("planning", "plotting")
-        orders = self._orders(side)
+        orders = self.orders_of(side)
         if not orders.get(unit_id):
             raise IllegalOrder("plot", f"{unit_id} has no plotted task to undo")
         orders[unit_id].pop()
@@ -584,7 +641,7 @@ class SkirmishGame(SkirmishState, Game):
             return []
         if unit_id not in self.own_units(side):
             return []
-        orders = self._orders(side)
+        orders = self.orders_of(side)
         plan = self.side_plan(side, orders)
         cur = plan.men.get(unit_id)
         codes: list[str] = []
@@ -704,13 +761,33 @@ class SkirmishGame(SkirmishState, Game):
         """Exact K/W/miss distribution of a shot now, with the numbers behind it.
 
         ``hexes_moved`` is the target's plotted movement (default: its plot when both plots
-        are known, else 0). ``possible`` is False with a ``reason`` when fire is impossible.
+        are known, else 0). ``possible`` is False with a ``reason`` when fire is impossible
+        (a man never fires at himself or a friend). Ids must be strings, ``weapon`` a string
+        or None, ``hexes_moved`` a whole number >= 0 or None (IllegalOrder otherwise).
         """
+        if not (
+            type(firer_id) is str
+            and type(target_id) is str
+            and (weapon is None or type(weapon) is str)
+            and (hexes_moved is None or (type(hexes_moved) is int and hexes_moved >= 0))
+        ):
+            _in.text(firer_id, "odds", "firer", optional=False)
+            _in.text(target_id, "odds", "target", optional=False)
+            _in.text(weapon, "odds", "weapon")
+            _in.count(hexes_moved, "odds", "hexes_moved", 0, MAX_HEXES)
         f, t = self.men.get(firer_id), self.men.get(target_id)
+        if f is not None and t is not None and f.side == t.side:
+            reason = "a man does not fire at himself" if f is t else "fire is at enemy men"
+            return {
+                "firer": firer_id,
+                "target": target_id,
+                "possible": False,
+                "reason": f"Table III: {reason}",
+            }
         # with the target's movement given, the answer is a pure function of the key's facts
         key = got = None
         if f is not None and t is not None and type(hexes_moved) is int:
-            key, got = self._memo_odds(f, t, weapon, hexes_moved)
+            key, got = self.memoized_odds(f, t, weapon, hexes_moved)
             if got is not None:  # (the key holds only shots both men can take part in)
                 return {"firer": firer_id, "target": target_id, **got}
         out: dict[str, Any] = {
@@ -739,7 +816,7 @@ class SkirmishGame(SkirmishState, Game):
             self.terrain.remember(key, rest)
         return out
 
-    def _memo_odds(self, f, t, weapon: str | None, hexes_moved: int) -> tuple:
+    def memoized_odds(self, f, t, weapon: str | None, hexes_moved: int) -> tuple:
         """(memo key, memoized answer or None) of :meth:`odds` for these men; the key is None
         when the shot is not memoized (see :meth:`_odds_key`)."""
         key = self._odds_key(f, t, weapon, hexes_moved)
@@ -862,9 +939,13 @@ class SkirmishGame(SkirmishState, Game):
     ) -> None:
         """Date and players' names for the record (digest §10); a logged command, so saves keep
         them. ``players``: side (or subgroup) -> name; given values replace the earlier ones."""
+        date = _in.text(date, "§10 record", "date")
+        players = _in.mapping(players, "§10 record", "players")
+        for v in players.values():
+            _in.text(v, "§10 record", "a player's name", optional=False)
         if date is not None:
-            self.record_info["date"] = str(date)
-        self.record_info["players"].update({str(k): str(v) for k, v in (players or {}).items()})
+            self.record_info["date"] = date
+        self.record_info["players"].update(players)
         self._log("set_record_info", date=date, players=players)
 
     def record_header(self) -> dict[str, Any]:
@@ -886,6 +967,43 @@ class SkirmishGame(SkirmishState, Game):
         return jsonable(
             {**self.state_dict(), "turn": self.turn, "phase": self.phase, "winner": self.winner}
         )
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any], referee: bool = False) -> SkirmishGame:
+        """Load a save by replaying its commands through the rules (hexplay.engine.record):
+        SaveError (naming the field or command) for anything that does not fit.
+
+        Decision: a SKIRMISH save must hold the ``state`` and ``dice_state`` its commands
+        lead to (every save this game writes does), so a changed scenario, map or dice that
+        the commands still fit is caught too. ``arrange`` (moving, healing or wounding men
+        by hand) is a referee command: a save holding one loads only with ``referee=True``,
+        when the caller trusts where the save came from (a lesson, a worked example, a
+        test), so a played game's save cannot heal men.
+        """
+        if isinstance(d, Mapping):
+            for k in ("state", "dice_state"):
+                if k not in d:
+                    raise SaveError(k, "missing: a SKIRMISH save holds the state it leads to")
+            _check_bundled_map(d.get("map"))
+            cmds = d.get("commands")
+            if isinstance(cmds, list) and not referee:
+                for i, c in enumerate(cmds):
+                    if isinstance(c, Mapping) and c.get("op") == "arrange":
+                        raise SaveError(
+                            f"commands[{i}].op",
+                            "arrange is a referee command; load a referee-arranged game "
+                            "with from_json(save, referee=True)",
+                        )
+        try:
+            game = load(cls, d)
+        except SaveError:
+            raise
+        except (TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError) as e:
+            # the last line of defence: a value of a wrong type deep in a field the loaders
+            # let through is still the save's fault, said as such (never a bare traceback)
+            raise SaveError("save", f"malformed: {type(e).__name__}: {e}") from None
+        assert isinstance(game, SkirmishGame)
+        return game
 
     def __repr__(self) -> str:
         return (

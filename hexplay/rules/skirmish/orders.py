@@ -56,6 +56,11 @@ def check_task_args(code: str, given: Mapping[str, Any]) -> None:
     allowed = TASK_ARGS.get(code)
     if allowed is None:
         return
+    for k, v in given.items():  # (the common case: nothing extra; then the message below)
+        if k not in allowed and not _is_default(k, v):
+            break
+    else:
+        return
     bad = sorted(k for k, v in given.items() if k not in allowed and not _is_default(k, v))
     if bad:
         takes = ", ".join(f"{a}=" for a in allowed) or "no arguments"
@@ -74,13 +79,15 @@ def _is_default(k: str, v: Any) -> bool:
 # --- legal orders -------------------------------------------------------------------------
 def legal_orders(g, side: str, unit: str | None = None) -> list[LegalOrder]:
     """What ``side`` may order now (``unit`` only, if given); see the module docstring."""
-    if side not in g.sides or g.over:
+    if unit is not None and type(unit) is not str:
+        raise IllegalOrder("order", f"unit must be a unit id (string), not {unit!r}")
+    if type(side) is not str or side not in g.sides or g.over:
         return []
     if g.phase == "setup":
         return [] if g.setup_done[side] else _setup_orders(g, side, unit)
     if g.phase != "planning" or g.plots.submitted.get(side, True):
         return []
-    units = g.own_units(side) if unit is None else [unit] if g._is_own(side, unit) else []
+    units = g.own_units(side) if unit is None else [unit] if g.is_own(side, unit) else []
     out: list[LegalOrder] = []
     for uid in units:
         out.extend(_unit_orders(g, side, uid))
@@ -170,7 +177,7 @@ def _lo(side, kind, unit, needs=(), args=None, rule="") -> LegalOrder:
 
 def _unit_orders(g, side: str, uid: str) -> list[LegalOrder]:
     """Every task code ``uid`` could add to its plot now, with what each needs."""
-    orders = g._orders(side)
+    orders = g.orders_of(side)
     plan = g.side_plan(side, orders)
     cur = plan.men.get(uid)
     by_code: dict[str, list[Task]] = {}

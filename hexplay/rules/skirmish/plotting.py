@@ -92,10 +92,6 @@ class VehiclePlan:
     end_moving: bool = False
 
 
-def _cost_text(c: Fraction) -> str:
-    return str(c)
-
-
 # AP are handled internally as integer sixths (1/6 AP, one vehicle hex, is the smallest unit of
 # Tables II and VIII); Fractions are made only for the plans' and tasks' ``ap`` fields.
 _SIXTHS = [Fraction(i, 6) for i in range(6 * 4 * int(AP_PER_TURN) + 1)]
@@ -186,7 +182,7 @@ def check_fire(g, side: str, m: Man, t: Task) -> Task:
     if t.weapon is None:
         # the odds of this shot, if already asked for (the memo of SkirmishGame.odds): possible
         # means every check below passes with the weapon they chose
-        got = g._memo_odds(m, tgt, None, 0)[1]
+        got = g.memoized_odds(m, tgt, None, 0)[1]
         if got is not None and got["possible"]:
             return Task("DF", tgt.id, weapon=got["weapon"])
     rng = g.terrain.distance(fh, th)
@@ -419,9 +415,9 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None 
         last = plan.tasks[-1]
         raise IllegalOrder(
             "Table II" if mult == 1 else "Table VII",
-            f"{last.code} costs {_cost_text(last.ap)} AP"
+            f"{last.code} costs {last.ap} AP"
             + (" (doubled: wounded)" if mult > 1 else "")
-            + f"; {_cost_text(plan.ap - last.ap)} of {AP_PER_TURN} AP already "
+            + f"; {plan.ap - last.ap} of {AP_PER_TURN} AP already "
             "plotted",
         )
     plan._resume = (phase, veh, pos, rpos, armed, gun, entered, ap6)

@@ -38,7 +38,7 @@ from .combat import (
 )
 from .plotting import _EP6, _STEP6, SidePlan
 from .state import ADVERSARY, DEFENDER, SIDES
-from .tables import AP_PER_TURN, WOUNDED_AP_MULTIPLIER
+from .tables import AP_PER_TURN, MISS, MISS_EVENT, WOUNDED_AP_MULTIPLIER
 
 DRIVER_HIT_ROLL_ON = 2
 """Hexes a moving vehicle still travels after its driver is killed or wounded (digest §8)."""
@@ -145,7 +145,8 @@ def resolve_combat(g, plans: dict[str, SidePlan], log) -> dict[str, Any]:
                 else:
                     die = g.dice.roll("combat", firer=firer.id, target=target.id)
                     res = combat_result(n["attack"], n["defence"], die)
-                    data.update(die=die, result=res)
+                    # Table VI prints a miss "-"; events say "miss", as odds() does
+                    data.update(die=die, result=MISS_EVENT if res == MISS else res)
                     if res in ("K", "W"):
                         pending[target.id] = pending.get(target.id, 0) + (2 if res == "K" else 1)
                         hit.add(target.id)
@@ -309,7 +310,7 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
                         {"man": m.id, "vehicle": v.id},
                         visible_to=(side,),
                     )
-    g._cache.pop("blockers", None)
+    g.vehicles_moved()
     for side in SIDES:
         for vid, vp in plans[side].vehicles.items():
             used = _move_vehicle(
@@ -336,7 +337,7 @@ def resolve_movement(g, plans, combat, start_wounds, log) -> dict[str, _Budget]:
             and v.id not in plans[ADVERSARY].vehicles
         ):
             _move_vehicle(g, v, None, True, d, combat["hit"], log, g.controller(v) or DEFENDER)
-    g._cache.pop("blockers", None)
+    g.vehicles_moved()
     return budgets
 
 

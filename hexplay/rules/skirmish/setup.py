@@ -22,7 +22,8 @@ from ...engine import IllegalOrder
 from .scenario import TRANSPORTER_ID, VEHICLE_SEATS
 from .state import ADVERSARY, DEFENDER
 
-_OFFSET = re.compile(r"^\s*T\s*([+-]\s*\d+)\s*$")
+_OFFSET = re.compile(r"T([+-][0-9]+)", re.ASCII)
+"""An escort offset exactly as the activity chart writes it: ``T+12``, ``T-5`` (ASCII)."""
 
 
 def route_hexes(g, name: str) -> tuple[str, ...]:
@@ -87,10 +88,12 @@ def place_ambush(g, hex_label: str) -> None:
 def parse_offset(g, where) -> int:
     if isinstance(where, int) and not isinstance(where, bool):
         return where
-    s = str(where)
-    m = _OFFSET.match(s)
+    if type(where) is not str:
+        raise IllegalOrder("§2 escorts", f"{where!r}: give an offset like 'T+12' / -5")
+    s = where
+    m = _OFFSET.fullmatch(s)
     if m:
-        return int(m.group(1).replace(" ", ""))
+        return int(m.group(1))
     if s in g.route:
         return g.route.index(s) - g.transporter.pos
     raise IllegalOrder(
@@ -105,13 +108,15 @@ def place(g, side: str, unit_id: str, where, seat: str | None = None) -> None:
         if m.side != side:
             raise IllegalOrder("§2 set-up", f"{unit_id} is not a {side} unit")
         if side == ADVERSARY:
-            if not isinstance(where, str) or not g.map.contains(where):
-                raise IllegalOrder("§2 set-up", f"{where!r} is not a hex on the map")
-            m.hex = g.map.label(where)
+            if type(where) is not str or where not in g.terrain.index:
+                raise IllegalOrder(
+                    "§2 set-up", f"{where!r} is not a hex label of map {g.map.name!r}"
+                )
+            m.hex = where
             return
         if g.ambush is None:
             raise IllegalOrder("§2 set-up", "the ambush point is not placed yet")
-        v = g.vehicles.get(str(where))
+        v = g.vehicles.get(where) if type(where) is str else None
         if v is None:
             raise IllegalOrder("§2 crews", f"guards start in vehicles: {where!r} is not one")
         s = seat or next(
@@ -172,12 +177,13 @@ def check_setup_done(g, side: str) -> None:
 
 
 def default_adversary_hexes(g, rng: np.random.Generator, n: int) -> list[str]:
-    """Random hexes 2..5 from the ambush hex that see it, preferring woods."""
+    """Random hexes 2..5 from the ambush hex that see it, preferring woods (sight judged
+    with the vehicles the adversary may know of: the escorts are placed in secret)."""
     amb = g.ambush
-    blk = g.blockers()
+    blk = g.known_blockers(ADVERSARY)
     key = ("adversary_hexes", amb, blk)
     cands = g.terrain.memo.get(key)
-    if cands is None:  # a pure function of the map, the ambush hex and the vehicles' hexes
+    if cands is None:  # a pure function of the map, the ambush hex and these vehicles' hexes
         labels = g.terrain.labels
         dist = g.terrain.distances_from(amb)
         cands = []

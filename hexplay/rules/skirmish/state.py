@@ -107,6 +107,37 @@ class SkirmishState:
             self._cache["blockers"] = b
         return b
 
+    def known_blockers(self, side: str) -> frozenset[int]:
+        """:meth:`blockers` as ``side`` may know them (for its choices and players): the
+        vehicles in its view. The transporter (the ambush point) is known to both sides; the
+        defender knows where his own vehicles are unless adversaries hold them; any other
+        vehicle only while the side sees it (at set-up the adversary knows only the
+        transporter: the convoy places its escorts in secret)."""
+        idx = self.terrain.index
+        seen = self.seen.get(side, ())
+        out = []
+        for v in self.vehicles.values():
+            h = self.vehicle_hex(v)
+            if h is None:
+                continue
+            ctrl = self.controller(v)
+            if (
+                v.id == TRANSPORTER_ID
+                or ctrl == side
+                or v.id in seen
+                or (side == DEFENDER and ctrl is None)
+            ):
+                out.append(idx[h])
+        return frozenset(out)
+
+    def clear_cache(self) -> None:
+        """Forget everything cached about the current state (after counters moved)."""
+        self._cache.clear()
+
+    def vehicles_moved(self) -> None:
+        """Forget the vehicle blockers (vehicles moved during resolution)."""
+        self._cache.pop("blockers", None)
+
     def vehicle_label(self, v: Vehicle) -> str:
         """Position relative to the transporter, as the activity chart writes it (``T+12``)."""
         return "T" if v.id == TRANSPORTER_ID else self.route_label(v.pos)

@@ -294,6 +294,9 @@ KILLED: Final = "K"
 WOUNDED: Final = "W"
 MISS: Final = "-"
 RESULTS: Final = (KILLED, WOUNDED, MISS)
+MISS_EVENT: Final = "miss"
+"""A miss as fire events write it: the word :meth:`SkirmishGame.odds` uses for its
+probability (``K``, ``W``, ``miss``); the table keeps the printed ``"-"``."""
 
 RATIO_THRESHOLDS: Final = (1, 5, 10, 15, 20)
 """Lower bounds (attack:defence) of Table VI columns 1..5; column 0 is "<1:1"."""

@@ -65,6 +65,10 @@ class Terrain:
         self.memo: dict = {}
         """Pure functions of this map memoized by callers (keys name what they hold)."""
         self._qr: np.ndarray | None = None
+        self._trees: np.ndarray | None = None
+        self._slope_hex_mask: np.ndarray | None = None
+        self._dist_from: dict[str, np.ndarray] = {}
+        self._reachable: dict[tuple, Any] = {}
 
     def terrain(self, label: str) -> str:
         return self._terrain_of[label]
@@ -237,14 +241,64 @@ class Terrain:
         dq, dr = q1 - q2, r1 - r2
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
+    dist = distance  # (the players' name for it)
+
     def distances_from(self, a: str) -> np.ndarray:
         """Hex distance from ``a`` to every hex, in hex index (label) order."""
+        qr = self.qr
+        q, r = self.hex_of[a]
+        dq = qr[:, 0] - q
+        dr = qr[:, 1] - r
+        return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+
+    # --- what computer players look up every turn (one table for rules and players) --------
+    def dist_from(self, a: str) -> np.ndarray:
+        """:meth:`distances_from` cached per hex (bounded: emptied at 4096 hexes)."""
+        d = self._dist_from.get(a)
+        if d is None:
+            if len(self._dist_from) > 4096:
+                self._dist_from.clear()
+            d = self._dist_from[a] = self.distances_from(a)
+        return d
+
+    @property
+    def qr(self) -> np.ndarray:
+        """Axial (q, r) of every hex, in hex index (label) order."""
         if self._qr is None:
             self._qr = np.array([tuple(self.hex_of[lab])[:2] for lab in self.labels], np.int64)
-        q, r = self.hex_of[a]
-        dq = self._qr[:, 0] - q
-        dr = self._qr[:, 1] - r
-        return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+        return self._qr
+
+    @property
+    def trees(self) -> np.ndarray:
+        """Boolean mask (hex index order): the hex is trees."""
+        if self._trees is None:
+            self._trees = np.array(
+                [self._terrain_of[lab] == "trees" for lab in self.labels], dtype=bool
+            )
+        return self._trees
+
+    @property
+    def slope_hex(self) -> np.ndarray:
+        """Boolean mask (hex index order): the hex has a slope hexside toward a neighbour on
+        the map."""
+        if self._slope_hex_mask is None:
+            m, slope = self.map, self.slope
+            self._slope_hex_mask = np.array(
+                [any(m.hexside(h, n) in slope for n in m.neighbors(h)) for h in m.hexes],
+                dtype=bool,
+            )
+        return self._slope_hex_mask
+
+    def reachable(self, start: str, budget: Fraction):
+        """``movement.reachable(start, budget)`` (a Reachable: costs and paths as arrays),
+        cached (bounded: emptied at 20000 entries); maps are static."""
+        key = (start, budget)
+        r = self._reachable.get(key)
+        if r is None:
+            if len(self._reachable) > 20000:
+                self._reachable.clear()
+            r = self._reachable[key] = self.movement.reachable(start, budget)
+        return r
 
     def sees(self, a: str, b: str, blockers: frozenset[int]) -> bool:
         """LOS between two hex labels with vehicle hexes (indices) as blockers (cached).

@@ -1,10 +1,13 @@
 """Fog of war: who sees whom (Table III LOS, vehicles as blockers) and per-side views.
 
 Decisions: a side sees an enemy man if any of its living men on the map has LOS to his hex;
-men inside a vehicle are seen when the vehicle is; the transporter (the ambush point) is known
-to both sides; men and vehicles off the map (in a vehicle or on foot) are never seen. Seen
-enemies show position and condition (fit/W/K) but not their weapons. Barrier points are known
-to both sides.
+men inside a vehicle are seen when the vehicle is (some living man of the side has LOS to its
+hex); the transporter's position (the ambush point) is known to both sides, but knowing where
+it stands is not seeing inside it: its occupants are seen only under the same LOS rule. Men
+and vehicles off the map (in a vehicle or on foot) are never seen. Seen enemies show position
+and condition (fit/W/K) but not their weapons. A vehicle held by the other side (its living
+men aboard are enemies) is shown to its owner as to any enemy: position and motion when seen,
+never its seats. Barrier points are known to both sides.
 """
 
 from __future__ import annotations
@@ -42,22 +45,19 @@ def compute_seen(g) -> dict[str, set[str]]:
         eyes = {g.man_hex(m) for m in g.men.values() if m.side == side and m.alive}
         eyes.discard(None)
         seen: set[str] = set()
-        if g.route:
-            seen.add(TRANSPORTER_ID)
+        looked: set[str] = set()  # vehicles a man of the side has LOS to (men inside seen)
         for v in g.vehicles.values():
             h = vhex[v.id]
-            if (
-                h is not None
-                and v.id != TRANSPORTER_ID
-                and ctrl[v.id] != side
-                and sees_any(eyes, h, blk)
-            ):
-                seen.add(v.id)
+            if h is not None and ctrl[v.id] != side and sees_any(eyes, h, blk):
+                looked.add(v.id)
+        seen.update(looked)
+        if g.route:
+            seen.add(TRANSPORTER_ID)  # its position is known to both sides (not its inside)
         for m in g.men.values():
             if m.side == side:
                 continue
             if m.vehicle:
-                if m.vehicle in seen and vhex[m.vehicle] is not None:
+                if m.vehicle in looked:
                     seen.add(m.id)
             elif m.hex is not None and sees_any(eyes, m.hex, blk):
                 seen.add(m.id)
@@ -134,8 +134,8 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
             units[uid] = full_unit(g, uid)
         elif open_map or uid in seen:
             units[uid] = public_unit(g, uid)
-    for uid in g.vehicles:
-        if referee or side == DEFENDER:
+    for uid, v in g.vehicles.items():
+        if referee or (side == DEFENDER and g.controller(v) != ADVERSARY):
             units[uid] = full_unit(g, uid)
         elif open_map or uid in seen:
             units[uid] = public_unit(g, uid)
