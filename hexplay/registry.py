@@ -132,3 +132,16 @@ register(
         ui=None,
     )
 )
+
+register(
+    GameEntry(
+        name="aggressor",
+        title="AGGRESSOR",
+        game="hexplay.rules.aggressor:AggressorGame",
+        scenarios="hexplay.rules.aggressor.scenario:scenarios",
+        players={
+            "random": "hexplay.ai.aggressor:random_player",
+            "scripted": "hexplay.ai.aggressor:scripted",
+        },
+    )
+)
