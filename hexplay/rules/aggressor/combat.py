@@ -109,7 +109,7 @@ def attack_blocked(g, u) -> tuple[str, str] | None:
 
 def attack_targets(g, u) -> list[int]:
     """Adjacent hexes of enemies the side knows of, except those only ``u``'s move found."""
-    return [j for j in g.board.adj[u.hex] if g.target_ok(u, j, need_enemy=True)]
+    return [j for j in g.board.adj[u.hex] if g.target_ok(u, j)]
 
 
 def form_of(g, u) -> str:

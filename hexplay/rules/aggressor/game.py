@@ -23,13 +23,11 @@ from ...engine import (
     GameInfo,
     IllegalOrder,
     LegalOrder,
-    Need,
     Order,
-    ScenarioError,
     check_args,
     jsonable,
 )
-from . import queries
+from . import phases, queries, setup
 from .board import EAST, KEY_DIRECTIONS, OTHER, SIDES, WEST, board_of
 from .combat import ground_attack
 from .features import RULES as FEATURE_RULES
@@ -37,8 +35,7 @@ from .legal import PLAY_KINDS, RULE_NAMES, blocked, need_name, target_legal, uni
 from .movement import apply_move
 from .observation import Sighting, observation_phase
 from .scenario import Scenario, parse_scenario
-from .setup import check_place
-from .units import TYPE_NAMES, Unit, step_loss
+from .units import Unit
 from .victory import INITIAL_CONTROL, sectors_held, update_control, wins_by_sectors
 from .views import build_view, known_enemies, own_unit
 
@@ -100,7 +97,7 @@ class AggressorGame(Game):
         """Index in the event log where each turn's events begin."""
         self.commands.mark_turn(0)
         if scenario.position is not None:
-            self._set_position(scenario)
+            setup.set_position(self, scenario)
 
     # --- construction ---------------------------------------------------------------------
     @classmethod
@@ -170,7 +167,7 @@ class AggressorGame(Game):
     def known_occupied(self, side: str) -> set[int]:
         return self.own_hexes(side) | set(self.known_at(side))
 
-    def target_ok(self, u: Unit, j: int, need_enemy: bool) -> bool:
+    def target_ok(self, u: Unit, j: int) -> bool:
         """Hex ``j`` holds an enemy ``u``'s side knows of, not found only by ``u``'s move."""
         o = self.at.get(j)
         if o is None:
@@ -247,19 +244,7 @@ class AggressorGame(Game):
         return out
 
     def _setup_orders(self, side: str, unit: str | None) -> list[LegalOrder]:
-        if unit is not None:
-            u = self.units.get(unit)
-            if u is None or u.side != side:
-                return []
-            return [LegalOrder(side, "remove", unit, {}, (), f"take {unit} back", "set-up")]
-        if self.placed(side) >= self.scenario.army_size:
-            return []
-        free = tuple(self.board.labels[i] for i in self.board.home[side] if i not in self.at)
-        needs = (
-            Need("type", "choice", TYPE_NAMES, "unit type"),
-            Need("hex", "hex", free, "hex in your territory"),
-        )
-        return [LegalOrder(side, "place", None, {}, needs, "place a unit", "set-up")]
+        return setup.setup_orders(self, side, unit)
 
     def _order(self, o: Order) -> Any:
         if self._over:
@@ -332,89 +317,22 @@ class AggressorGame(Game):
         return f"{lab} is not a legal {kind} target for {u.id}"
 
     def _setup_order(self, o: Order) -> Any:
-        if self.setup_done.get(o.side):
-            raise IllegalOrder("set-up", f"the {o.side} set-up is submitted")
-        if o.kind == "place":
-            check_args(o, ("type", "hex"), "set-up")
-            if o.unit is not None:
-                raise IllegalOrder("set-up", "place names no unit (ids are given on placement)")
-            t, i = check_place(self, o.side, o.args.get("type"), o.args.get("hex"))
-            self._log("order", **o.to_dict())
-            uid = f"{o.side[0].upper()}{self._next_number(o.side):02d}"
-            ut = self._unit(uid, o.side, t, i)
-            self.units[uid] = ut
-            self.at[i] = uid
-            return [
-                self.event("placed", {"unit": uid, "type": t, "hex": self.board.labels[i]}, o.side)
-            ]
-        if o.kind == "remove":
-            check_args(o, (), "set-up")
-            u = self.units.get(o.unit) if isinstance(o.unit, str) else None
-            if u is None or u.side != o.side:
-                raise IllegalOrder("set-up", f"{o.side} has placed no unit {o.unit!r}")
-            self._log("order", **o.to_dict())
-            del self.units[u.id]
-            del self.at[u.hex]
-            return [self.event("removed", {"unit": u.id}, o.side)]
-        raise IllegalOrder("set-up", f"set-up orders are 'place' and 'remove', not {o.kind!r}")
+        return setup.setup_order(self, o)
 
-    def _next_number(self, side: str) -> int:
+    def new_unit(self, side: str, t: str, i: int, **status: Any) -> Unit:
+        """Add a unit of type ``t`` at hex ``i`` (id W01.. / E01.. in order of placement)."""
+        from .units import UNIT_TYPES
+
         nums = [int(k[1:]) for k, u in self.units.items() if u.side == side]
-        return max(nums, default=0) + 1
-
-    def _unit(self, uid: str, side: str, t: str, i: int) -> Unit:
-        from .units import UNIT_TYPES
-
+        uid = f"{side[0].upper()}{max(nums, default=0) + 1:02d}"
         ut = UNIT_TYPES[t]
-        return Unit(uid, side, t, ut.range, ut.strength, i, start_hex=i)
-
-    def _set_position(self, sc: Scenario) -> None:
-        """Place a scenario's fixed position (no set-up) and start play."""
-        from .units import UNIT_TYPES
-
-        b = self.board
-        for k, p in enumerate(sc.position):
-            try:
-                i = b.index(p.hex, "hex", "scenario")
-            except IllegalOrder as e:
-                raise ScenarioError(f"position.{k}.hex", e.message) from None
-            if i in self.at:
-                raise ScenarioError(f"position.{k}.hex", f"{p.hex} holds another unit")
-            if p.launched and p.type != "Missile":
-                raise ScenarioError(f"position.{k}.launched", "only Missile units launch")
-            ut = UNIT_TYPES[p.type]
-            rng = ut.range if p.range is None else p.range
-            st = ut.strength if p.strength is None else p.strength
-            if rng > ut.range or st > ut.strength:
-                raise ScenarioError(
-                    f"position.{k}",
-                    f"{p.type} has at most {ut.range}-{ut.strength} (range-strength)",
-                )
-            uid = f"{p.side[0].upper()}{self._next_number(p.side):02d}"
-            u = Unit(
-                uid,
-                p.side,
-                p.type,
-                rng,
-                st,
-                i,
-                launched=p.launched,
-                emplaced=p.emplaced,
-                start_hex=i if p.emplaced else -1,
-            )
-            self.units[uid] = u
-            self.at[i] = uid
-        for k, h in enumerate(sc.cbr):
-            try:
-                self.cbr.add(b.index(h, "hex", "scenario"))
-            except IllegalOrder as e:
-                raise ScenarioError(f"cbr.{k}", e.message) from None
-        self.aggressor = sc.aggressor
-        for s in SIDES:
-            if not self.alive(s):
-                raise ScenarioError("position", f"{s} has no unit")
-            self.setup_done[s] = True
-        self._start_play()
+        status.setdefault("start_hex", i)
+        u = Unit(
+            uid, side, t, status.pop("rng", ut.range), status.pop("str", ut.strength), i, **status
+        )
+        self.units[uid] = u
+        self.at[i] = uid
+        return u
 
     # --- turns ----------------------------------------------------------------------------
     def submit(self, side: str) -> None:
@@ -432,7 +350,7 @@ class AggressorGame(Game):
             self._log("submit", side=side)
             self.setup_done[side] = True
             if all(self.setup_done.values()):
-                self._start_play()
+                self.start_play()
             return
         if side != self.current:
             raise IllegalOrder("sequence of play", f"it is {self.current}'s turn, not {side}'s")
@@ -448,7 +366,8 @@ class AggressorGame(Game):
             "alternate: submit ends a turn)",
         )
 
-    def _start_play(self) -> None:
+    def start_play(self) -> None:
+        """Both set-ups are in: roll the first side and start its turn."""
         first = self.scenario.first
         if first == "random":
             first = WEST if self.roll("first side", 2) == 1 else EAST
@@ -506,49 +425,9 @@ class AggressorGame(Game):
         self.known[side] = observation_phase(self, side)
         if self._check_victory(side):
             return
-        self._cbr_effects(side)
+        phases.cbr_effects(self, side)
         if not self._over:
-            self._partisans(side)
-
-    def _cbr_effects(self, side: str) -> None:
-        for u in self.alive(side):
-            if u.hex in self.cbr and u.cbr_entered != u.hex:
-                took = step_loss(u)
-                self.event(
-                    "cbr", {"unit": u.id, "hex": self.board.labels[u.hex], "loss": took}, side
-                )
-                if not u.alive:
-                    self.eliminate(u)
-                    if self._over:
-                        return
-            u.cbr_entered = -1
-
-    def _partisans(self, side: str) -> None:
-        """D) each of the opponent's partisan groups appears in a random column of the acting
-        side's territory, in the row of a random acting unit, and freezes acting units within
-        1 hex."""
-        other = OTHER[side]
-        groups = self.partisans[other] if self.scenario.partisans else 0
-        if not groups:
-            return
-        b = self.board
-        cols = b.columns[side]
-        for _ in range(groups):
-            mine = self.alive(side)
-            if not mine:
-                return
-            u = mine[self.roll("partisan row", len(mine)) - 1]
-            col = cols[self.roll("partisan column", len(cols)) - 1]
-            spot = b.at_offset(col, b.offsets[u.hex][1])
-            self.spots.append(spot)
-            frozen = []
-            for v in mine:
-                if b.dist[v.hex][spot] <= 1:
-                    v.frozen = True
-                    frozen.append(v.id)
-            self.event("partisans", {"hex": b.labels[spot], "frozen": frozen}, side)
-            if self.scenario.partisans_spent:
-                self.partisans[other] -= 1
+            phases.partisans(self, side)
 
     # --- information ----------------------------------------------------------------------
     def view(self, side: str) -> dict[str, Any]:

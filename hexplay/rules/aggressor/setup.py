@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from ...engine import IllegalOrder
-from .board import OTHER, WEST, board_of
-from .units import TYPE_NAMES
+from ...engine import IllegalOrder, LegalOrder, Need, Order, ScenarioError, check_args
+from .board import OTHER, SIDES, WEST, board_of
+from .units import TYPE_NAMES, UNIT_TYPES
 
 COMPUTER_ARMY: dict[str, int] = {
     "Armor": 7,
@@ -45,6 +45,91 @@ def check_place(g, side: str, type_name: Any, label: Any) -> tuple[str, int]:
     if i in g.at:
         raise IllegalOrder("no stacking", f"{g.board.labels[i]} already holds a unit")
     return type_name, i
+
+
+def setup_orders(g, side: str, unit: str | None) -> list[LegalOrder]:
+    """``place`` while the army is short; ``remove`` when asked for a placed unit."""
+    if unit is not None:
+        u = g.units.get(unit)
+        if u is None or u.side != side:
+            return []
+        return [LegalOrder(side, "remove", unit, {}, (), f"take {unit} back", "set-up")]
+    if g.placed(side) >= g.scenario.army_size:
+        return []
+    free = tuple(g.board.labels[i] for i in g.board.home[side] if i not in g.at)
+    needs = (
+        Need("type", "choice", TYPE_NAMES, "unit type"),
+        Need("hex", "hex", free, "hex in your territory"),
+    )
+    return [LegalOrder(side, "place", None, {}, needs, "place a unit", "set-up")]
+
+
+def setup_order(g, o: Order) -> list[dict]:
+    """Check and carry out one set-up order (logged); IllegalOrder changes nothing."""
+    if g.setup_done.get(o.side):
+        raise IllegalOrder("set-up", f"the {o.side} set-up is submitted")
+    if o.kind == "place":
+        check_args(o, ("type", "hex"), "set-up")
+        if o.unit is not None:
+            raise IllegalOrder("set-up", "place names no unit (ids are given on placement)")
+        t, i = check_place(g, o.side, o.args.get("type"), o.args.get("hex"))
+        g.commands.add("order", o.to_dict(), g.turn)
+        u = g.new_unit(o.side, t, i)
+        return [g.event("placed", {"unit": u.id, "type": t, "hex": g.board.labels[i]}, o.side)]
+    if o.kind == "remove":
+        check_args(o, (), "set-up")
+        u = g.units.get(o.unit) if isinstance(o.unit, str) else None
+        if u is None or u.side != o.side:
+            raise IllegalOrder("set-up", f"{o.side} has placed no unit {o.unit!r}")
+        g.commands.add("order", o.to_dict(), g.turn)
+        del g.units[u.id]
+        del g.at[u.hex]
+        return [g.event("removed", {"unit": u.id}, o.side)]
+    raise IllegalOrder("set-up", f"set-up orders are 'place' and 'remove', not {o.kind!r}")
+
+
+def set_position(g, sc) -> None:
+    """Place a scenario's fixed position (``Scenario.position``, no set-up) and start play;
+    ScenarioError names the field of a bad unit."""
+    b = g.board
+    for k, p in enumerate(sc.position):
+        try:
+            i = b.index(p.hex, "hex", "scenario")
+        except IllegalOrder as e:
+            raise ScenarioError(f"position.{k}.hex", e.message) from None
+        if i in g.at:
+            raise ScenarioError(f"position.{k}.hex", f"{p.hex} holds another unit")
+        if p.launched and p.type != "Missile":
+            raise ScenarioError(f"position.{k}.launched", "only Missile units launch")
+        ut = UNIT_TYPES[p.type]
+        rng = ut.range if p.range is None else p.range
+        st = ut.strength if p.strength is None else p.strength
+        if rng > ut.range or st > ut.strength:
+            raise ScenarioError(
+                f"position.{k}", f"{p.type} has at most {ut.range}-{ut.strength} (range-strength)"
+            )
+        # an emplaced unit counts as having started its last turn where it stands
+        g.new_unit(
+            p.side,
+            p.type,
+            i,
+            rng=rng,
+            str=st,
+            launched=p.launched,
+            emplaced=p.emplaced,
+            start_hex=i if p.emplaced else -1,
+        )
+    for k, h in enumerate(sc.cbr):
+        try:
+            g.cbr.add(b.index(h, "hex", "scenario"))
+        except IllegalOrder as e:
+            raise ScenarioError(f"cbr.{k}", e.message) from None
+    g.aggressor = sc.aggressor
+    for s in SIDES:
+        if not g.alive(s):
+            raise ScenarioError("position", f"{s} has no unit")
+        g.setup_done[s] = True
+    g.start_play()
 
 
 def army_plan(size: int) -> list[str]:
@@ -94,4 +179,13 @@ def computer_setup(view: dict, m, rng: np.random.Generator) -> list[tuple[str, s
     return out
 
 
-__all__ = ["COMPUTER_ARMY", "OTHER", "army_plan", "check_place", "computer_setup"]
+__all__ = [
+    "COMPUTER_ARMY",
+    "OTHER",
+    "army_plan",
+    "check_place",
+    "computer_setup",
+    "set_position",
+    "setup_order",
+    "setup_orders",
+]
