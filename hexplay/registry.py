@@ -143,5 +143,6 @@ register(
             "random": "hexplay.ai.aggressor:random_player",
             "scripted": "hexplay.ai.aggressor:scripted",
         },
+        ui="hexplay.widgets.aggressor_ui:AggressorUI",
     )
 )
