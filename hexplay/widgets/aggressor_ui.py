@@ -235,7 +235,9 @@ class AggressorUI(GameUI):
         return self.app.game.scenario.turn_limit
 
     def reset(self) -> None:
+        """A new game (the shell has just given the screen to its first human side)."""
         self.armed = None
+        self._first_side()
 
     # --- the board ------------------------------------------------------------------------------
     @property
@@ -396,6 +398,19 @@ class AggressorUI(GameUI):
         if not self._attached:
             self.app.board.on_key(self._on_key)
             self._attached = True
+            self._first_side()
+
+    def _first_side(self) -> None:
+        """The screen goes to the side whose turn it is (the shell gives it to the first
+        human side; AGGRESSOR's first side is rolled): blanked first in hot seat."""
+        app, g = self.app, self.app.game
+        cur = getattr(g, "current", None)
+        if cur in app.humans and cur != app.plotting_side:
+            app.plotting_side = cur
+            if app.referee:
+                app.controls.side.value = cur
+            elif app.hot_seat and len(app.humans) > 1:
+                app.handover = True
 
     def panels(self) -> list[tuple[str, W.Widget]]:
         self._attach()
@@ -704,7 +719,7 @@ def describe_result(order: Order, result: Any) -> str:
     bits = []
     for e in evs:
         k = e.get("kind")
-        if k == "attack":
+        if k == "attack" or ("form" in e and "result" in e):  # a combat report
             dug = " (Dug)" if e.get("dug") else ""
             bits.append(f"{e.get('form')} at {e.get('target')}: {e.get('result')}{dug}")
         elif k == "move":
