@@ -1,13 +1,15 @@
 """AGGRESSOR computer players: a scripted commander and the platform's random player.
 
-The scripted player decides from ``game.view(side)``, the public map and
-``game.legal_orders(side, unit)`` only. Each turn:
+The scripted player decides from ``game.view(side)`` (and ``game.view_unit(side, unit)``, one
+own unit of that view, after each step), the public map and its own seeded stream only; the
+rules judge every order it gives (a refused one changes nothing and is skipped), so it never
+reads hidden state. Each turn:
 
 1. Fire support: artillery fires at the known enemy it is likeliest to hit; a missile launches
    at the strongest known enemy it can reach; airbases strike a known enemy when the hit
    chance is good and the anti-aircraft risk small, else fly recon toward the enemy's side.
-2. The front: armour and infantry, each assigned to the row band of the sector it started
-   in, attack an adjacent known enemy when the hit value is at least :data:`MIN_HIT_VALUE`,
+2. The front: armour and infantry, each fighting in the row band of sectors it stands in,
+   attack an adjacent known enemy when the hit value is at least :data:`MIN_HIT_VALUE`,
    else advance toward the nearest known enemy in their objective sector (the centre sector of
    their band; the enemy's outer sector of the band once the centre is held and, as the
    aggressor, the side still lacks a sector in the enemy's column), and attack on arrival.
@@ -22,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import IllegalOrder, Order
-from ..rules.aggressor.board import OTHER, WEST, board_of
+from ..rules.aggressor.board import WEST, board_of
 from ..rules.aggressor.combat import hit_value, p_hit
 from ..rules.aggressor.features import aa_chance
 from ..rules.aggressor.setup import computer_setup
@@ -352,4 +354,4 @@ def random_player(side: str, seed: int = 0) -> RandomPlayer:
     return RandomPlayer(side, seed)
 
 
-__all__ = ["IllegalOrder", "OTHER", "ScriptedPlayer", "random_player", "scripted"]
+__all__ = ["ScriptedPlayer", "random_player", "scripted"]
