@@ -99,7 +99,7 @@ def test_counters_of_a_nuked_technical_and_frozen_unit():
 
 def test_overlays_show_cbr_border_sectors_control_and_the_selection():
     app = _app()
-    ov = app.board.overlays
+    ov = {**app.board.overlays, **app.board.markings}
     assert ov["markings"][0] == {
         "name": "cbr",
         "hexes": ["@KK"],
@@ -113,7 +113,8 @@ def test_overlays_show_cbr_border_sectors_control_and_the_selection():
     assert set(ov["regions"][2]["regions"]) == held
     assert ov["reachable"] is None  # nothing selected
     app.board.simulate_click("@JJ", "W01")
-    ov = app.board.overlays
+    assert "markings" not in app.board.overlays
+    ov = {**app.board.overlays, **app.board.markings}
     reach = app.game.reach("west", "W01")
     assert ov["reachable"] == {k: float(v["steps"]) for k, v in reach.items()}
     stops = next(m for m in ov["markings"] if m["name"] == "stops")["hexes"]
@@ -122,7 +123,7 @@ def test_overlays_show_cbr_border_sectors_control_and_the_selection():
     assert obs <= set(ov["visible"]) and "@JJ" in ov["visible"]
     assert ov["highlight"] == ["@KJ"]  # the one known enemy it may attack
     app.board.simulate_click("@FH", "W04")  # the missile: its 2..8 reach and targets
-    ov = app.board.overlays
+    ov = {**app.board.overlays, **app.board.markings}
     area = next(m for m in ov["markings"] if m["name"] == "feature reach")["hexes"]
     launch = next(lo for lo in app.game.legal_orders("west", "W04") if lo.kind == "launch")
     assert area == sorted(launch.needs[0].options)
@@ -305,7 +306,7 @@ def _check(app: GameApp, wire: Wire, everyone: set[str], what: str) -> None:
         return
     if app.handover:
         allowed = _allowed(g, "west", everyone) & _allowed(g, "east", everyone)
-        assert app.board.units == [] and app.ui.odds_panel.value == ""
+        assert app.board.units == [] and app.board.markings == {} and app.ui.odds_panel.value == ""
     else:
         allowed = _allowed(g, app.viewer, everyone)
         for u in app.board.units:  # an unidentified enemy: nothing but side and hex

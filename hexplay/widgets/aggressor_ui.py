@@ -315,8 +315,14 @@ class AggressorUI(GameUI):
         return ov
 
     def select(self, unit: str) -> dict[str, Any]:
-        """The board's overlays with ``unit`` selected (the shell has set the selection)."""
-        return self.overlays(self.app.view, self.app.viewer)
+        """The board's overlays with ``unit`` selected (the shell has set the selection); the
+        markings (with the unit's stops and feature reach) go to the board's ``markings``
+        trait, as the shell's refresh sends them (sent only when they change)."""
+        ov = self.overlays(self.app.view, self.app.viewer)
+        marks = {k: ov.pop(k) for k in ("markings", "regions")}
+        if marks != self.app.board.markings:
+            self.app.board.markings = marks
+        return ov
 
     def _own_unit(self, unit: str | None) -> Mapping[str, Any] | None:
         """The selected unit if it is an own unit of the side ordering now (view data)."""
