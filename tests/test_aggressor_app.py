@@ -117,17 +117,13 @@ def test_overlays_show_cbr_border_sectors_control_and_the_selection():
     ov = {**app.board.overlays, **app.board.markings}
     reach = app.game.reach("west", "W01")
     assert ov["reachable"] == {k: float(v["steps"]) for k, v in reach.items()}
-    stops = next(m for m in ov["markings"] if m["name"] == "stops")["hexes"]
-    assert stops == sorted(k for k, v in reach.items() if v["stops"]) and "@LJ" in stops
+    assert [m["name"] for m in ov["markings"]] == ["cbr"]  # the selection sends no markings
     obs = set(app.game.observed_hexes("west")["hexes"])
     assert obs <= set(ov["visible"]) and "@JJ" in ov["visible"]
     assert ov["highlight"] == ["@KJ"]  # the one known enemy it may attack
-    app.board.simulate_click("@FH", "W04")  # the missile: its 2..8 reach and targets
-    ov = {**app.board.overlays, **app.board.markings}
-    area = next(m for m in ov["markings"] if m["name"] == "feature reach")["hexes"]
-    launch = next(lo for lo in app.game.legal_orders("west", "W04") if lo.kind == "launch")
-    assert area == sorted(launch.needs[0].options)
-    assert "@KJ" in ov["highlight"] and "@SN" not in ov["highlight"] + area
+    app.board.simulate_click("@FH", "W04")  # the missile: its known targets at 2..8
+    ov = app.board.overlays
+    assert ov["highlight"] == ["@KJ", "@MJ"] and "@SN" not in ov["highlight"]
 
 
 def test_panels_show_allowance_ranges_odds_and_the_sector_table():
@@ -136,10 +132,17 @@ def test_panels_show_allowance_ranges_odds_and_the_sector_table():
     unit = app.ui.unit_panel.value
     assert "data-moves-left='3'" in unit and "identification range</th><td>2" in unit
     assert "observation range</th><td>3" in unit
+    stops = sorted(k for k, v in app.game.reach("west", "W01").items() if v["stops"])
+    assert "@LJ" in stops and f"the move ends at {', '.join(stops)}" in unit
     odds = app.ui.odds_panel.value  # the attack it could make now, with each modifier
     d = app.game.attack_odds("west", "W01", "@KJ")
     assert f"data-hit-value='{d['hit_value']}'" in odds and "defender emplaced</th><td>−1" in odds
     assert app.tabs.selected_index == 0
+    app.board.simulate_click("@FH", "W04")
+    launch = next(lo for lo in app.game.legal_orders("west", "W04") if lo.kind == "launch")
+    n = len(launch.needs[0].options)
+    assert f"data-kind='launch' data-count='{n}'" in app.ui.odds_panel.value
+    assert "distance 2-8" in app.ui.odds_panel.value
     sectors = app.ui.sectors.value
     assert sectors.count("data-sector=") == 9
     assert "data-sector='1' data-control='west'" in sectors

@@ -9,9 +9,10 @@ side-knowledge queries (:mod:`hexplay.rules.aggressor.queries`) only:
   alias); a Nuked enemy shows no type; an enemy known only from the side's last turn is faded;
 - hex markings: CBR hexes, the partisan spots the side was hit by; region lines: the border,
   the nine sectors, and each side's controlled sectors outlined in its colour;
-- the selected unit: hexes it can reach (steps), where zone of control or the border rule
-  stops it, the hexes the side observes (the rest fogged), its feature's reach and targets;
-- panels: the unit (allowance, reach, observation and identification ranges), the attack it
+- the selected unit: hexes it can reach (steps), the hexes the side observes (the rest
+  fogged), the known enemies it may attack or reach with its feature (highlighted);
+- panels: the unit (allowance, reach and where zone of control or the border rule ends its
+  move, observation and identification ranges), its feature's reach, the attack it
   could make (hit value with each modifier, assault, ambush; the air line with its
   anti-aircraft loss chance), the attack reports, the sector table;
 - the original's controls: keys 1-6 move (or attack, or draw supply) in the six directions (1
@@ -45,8 +46,6 @@ SIDES = ("west", "east")
 SIDE_COLOURS = {"west": "#2f5fa8", "east": "#b8322a"}
 CBR_COLOUR = "#7d3c98"
 PARTISAN_COLOUR = "#1e8449"
-STOP_COLOUR = "#c0392b"
-RANGE_COLOUR = "#e67e22"
 #: The original's keys and where each leads (the engine's board.KEY_DIRECTIONS).
 KEY_TITLES = {
     1: "1 ↖ upper left",
@@ -193,6 +192,7 @@ class AggressorUI(GameUI):
         self.armed: tuple[str, str] | None = None  # (unit, hex): a second click there attacks
         self._attached = False
         self._regions: dict[str, Any] | None = None
+        self._memo: tuple[Any, dict[tuple[str, str | None], Any]] = (None, {})
 
     # --- the game -------------------------------------------------------------------------------
     @classmethod
@@ -247,8 +247,6 @@ class AggressorUI(GameUI):
             legend=(
                 (CBR_COLOUR, "CBR hex"),
                 (PARTISAN_COLOUR, "partisans"),
-                (STOP_COLOUR, "move ends (ZOC / border)"),
-                (RANGE_COLOUR, "feature reach"),
             ),
         )
 
@@ -311,18 +309,14 @@ class AggressorUI(GameUI):
                 }
             )
         ov: dict[str, Any] = {"regions": regions, "markings": markings}
-        ov.update(self._selection(self.app.selected_unit, side, markings))
+        ov.update(self._selection(self.app.selected_unit, side))
         return ov
 
     def select(self, unit: str) -> dict[str, Any]:
-        """The board's overlays with ``unit`` selected (the shell has set the selection); the
-        markings (with the unit's stops and feature reach) go to the board's ``markings``
-        trait, as the shell's refresh sends them (sent only when they change)."""
-        ov = self.overlays(self.app.view, self.app.viewer)
-        marks = {k: ov.pop(k) for k in ("markings", "regions")}
-        if marks != self.app.board.markings:
-            self.app.board.markings = marks
-        return ov
+        """The selected unit's overlays (the shell has set the selection). The markings and
+        region lines depend on the view only: they stay as the last refresh sent them (a
+        selection sends only the unit's reach, the side's fog and the targets)."""
+        return self._selection(unit, self.app.viewer)
 
     def _own_unit(self, unit: str | None) -> Mapping[str, Any] | None:
         """The selected unit if it is an own unit of the side ordering now (view data)."""
@@ -333,48 +327,47 @@ class AggressorUI(GameUI):
             return None
         return u
 
-    def _selection(self, unit: str | None, side: str, markings: list) -> dict[str, Any]:
-        """The selected unit's overlays (None-valued when nothing is selected: cleared)."""
+    def _selection(self, unit: str | None, side: str) -> dict[str, Any]:
+        """The selected unit's overlays (None-valued when nothing is selected: cleared):
+        the hexes it can reach (steps), the side's observed hexes (the rest fogged), and the
+        known enemies it may attack or reach with its feature. Where its move ends and its
+        feature's whole reach are listed beside the board (Unit and Attack panels)."""
         out: dict[str, Any] = {"reachable": None, "visible": None, "highlight": None, "los": None}
         u = self._own_unit(unit)
         g = self.app.game
         if u is None:
             return out
         ps = self.app.plotting_side
-        reach = g.reach(ps, unit)
+        reach = self._query("reach", unit)
         out["reachable"] = {k: float(v["steps"]) for k, v in reach.items()}
-        stops = sorted(k for k, v in reach.items() if v["stops"])
-        if stops:
-            markings.append(
-                {"name": "stops", "hexes": stops, "colour": STOP_COLOUR, "style": "outline"}
-            )
         if g.scenario.obs and side != REFEREE:
-            obs = g.observed_hexes(ps)["hexes"]
+            obs = self._query("observed", None)["hexes"]
             own = [
                 x["hex"] for x in (self.app.view.get("units") or {}).values() if x.get("side") == ps
             ]
             out["visible"] = sorted({*obs, *own})
         targets: set[str] = set()
-        area: set[str] = set()
         known = self._known_enemy_hexes()
         for lo in self.app.builder.controller.engine_legal_orders(unit):
             if lo.kind == "move" or not lo.needs:
                 continue
             opts = set(lo.needs[0].options)
-            if lo.kind in RANGED:
-                area |= opts
             targets |= opts & known if lo.kind != "decon" else opts
-        if area:
-            markings.append(
-                {
-                    "name": "feature reach",
-                    "hexes": sorted(area),
-                    "colour": RANGE_COLOUR,
-                    "style": "outline",
-                }
-            )
         out["highlight"] = sorted(targets)
         return out
+
+    def _query(self, what: str, unit: str | None) -> Any:
+        """The engine's ``reach`` / ``observed_hexes`` for the side ordering, remembered until
+        the game's next command (a selection and its panels ask once)."""
+        g = self.app.game
+        ps = self.app.plotting_side
+        key = (id(g), len(g.commands.commands), g.turn, ps)
+        if self._memo[0] != key:
+            self._memo = (key, {})
+        table = self._memo[1]
+        if (what, unit) not in table:
+            table[(what, unit)] = g.reach(ps, unit) if what == "reach" else g.observed_hexes(ps)
+        return table[(what, unit)]
 
     def _known_enemy_hexes(self) -> set[str]:
         ps = self.app.plotting_side
@@ -453,9 +446,8 @@ class AggressorUI(GameUI):
         if u is None:
             self.unit_panel.value = "<i>select one of your units (or press Next unit)</i>"
             return
-        g, ps = self.app.game, self.app.plotting_side
-        reach = g.reach(ps, unit)
-        obs = g.observed_hexes(ps)
+        reach = self._query("reach", unit)
+        obs = self._query("observed", None)
         rng = obs["units"].get(unit, {})
         stops = sorted(k for k, v in reach.items() if v["stops"])
         flags = [
@@ -515,10 +507,14 @@ class AggressorUI(GameUI):
             for t in sorted(set(lo.needs[0].options) & known):
                 parts.append(self._odds_html(unit, t, lo.kind))
             if lo.kind in RANGED:
-                n = len(lo.needs[0].options)
+                b = _board(self.app.game)
+                here = b.index_of[u["hex"]]
+                opts = lo.needs[0].options
+                ds = [b.dist[here][b.index_of[t]] for t in opts]
                 parts.append(
-                    f"<div><i>{html.escape(lo.kind)}: {n} hexes in reach "
-                    "(click one for its odds)</i></div>"
+                    f"<div class='hexplay-feature-reach' data-kind='{lo.kind}' "
+                    f"data-count='{len(opts)}'><i>{html.escape(lo.kind)}: {len(opts)} hexes in "
+                    f"reach, distance {min(ds)}-{max(ds)} (click one for its odds)</i></div>"
                 )
         self.odds_panel.value = "".join(parts) or f"<i>{html.escape(unit)} has no target now</i>"
 
