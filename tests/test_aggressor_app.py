@@ -384,3 +384,30 @@ def test_referee_sees_every_unit_and_orders_for_the_side_to_act():
     for k in range(1, 7):
         app.board.simulate_key(str(k))
     assert len(g.commands.commands) - before == legal
+
+
+def test_manual_set_up_by_clicks_the_engine_judging_each_placement():
+    g = hexplay.new_game("aggressor", seed=3, army_size=3)
+    app = AggressorApp(game=g, setup="manual")
+    assert g.phase == "setup" and g.to_act() == ("west",)  # the computer placed unseen
+    assert app.ui.setup_box.layout.display == "" and "placed 0 of 3" in app.ui.setup_text.value
+    assert not [u for u in app.board.units if u["side"] == "east"]
+    app.end_plot()  # the army is not complete: refused, nothing changed
+    assert g.phase == "setup" and "placed 0 of its 3" in app.controls.message.value
+    app.ui.setup_type.value = "Artillery"
+    app.board.simulate_click("@AA")
+    assert _counter(app, "W01")["glyph"]["sidc"] == "SFGPUCF----"
+    app.board.simulate_click("@KA")  # the border column is nobody's territory
+    assert "@KA is not in west&#x27;s territory" in app.ui.message.value
+    assert g.placed("west") == 1
+    app.board.simulate_click("@AA", "W01")  # select it: the engine's remove order
+    assert app.builder.task_codes() == ["remove"]
+    app.builder.click_task("remove")
+    assert g.placed("west") == 0
+    for h in ("@AA", "@AB", "@AC"):
+        app.board.simulate_click(h)
+    assert "placed 3 of 3: Artillery 3" in app.ui.setup_text.value
+    app.end_plot()
+    assert g.phase == "play" and g.current == "west" and app.ui.setup_box.layout.display == "none"
+    with pytest.raises(ValueError, match="setup"):
+        AggressorApp(setup="by hand")

@@ -158,6 +158,9 @@ class AggressorUI(GameUI):
 
     title = "AGGRESSOR"
     controller_class = AggressorController
+    #: The human sides place their own armies (set-up panel, board clicks) instead of the
+    #: computer's deployment.
+    manual_setup = False
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -189,6 +192,26 @@ class AggressorUI(GameUI):
             ]
         )
         self.keypad.add_class("hexplay-aggressor-keys")
+        self.setup_type = G.Dropdown(
+            options=list(_type_names()),
+            value="Armor",
+            description="place",
+            layout=W.Layout(width="220px"),
+        )
+        self.setup_text = W.HTML()
+        self.setup_box = W.VBox(
+            [
+                W.HTML(
+                    "<b>Set-up</b>: click free hexes of your territory to place the type "
+                    "chosen; select a placed unit to take it back (remove); End plot when "
+                    "your army is complete."
+                ),
+                self.setup_type,
+                self.setup_text,
+            ]
+        )
+        self.setup_box.add_class("hexplay-aggressor-setup")
+        self.setup_box.layout.display = "none"
         self.armed: tuple[str, str] | None = None  # (unit, hex): a second click there attacks
         self._attached = False
         self._regions: dict[str, Any] | None = None
@@ -207,9 +230,10 @@ class AggressorUI(GameUI):
     def start(self, game: Any) -> None:
         """Complete missing set-ups (the computer's set-up, from each side's view), then let
         the computer play while the turn is a computer side's (the first side is rolled)."""
+        humans = getattr(self.app, "humans", list(SIDES))
         if game.phase == "setup":
             for k, side in enumerate(SIDES):
-                if side not in game.to_act():
+                if side not in game.to_act() or (self.manual_setup and side in humans):
                     continue
                 from ..rules.aggressor.setup import computer_setup
 
@@ -217,7 +241,6 @@ class AggressorUI(GameUI):
                 for t, h in computer_setup(game.view(side), game.map, rng):
                     game.order(Order(side, "place", None, {"type": t, "hex": h}))
                 game.submit(side)
-        humans = getattr(self.app, "humans", list(SIDES))
         if not humans:
             return
         comps = [s for s in SIDES if s not in humans]
@@ -396,6 +419,7 @@ class AggressorUI(GameUI):
         """Listen to the board's keys (the board exists once the shell asks for panels)."""
         if not self._attached:
             self.app.board.on_key(self._on_key)
+            self.app.board.on_click(self._setup_click)
             self._attached = True
             self._first_side()
 
@@ -422,9 +446,30 @@ class AggressorUI(GameUI):
 
     def side_widgets(self) -> list[W.Widget]:
         self._attach()
-        return [self.keypad]
+        return [self.setup_box, self.keypad]
+
+    def _setup_click(self, ev: Mapping[str, Any]) -> None:
+        """Set-up: a click on a hex with no counter places the chosen type there (the engine
+        judges: own territory, no stacking, army size)."""
+        app, g = self.app, self.app.game
+        side = app.plotting_side
+        if g.phase != "setup" or app.handover or ev.get("unit") is not None:
+            return
+        if ev.get("hex") is None or side not in g.to_act():
+            return
+        order = Order(side, "place", None, {"type": self.setup_type.value, "hex": ev["hex"]})
+        self.give(order)
 
     def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
+        setup = view.get("phase") == "setup"
+        self.setup_box.layout.display = "" if setup else "none"
+        if setup:
+            mine = [u for u in (view.get("units") or {}).values() if u.get("side") == side]
+            counts = {t: sum(u["type"] == t for u in mine) for t in _type_names()}
+            text = ", ".join(f"{t} {n}" for t, n in counts.items() if n)
+            self.setup_text.value = html.escape(
+                f"placed {len(mine)} of {view.get('army_size')}" + (f": {text}" if text else "")
+            )
         self.sectors.value = sector_table(self.app.game, view)
         self.reports.value = reports_table(view)
         self.show_unit(self.app.selected_unit)
@@ -433,8 +478,16 @@ class AggressorUI(GameUI):
 
     def blank_panels(self) -> None:
         self.armed = None
-        for w in (self.unit_panel, self.odds_panel, self.reports, self.sectors, self.message):
+        for w in (
+            self.unit_panel,
+            self.odds_panel,
+            self.reports,
+            self.sectors,
+            self.message,
+            self.setup_text,
+        ):
             w.value = ""
+        self.setup_box.layout.display = "none"
 
     def select_panels(self, unit: str) -> None:
         self.armed = None
@@ -672,7 +725,7 @@ class AggressorUI(GameUI):
         """A click with ``unit`` selected: a hex it can step to moves it; a target (enemy or
         feature hex) shows the odds, and a second click on the same hex attacks or fires."""
         app = self.app
-        if self._own_unit(unit) is None:
+        if self._own_unit(unit) is None or app.game.phase == "setup":
             return
         hx = target
         tu = app.units_by_id.get(target)
@@ -715,6 +768,18 @@ class AggressorUI(GameUI):
         return html.escape(f"hand-over to {self.app.plotting_side}")
 
 
+def _type_names() -> tuple[str, ...]:
+    from ..rules.aggressor.units import TYPE_NAMES
+
+    return TYPE_NAMES
+
+
+class ManualSetupUI(AggressorUI):
+    """:class:`AggressorUI` where the human sides place their own armies."""
+
+    manual_setup = True
+
+
 def describe_result(order: Order, result: Any) -> str:
     """One line for what an order did (from the events the engine returned to the side)."""
     evs = [e for e in (result or []) if isinstance(e, Mapping)]
@@ -724,6 +789,8 @@ def describe_result(order: Order, result: Any) -> str:
         if k == "attack" or ("form" in e and "result" in e):  # a combat report
             dug = " (Dug)" if e.get("dug") else ""
             bits.append(f"{e.get('form')} at {e.get('target')}: {e.get('result')}{dug}")
+        elif k == "placed":
+            bits.append(f"{e.get('unit')} {e.get('type')} at {e.get('hex')}")
         elif k == "move":
             bits.append(f"moved to {e.get('to')}")
         elif k in (
@@ -833,7 +900,9 @@ class AggressorApp(GameApp):
     ``vs_computer``: the side the computer plays ("east" by default; the scenario's
     ``computer`` when ``game`` is given), None for two humans (hot seat: the board is blanked
     between their turns). ``computer``: the registry's player name ("scripted" by default,
-    or "random"). ``referee``: everything shown, orders for either side."""
+    or "random"). ``referee``: everything shown, orders for either side. ``setup``:
+    "computer" (the human sides get the computer's deployment) or "manual" (each human side
+    places its own army: the set-up panel and board clicks)."""
 
     ui: AggressorUI
 
@@ -847,7 +916,10 @@ class AggressorApp(GameApp):
         referee: bool = False,
         timer: bool = False,
         board_height: str = "",
+        setup: str = "computer",
     ) -> None:
+        if setup not in ("computer", "manual"):
+            raise ValueError(f"setup must be 'computer' or 'manual', not {setup!r}")
         if isinstance(game, str):
             if game != "aggressor":
                 raise ValueError(f"AggressorApp plays 'aggressor', not {game!r}")
@@ -858,7 +930,7 @@ class AggressorApp(GameApp):
             raise ValueError(f"vs_computer must be 'west', 'east' or None, not {vs_computer!r}")
         super().__init__(
             game,
-            ui=AggressorUI,
+            ui=AggressorUI if setup == "computer" else ManualSetupUI,
             seed=seed,
             vs_computer=vs_computer,
             computer=computer,
@@ -869,4 +941,10 @@ class AggressorApp(GameApp):
         )
 
 
-__all__ = ["AggressorApp", "AggressorController", "AggressorUI", "counters_from_view"]
+__all__ = [
+    "AggressorApp",
+    "AggressorController",
+    "AggressorUI",
+    "ManualSetupUI",
+    "counters_from_view",
+]
