@@ -88,13 +88,24 @@ class ScriptedPlayer(GamePlayer):
                         view["units"][uid] = me
 
     def _enemies(self, b, view) -> dict[int, dict]:
+        """Hex index -> enemy entry of ``view``; equals :meth:`_enemies_plain`, remembered for
+        the last view object read (the player replaces only its own units' entries in a view it
+        keeps, so the enemies of one view object never change)."""
+        memo_view, memo = self._enemy_memo
+        if memo_view is view:
+            return memo
+        enemies = self._enemies_plain(b, view)
+        self._enemy_memo = (view, enemies)
+        return enemies
+
+    def _enemies_plain(self, b, view) -> dict[int, dict]:
         return {b.index_of[u["hex"]]: u for u in view["units"].values() if u["side"] != self.side}
 
     def _occupied(self, b, view) -> set[int]:
         return {b.index_of[u["hex"]] for u in view["units"].values()}
 
     def _attack_value(self, b, view, e: dict, j: int, strength: int) -> int:
-        cbr = e["hex"] in view["cbr"]
+        cbr = bool(view["cbr"]) and e["hex"] in view["cbr"]
         return hit_value(
             strength,
             e.get("strength", ASSUMED_STRENGTH),
@@ -131,11 +142,11 @@ class ScriptedPlayer(GamePlayer):
         t = me["type"]
         here = b.index_of[me["hex"]]
         in_cbr = me["in_cbr"]
-        adjacent_enemy = any(b.dist[here][j] == 1 for j in enemies)
         damaged = me["strength"] < me["max_strength"] or me["range"] < me["max_range"]
-        if damaged and not adjacent_enemy and not in_cbr:
+        if damaged and not in_cbr and enemies.keys().isdisjoint(b.adj[here]):
+            own_at = self._own_by_hex(view)
             for j in b.adj[here]:
-                o = self._own_at(view, b, j)
+                o = own_at.get(b.labels[j])
                 # a Support unit at strength 1 and range 0 would be eliminated by the loss
                 usable = (
                     o is not None
@@ -169,6 +180,12 @@ class ScriptedPlayer(GamePlayer):
         if t == "Artillery":
             return self._follow(game, b, view, uid, me, enemies)
         return False
+
+    def _own_by_hex(self, view) -> dict[str, dict]:
+        """Hex label -> the side's own unit there (own units never stack, so this equals
+        :meth:`_own_at` at every hex)."""
+        side = self.side
+        return {u["hex"]: u for u in view["units"].values() if u["side"] == side}
 
     def _own_at(self, view, b, j):
         lab = b.labels[j]
@@ -218,8 +235,10 @@ class ScriptedPlayer(GamePlayer):
             risk = aa_chance(
                 d, b.territory[j] == self.side, e.get("strength", ASSUMED_STRENGTH) - me["strength"]
             )
+            if risk > MAX_AA_RISK:
+                continue
             v = self._attack_value(b, view, e, j, me["strength"])
-            if risk <= MAX_AA_RISK and v >= MIN_FIRE_HIT_VALUE:
+            if v >= MIN_FIRE_HIT_VALUE:
                 score = p_hit(v) - risk / 100
                 if best is None or score > best[0]:
                     best = (score, j)
@@ -277,7 +296,8 @@ class ScriptedPlayer(GamePlayer):
             cur = b.dist[here][goal]
             if cur <= 1:
                 return acted
-            opts = [j for j in b.adj[here] if j not in occupied and j not in view_cbr(b, view)]
+            cbr = view_cbr(b, view)
+            opts = [j for j in b.adj[here] if j not in occupied and j not in cbr]
             if not opts:
                 return acted
             best = min(opts, key=lambda j: (b.dist[j][goal], b.rough[j], j))

@@ -95,6 +95,8 @@ class AggressorGame(Game):
         """The options as views show them (a fixed position's units are not public)."""
         self.turn_events: dict[int, int] = {0: 0}
         """Index in the event log where each turn's events begin."""
+        self.recent_memo: dict[str, list] = {}
+        """Per side, the events its views list (see :func:`.views.recent_events`)."""
         self.commands.mark_turn(0)
         if scenario.position is not None:
             setup.set_position(self, scenario)
