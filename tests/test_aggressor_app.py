@@ -411,3 +411,22 @@ def test_manual_set_up_by_clicks_the_engine_judging_each_placement():
     assert g.phase == "play" and g.current == "west" and app.ui.setup_box.layout.display == "none"
     with pytest.raises(ValueError, match="setup"):
         AggressorApp(setup="by hand")
+
+
+def test_when_the_computer_moves_first_it_plays_before_the_screen_is_shown():
+    seed = next(s for s in range(40) if _first(s) == "east")
+    app = AggressorApp(seed=seed)
+    g = app.game
+    assert g.first == "east" and g.turn == 2 and g.current == app.plotting_side == "west"
+    assert any(e.get("kind") == "turn" and e.get("side") == "east" for e in app.view["events"])
+    app.new_game()  # a new game: the screen again goes to West's turn
+    assert app.game.current == app.plotting_side == "west" and not app.handover
+
+
+def _first(seed: int) -> str:
+    g = hexplay.new_game("aggressor", seed=seed, army_size=1)
+    g.order("west", kind="place", type="Armor", hex="@AA")
+    g.order("east", kind="place", type="Armor", hex="@UA")
+    g.submit("west")
+    g.submit("east")
+    return g.first
