@@ -4,6 +4,7 @@ nothing the side at the screen may not know on the wire."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from typing import Any
@@ -11,10 +12,12 @@ from typing import Any
 import numpy as np
 import pytest
 from aggressor_positions import position
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_widgets_shell import Wire, _all_states, _secrets_in
 
 import hexplay
-from hexplay.engine import IllegalOrder
+from hexplay.engine import IllegalOrder, Order
 from hexplay.widgets.aggressor_ui import AggressorApp, AggressorUI, counters_from_view
 from hexplay.widgets.counters import HIDDEN_FIELDS, validate_counters
 from hexplay.widgets.game_app import GameApp
@@ -430,3 +433,44 @@ def _first(seed: int) -> str:
     g.submit("west")
     g.submit("east")
     return g.first
+
+
+@pytest.fixture(scope="module")
+def key_app() -> AggressorApp:
+    return AggressorApp(seed=0)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    presses=st.lists(st.tuples(st.integers(0, 17), st.integers(0, 6)), min_size=1, max_size=8),
+)
+def test_every_key_press_is_the_engines_order_or_changes_nothing(key_app, seed, presses):
+    """Keys 1-6 give exactly ``key_order`` (or nothing, when the rules refuse it) and key 0
+    a feature that needs no target (else it waits for a click), on seeded games."""
+    app = key_app
+    g = hexplay.new_game("aggressor", seed=seed)
+    app.game = g
+    app.ui.start(g)
+    app.plotting_side = g.current
+    app.selected_unit = None
+    app.ui.reset()
+    app.refresh()
+    side = g.current
+    for i, key in presses:
+        own = sorted(k for k, u in g.units.items() if u.side == side and u.alive)
+        unit = own[i % len(own)]
+        app.board.simulate_click(g.board.labels[g.units[unit].hex], unit)
+        twin = g.copy()
+        if key:
+            with contextlib.suppress(IllegalOrder):
+                twin.order(twin.key_order(side, unit, key))
+        else:
+            feats = twin.feature_orders(side, unit)
+            if len(feats) == 1 and not feats[0].needs:
+                twin.order(Order(side, feats[0].kind, unit, {}))
+        app.board.simulate_key(str(key))
+        app.builder.cancel_pending()
+        assert g.snapshot() == twin.snapshot()
+        if g.over:
+            break
