@@ -12,7 +12,7 @@ from hexplay.rules.aggressor import AggressorGame
 from hexplay.rules.aggressor.combat import attack_target_ok, attack_targets
 from hexplay.rules.aggressor.features import _ranged_ok, ranged_hex_ok
 from hexplay.rules.aggressor.movement import can_move, move_blocked, move_target_ok, move_targets
-from hexplay.rules.aggressor.views import recent_events, recent_events_plain
+from hexplay.rules.aggressor.views import moves_left, own_unit, recent_events, recent_events_plain
 
 ENTRY = hexplay.game_entry("aggressor")
 CASES = [
@@ -51,6 +51,7 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
                 continue
             n["units"] += 1
             assert can_move(g, u) == (move_blocked(g, u) is None), u
+            assert own_unit(g, u)["moves_left"] == moves_left(g, u), u
             moves, attacks = move_targets(g, u), attack_targets(g, u)
             own, kn = g.own_hexes(u.side), g.known_at(u.side)
             for t in range(g.board.size):
@@ -96,3 +97,28 @@ def test_player_fast_paths_equal_the_plain_versions(seed, west, east, obs):
 
     checked_game(seed, west, east, obs, check)
     assert n[0] > 50
+
+
+def test_player_objective_memo_equals_the_plain_version():
+    g = AggressorGame.new(seed=31, turn_limit=12)
+    ps = {s: ENTRY.player("scripted", s, 31) for s in ("west", "east")}
+    b = g.board
+    n = 0
+    while not g.over:
+        side = g.to_act()[0]
+        if g.phase == "play":
+            p = ps[side]
+            view = g.view(side)
+            for u in view["units"].values():
+                if u["side"] == side:
+                    assert p._objective(b, view, u) == p._objective_plain(b, view, u)
+                    n += 1
+        ps[side].act(g)
+    assert n > 100
+
+
+def test_board_line_memo_equals_the_plain_line():
+    b = AggressorGame.new(seed=1).board
+    for a in range(0, b.size, 7):
+        for c in range(0, b.size, 5):
+            assert b.line(a, c) == b.line_plain(a, c) == b.line(a, c)

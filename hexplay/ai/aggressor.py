@@ -52,6 +52,7 @@ class ScriptedPlayer(GamePlayer):
     name = "scripted"
     _learnt = False
     _enemy_memo: tuple = (None, {})
+    _objective_memo: tuple = (None, {})
 
     def act(self, game: Any) -> None:
         if self.side not in game.to_act():
@@ -253,6 +254,20 @@ class ScriptedPlayer(GamePlayer):
 
     # --- the front ------------------------------------------------------------------------------
     def _objective(self, b, view, me) -> int:
+        """Equals :meth:`_objective_plain`, remembered per view object and row band (it reads
+        only the unit's band and the view's control and aggressor, which the player never
+        changes in a view it keeps)."""
+        band = b.sector[b.index_of[me["hex"]]] // 3
+        memo_view, memo = self._objective_memo
+        if memo_view is not view:
+            memo = {}
+            self._objective_memo = (view, memo)
+        k = memo.get(band)
+        if k is None:
+            k = memo[band] = self._objective_plain(b, view, me)
+        return k
+
+    def _objective_plain(self, b, view, me) -> int:
         """The sector (0-8) this unit should fight for."""
         band = b.sector[b.index_of[me["hex"]]] // 3
         centre = band * 3 + 1
