@@ -224,6 +224,10 @@ def test_hot_seat_state_holds_no_unobserved_enemy(agg_page: Any, artifacts: Path
     hx = K(page, "app.game.board.labels[app.game.units['W02'].hex]")
     assert page.locator(f'.hexplay-board [data-at="{hx}"]').count() == 0
     _shot(page, artifacts, "hotseat_east", "[data-unit='E01']")
+    for _ in range(4):  # close up: symbols, range-strength figures and badges legible
+        page.locator(".hexplay-board button.hexplay-tool[title='zoom in']").click()
+    page.locator('.hexplay-board [data-unit="E01"]').scroll_into_view_if_needed()
+    _shot(page, artifacts, "hotseat_east_zoomed", "[data-unit='E01']")
 
 
 def _ours(errors: list[str]) -> list[str]:
