@@ -74,7 +74,7 @@ def measure(page: Any, clicks: int = 24, echoes: int = 40, gap_ms: float = 200.0
     if len(pair) < 2:
         raise RuntimeError(f"need two own counters, got {pair}")
     H.kernel(page, "app.selected_unit = None; board.selected = None")
-    times = []
+    times, draw = [], []
     for i in range(clicks):
         time.sleep(gap_ms / 1000)
         unit = pair[i % 2]
@@ -84,7 +84,16 @@ def measure(page: Any, clicks: int = 24, echoes: int = 40, gap_ms: float = 200.0
         page.evaluate(browser.ARM_JS, unit)
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         times.append(float(page.evaluate(browser.WAIT_CLICK_JS)))
+        draw.append(
+            page.eval_on_selector(
+                ".hexplay-board", "el => [+el.dataset.updateMs, +el.dataset.overlaysMs]"
+            )
+        )
     print(f"# aggressor click samples: min {min(times):.1f} max {max(times):.1f} n {len(times)}")
+    print(
+        f"# aggressor in-page draw of a click's answer: update {H.median([d[0] for d in draw]):.2f}"
+        f" ms, overlays {H.median([d[1] for d in draw]):.2f} ms (medians)"
+    )
     py = H.kernel(page, f"_PAIR = {pair!r}\n" + PY_CLICK)
     echo = page.evaluate("([n, gap]) => window.__hexplayEcho(n, gap)", [echoes, gap_ms])
     click, bare = H.median(times), H.median(echo)
