@@ -129,7 +129,7 @@ register(
             "tactic": "hexplay.ai.tactics:tactic",
         },
         analysis=None,
-        ui=None,
+        ui="hexplay.widgets.skirmish_ui:SkirmishUI",
     )
 )
 
@@ -143,6 +143,7 @@ register(
             "random": "hexplay.ai.aggressor:random_player",
             "scripted": "hexplay.ai.aggressor:scripted",
         },
+        ui="hexplay.widgets.aggressor_ui:AggressorUI",
     )
 )
 

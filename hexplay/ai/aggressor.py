@@ -52,6 +52,7 @@ class ScriptedPlayer(GamePlayer):
     name = "scripted"
     _learnt = False
     _enemy_memo: tuple = (None, {})
+    _objective_memo: tuple = (None, {})
 
     def act(self, game: Any) -> None:
         if self.side not in game.to_act():
@@ -88,13 +89,24 @@ class ScriptedPlayer(GamePlayer):
                         view["units"][uid] = me
 
     def _enemies(self, b, view) -> dict[int, dict]:
+        """Hex index -> enemy entry of ``view``; equals :meth:`_enemies_plain`, remembered for
+        the last view object read (the player replaces only its own units' entries in a view it
+        keeps, so the enemies of one view object never change)."""
+        memo_view, memo = self._enemy_memo
+        if memo_view is view:
+            return memo
+        enemies = self._enemies_plain(b, view)
+        self._enemy_memo = (view, enemies)
+        return enemies
+
+    def _enemies_plain(self, b, view) -> dict[int, dict]:
         return {b.index_of[u["hex"]]: u for u in view["units"].values() if u["side"] != self.side}
 
     def _occupied(self, b, view) -> set[int]:
         return {b.index_of[u["hex"]] for u in view["units"].values()}
 
     def _attack_value(self, b, view, e: dict, j: int, strength: int) -> int:
-        cbr = e["hex"] in view["cbr"]
+        cbr = bool(view["cbr"]) and e["hex"] in view["cbr"]
         return hit_value(
             strength,
             e.get("strength", ASSUMED_STRENGTH),
@@ -131,11 +143,11 @@ class ScriptedPlayer(GamePlayer):
         t = me["type"]
         here = b.index_of[me["hex"]]
         in_cbr = me["in_cbr"]
-        adjacent_enemy = any(b.dist[here][j] == 1 for j in enemies)
         damaged = me["strength"] < me["max_strength"] or me["range"] < me["max_range"]
-        if damaged and not adjacent_enemy and not in_cbr:
+        if damaged and not in_cbr and enemies.keys().isdisjoint(b.adj[here]):
+            own_at = self._own_by_hex(view)
             for j in b.adj[here]:
-                o = self._own_at(view, b, j)
+                o = own_at.get(b.labels[j])
                 # a Support unit at strength 1 and range 0 would be eliminated by the loss
                 usable = (
                     o is not None
@@ -169,6 +181,12 @@ class ScriptedPlayer(GamePlayer):
         if t == "Artillery":
             return self._follow(game, b, view, uid, me, enemies)
         return False
+
+    def _own_by_hex(self, view) -> dict[str, dict]:
+        """Hex label -> the side's own unit there (own units never stack, so this equals
+        :meth:`_own_at` at every hex)."""
+        side = self.side
+        return {u["hex"]: u for u in view["units"].values() if u["side"] == side}
 
     def _own_at(self, view, b, j):
         lab = b.labels[j]
@@ -218,8 +236,10 @@ class ScriptedPlayer(GamePlayer):
             risk = aa_chance(
                 d, b.territory[j] == self.side, e.get("strength", ASSUMED_STRENGTH) - me["strength"]
             )
+            if risk > MAX_AA_RISK:
+                continue
             v = self._attack_value(b, view, e, j, me["strength"])
-            if risk <= MAX_AA_RISK and v >= MIN_FIRE_HIT_VALUE:
+            if v >= MIN_FIRE_HIT_VALUE:
                 score = p_hit(v) - risk / 100
                 if best is None or score > best[0]:
                     best = (score, j)
@@ -234,6 +254,20 @@ class ScriptedPlayer(GamePlayer):
 
     # --- the front ------------------------------------------------------------------------------
     def _objective(self, b, view, me) -> int:
+        """Equals :meth:`_objective_plain`, remembered per view object and row band (it reads
+        only the unit's band and the view's control and aggressor, which the player never
+        changes in a view it keeps)."""
+        band = b.sector[b.index_of[me["hex"]]] // 3
+        memo_view, memo = self._objective_memo
+        if memo_view is not view:
+            memo = {}
+            self._objective_memo = (view, memo)
+        k = memo.get(band)
+        if k is None:
+            k = memo[band] = self._objective_plain(b, view, me)
+        return k
+
+    def _objective_plain(self, b, view, me) -> int:
         """The sector (0-8) this unit should fight for."""
         band = b.sector[b.index_of[me["hex"]]] // 3
         centre = band * 3 + 1
@@ -277,7 +311,8 @@ class ScriptedPlayer(GamePlayer):
             cur = b.dist[here][goal]
             if cur <= 1:
                 return acted
-            opts = [j for j in b.adj[here] if j not in occupied and j not in view_cbr(b, view)]
+            cbr = view_cbr(b, view)
+            opts = [j for j in b.adj[here] if j not in occupied and j not in cbr]
             if not opts:
                 return acted
             best = min(opts, key=lambda j: (b.dist[j][goal], b.rough[j], j))

@@ -210,6 +210,7 @@ class HexBoard(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._click_callbacks: list[ClickCallback] = []
         self._hover_callbacks: list[ClickCallback] = []
+        self._key_callbacks: list[ClickCallback] = []
         self.map: Map | None = None
         self._label_index: dict[str, int] = {}
         self._badge_codes: set[str] | None = None
@@ -260,6 +261,11 @@ class HexBoard(anywidget.AnyWidget):
         self._register(self._hover_callbacks, fn, remove)
         self.send_hover = bool(self._hover_callbacks)
 
+    def on_key(self, fn: ClickCallback, remove: bool = False) -> None:
+        """Call ``fn({"type": "key", "key": "0".."9"})`` when a digit key is pressed on the
+        focused board (answered like a click: its board changes go out in one message)."""
+        self._register(self._key_callbacks, fn, remove)
+
     @staticmethod
     def _register(lst: list[ClickCallback], fn: ClickCallback, remove: bool) -> None:
         if remove:
@@ -286,7 +292,9 @@ class HexBoard(anywidget.AnyWidget):
             self._after_answer.pop(0)()
 
     #: The messages a page sends and what each field may be (anything else is ignored).
-    MESSAGE_TYPES = ("click", "hover", "resync")
+    MESSAGE_TYPES = ("click", "hover", "resync", "key")
+    #: The keys a ``key`` message may name (the page sends digits only).
+    KEYS = tuple("0123456789")
 
     # --- counters on the wire -----------------------------------------------------------------
     def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict[str, Any]:
@@ -349,6 +357,16 @@ class HexBoard(anywidget.AnyWidget):
             return None
         if kind == "resync":
             return {"type": "resync"}
+        if kind == "key":
+            extra = set(content) - {"type", "key", "seq"}
+            key, seq = content.get("key"), content.get("seq")
+            if extra or key not in self.KEYS:
+                self._ignore(f"a key message holds one key of {''.join(self.KEYS)}: {key!r:.20}")
+                return None
+            if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
+                self._ignore("seq must be an integer")
+                return None
+            return {"type": "key", "key": key}
         extra = set(content) - {"type", "hex", "unit", "occupant", "shift", "seq"}
         if extra:
             self._ignore(f"unknown message fields {sorted(map(str, extra))[:5]}")
@@ -384,9 +402,13 @@ class HexBoard(anywidget.AnyWidget):
             self._resync()
             return
         self.last_message = event
-        callbacks = {"click": self._click_callbacks, "hover": self._hover_callbacks}.get(kind, [])
+        callbacks = {
+            "click": self._click_callbacks,
+            "hover": self._hover_callbacks,
+            "key": self._key_callbacks,
+        }.get(kind, [])
         seq = content.get("seq")
-        if kind != "click" or not isinstance(seq, int) or isinstance(seq, bool):
+        if kind not in ("click", "key") or not isinstance(seq, int) or isinstance(seq, bool):
             for fn in list(callbacks):
                 fn(event)
             return
@@ -407,6 +429,10 @@ class HexBoard(anywidget.AnyWidget):
                 asyncio.get_running_loop().call_later(AFTER_ANSWER_DELAY, self.flush_after_answer)
             except RuntimeError:  # no event loop (not in a kernel): no one to wait for
                 self.flush_after_answer()
+
+    def simulate_key(self, key: str) -> None:
+        """Act as if the browser had sent a key press (for tests and scripted demos)."""
+        self._handle_custom_msg({"type": "key", "key": key}, [])
 
     def simulate_click(
         self, hex: str | None = None, unit: str | None = None, occupant: str | None = None

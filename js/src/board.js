@@ -1224,6 +1224,21 @@ class Board {
       this.hoverPoly.setAttribute("points", "");
       this.hoverIndex = -1;
     });
+    // Keys 0-9 (AGGRESSOR's 1-6 directions, 0 the special feature): the focused board sends
+    // {type: "key", key, seq}, answered like a click; JupyterLab's own shortcuts (1-6 would
+    // make the cell a heading) are suppressed inside the board.
+    this.el.tabIndex = 0;
+    this.el.setAttribute("data-lm-suppress-shortcuts", "true");
+    this.el.addEventListener("pointerdown", () => this.el.focus({ preventScroll: true }));
+    this.el.addEventListener("keydown", (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || !/^[0-9]$/.test(e.key)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.clickSeq += 1;
+      this.clickSentAt = performance.now();
+      this.el.dataset.clickSeq = String(this.clickSeq);
+      this.model.send({ type: "key", key: e.key, seq: this.clickSeq });
+    });
   }
 
   click(e) {

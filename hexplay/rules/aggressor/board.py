@@ -7,8 +7,6 @@ exist only at the edge. One :class:`Board` per map object, shared by every game 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ...engine import IllegalOrder
 from ...hexgrid import Hex, line
 
@@ -68,6 +66,7 @@ class Board:
             tuple(tuple(j for j in range(n) if self.dist[i][j] == d) for d in range(_MAXD))
             for i in range(n)
         )
+        self._lines: dict[int, tuple[int, ...]] = {}
         self.far = tuple(tuple(j for j in range(n) if self.dist[i][j] >= 2) for i in range(n))
         """Hexes at distance 2 or more from each hex (air missions' targets)."""
         cols = sorted({c for c, _ in self.offsets})
@@ -110,13 +109,17 @@ class Board:
         return [j for d in range(lo, min(hi, _MAXD - 1) + 1) for j in self.rings[i][d]]
 
     def line(self, a: int, b: int) -> tuple[int, ...]:
-        """The hexes of the straight line from ``a`` to ``b`` (both included)."""
-        return _line(self, a, b)
+        """The hexes of the straight line from ``a`` to ``b`` (both included): equals
+        :meth:`line_plain`, remembered per board (at most size^2 lines)."""
+        key = a * self.size + b
+        got = self._lines.get(key)
+        if got is None:
+            got = self._lines[key] = self.line_plain(a, b)
+        return got
 
-
-@lru_cache(maxsize=200_000)
-def _line(board: Board, a: int, b: int) -> tuple[int, ...]:
-    return tuple(board._index.get(h, -1) for h in line(board.hexes[a], board.hexes[b]))
+    def line_plain(self, a: int, b: int) -> tuple[int, ...]:
+        """The line of :func:`hexplay.hexgrid.line` as hex indices (-1 off the map)."""
+        return tuple(self._index.get(h, -1) for h in line(self.hexes[a], self.hexes[b]))
 
 
 _BOARDS: dict[int, Board] = {}

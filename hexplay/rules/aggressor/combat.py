@@ -112,6 +112,11 @@ def attack_targets(g, u) -> list[int]:
     return [j for j in g.board.adj[u.hex] if g.target_ok(u, j)]
 
 
+def attack_target_ok(g, u, t: int) -> bool:
+    """Equals ``t in attack_targets(g, u)``, checked on the one hex."""
+    return t in g.board.adjset[u.hex] and g.target_ok(u, t)
+
+
 def form_of(g, u) -> str:
     """Ground attack form: assault, ambush or a normal attack."""
     if g.board.dist[u.start_hex][u.hex] > 1:

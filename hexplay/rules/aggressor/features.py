@@ -98,9 +98,23 @@ def ranged_target_ok(g, u, kind: str, j: int) -> bool:
         return False
     if kind == "recon":
         return True
-    own = g.own_hexes(u.side)
-    kn = g.known_at(u.side)
-    return _ranged_ok(g, u, j, own, kn, kind == "launch" or g.scenario.obs)
+    return ranged_hex_ok(g, u, j, kind == "launch" or g.scenario.obs)
+
+
+def ranged_hex_ok(g, u, j: int, prospect: bool) -> bool:
+    """Equals ``_ranged_ok(g, u, j, g.own_hexes(u.side), g.known_at(u.side), prospect)``,
+    reading the one hex's occupant instead of building both sets (an alive unit is always in
+    ``g.at`` at its hex)."""
+    o = g.at.get(j)
+    if o is None:
+        return prospect
+    e = g.units[o]
+    if e.side == u.side:
+        return False
+    s = g.known[u.side].get(o)
+    if s is None:
+        return prospect
+    return not s.found_only_by(u.id)
 
 
 # --- indirect fire -----------------------------------------------------------------------------

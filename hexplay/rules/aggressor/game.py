@@ -95,6 +95,8 @@ class AggressorGame(Game):
         """The options as views show them (a fixed position's units are not public)."""
         self.turn_events: dict[int, int] = {0: 0}
         """Index in the event log where each turn's events begin."""
+        self.recent_memo: dict[str, list] = {}
+        """Per side, the events its views list (see :func:`.views.recent_events`)."""
         self.commands.mark_turn(0)
         if scenario.position is not None:
             setup.set_position(self, scenario)
@@ -229,6 +231,14 @@ class AggressorGame(Game):
             self.event("over", {"winner": winner, "reason": reason}, "both")
 
     # --- orders ---------------------------------------------------------------------------
+    def order(self, order: Order | Any, /, **kw: Any) -> Any:
+        """:meth:`Game.order`; an :class:`Order` of one of the two sides (what computer players
+        give) goes straight to the rules, skipping the generic conversion and side check it
+        would pass anyway."""
+        if type(order) is Order and not kw and order.side in SIDES:
+            return self._order(order)
+        return super().order(order, **kw)
+
     def legal_orders(self, side: str, unit: str | None = None) -> list[LegalOrder]:
         if side not in SIDES or side not in self.to_act():
             return []
@@ -265,8 +275,8 @@ class AggressorGame(Game):
         if o.kind == "move":
             check_args(o, ("to", "direction"), "movement")
             args = self._move_target(u, args)
-        else:
-            check_args(o, (need,) if need else (), blocked_rule(o.kind))
+        elif args and (need is None or len(args) > 1 or need not in args):
+            check_args(o, (need,) if need else (), blocked_rule(o.kind))  # refuses the extra
         why = blocked(self, u, o.kind)
         if why is not None:
             raise IllegalOrder(*why)
@@ -408,6 +418,7 @@ class AggressorGame(Game):
         self.event("turn", {"side": side, "turn": self._turn}, "both")
         other = OTHER[side]
         seen_by_other = self.observed_now[other]
+        territory = self.board.territory
         for u in self.units.values():
             if not u.alive:
                 continue
@@ -418,7 +429,7 @@ class AggressorGame(Game):
                 u.tried = u.immobile = u.attacked = u.feature = u.frozen = False
                 u.stopped = ""
                 u.start_hex = u.hex
-                u.began_in_enemy = self.board.enemy_territory(side, u.hex)
+                u.began_in_enemy = territory[u.hex] == other  # board.enemy_territory
                 u.unseen = u.id not in seen_by_other
         self.identified_now[side] = set()
         self.observed_now[side] = set()

@@ -11,10 +11,10 @@ side knows (its units and its knowledge of the enemy), never from hidden units.
 from __future__ import annotations
 
 from ...engine import LegalOrder, Need
-from .combat import attack_blocked, attack_targets
+from .combat import attack_blocked, attack_target_ok, attack_targets
 from .features import RANGED_REACH, TARGET_NEED, common_blocked, ranged_target_ok
 from .features import RULES as FEATURE_RULES
-from .movement import move_blocked, move_targets
+from .movement import move_blocked, move_target_ok, move_targets
 
 PLAY_KINDS = ("move", "attack", *FEATURE_RULES)
 
@@ -64,10 +64,15 @@ def targets(g, u, kind: str) -> list[int] | None:
 
 
 def target_legal(g, u, kind: str, t: int) -> bool:
-    """Equals ``t in targets(g, u, kind)`` (the ranged kinds check the one hex: see
-    :func:`.features.ranged_target_ok`)."""
+    """Equals ``t in targets(g, u, kind)``, checking the one hex (see
+    :func:`.features.ranged_target_ok`, :func:`.movement.move_target_ok` and
+    :func:`.combat.attack_target_ok`)."""
     if kind in RANGED_REACH:
         return ranged_target_ok(g, u, kind, t)
+    if kind == "move":
+        return move_target_ok(g, u, t)
+    if kind == "attack":
+        return attack_target_ok(g, u, t)
     return t in targets(g, u, kind)
 
 

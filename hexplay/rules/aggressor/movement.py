@@ -56,6 +56,27 @@ def move_blocked(g, u) -> tuple[str, str] | None:
     return None
 
 
+def can_move(g, u) -> bool:
+    """Equals ``move_blocked(g, u) is None``, without building the refusal message (views ask
+    it of every unit)."""
+    if u.frozen or u.attacked or u.feature or u.stopped:
+        return False
+    if u.rng == 0:
+        return not (u.tried or u.moved)
+    return allowance(g.board, u) >= 1
+
+
+def move_target_ok(g, u, t: int) -> bool:
+    """Equals ``t in move_targets(g, u)``: ``t`` is adjacent and the side knows of no unit
+    there (its own, or an enemy it knows of), checked on the one hex."""
+    if t not in g.board.adjset[u.hex]:
+        return False
+    o = g.at.get(t)
+    if o is None:
+        return True
+    return g.units[o].side != u.side and o not in g.known[u.side]
+
+
 def move_targets(g, u) -> list[int]:
     """Adjacent hexes the side does not know to be occupied."""
     occ = g.known_occupied(u.side)

@@ -54,16 +54,18 @@ def observation_phase(g, side: str) -> dict[str, Sighting]:
             known[e.id] = Sighting(True, {PHASE})
             newly.add(e.id)
     else:
-        dist = g.board.dist
-        observers = [u for u in g.alive(side) if u.rng > 0]
+        board, cbr, dist = g.board, g.cbr, g.board.dist
+        # each observer with its row of the distance table and its range
+        observers = [(dist[u.hex], u.rng, u) for u in g.alive(side) if u.rng > 0]
         carried = g.carried[side]
         for e in enemies:
             seen = ident = False
-            for u in observers:
-                d = dist[u.hex][e.hex]
-                if d <= u.rng:
+            eh = e.hex
+            for row, rng, u in observers:
+                d = row[eh]
+                if d <= rng:
                     seen = True
-                    if identifies(g.board, u, e, d, g.cbr):
+                    if identifies(board, u, e, d, cbr):
                         ident = True
                         break
             if ident:

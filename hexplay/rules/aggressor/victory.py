@@ -26,14 +26,17 @@ def sector_column(k: int) -> int:
 
 def update_control(g) -> None:
     """Each sector occupied by one side only passes to (or stays with) that side."""
-    present: list[set[str]] = [set() for _ in g.control]
+    n = len(g.control)
+    west, east = [False] * n, [False] * n
     sector = g.board.sector
     for u in g.units.values():
-        if u.alive and sector[u.hex] >= 0:
-            present[sector[u.hex]].add(u.side)
-    for k, p in enumerate(present):
-        if len(p) == 1:
-            g.control[k] = next(iter(p))
+        if u.alive:
+            k = sector[u.hex]
+            if k >= 0:
+                (west if u.side == WEST else east)[k] = True
+    for k in range(n):
+        if west[k] != east[k]:
+            g.control[k] = WEST if west[k] else EAST
 
 
 def sectors_held(control, side: str) -> list[int]:

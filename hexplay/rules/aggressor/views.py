@@ -14,8 +14,8 @@ from typing import Any
 
 from ...engine import REFEREE
 from .board import SIDES
-from .movement import allowance, move_blocked
-from .units import NUKED, UNIDENTIFIED
+from .movement import allowance, can_move
+from .units import NUKED, TECHNICAL, UNIDENTIFIED, UNIT_TYPES
 from .victory import sectors_held
 
 RECENT_TURNS = 2
@@ -23,17 +23,17 @@ RECENT_TURNS = 2
 
 
 def own_unit(g, u) -> dict[str, Any]:
-    b = g.board
     in_cbr = u.hex in g.cbr
+    ut = UNIT_TYPES[u.type]
     return {
         "side": u.side,
-        "hex": b.labels[u.hex],
+        "hex": g.board.labels[u.hex],
         "type": u.type,
-        "display": NUKED if in_cbr else u.display_type,
+        "display": NUKED if in_cbr else TECHNICAL if u.launched else u.type,
         "range": u.rng,
         "strength": u.str,
-        "max_range": u.max_rng,
-        "max_strength": u.max_str,
+        "max_range": ut.range,
+        "max_strength": ut.strength,
         "emplaced": u.emplaced,
         "in_cbr": in_cbr,
         "technical": u.launched,
@@ -43,14 +43,15 @@ def own_unit(g, u) -> dict[str, Any]:
         "frozen": u.frozen,
         "immobile": u.immobile,
         "stopped": u.stopped,
-        "moves_left": moves_left(g, u),
+        # equals moves_left(g, u), inline: views build this for every unit
+        "moves_left": (1 if u.rng == 0 else allowance(g.board, u)) if can_move(g, u) else 0,
     }
 
 
 def moves_left(g, u) -> int:
     """Steps the unit may still try this turn (0 once it may not move; a range-0 unit's try
     counts as 1)."""
-    if move_blocked(g, u) is not None:
+    if not can_move(g, u):
         return 0
     return 1 if u.rng == 0 else allowance(g.board, u)
 
@@ -128,6 +129,27 @@ def build_view(g, side: str) -> dict[str, Any]:
 
 
 def recent_events(g, side: str) -> list[dict[str, Any]]:
+    """Equals :func:`recent_events_plain`. The log is append-only, so each side's list from one
+    start index is kept on the game and extended by the events added since; a view gets
+    shallow copies (as fresh as ``Event.for_side``'s dicts, whose values it shares too)."""
+    start = g.turn_events.get(max(0, g.turn - RECENT_TURNS + 1), 0)
+    events = g.log.events
+    memo = g.recent_memo
+    m = memo.get(side)
+    if m is None or m[0] is not events or m[1] != start or m[2] > len(events):
+        m = memo[side] = [events, start, start, []]
+    if m[2] < len(events):
+        seen = m[3]
+        for e in events[m[2] :]:
+            d = e.for_side(side)
+            if d is not None:
+                seen.append(d)
+        m[2] = len(events)
+    return [dict(d) for d in m[3]]
+
+
+def recent_events_plain(g, side: str) -> list[dict[str, Any]]:
+    """The events of the current and the previous turn that ``side`` may see."""
     start = g.turn_events.get(max(0, g.turn - RECENT_TURNS + 1), 0)
     out = []
     for e in g.log.events[start:]:

@@ -1,0 +1,124 @@
+"""Each AGGRESSOR fast path equals its plain version, checked after every order of seeded games
+(scripted and random players, Observation on and off)."""
+
+from __future__ import annotations
+
+import pytest
+
+import hexplay
+from hexplay.ai.aggressor import ScriptedPlayer
+from hexplay.ai.player import play
+from hexplay.rules.aggressor import AggressorGame
+from hexplay.rules.aggressor.combat import attack_target_ok, attack_targets
+from hexplay.rules.aggressor.features import _ranged_ok, ranged_hex_ok
+from hexplay.rules.aggressor.movement import can_move, move_blocked, move_target_ok, move_targets
+from hexplay.rules.aggressor.views import moves_left, own_unit, recent_events, recent_events_plain
+
+ENTRY = hexplay.game_entry("aggressor")
+CASES = [
+    (21, "scripted", "scripted", True),
+    (22, "random", "scripted", True),
+    (23, "scripted", "random", False),
+]
+
+
+def checked_game(seed: int, west: str, east: str, obs: bool, check) -> AggressorGame:
+    """A seeded game (10-round limit) with ``check(g)`` called after every order."""
+    g = AggressorGame.new(seed=seed, obs=obs, turn_limit=10)
+    order = g.order
+
+    def checked_order(*a, **k):
+        try:
+            return order(*a, **k)
+        finally:
+            if g.phase == "play":
+                check(g)
+
+    g.order = checked_order
+    play(
+        g, {"west": ENTRY.player(west, "west", seed), "east": ENTRY.player(east, "east", seed + 1)}
+    )
+    return g
+
+
+@pytest.mark.parametrize("seed,west,east,obs", CASES)
+def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
+    n = {"units": 0, "hexes": 0}
+
+    def check(g):
+        for u in g.units.values():
+            if not u.alive:
+                continue
+            n["units"] += 1
+            assert can_move(g, u) == (move_blocked(g, u) is None), u
+            assert own_unit(g, u)["moves_left"] == moves_left(g, u), u
+            moves, attacks = move_targets(g, u), attack_targets(g, u)
+            own, kn = g.own_hexes(u.side), g.known_at(u.side)
+            for t in range(g.board.size):
+                assert move_target_ok(g, u, t) == (t in moves)
+                assert attack_target_ok(g, u, t) == (t in attacks)
+                for prospect in (False, True):
+                    assert ranged_hex_ok(g, u, t, prospect) == _ranged_ok(
+                        g, u, t, own, kn, prospect
+                    )
+                n["hexes"] += 1
+        for side in ("west", "east", "referee"):
+            assert recent_events(g, side) == recent_events_plain(g, side)
+
+    g = checked_game(seed, west, east, obs, check)
+    assert g.over and n["units"] > 200 and n["hexes"] > 50_000, n
+
+
+def test_recent_events_are_fresh_copies():
+    g = AggressorGame.new(seed=5, turn_limit=3)
+    play(g, {s: ENTRY.player("scripted", s, 5) for s in ("west", "east")})
+    a = recent_events(g, "west")
+    assert a and a == recent_events(g, "west")
+    a[0]["kind"] = "tampered"
+    a.pop()
+    assert recent_events(g, "west") == recent_events_plain(g, "west")
+
+
+@pytest.mark.parametrize("seed,west,east,obs", CASES)
+def test_player_fast_paths_equal_the_plain_versions(seed, west, east, obs):
+    n = [0]
+
+    def check(g):
+        b = g.board
+        for side in ("west", "east"):
+            p = ScriptedPlayer(side, 0)
+            view = g.view(side)
+            assert p._enemies(b, view) == p._enemies_plain(b, view)
+            assert p._enemies(b, view) is p._enemies(b, view)  # remembered for the view
+            own = p._own_by_hex(view)
+            for j in range(b.size):
+                assert own.get(b.labels[j]) is p._own_at(view, b, j)
+            n[0] += 1
+
+    checked_game(seed, west, east, obs, check)
+    assert n[0] > 50
+
+
+def test_player_objective_memo_equals_the_plain_version():
+    g = AggressorGame.new(seed=31, turn_limit=12)
+    ps = {s: ENTRY.player("scripted", s, 31) for s in ("west", "east")}
+    b = g.board
+    n = 0
+    while not g.over:
+        side = g.to_act()[0]
+        if g.phase == "play":
+            p = ps[side]
+            view = g.view(side)
+            for u in view["units"].values():
+                if u["side"] == side:
+                    assert p._objective(b, view, u) == p._objective_plain(b, view, u)
+                    n += 1
+        ps[side].act(g)
+    assert n > 100
+
+
+def test_board_line_memo_equals_the_plain_line():
+    b = AggressorGame.new(seed=1).board
+    for a in range(0, b.size, 7):
+        for c in range(0, b.size, 5):
+            assert b.line(a, c) == b.line_plain(a, c) == b.line(a, c)
