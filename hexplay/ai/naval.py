@@ -109,6 +109,7 @@ class NavalScripted(GamePlayer):
         self._hazards = _HAZARDS.setdefault(id(waters), {})
         self._moves = _MOVES.setdefault(id(waters), {})
         self._edge_memo = _EDGES.setdefault(id(waters), {})
+        self._edge_min = _EDGES.setdefault((id(waters), "min"), {})
         hex_of = _HEX_OF.get(id(m))
         if hex_of is None:
             hex_of = _HEX_OF[id(m)] = dict(zip(m.hex_labels, m.hexes))
@@ -306,6 +307,7 @@ class NavalScripted(GamePlayer):
         threat = self.threat
         preds = self.pred_list
         edges = self.exit_edges
+        emin = self._edge_min  # (end, exit edges) -> _edge_distance, per map
         usn = self.side == "usn"
         ideal = 9 if threat else 6
         tr0 = u["torpedo_range"][0]
@@ -322,7 +324,10 @@ class NavalScripted(GamePlayer):
             else:
                 score = -(hz1 if wants_exit else hz0)
                 if wants_exit:  # the nearest edge away from the enemy
-                    score -= 8.0 * min(ed[k] for k in edges)
+                    em = emin.get((e, edges))
+                    if em is None:
+                        em = emin[(e, edges)] = min(ed[k] for k in edges)
+                    score -= 8.0 * em
                 dmin = None
                 for q, r in preds:
                     dq = eq - q
