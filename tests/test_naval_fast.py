@@ -37,3 +37,24 @@ def test_flat_cases():
     assert _flat({"steps": ("A", "L"), "speed": 3, "gunnery": "DD1", "radar": None})
     assert not _flat({"path": [1, 2]})
     assert not _flat({"x": {"a": 1}})
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 12), st.integers(0, 12), st.integers(-3, 15))
+def test_speed_legal_equals_options(speed, top, v):
+    from hexplay.rules.naval.movement import speed_legal, speed_options
+
+    assert speed_legal(speed, top, v) == (v in speed_options(speed, top))
+
+
+def test_torp_value2_equals_fraction_form():
+    from fractions import Fraction
+
+    from hexplay.ai.naval import _torp_value, _torp_value2
+
+    for half in range(0, 40, 3):
+        for speed in (0, 3, 7):
+            for defense in (1, 2, 4):
+                want = _torp_value(Fraction(half, 2), speed, defense) if half else 0.0
+                assert _torp_value2(half, speed, defense) == want
+                assert _torp_value2(half, speed, defense) == want  # memo hit

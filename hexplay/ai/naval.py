@@ -77,9 +77,19 @@ def _gun_value(half_points: int, defense: int) -> float:
     return hit
 
 
+_TORP2: dict[tuple[int, int, int], float] = {}
+
+
 def _torp_value2(half_points: int, speed: int, defense: int) -> float:
-    """:func:`_torp_value` of ``half_points``/2 (0 for no attack)."""
-    return _torp_value(Fraction(half_points, 2), speed, defense) if half_points else 0.0
+    """:func:`_torp_value` of ``half_points``/2 (0 for no attack), memoized by the integer
+    key (no Fraction made once the key is known)."""
+    key = (half_points, speed, defense)
+    hit = _TORP2.get(key)
+    if hit is None:
+        hit = _TORP2[key] = (
+            _torp_value(Fraction(half_points, 2), speed, defense) if half_points else 0.0
+        )
+    return hit
 
 
 def _torp_value(total: Fraction, speed: int, defense: int) -> float:

@@ -50,6 +50,7 @@ from .movement import (
     facing_index,
     legal_steps,
     reachable,
+    speed_legal,
     speed_options,
     steps_for_path,
     walk_memo,
@@ -67,6 +68,7 @@ from .scenarios import Scenario, load_scenario, scenarios, sea_map
 from .ships import AFLOAT, EXITED, IJN, RESERVE, SIDES, SUNK, USN, Ship, enemy_of
 from .spotting import REASONS, follow_on, spotted_for_turn, spotted_in_range
 from .victory import level, ratio, victory_points, winner_of
+from .views import build_view
 
 FORMAT = "hexplay.naval.game/1"
 PLOT, OVER = "plot", "over"
@@ -476,7 +478,8 @@ class NavalGame(Game):
         if not s.afloat:
             raise IllegalOrder("order", f"{s.id} is {s.status}: it cannot act")
         old = self.plots[side].get(s.id)
-        p = old.copy() if old is not None else ShipPlot()
+        # a whole plot replaces every field, so it starts from a fresh plot, not a copy
+        p = old.copy() if old is not None and kind != "plot" else ShipPlot()
         getattr(self, f"_plot_{kind}")(s, p, order.args)
         self.plots[side][s.id] = p
         self._undo[side].append((s.id, old))
@@ -571,8 +574,8 @@ class NavalGame(Game):
         v = a["speed"]
         if p.speed is not None:
             raise IllegalOrder("10.14 final speed", f"{s.id}'s final speed is already plotted")
-        opts = speed_options(s.speed, s.top_speed)
-        if type(v) is not int or v not in opts:
+        if type(v) is not int or not speed_legal(s.speed, s.top_speed, v):
+            opts = speed_options(s.speed, s.top_speed)
             raise IllegalOrder(
                 "6.0 acceleration/deceleration",
                 f"{s.id} at speed {s.speed} (top {s.top_speed}) may end at {opts}, not {v!r}",
@@ -914,8 +917,6 @@ class NavalGame(Game):
 
     # --- information ------------------------------------------------------------------------
     def view(self, side: str) -> dict[str, Any]:
-        from .views import build_view
-
         self._check_side(side, referee=True)
         return build_view(self, side)
 
