@@ -58,3 +58,12 @@ def test_torp_value2_equals_fraction_form():
                 want = _torp_value(Fraction(half, 2), speed, defense) if half else 0.0
                 assert _torp_value2(half, speed, defense) == want
                 assert _torp_value2(half, speed, defense) == want  # memo hit
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 60), st.integers(0, 60))
+def test_level_memo_equals_level(ijn, usn):
+    from hexplay.rules.naval.scenarios import LEVELS_11
+    from hexplay.rules.naval.victory import level, level_memo
+
+    assert level_memo(ijn, usn, list(LEVELS_11)) == level(ijn, usn, LEVELS_11)

@@ -67,7 +67,7 @@ from .resolve import (
 from .scenarios import Scenario, load_scenario, scenarios, sea_map
 from .ships import AFLOAT, EXITED, IJN, RESERVE, SIDES, SUNK, USN, Ship, enemy_of
 from .spotting import REASONS, follow_on, spotted_for_turn, spotted_in_range
-from .victory import level, ratio, victory_points, winner_of
+from .victory import level_memo, ratio, victory_points, winner_of
 from .views import build_view
 
 FORMAT = "hexplay.naval.game/1"
@@ -821,7 +821,7 @@ class NavalGame(Game):
         out = {
             "vp": vp,
             "ratio": ratio(vp[IJN], vp[USN]),
-            "level": level(vp[IJN], vp[USN], self.scenario.levels),
+            "level": level_memo(vp[IJN], vp[USN], self.scenario.levels),
             "detail": v["detail"],
         }
         self._victory = (key, out)
