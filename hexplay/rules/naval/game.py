@@ -46,7 +46,7 @@ from .movement import (
     MAX_TURN_PER_HEX,
     Walk,
     Waters,
-    complete_walk,
+    complete_walk_memo,
     facing_index,
     legal_steps,
     reachable,
@@ -651,7 +651,7 @@ class NavalGame(Game):
             if not s.afloat:
                 continue
             p = self._plot_of(s.side, s.id).copy()
-            p.steps, w = complete_walk(
+            p.steps, w = complete_walk_memo(
                 s.hex, s.facing, p.steps, s.speed, s.klass.turn_cost, self.waters
             )
             if p.speed is None:
