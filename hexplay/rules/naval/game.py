@@ -681,7 +681,7 @@ class NavalGame(Game):
                     "ship": sid,
                     "side": s.side,
                     "from": self.label(start),
-                    "hexes": [self.label(h) for h in w.hexes],
+                    "hexes": list(map(self.label, w.hexes)),
                     "to": None if w.exited else self.label(w.end),
                     "final": f"{s.speed}/{FACINGS[s.facing]}",
                     "left_map": w.exited,
