@@ -364,7 +364,7 @@ class AggressorGame(Game):
             return
         if side != self.current:
             raise IllegalOrder("sequence of play", f"it is {self.current}'s turn, not {side}'s")
-        self._log("submit", side=side)
+        self.commands.add("submit", {"side": side}, self._turn)  # = _log("submit", side=side)
         self._end_turn()
 
     def advance(self) -> list[dict[str, Any]]:
