@@ -46,13 +46,17 @@ class RandomPlayer(GamePlayer):
         if self.side not in game.to_act():
             return
         setup = game.phase == "setup"
-        for attempt in range(20):
+        refusal = ""  # the last refused submit's message
+        for attempt in range(200):
             for _ in range(self.max_orders if not setup else 10_000):
                 if not setup and attempt == 0 and self.rng.random() < self.p_stop:
                     break
                 choices = game.legal_orders(self.side)
                 if not choices:
                     break
+                if refusal:  # after a refused submit, first the units the refusal names
+                    named = [c for c in choices if c.unit and c.unit in refusal]
+                    choices = named or choices
                 choice = choices[int(self.rng.integers(len(choices)))]
                 order = random_completion(choice, self.rng)
                 if order is None:
@@ -68,7 +72,8 @@ class RandomPlayer(GamePlayer):
             try:
                 game.submit(self.side)
                 return
-            except IllegalOrder:
+            except IllegalOrder as e:
                 if setup:
                     raise
+                refusal = str(e)
         raise RuntimeError(f"random {self.side} player found no plot the rules accept")
