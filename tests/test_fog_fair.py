@@ -1,0 +1,94 @@
+"""Fog fairness, for every registered game and every player its registry entry names: two
+states that give a side the same view make the player give the same orders (same seed).
+
+The twin state comes from the game's hidden-state sampler (:mod:`hexplay.ai.samplers`): a copy
+whose hidden information differs but whose ``view(side)`` is identical. Each player is run,
+fresh with the same seed, on both; the commands it adds to each game's log must be the same.
+A deliberately cheating player (it steers by the true enemy positions) is caught.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from toy_games import CheatingRacer, register_toys
+
+import hexplay
+from hexplay.ai.player import play
+from hexplay.ai.random import RandomPlayer
+from hexplay.ai.samplers import has_sampler, hidden_sampler
+
+register_toys()
+PAIRS = [(g, p) for g in hexplay.games() for p in hexplay.game_entry(g).player_names()]
+STOPS = (0, 1, 2, 4)
+"""Turns of random play before a decision is checked (0: at set-up)."""
+
+
+def decision_points(name: str, seed: int, stop: int):
+    """A game of ``name`` after ``stop`` turns of random play, with a side to act."""
+    g = hexplay.new_game(name, seed=seed)
+    if stop:
+        play(g, [RandomPlayer(s, seed + i) for i, s in enumerate(g.sides)], max_turns=stop)
+    while not g.over and not g.to_act():
+        g.advance()
+    return g
+
+
+def orders_given(game: Any, make_player: Callable[[str], Any], side: str) -> list[dict]:
+    """The commands a fresh player for ``side`` adds to ``game``'s log when it acts."""
+    n = len(game.commands.commands)
+    make_player(side).act(game)
+    return game.commands.to_list()[n:]
+
+
+def fog_violations(
+    name: str, make_player: Callable[[str], Any], seeds=range(4), twins: int = 2
+) -> list[tuple]:
+    """Every (seed, stop, side, twin) where the player's orders differ between the game and a
+    twin with the same view."""
+    bad = []
+    for seed in seeds:
+        for stop in STOPS:
+            g = decision_points(name, seed, stop)
+            if g.over:
+                continue
+            sample = hidden_sampler(g)
+            for side in g.to_act():
+                for k in range(twins):
+                    twin = sample(g, side, np.random.default_rng(1000 * seed + k))
+                    assert twin.view(side) == g.view(side), "the sampler changed the view"
+                    assert twin.legal_orders(side) == g.legal_orders(side)
+                    a = orders_given(g.copy(), make_player, side)
+                    b = orders_given(twin, make_player, side)
+                    if a != b:
+                        bad.append((seed, stop, side, k))
+    return bad
+
+
+@pytest.mark.parametrize(("name", "player"), PAIRS)
+def test_players_decide_from_their_view_only(name, player):
+    entry = hexplay.game_entry(name)
+    if not has_sampler(entry.game_class, name):
+        pytest.fail(f"{name} has no hidden-state sampler (see hexplay.ai.samplers)")
+    assert fog_violations(name, lambda side: entry.player(player, side, seed=7)) == []
+
+
+@pytest.mark.parametrize("name", ["toy-race", "toy-mines"])
+def test_samplers_change_hidden_state_but_not_the_view(name):
+    changed = 0
+    for seed in range(4):
+        g = decision_points(name, seed, 1)
+        for side in g.sides:
+            twin = hidden_sampler(g)(g, side, np.random.default_rng(seed))
+            assert twin.view(side) == g.view(side)
+            assert twin is not g and g.snapshot() == decision_points(name, seed, 1).snapshot()
+            changed += twin.view("referee") != g.view("referee")
+    assert changed > 0, "the sampler never changed anything hidden"
+
+
+def test_the_test_catches_a_cheating_player():
+    bad = fog_violations("toy-race", lambda side: CheatingRacer(side, seed=7), seeds=range(6))
+    assert bad, "a player reading the true enemy positions went unnoticed"
