@@ -23,7 +23,11 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   ``cpu_speedup_2procs`` is what the machine gives two plain Python processes at that moment
   (the ceiling for the sweep speed-up).
 
-``--only core|games|sweep`` runs one group.
+- ``pettingzoo_steps_per_s``: ``step`` calls per second of the SKIRMISH ``ParallelEnv``
+  (``hexplay.env``), every agent giving a random legal action from its mask each step (episodes
+  reset as they end); observations, masks and rewards computed as a learner gets them.
+
+``--only core|games|sweep|env`` runs one group.
 """
 
 from __future__ import annotations
@@ -145,10 +149,37 @@ def bench_sweep(quick: bool) -> None:
         emit(k, v, unit_of(k))
 
 
+def env_steps_per_s(game: str = "skirmish", steps: int = 2000, seed: int = 0) -> float:
+    """ParallelEnv steps per second with random masked actions (see the module docstring)."""
+    from hexplay.env import parallel_env
+
+    env = parallel_env(game)
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    episode = seed
+    t0 = time.perf_counter()
+    for _ in range(steps):
+        if not env.agents:
+            episode += 1
+            obs, _ = env.reset(seed=episode)
+        acts = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
+        obs, *_ = env.step(acts)
+    return steps / (time.perf_counter() - t0)
+
+
+def bench_env(quick: bool) -> None:
+    import hexplay
+
+    if "skirmish" not in hexplay.games():
+        print("pettingzoo_steps_per_s: skipped (skirmish is not registered)", flush=True)
+        return
+    emit("pettingzoo_steps_per_s", env_steps_per_s("skirmish", 300 if quick else 2000), "steps/s")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="smaller samples (naive loop estimated)")
-    ap.add_argument("--only", choices=["core", "games", "sweep"], default=None)
+    ap.add_argument("--only", choices=["core", "games", "sweep", "env"], default=None)
     args = ap.parse_args(argv)
     if args.only in (None, "core"):
         bench_core(args.quick)
@@ -156,6 +187,8 @@ def main(argv: list[str] | None = None) -> None:
         bench_games(args.quick)
     if args.only in (None, "sweep"):
         bench_sweep(args.quick)
+    if args.only in (None, "env"):
+        bench_env(args.quick)
 
 
 if __name__ == "__main__":
