@@ -19,7 +19,9 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   cores (a Dask local cluster of 2 process workers); ``batch_games_per_s_per_core_2procs``:
   in two plain processes at once (no Dask), the mean of their rates.
 - ``sweep_games_per_s_1worker`` / ``_2workers`` / ``sweep_speedup_2workers``: one sweep (8
-  points x 100 games) on a Dask local cluster of 1 and 2 process workers;
+  points x 100 games) on a Dask local cluster of 1 and 2 process workers (best of 3; the
+  ``_median`` figures are the medians, and ``batch_games_per_s_median`` the median of four
+  100-game runs);
   ``cpu_speedup_2procs`` is what the machine gives two plain Python processes at that moment
   (the ceiling for the sweep speed-up).
 
