@@ -8,13 +8,16 @@ that has nothing to do now) or ``1 + (kind * slots + slot) * targets + target`` 
 * ``slot`` is ``0`` for a side-wide order (``unit=None``) or ``1 + i`` for the i-th unit of the
   scenario's unit table (every unit id of the referee's view when the codec is made, in side
   order then id order: the *layout* comes from the scenario, no side's observation does);
-* ``target`` encodes the order's *primary need* (its first required one): a hex or the end hex
-  of a path by the map's hex index, a unit by its index in the unit table, a choice or an int
-  by the position of the option in the need's list; ``0`` for an order that needs nothing.
+* ``target`` encodes the order's *key*: a fixed argument naming a unit or a hex if the legal
+  order has one (SKIRMISH's set-up ``place`` of a guard lists one entry per vehicle,
+  ``where`` fixed), else its *primary need* (its first required one): a hex or the end hex of a
+  path by the map's hex index, a unit by its index in the unit table, a choice or an int by the
+  position of the option in the need's list; ``0`` for an order that needs nothing.
 
-Further required needs of an order (rare: none of the toy games or SKIRMISH has one) are filled
-with their first listed option; optional needs are left to the rules. A path target picks the
-first listed path ending on the hex.
+The other required needs of an order are filled with their first listed option (e.g. the seat
+of a guard placed in a vehicle); optional needs are left to the rules. A path target picks the
+first listed path ending on the hex. A game wanting every combination in the action space gives
+its own codec.
 """
 
 from __future__ import annotations
@@ -32,7 +35,14 @@ END = 0
 MAX_CHOICES = 8
 """At least this many targets per (kind, slot), so a choice need has room for its options."""
 
-ORDER_KINDS: dict[str, tuple[str, ...]] = {}
+ORDER_KINDS: dict[str, tuple[str, ...]] = {
+    # SKIRMISH: the set-up orders (digest §2) then the Table II task codes, as
+    # hexplay.rules.skirmish.orders lists them in SETUP_ARGS and TASK_ARGS (a test checks)
+    "skirmish": (
+        *("choose_route", "place_ambush", "place"),
+        *("DF", "MP", "EP", "EV", "WE", "BW", "RA", "AV", "SV", "TV", "MV"),
+    ),
+}
 """Order kinds of registered games whose class does not declare ``ORDER_KINDS`` (by name)."""
 
 
@@ -57,6 +67,10 @@ def unit_table(game: Any) -> tuple[str, ...]:
 
 def primary_need(choice: LegalOrder) -> Need | None:
     return next((n for n in choice.needs if not n.optional), None)
+
+
+FIXED = "fixed"
+"""Marks a legal order whose key is a fixed argument (see the module docstring)."""
 
 
 class OrderCodec:
@@ -114,6 +128,16 @@ class OrderCodec:
         pos = next((i for i, o in enumerate(need.options) if o == value), None)
         return pos if pos is not None and pos < self.targets else None
 
+    def _fixed_target(self, choice: LegalOrder) -> tuple[str, int] | None:
+        """``(arg name, target)`` of the first fixed argument naming a unit or a hex."""
+        for k, v in choice.args.items():
+            if isinstance(v, str):
+                if v in self._slot:
+                    return k, self._slot[v] - 1
+                if v in self._hex:
+                    return k, self._hex[v]
+        return None
+
     def _head(self, choice: LegalOrder) -> int | None:
         k = self._kind.get(choice.kind)
         s = 0 if choice.unit is None else self._slot.get(choice.unit)
@@ -127,8 +151,13 @@ class OrderCodec:
         for choice in legal:
             if (choice.kind, choice.unit) != (order.kind, order.unit):
                 continue
-            need = primary_need(choice)
             head = self._head(choice)
+            fixed = self._fixed_target(choice)
+            if fixed is not None:
+                if order.args.get(fixed[0]) == choice.args[fixed[0]] and head is not None:
+                    return head + fixed[1]
+                continue
+            need = primary_need(choice)
             t = self._target(need, None if need is None else order.args.get(need.name))
             if head is not None and t is not None:
                 return head + t
@@ -140,6 +169,10 @@ class OrderCodec:
         for choice in legal:
             head = self._head(choice)
             if head is None:
+                continue
+            fixed = self._fixed_target(choice)
+            if fixed is not None:
+                out.append(head + fixed[1])
                 continue
             need = primary_need(choice)
             if need is None:
@@ -174,6 +207,11 @@ class OrderCodec:
         unit = None if s == 0 else self.units[s - 1]
         for choice in legal:
             if (choice.kind, choice.unit, choice.side) != (kind, unit, side):
+                continue
+            fixed = self._fixed_target(choice)
+            if fixed is not None:
+                if fixed[1] == t:
+                    return choice.complete(**_first_options(choice, None))
                 continue
             need = primary_need(choice)
             values = _first_options(choice, need)
