@@ -23,15 +23,19 @@ from hexplay.ai.samplers import has_sampler, hidden_sampler
 
 register_toys()
 PAIRS = [(g, p) for g in hexplay.games() for p in hexplay.game_entry(g).player_names()]
-STOPS = (0, 1, 2, 4)
-"""Turns of random play before a decision is checked (0: at set-up)."""
+STOPS = (0, 0.5, 1, 2, 4)
+"""Turns of random play before a decision is checked (0: at set-up; 0.5: at set-up once the
+first side to set up is done, e.g. SKIRMISH's convoy player after the adversary)."""
 
 
-def decision_points(name: str, seed: int, stop: int):
+def decision_points(name: str, seed: int, stop: float):
     """A game of ``name`` after ``stop`` turns of random play, with a side to act."""
     g = hexplay.new_game(name, seed=seed)
-    if stop:
-        play(g, [RandomPlayer(s, seed + i) for i, s in enumerate(g.sides)], max_turns=stop)
+    players = {s: RandomPlayer(s, seed + i) for i, s in enumerate(g.sides)}
+    if stop == 0.5:
+        players[g.to_act()[0]].act(g)
+    elif stop:
+        play(g, players, max_turns=int(stop))
     while not g.over and not g.to_act():
         g.advance()
     return g
@@ -76,16 +80,20 @@ def test_players_decide_from_their_view_only(name, player):
     assert fog_violations(name, lambda side: entry.player(player, side, seed=7)) == []
 
 
-@pytest.mark.parametrize("name", ["toy-race", "toy-mines"])
-def test_samplers_change_hidden_state_but_not_the_view(name):
+@pytest.mark.parametrize("name", hexplay.games())
+@pytest.mark.parametrize("stop", [0.5, 1, 3])
+def test_samplers_change_hidden_state_but_not_the_view(name, stop):
     changed = 0
     for seed in range(4):
-        g = decision_points(name, seed, 1)
-        for side in g.sides:
+        g = decision_points(name, seed, stop)
+        if g.over:
+            continue
+        for side in g.to_act():
             twin = hidden_sampler(g)(g, side, np.random.default_rng(seed))
             assert twin.view(side) == g.view(side)
-            assert twin is not g and g.snapshot() == decision_points(name, seed, 1).snapshot()
-            changed += twin.view("referee") != g.view("referee")
+            assert twin is not g
+            assert g.snapshot() == decision_points(name, seed, stop).snapshot(), "game changed"
+            changed += twin.view("referee")["units"] != g.view("referee")["units"]
     assert changed > 0, "the sampler never changed anything hidden"
 
 

@@ -48,3 +48,103 @@ def hidden_sampler(game: Any) -> Sampler:
 
 def has_sampler(game_class: Any, name: str) -> bool:
     return callable(getattr(game_class, "resample_hidden", None)) or name in SAMPLERS
+
+
+# --- SKIRMISH (written from its public API: legal set-up orders, arrange, views) -------------
+SAMPLER_TRIES = 6
+"""Proposals a sampler tries before it gives up and returns an unchanged copy."""
+
+
+def _unseen_enemy_men_on_foot(game: Any, side: str) -> list[str]:
+    view = game.view(side, events=False)["units"]
+    return sorted(
+        m.id
+        for m in game.men.values()
+        if m.side != side
+        and m.alive
+        and m.hex is not None
+        and m.laid_at is None
+        and m.id not in view
+    )
+
+
+def _hidden_hexes(game: Any, side: str, rng: np.random.Generator, k: int) -> list[str]:
+    """``k`` random hexes of the map (a proposal; the view check rejects seen ones)."""
+    labels = game.map.hex_labels
+    return [labels[i] for i in rng.choice(len(labels), size=k, replace=False)]
+
+
+def skirmish_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
+    """SKIRMISH's hidden-state sampler: the enemy men ``side`` cannot see stand elsewhere.
+
+    * At the start of a planning phase (no plots yet): unseen enemy men on foot are moved to
+      other hexes with the referee's ``arrange`` (logged, so the copy saves and replays), some
+      swapped among themselves, others sent to random hexes.
+    * At set-up, the adversary's placements (secret from the convoy player) are replayed
+      through the rules with other hexes: the same commands, the placements drawn anew.
+    * With plots already given this turn the copy keeps the enemy's hidden plot and men (a
+      limitation: a plot is tied to the men's hexes).
+
+    Every proposal is kept only if ``view(side)`` is unchanged; after :data:`SAMPLER_TRIES`
+    failures the copy is returned unchanged.
+    """
+    truth = game.view(side)
+    for _ in range(SAMPLER_TRIES):
+        if game.phase == "setup":
+            twin = _replay_placements(game, side, rng)
+        elif game.phase == "planning" and not any(game.plots.orders.values()):
+            twin = _arranged(game, side, rng)
+        else:
+            return game.copy()
+        if twin is not None and twin.view(side) == truth:
+            return twin
+    return game.copy()
+
+
+def _arranged(game: Any, side: str, rng: np.random.Generator) -> Any | None:
+    men = _unseen_enemy_men_on_foot(game, side)
+    if not men:
+        return None
+    hexes = [game.men[m].hex for m in men]
+    order = rng.permutation(len(men))
+    fresh = _hidden_hexes(game, side, rng, len(men))
+    target = {}
+    taken = {game.man_hex(m) for m in game.men.values()} - set(hexes)
+    for i, m in enumerate(men):
+        h = hexes[order[i]] if rng.random() < 0.5 else fresh[i]
+        target[m] = h if h not in taken else hexes[i]
+    twin = game.copy()
+    twin.arrange(men=target)
+    return twin
+
+
+def _replay_placements(game: Any, side: str, rng: np.random.Generator) -> Any | None:
+    """The game replayed from its seed with the enemy's set-up placements of men on foot
+    drawn anew among the hexes the rules list for them."""
+    from ..engine import Order
+    from ..engine.dice import fresh_like
+    from ..engine.record import apply_commands
+
+    enemy = next(s for s in game.sides if s != side)
+    twin = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
+    changed = False
+    for c in game.commands.to_list():
+        a = c.get("args", {})
+        unit = a.get("unit_id")
+        where = a.get("where")
+        on_foot = isinstance(where, str) and game.map.contains(where)
+        if c["op"] == "place" and unit in game.men and game.men[unit].side == enemy and on_foot:
+            need = next(
+                (lo.need("where") for lo in twin.legal_orders(enemy, unit) if lo.kind == "place"),
+                None,
+            )
+            if need is not None and len(need.options) > 1:
+                h = need.options[int(rng.integers(len(need.options)))]
+                twin.order(Order(enemy, "place", unit, {"where": h}))
+                changed = True
+                continue
+        apply_commands(twin, [c])
+    return twin if changed else None
+
+
+SAMPLERS["skirmish"] = "hexplay.ai.samplers:skirmish_resample"
