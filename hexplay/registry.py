@@ -118,3 +118,17 @@ def new_game(name: str, scenario: Any = None, seed: int = 0, **kw: Any) -> Any:
 
 # --- the games hexplay ships (one entry each; see each rules package) -----------------------
 # (entries are added here as each game lands on the platform)
+register(
+    GameEntry(
+        "skirmish",
+        "SKIRMISH",
+        "hexplay.rules.skirmish.game:SkirmishGame",
+        scenarios="hexplay.rules.skirmish.game:named_scenarios",
+        players={
+            "scripted": "hexplay.ai.skirmish:scripted",
+            "tactic": "hexplay.ai.tactics:tactic",
+        },
+        analysis=None,
+        ui=None,
+    )
+)

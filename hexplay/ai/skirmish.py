@@ -273,3 +273,12 @@ class RandomPlayer(Player):
             moving = vid in game.vehicles and game.vehicles[vid].moving
             if moving and not self.try_plot(game, vid, "SV"):
                 self.try_plot(game, vid, "MV", hexes=1)
+
+
+def scripted(side: str, seed: int = 0) -> Player:
+    """The scripted player for ``side`` (registry factory ``f(side, seed=0)``)."""
+    if side == "adversary":
+        return ScriptedAdversary(seed)
+    if side == "defender":
+        return ScriptedDefender(seed)
+    raise ValueError(f"SKIRMISH sides are 'adversary' and 'defender', not {side!r}")

@@ -639,3 +639,12 @@ def make_players(
 def _player_seed(seed: int, side: int) -> int:
     """A player's seed: distinct from the game's dice stream and from the other side's."""
     return (int(seed) * 2 + side) * 7919 + 104729
+
+
+def tactic(side: str, seed: int = 0, **knobs: Any) -> TacticalPlayer:
+    """The tactic player for ``side`` with ``knobs`` (registry factory ``f(side, seed=0)``)."""
+    if side == "adversary":
+        return TacticalAdversary(seed, **knobs)
+    if side == "defender":
+        return TacticalDefender(seed, **knobs)
+    raise ValueError(f"SKIRMISH sides are 'adversary' and 'defender', not {side!r}")

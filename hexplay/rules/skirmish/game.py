@@ -1,13 +1,18 @@
-"""SkirmishGame: the facade the widgets, the computer players and the tests drive.
+"""SkirmishGame: SKIRMISH on the game API (:class:`hexplay.engine.Game`).
 
 The game is a pure function of (scenario, map, dice, commands): every state-changing call is
-logged as a command, so a game saves as JSON (scenario, map, dice seed or forced values,
-commands, plus a state snapshot checked on load), replays exactly and rewinds to any turn.
+logged as a command (ops in :attr:`SkirmishGame.COMMANDS`), so a game saves as JSON through
+:mod:`hexplay.engine.record` (scenario, map, dice seed or forced values, commands, plus a state
+and dice state checked on load), replays exactly and rewinds to any turn.
+
+Protocol mapping: set-up orders are ``choose_route`` / ``place_ambush`` / ``place``; planning
+orders are Table II task codes (``kind="DF"``, ...) with the arguments of :data:`.orders.TASK_ARGS`;
+:meth:`~SkirmishGame.advance` resolves the turn (:meth:`~SkirmishGame.resolve_turn`);
+:meth:`~SkirmishGame.undo` takes back a plotted task (:meth:`~SkirmishGame.unplot`).
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -19,22 +24,26 @@ from ...engine import (
     CommandLog,
     Dice,
     EventLog,
-    ForcedDice,
+    Game,
+    GameInfo,
     IllegalOrder,
     LastKnown,
+    LegalOrder,
+    Order,
     PlotBook,
+    SaveError,
     ScenarioError,
     SimultaneousTurns,
-    fresh_like,
+    check_args,
     jsonable,
-    map_from_dict,
-    map_to_dict,
 )
 from . import setup as _setup
 from .arrange import arrange as _arrange
 from .combat import attack_strength, defence_strength, weapon_can_harm
 from .combat import odds as combat_odds
 from .legal import candidate_tasks
+from .orders import SETUP_ARGS, TASK_ARGS, check_task_args
+from .orders import legal_orders as _legal_orders
 from .plotting import SidePlan, best_weapon, check_complete, validate_side
 from .record import chart_rows, snapshot_positions, to_frame
 from .resolve import (
@@ -53,6 +62,44 @@ from .views import build_view, update_sightings
 FORMAT = "hexplay.skirmish.game/1"
 PHASES = PHASE_NAMES
 
+INFO = GameInfo(
+    "skirmish",
+    "SKIRMISH",
+    SIDES,
+    "simultaneous",
+    "Convoy ambush (NUREG/CR-1255): adversaries stop an armoured transporter and break into "
+    "its vault while the convoy's guards fight back; turns are plotted in secret.",
+)
+
+OUTCOME_FIELDS = (
+    "winner",
+    "reason",
+    "turns",
+    "barrier_points",
+    "adversary_killed",
+    "adversary_wounded",
+    "defender_killed",
+    "defender_wounded",
+    "route",
+    "ambush",
+)
+"""Columns of :meth:`SkirmishGame.outcome` (those hexplay.analysis.runner computes)."""
+
+COMMANDS: dict[str, str] = {
+    **Game.COMMANDS,
+    "choose_route": "choose_route",
+    "place_ambush": "place_ambush",
+    "place": "place",
+    "arrange": "arrange",
+    "plot": "plot",
+    "unplot": "unplot",
+    "submit": "submit",
+    "resolve_turn": "resolve_turn",
+    "set_record_info": "set_record_info",
+}
+"""The closed table of command ops a SKIRMISH save may hold (op -> method replaying it):
+exactly those the game logs, plus the protocol's."""
+
 
 _MAPS: dict[str, Any] = {}
 
@@ -64,6 +111,20 @@ def _load_map(name: str):
 
         _MAPS[name] = load_map(name)
     return _MAPS[name]
+
+
+def named_scenarios() -> dict[str, dict[str, Any]]:
+    """SKIRMISH's named scenarios (for the registry): the basic scenario (digest §2) and the
+    classic open-map game (both sides see everything, as on the original single board)."""
+    basic = Scenario()
+    return {
+        "basic": basic.to_dict(),
+        "open map": Scenario(
+            name="open map",
+            open_map=True,
+            description="The classic one-map game: the basic scenario without fog of war.",
+        ).to_dict(),
+    }
 
 
 def _man_ap_left(plan: SidePlan, man_id: str) -> Fraction:
@@ -80,8 +141,13 @@ _TASK_FIELDS = frozenset(("code", "target", "path", "hexes", "weapon", "seat", "
 """Keys of a task dict for :meth:`SkirmishGame.plot_tasks` (``ap`` is worked out again)."""
 
 
-class SkirmishGame(SkirmishState):
+class SkirmishGame(SkirmishState, Game):
     """One game of SKIRMISH. Create with :meth:`new`."""
+
+    info = INFO
+    FORMAT = FORMAT
+    COMMANDS = COMMANDS
+    winner: str | None = None  # (an attribute here, set by the rules; the protocol's property)
 
     def __init__(self, scenario: Scenario, m, dice: Dice) -> None:
         scenario.validate(m)
@@ -93,6 +159,8 @@ class SkirmishGame(SkirmishState):
         self.turns = SimultaneousTurns(SIDES, PHASES, scenario.turn_limit)
         self.last_known = LastKnown(SIDES)
         self.setup_done: dict[str, bool] = dict.fromkeys(SIDES, False)
+        self.placed: set[str] = set()
+        """Units placed by a ``place`` order this set-up (no longer open in legal_orders)."""
         self.winner: str | None = None
         self.win_reason: str | None = None
         self._chart: list[dict[str, Any]] = []
@@ -122,6 +190,28 @@ class SkirmishGame(SkirmishState):
         if map is None:
             map = _load_map(scenario.map)
         return cls(scenario, map, dice if dice is not None else Dice(seed))
+
+    @classmethod
+    def _fresh(cls, scenario: Scenario | Mapping[str, Any], map, dice: Dice) -> SkirmishGame:
+        """A game in its initial state (no commands) for :mod:`hexplay.engine.record`; a
+        scenario that does not fit is a SaveError naming its field."""
+        try:
+            if not isinstance(scenario, Scenario):
+                if not isinstance(scenario, Mapping):
+                    raise ScenarioError("scenario", "must be an object")
+                scenario = Scenario.from_dict(dict(scenario))
+            return cls(scenario, map, dice)
+        except ScenarioError as e:
+            raise SaveError(f"scenario.{e.field}", e.message) from None
+        except IllegalOrder as e:
+            raise SaveError("scenario", str(e)) from None
+
+    def _shared(self) -> tuple:
+        """What a copy shares instead of copying: the map and its per-map tables."""
+        return (self.map, self.terrain)
+
+    def scenario_dict(self) -> dict[str, Any]:
+        return self.scenario.to_dict()
 
     # --- clock ----------------------------------------------------------------------------
     @property
@@ -167,6 +257,103 @@ class SkirmishGame(SkirmishState):
     def _log(self, op: str, **args: Any) -> None:
         self.commands.add(op, jsonable(args), self.turn)
 
+    # --- protocol -------------------------------------------------------------------------
+    def to_act(self) -> tuple[str, ...]:
+        """Set-up: the sides whose set-up is open (the convoy's once the ambush hex is known:
+        its escorts are placed relative to the transporter); planning: the sides whose plot
+        is open; otherwise none."""
+        if self.phase == "setup":
+            return tuple(
+                s
+                for s in SIDES
+                if not self.setup_done[s] and (s == ADVERSARY or self.ambush is not None)
+            )
+        if self.phase == "planning":
+            return tuple(s for s in SIDES if not self.plots.submitted[s])
+        return ()
+
+    def legal_orders(self, side: str, unit: str | None = None) -> list[LegalOrder]:
+        """Every order ``side`` could give now, with what each still needs (see
+        :mod:`.orders`)."""
+        return _legal_orders(self, side, unit)
+
+    def _order(self, order: Order) -> Any:
+        """Set-up orders -> choose_route / place_ambush / place; task codes -> plot."""
+        kind, side, a = order.kind, order.side, order.args
+        if kind in SETUP_ARGS:
+            check_args(order, SETUP_ARGS[kind], "§2 set-up")
+            if kind == "place":
+                if order.unit is None or "where" not in a:
+                    raise IllegalOrder("§2 set-up", "place needs a unit and where=")
+                return self.place(order.unit, a["where"], a.get("seat"), side)
+            if order.unit is not None:
+                raise IllegalOrder("§2 set-up", f"{kind} is a side-wide order (no unit)")
+            if side != ADVERSARY:
+                raise IllegalOrder("§2 set-up", f"the adversary makes the {kind} choice")
+            if kind == "choose_route":
+                return self.choose_route(a.get("name"))
+            return self.place_ambush(a.get("hex"))
+        code = kind.upper()
+        if code not in TASK_ARGS:
+            raise IllegalOrder(
+                "Table II",
+                f"unknown order kind {kind!r}: a task code ({', '.join(TASK_ARGS)}) or a set-up "
+                f"order ({', '.join(SETUP_ARGS)})",
+            )
+        check_args(order, TASK_ARGS[code], "Table II")
+        if order.unit is None:
+            raise IllegalOrder("plot", f"{code} needs a unit")
+        return self.plot(side, order.unit, code, **a)
+
+    def undo(self, side: str, unit: str | None = None) -> Any:
+        """Take back the last task plotted for ``unit`` (default: ``side``'s last plotted)."""
+        self._check_side(side)
+        if unit is None:
+            unit = self._last_plotted(side)
+            if unit is None:
+                raise IllegalOrder("plot", f"the {side} plot has no task to undo")
+        return self.unplot(side, unit)
+
+    def _last_plotted(self, side: str) -> str | None:
+        """The unit of ``side``'s last task still plotted this turn (from the command log)."""
+        stack: list[str] = []
+        start = self.commands.marks.get(self.turn, 0)
+        for c in self.commands.commands[start:]:
+            if c.args.get("side") != side:
+                continue
+            if c.op == "plot":
+                stack.append(c.args["unit_id"])
+            elif c.op == "unplot":
+                u = c.args["unit_id"]
+                k = len(stack) - 1 - stack[::-1].index(u)
+                del stack[k]
+        return stack[-1] if stack else None
+
+    def advance(self) -> list[dict[str, Any]]:
+        """Resolve the turn once both plots are in (:meth:`resolve_turn`)."""
+        return self.resolve_turn()
+
+    def outcome(self) -> dict[str, Any]:
+        """One flat row of :data:`OUTCOME_FIELDS`: winner, reason, turns resolved, barrier
+        points, each side's killed and wounded, route and ambush hex."""
+        counts = {(s, c): 0 for s in SIDES for c in ("K", "W")}
+        for m in self.men.values():
+            c = m.condition
+            if c != "fit":
+                counts[(m.side, c)] += 1
+        return {
+            "winner": self.winner,
+            "reason": self.win_reason,
+            "turns": self.turns_played,
+            "barrier_points": int(self.barrier),
+            "adversary_killed": counts[(ADVERSARY, "K")],
+            "adversary_wounded": counts[(ADVERSARY, "W")],
+            "defender_killed": counts[(DEFENDER, "K")],
+            "defender_wounded": counts[(DEFENDER, "W")],
+            "route": self.route_name,
+            "ambush": self.ambush,
+        }
+
     # --- set-up ---------------------------------------------------------------------------
     def _setup_open(self, side: str) -> None:
         self.turns.require("setup", "set-up")
@@ -194,6 +381,7 @@ class SkirmishGame(SkirmishState):
         if isinstance(where, tuple):
             where = self.map.label(where)
         _setup.place(self, side, unit_id, where, seat)
+        self.placed.add(unit_id)
         self._cache.clear()
         self._log("place", unit_id=unit_id, where=where, seat=seat, side=side)
 
@@ -250,8 +438,8 @@ class SkirmishGame(SkirmishState):
             self._cache[("side", side)] = plan
         return plan
 
-    def _check_side(self, side: str) -> None:
-        if side not in SIDES:
+    def _check_side(self, side: str, referee: bool = False) -> None:
+        if not isinstance(side, str) or side not in SIDES:
             raise IllegalOrder("plot", f"side must be 'adversary' or 'defender', not {side!r}")
 
     def plot(
@@ -270,6 +458,10 @@ class SkirmishGame(SkirmishState):
         ``hexes``: MV's hexes, or the route steps toward the board of a man on foot off the
         map (MP; ``path`` then continues on the map once they reach it, see :mod:`.plotting`).
         """
+        check_task_args(
+            str(code).upper(),
+            {"target": target, "path": path, "hexes": hexes, "weapon": weapon, "seat": seat},
+        )
         return self._plot(side, unit_id, [(code, target, path, hexes, weapon, seat)])[0]
 
     def plot_tasks(
@@ -288,6 +480,9 @@ class SkirmishGame(SkirmishState):
                     f"a task is a dict with 'code' and any of {sorted(_TASK_FIELDS - {'code'})}"
                     f"; got {sorted(t)}",
                 )
+            check_task_args(
+                str(t["code"]).upper(), {k: v for k, v in t.items() if k not in ("code", "ap")}
+            )
             rows.append(
                 (
                     t["code"],
@@ -691,75 +886,6 @@ class SkirmishGame(SkirmishState):
         return jsonable(
             {**self.state_dict(), "turn": self.turn, "phase": self.phase, "winner": self.winner}
         )
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain-JSON save: scenario, map, dice, commands, and a snapshot checked on load."""
-        dice = {"kind": self.dice.kind, "seed": self.seed}
-        if isinstance(self.dice, ForcedDice):
-            dice.update(values=list(self.dice.values), strict=self.dice.strict)
-        return jsonable(
-            {
-                "format": FORMAT,
-                "scenario": self.scenario.to_dict(),
-                "map": map_to_dict(self.map),
-                "dice": dice,
-                "commands": self.commands.to_list(),
-                "state": self.snapshot(),
-                "dice_state": self.dice.state(),
-            }
-        )
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> SkirmishGame:
-        """Load a save by replaying its commands; ValueError if the result differs."""
-        if d.get("format") != FORMAT:
-            raise ScenarioError("format", f"not a {FORMAT} save")
-        m = map_from_dict(d["map"]) if isinstance(d["map"], dict) else _load_map(d["map"])
-        dd = d["dice"]
-        dice = (
-            ForcedDice(dd["values"], dd["seed"], dd.get("strict", True))
-            if dd["kind"] == "forced"
-            else Dice(dd["seed"])
-        )
-        g = cls(Scenario.from_dict(d["scenario"]), m, dice)
-        g._replay(d["commands"])
-        if "state" in d and g.snapshot() != d["state"]:
-            raise ValueError("replaying the saved commands does not reproduce the saved state")
-        if "dice_state" in d:
-            g.dice.set_state(d["dice_state"])
-        return g
-
-    replay_from = from_json
-
-    def _replay(self, commands: list[dict[str, Any]]) -> None:
-        for c in commands:
-            op, args = c["op"], dict(c.get("args", {}))
-            if op == "place":
-                self.place(args["unit_id"], args["where"], args.get("seat"), args.get("side"))
-            else:
-                getattr(self, op)(**args)
-
-    def replay(self) -> SkirmishGame:
-        """A new game replayed from the same scenario, map, seed and commands."""
-        g = type(self)(self.scenario, self.map, fresh_like(self.dice))
-        g._replay(self.commands.to_list())
-        return g
-
-    def rewind(self, turn: int) -> SkirmishGame:
-        """Go back to the start of turn ``turn``'s planning (in place); returns self."""
-        try:
-            cmds = self.commands.upto(turn)
-        except KeyError as e:
-            raise IllegalOrder("rewind", str(e.args[0])) from None
-        g = type(self)(self.scenario, self.map, fresh_like(self.dice))
-        g._replay([c.to_dict() for c in cmds])
-        self.__dict__.update(g.__dict__)
-        return self
-
-    def copy(self) -> SkirmishGame:
-        """An independent deep copy (for look-ahead)."""
-        memo = {id(self.map): self.map, id(self.terrain): self.terrain}
-        return copy.deepcopy(self, memo)
 
     def __repr__(self) -> str:
         return (

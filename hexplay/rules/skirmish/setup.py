@@ -163,6 +163,12 @@ def check_setup_done(g, side: str) -> None:
         missing = [m.id for m in g.men.values() if m.side == DEFENDER and m.vehicle is None]
         if missing:
             raise IllegalOrder("§2 crews", f"seat every guard: {missing}")
+        for v in g.vehicles.values():
+            if v.moving and v.seats and g.driver(v) is None:
+                # decision: a crewed escort that starts moving needs a driver, else no plot
+                # could ever stop or move it (SV/MV need one: check_complete) and the game
+                # could not go on (an empty escort is nobody's to plot)
+                raise IllegalOrder("§2 crews", f"{v.id} starts moving: seat a driver (D) in it")
 
 
 def default_adversary_hexes(g, rng: np.random.Generator, n: int) -> list[str]:

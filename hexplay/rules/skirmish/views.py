@@ -154,7 +154,9 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
     }
     last_known = {} if referee else g.last_known.for_side(side, exclude=units)
     return {
+        "game": g.info.name,
         "side": side,
+        "to_act": list(g.to_act()),
         "turn": g.turn,
         "phase": g.phase,
         "over": g.over,
