@@ -157,3 +157,25 @@ def test_cli_by_game_name(tmp_path, capsys):
         main(["simulate", "--game", "chess", "-n", "1"])
     with pytest.raises(SystemExit, match="prefix"):
         main(["simulate", "--game", "toy-race", "-n", "1", "--set", "adversary.x=1"])
+
+
+def test_skirmish_fast_runner_equals_the_generic_runner():
+    """run_game (shared map, SKIRMISH's play loop) gives the rows GameRunner("skirmish") gives
+    (the registry's game, the game API's play loop)."""
+    from hexplay.analysis.runner import run_game
+
+    generic = GameRunner("skirmish")
+    for seed, params, knobs in [
+        (0, {}, {}),
+        (1, {"n_guards": 3}, {"defender": {"escort_mode": "hold"}}),
+        (2, {"barrier_points_required": 100}, {"adversary": {"workers": 4}}),
+    ]:
+        assert run_game(params, knobs, seed) == generic(params, knobs, seed)
+
+
+def test_cli_simulate_skirmish_by_name(tmp_path, capsys):
+    out = tmp_path / "s.csv"
+    assert main(["simulate", "--game", "skirmish", "-n", "4", "--seed", "2", "-o", str(out)]) == 0
+    assert "p_adversary_win" in capsys.readouterr().out
+    df = pd.read_csv(out)
+    assert len(df) == 4 and {"barrier_points", "route"} <= set(df.columns)

@@ -174,3 +174,21 @@ def test_observation_comes_from_the_view_only(name):
         a, b = d.observe(side), twin.observe(side)
         assert np.array_equal(a["observation"], b["observation"])
         assert np.array_equal(a["action_mask"], b["action_mask"])
+
+
+def test_skirmish_order_kinds_are_its_rules_tables():
+    from hexplay.env.codec import ORDER_KINDS
+    from hexplay.rules.skirmish.orders import SETUP_ARGS, TASK_ARGS
+
+    assert ORDER_KINDS["skirmish"] == (*SETUP_ARGS, *TASK_ARGS)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_has_the_env_hooks(name):
+    """Each registered game declares its order kinds (codec) and has a hidden-state sampler."""
+    from hexplay.ai.samplers import has_sampler
+    from hexplay.env.codec import order_kinds
+
+    g = hexplay.new_game(name, seed=0)
+    assert order_kinds(g)
+    assert has_sampler(type(g), name)

@@ -8,21 +8,17 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .games import SKIRMISH
+
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 Z95 = 1.959963984540054
 """Two-sided 95 % normal quantile, the default width of every interval."""
 
-OUTCOME_MEANS = (
-    "turns",
-    "barrier_points",
-    "adversary_killed",
-    "adversary_wounded",
-    "defender_killed",
-    "defender_wounded",
-)
-"""Outcome columns averaged per sweep point when present."""
+OUTCOME_MEANS = SKIRMISH.means
+"""Outcome columns averaged per sweep point when present (SKIRMISH's; other games' come
+from their analysis description)."""
 
 
 def wilson_interval(k: float, n: float, z: float = Z95) -> tuple[float, float]:

@@ -35,24 +35,6 @@ def _fork(game, seed: int):
     return g
 
 
-def _outcome(game) -> dict[str, Any]:
-    if callable(getattr(game, "outcome", None)):
-        return game.outcome()
-    from .runner import outcome  # SKIRMISH before it is on the game API
-
-    return outcome(game)
-
-
-def _play(game, players):
-    if hasattr(game, "to_act"):
-        from ..ai.player import play
-
-        return play(game, players)
-    from .runner import play_game  # SKIRMISH before it is on the game API
-
-    return play_game(game, players)
-
-
 def win_probability(
     game,
     n: int = 100,
@@ -67,9 +49,10 @@ def win_probability(
     continuations' mean of each of the game's mean columns (SKIRMISH: ``turns``,
     ``barrier_points``, casualties). A finished game gives 1 or 0 with ``n = 0``.
     """
+    from ..ai.player import play
     from .games import GameRunner, spec_of
 
-    spec = spec_of(game.info.name if hasattr(game, "info") else "skirmish")
+    spec = spec_of(game.info.name)
     side = spec.win_side
 
     def result(wins: float, count: int, means: dict[str, float]) -> dict[str, Any]:
@@ -84,7 +67,7 @@ def win_probability(
         return out
 
     if game.over:
-        row = _outcome(game)
+        row = game.outcome()
         won = 1.0 if row.get("winner") == side else 0.0
         return result(won, 0, {k: float(row[k]) for k in spec.means if k in row})
     runner = GameRunner(spec.game)
@@ -93,8 +76,8 @@ def win_probability(
     for i in range(int(n)):
         s = int(seed) + i
         g = _fork(game, s)
-        _play(g, runner.players(tactics, s))
-        row = _outcome(g)
+        play(g, runner.players(tactics, s))
+        row = g.outcome()
         wins += row.get("winner") == side
         for k in sums:
             sums[k] += float(row.get(k) or 0)
