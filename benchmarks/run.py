@@ -27,7 +27,8 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
 
 - ``pettingzoo_steps_per_s``: ``step`` calls per second of the SKIRMISH ``ParallelEnv``
   (``hexplay.env``), every agent giving a random legal action from its mask each step (episodes
-  reset as they end); observations, masks and rewards computed as a learner gets them.
+  reset as they end; 200 warm-up steps first); observations, masks and rewards computed as a
+  learner gets them.
 
 ``--only core|games|sweep|env`` runs one group.
 """
@@ -151,16 +152,21 @@ def bench_sweep(quick: bool) -> None:
         emit(k, v, unit_of(k))
 
 
-def env_steps_per_s(game: str = "skirmish", steps: int = 2000, seed: int = 0) -> float:
-    """ParallelEnv steps per second with random masked actions (see the module docstring)."""
+def env_steps_per_s(
+    game: str = "skirmish", steps: int = 2000, seed: int = 0, warmup: int = 200
+) -> float:
+    """ParallelEnv steps per second with random masked actions (see the module docstring),
+    after ``warmup`` untimed steps (the map's tables built, as in a training run)."""
     from hexplay.env import parallel_env
 
     env = parallel_env(game)
     rng = np.random.default_rng(seed)
     obs, _ = env.reset(seed=seed)
     episode = seed
-    t0 = time.perf_counter()
-    for _ in range(steps):
+    t0 = 0.0
+    for i in range(warmup + steps):
+        if i == warmup:
+            t0 = time.perf_counter()
         if not env.agents:
             episode += 1
             obs, _ = env.reset(seed=episode)
