@@ -5,14 +5,17 @@ that has nothing to do now) or ``1 + (kind * slots + slot) * targets + target`` 
 
 * ``kind`` indexes the game's order kinds (:func:`order_kinds`: the ``ORDER_KINDS`` the game
   class declares, or this module's table for a game that does not);
-* ``slot`` is ``0`` for a side-wide order (``unit=None``) or ``1 + i`` for the i-th unit of the
-  scenario's unit table (every unit id of the referee's view when the codec is made, in side
-  order then id order: the *layout* comes from the scenario, no side's observation does);
+* ``slot`` is ``1 + i`` for an order of the i-th unit of the scenario's unit table (every unit
+  id of the referee's view when the codec is made, in side order then id order: the *layout*
+  comes from the scenario, no side's observation does); for a side-wide order (``unit=None``)
+  ``0``, or ``1 + i`` for the i-th option of its first required choice/int need besides the key
+  (AGGRESSOR's set-up ``place``: the unit type);
 * ``target`` encodes the order's *key*: a fixed argument naming a unit or a hex if the legal
   order has one (SKIRMISH's set-up ``place`` of a guard lists one entry per vehicle,
-  ``where`` fixed), else its *primary need* (its first required one): a hex or the end hex of a
-  path by the map's hex index, a unit by its index in the unit table, a choice or an int by the
-  position of the option in the need's list; ``0`` for an order that needs nothing.
+  ``where`` fixed), else its *key need* (its first required hex, path or unit need, else its
+  first required need): a hex or the end hex of a path by the map's hex index, a unit by its
+  index in the unit table, a choice or an int by the position of the option in the need's
+  list; ``0`` for an order that needs nothing.
 
 The other required needs of an order are filled with their first listed option (e.g. the seat
 of a guard placed in a vehicle); optional needs are left to the rules. A path target picks the
@@ -42,20 +45,33 @@ ORDER_KINDS: dict[str, tuple[str, ...]] = {
         *("choose_route", "place_ambush", "place"),
         *("DF", "MP", "EP", "EV", "WE", "BW", "RA", "AV", "SV", "TV", "MV"),
     ),
+    # AGGRESSOR: set-up place/remove, then its play kinds; the naval game: its order table
+    "aggressor": ("place", "remove", "hexplay.rules.aggressor.legal:PLAY_KINDS"),
+    "naval": ("hexplay.rules.naval.game:ORDER_ARGS",),
 }
-"""Order kinds of registered games whose class does not declare ``ORDER_KINDS`` (by name)."""
+"""Order kinds of registered games whose class does not declare ``ORDER_KINDS`` (by name);
+an item ``"module:attr"`` stands for the kinds that table lists (its keys, in order)."""
 
 
 def order_kinds(game: Any) -> tuple[str, ...]:
     """The order kinds ``game.legal_orders`` may list, in a fixed order (the game class's
     ``ORDER_KINDS``, else :data:`ORDER_KINDS` by game name)."""
-    kinds = getattr(type(game), "ORDER_KINDS", None) or ORDER_KINDS.get(game.info.name)
+    kinds = getattr(type(game), "ORDER_KINDS", None) or _expand(ORDER_KINDS.get(game.info.name))
     if not kinds:
         raise ValueError(
             f"{game.info.name}: the environment needs the game's order kinds; declare "
             "ORDER_KINDS (a tuple of every kind legal_orders may list) on the game class"
         )
     return tuple(kinds)
+
+
+def _expand(kinds: Sequence[str] | None) -> tuple[str, ...]:
+    from ..registry import resolve
+
+    out: list[str] = []
+    for k in kinds or ():
+        out.extend(resolve(k) if ":" in k else (k,))
+    return tuple(out)
 
 
 def unit_table(game: Any) -> tuple[str, ...]:
@@ -65,12 +81,26 @@ def unit_table(game: Any) -> tuple[str, ...]:
     return tuple(sorted(units, key=lambda u: (sides.get(units[u].get("side"), 99), u)))
 
 
-def primary_need(choice: LegalOrder) -> Need | None:
-    return next((n for n in choice.needs if not n.optional), None)
+SPATIAL = ("hex", "path", "unit")
+"""Need kinds a target index can name directly (a hex of the map or a unit of the table)."""
 
 
-FIXED = "fixed"
-"""Marks a legal order whose key is a fixed argument (see the module docstring)."""
+def key_need(choice: LegalOrder) -> Need | None:
+    """The need the target encodes: the first required hex, path or unit need, else the first
+    required need of any kind (None: the order needs nothing)."""
+    req = [n for n in choice.needs if not n.optional]
+    return next((n for n in req if n.kind in SPATIAL), req[0] if req else None)
+
+
+def sub_need(choice: LegalOrder, key: Need | None) -> Need | None:
+    """For a side-wide order, the need its slot encodes: its first required choice or int
+    need besides the key (AGGRESSOR's set-up ``place`` takes a unit type and a hex)."""
+    if choice.unit is not None:
+        return None
+    return next(
+        (n for n in choice.needs if not n.optional and n is not key and n.kind not in SPATIAL),
+        None,
+    )
 
 
 class OrderCodec:
@@ -90,7 +120,7 @@ class OrderCodec:
         self._kind = {k: i for i, k in enumerate(self.kinds)}
         self._slot = {u: i + 1 for i, u in enumerate(self.units)}
         self._hex = {h: i for i, h in enumerate(self.hexes)}
-        self.slots = len(self.units) + 1
+        self.slots = max(len(self.units), MAX_CHOICES) + 1
         self.targets = max(len(self.hexes), len(self.units), MAX_CHOICES)
         self.n = 1 + len(self.kinds) * self.slots * self.targets
 
@@ -116,19 +146,33 @@ class OrderCodec:
         kind, slot = divmod(rest, self.slots)
         return kind, slot, target
 
-    def _target(self, need: Need | None, value: Any) -> int | None:
-        if need is None:
-            return 0
+    # --- one legal order's part of the space ------------------------------------------------
+    def _index(self, need: Need, value: Any, size: int) -> int | None:
+        """The index of ``value`` for ``need`` (hex/path end: hex index; unit: unit index;
+        otherwise the option's position), None if it has none below ``size``."""
         if need.kind in ("hex", "path"):
-            end = value[-1] if need.kind == "path" else value
-            return self._hex.get(end) if isinstance(end, str) else None
-        if need.kind == "unit":
-            s = self._slot.get(value)
-            return None if s is None else s - 1
-        pos = next((i for i, o in enumerate(need.options) if o == value), None)
-        return pos if pos is not None and pos < self.targets else None
+            end = value[-1] if need.kind == "path" and isinstance(value, list | tuple) else value
+            i = self._hex.get(end) if isinstance(end, str) else None
+        elif need.kind == "unit":
+            i = self._slot.get(value) if isinstance(value, str) else None
+            i = None if i is None else i - 1
+        else:
+            i = next((k for k, o in enumerate(need.options) if o == value), None)
+        return i if i is not None and i < size else None
 
-    def _fixed_target(self, choice: LegalOrder) -> tuple[str, int] | None:
+    def _value(self, need: Need, i: int) -> Any:
+        """The listed option of ``need`` with index ``i`` (see :meth:`_index`), or None."""
+        if need.kind in ("hex", "path"):
+            h = self.hexes[i] if i < len(self.hexes) else None
+            o = next((o for o in need.options if (o[-1] if need.kind == "path" else o) == h), None)
+        elif need.kind == "unit":
+            u = self.units[i] if i < len(self.units) else None
+            o = u if u in need.options else None
+        else:
+            o = need.options[i] if i < len(need.options) else None
+        return list(o) if isinstance(o, tuple) else o
+
+    def _fixed(self, choice: LegalOrder) -> tuple[str, int] | None:
         """``(arg name, target)`` of the first fixed argument naming a unit or a hex."""
         for k, v in choice.args.items():
             if isinstance(v, str):
@@ -138,53 +182,60 @@ class OrderCodec:
                     return k, self._hex[v]
         return None
 
-    def _head(self, choice: LegalOrder) -> int | None:
+    def _parts(self, choice: LegalOrder):
+        """``(kind index, unit slot or None, fixed, key need, sub need)`` of a legal order;
+        None if the codec cannot express it (unknown kind or unit)."""
         k = self._kind.get(choice.kind)
-        s = 0 if choice.unit is None else self._slot.get(choice.unit)
-        if k is None or s is None:
+        unit_slot = 0 if choice.unit is None else self._slot.get(choice.unit)
+        if k is None or unit_slot is None:
             return None
-        return self.action(k, s, 0)
+        fixed = self._fixed(choice)
+        key = None if fixed is not None else key_need(choice)
+        return k, unit_slot, fixed, key, sub_need(choice, key)
+
+    def _actions_of(self, choice: LegalOrder) -> list[int]:
+        parts = self._parts(choice)
+        if parts is None:
+            return []
+        k, unit_slot, fixed, key, sub = parts
+        slots = [unit_slot]
+        if sub is not None:
+            slots = [1 + i for i in range(min(len(sub.options), self.slots - 1))]
+        if fixed is not None:
+            targets = [fixed[1]]
+        elif key is None:
+            targets = [0]
+        else:
+            targets = [self._index(key, o, self.targets) for o in key.options]
+            targets = [t for t in targets if t is not None]
+        return [self.action(k, s, t) for s in slots for t in targets]
 
     # --- orders <-> actions ---------------------------------------------------------------
     def encode(self, order: Order, legal: Sequence[LegalOrder]) -> int:
         """The action of a complete ``order`` given the legal orders it was chosen from."""
         for choice in legal:
-            if (choice.kind, choice.unit) != (order.kind, order.unit):
+            if (choice.kind, choice.unit, choice.side) != (order.kind, order.unit, order.side):
                 continue
-            head = self._head(choice)
-            fixed = self._fixed_target(choice)
+            parts = self._parts(choice)
+            if parts is None:
+                continue
+            k, slot, fixed, key, sub = parts
             if fixed is not None:
-                if order.args.get(fixed[0]) == choice.args[fixed[0]] and head is not None:
-                    return head + fixed[1]
-                continue
-            need = primary_need(choice)
-            t = self._target(need, None if need is None else order.args.get(need.name))
-            if head is not None and t is not None:
-                return head + t
+                if order.args.get(fixed[0]) != choice.args[fixed[0]]:
+                    continue
+                t: int | None = fixed[1]
+            else:
+                t = 0 if key is None else self._index(key, order.args.get(key.name), self.targets)
+            if sub is not None:
+                i = self._index(sub, order.args.get(sub.name), self.slots - 1)
+                slot = None if i is None else 1 + i
+            if t is not None and slot is not None:
+                return self.action(k, slot, t)
         raise IllegalOrder("env", f"{order.label()} is not among the legal orders")
 
     def legal_actions(self, legal: Sequence[LegalOrder]) -> np.ndarray:
         """Sorted unique actions of every order in ``legal`` (END not included)."""
-        out: list[int] = []
-        for choice in legal:
-            head = self._head(choice)
-            if head is None:
-                continue
-            fixed = self._fixed_target(choice)
-            if fixed is not None:
-                out.append(head + fixed[1])
-                continue
-            need = primary_need(choice)
-            if need is None:
-                out.append(head)
-                continue
-            if need.kind in ("hex", "path"):
-                ends = [o[-1] if need.kind == "path" else o for o in need.options]
-                out.extend(head + self._hex[h] for h in ends if h in self._hex)
-            elif need.kind == "unit":
-                out.extend(head + self._slot[u] - 1 for u in need.options if u in self._slot)
-            else:
-                out.extend(head + i for i in range(min(len(need.options), self.targets)))
+        out = [a for choice in legal for a in self._actions_of(choice)]
         return np.unique(np.asarray(out, dtype=np.int64))
 
     def mask(self, legal: Sequence[LegalOrder], end: bool) -> np.ndarray:
@@ -204,56 +255,47 @@ class OrderCodec:
             raise IllegalOrder("env", f"action {a} is outside 0..{self.n - 1}")
         k, s, t = self.split(a)
         kind = self.kinds[k]
-        unit = None if s == 0 else self.units[s - 1]
         for choice in legal:
-            if (choice.kind, choice.unit, choice.side) != (kind, unit, side):
+            parts = self._parts(choice)
+            if choice.side != side or parts is None or parts[0] != k:
                 continue
-            fixed = self._fixed_target(choice)
+            _, unit_slot, fixed, key, sub = parts
+            values: dict[str, Any] = {}
+            if sub is not None:
+                v = self._value(sub, s - 1) if s > 0 else None
+                if v is None:
+                    continue
+                values[sub.name] = v
+            elif s != unit_slot:
+                continue
             if fixed is not None:
-                if fixed[1] == t:
-                    return choice.complete(**_first_options(choice, None))
-                continue
-            need = primary_need(choice)
-            values = _first_options(choice, need)
-            if need is None:
-                if t == 0:
-                    return choice.complete(**values)
-                continue
-            value = self._value(need, t)
-            if value is not None:
-                return choice.complete(**values, **{need.name: value})
+                if fixed[1] != t:
+                    continue
+            elif key is None:
+                if t != 0:
+                    continue
+            else:
+                v = self._value(key, t)
+                if v is None:
+                    continue
+                values[key.name] = v
+            return choice.complete(**_first_options(choice, values), **values)
+        unit = self.units[s - 1] if 0 < s <= len(self.units) else None
         raise IllegalOrder("env", f"action {a} ({kind} {unit or side} #{t}) is not legal now")
 
-    def _value(self, need: Need, t: int) -> Any:
-        if need.kind in ("hex", "path"):
-            if t >= len(self.hexes):
-                return None
-            h = self.hexes[t]
-            for o in need.options:
-                if (o[-1] if need.kind == "path" else o) == h:
-                    return list(o) if need.kind == "path" else o
-            return None
-        if need.kind == "unit":
-            u = self.units[t] if t < len(self.units) else None
-            return u if u in need.options else None
-        if t < len(need.options):
-            v = need.options[t]
-            return list(v) if isinstance(v, tuple) else v
-        return None
-
     def describe(self, action: int) -> Mapping[str, Any]:
-        """What an action means, for reading logs: kind, unit and target index."""
+        """What an action means, for reading logs: kind, slot and target index."""
         if int(action) == END:
             return {"kind": "end"}
         k, s, t = self.split(action)
-        return {"kind": self.kinds[k], "unit": None if s == 0 else self.units[s - 1], "target": t}
+        return {"kind": self.kinds[k], "slot": s, "target": t}
 
 
-def _first_options(choice: LegalOrder, primary: Need | None) -> dict[str, Any]:
-    """Values for the required needs after the primary one: their first listed option."""
+def _first_options(choice: LegalOrder, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Values for the required needs not given: their first listed option."""
     out: dict[str, Any] = {}
     for n in choice.needs:
-        if n.optional or n is primary or not n.options:
+        if n.optional or n.name in given or not n.options:
             continue
         v = n.options[0]
         out[n.name] = list(v) if isinstance(v, tuple) else v
