@@ -15,6 +15,7 @@ written outside the game's package, from its public API).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -50,6 +51,44 @@ def has_sampler(game_class: Any, name: str) -> bool:
     return callable(getattr(game_class, "resample_hidden", None)) or name in SAMPLERS
 
 
+# --- a building block for simultaneous-plot games ---------------------------------------------
+def resample_plot(game: Any, side: str, rng: np.random.Generator, orders: int = 6) -> Any:
+    """A copy in which the enemy's secret plot of this turn is drawn anew: the game is replayed
+    to the start of the turn, every command of this turn is given again except the enemy's
+    (commands name their side in ``args["side"]``, as the protocol's order, undo and submit
+    do), and the enemy plots up to ``orders`` random legal orders instead, submitting if it had
+    submitted. Only for simultaneous plots, before every plot is in (the enemy's plot is then
+    secret, so ``view(side)`` cannot change); otherwise an unchanged copy."""
+    from ..engine import IllegalOrder
+    from ..engine.dice import fresh_like
+    from ..engine.record import apply_commands
+    from .random import random_completion
+
+    if not game.info.simultaneous or game.over or game.phase == "setup" or not game.to_act():
+        return game.copy()
+    enemies = [s for s in game.sides if s != side]
+    cmds = game.commands.to_list()
+    start = game.commands.marks.get(game.turn, len(cmds))
+    twin = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
+    apply_commands(twin, cmds[:start])
+    apply_commands(twin, [c for c in cmds[start:] if c["args"].get("side") not in enemies])
+    for enemy in enemies:
+        for _ in range(int(rng.integers(orders + 1))):
+            choices = twin.legal_orders(enemy)
+            if not choices:
+                break
+            o = random_completion(choices[int(rng.integers(len(choices)))], rng)
+            if o is not None:
+                with contextlib.suppress(IllegalOrder):  # a candidate the rules refuse
+                    twin.order(o)
+        if enemy not in game.to_act():
+            try:
+                twin.submit(enemy)
+            except IllegalOrder:
+                return game.copy()
+    return twin
+
+
 # --- SKIRMISH (written from its public API: legal set-up orders, arrange, views) -------------
 SAMPLER_TRIES = 6
 """Proposals a sampler tries before it gives up and returns an unchanged copy."""
@@ -82,8 +121,8 @@ def skirmish_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
       swapped among themselves, others sent to random hexes.
     * At set-up, the adversary's placements (secret from the convoy player) are replayed
       through the rules with other hexes: the same commands, the placements drawn anew.
-    * With plots already given this turn the copy keeps the enemy's hidden plot and men (a
-      limitation: a plot is tied to the men's hexes).
+    * With plots already given this turn the enemy's secret plot is drawn anew
+      (:func:`resample_plot`; its men stay where they are, as a plot is tied to their hexes).
 
     Every proposal is kept only if ``view(side)`` is unchanged; after :data:`SAMPLER_TRIES`
     failures the copy is returned unchanged.
@@ -95,7 +134,7 @@ def skirmish_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
         elif game.phase == "planning" and not any(game.plots.orders.values()):
             twin = _arranged(game, side, rng)
         else:
-            return game.copy()
+            twin = resample_plot(game, side, rng)
         if twin is not None and twin.view(side) == truth:
             return twin
     return game.copy()
