@@ -192,3 +192,22 @@ def test_every_game_has_the_env_hooks(name):
     g = hexplay.new_game(name, seed=0)
     assert order_kinds(g)
     assert has_sampler(type(g), name)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_cached_legal_orders_are_the_games(name):
+    """The driver keeps a side's legal orders across the other side's secret plotting; what it
+    masks is always what the game lists now."""
+    e = parallel_env(name)
+    obs, _ = e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    d = e.driver
+    for _ in range(40):
+        if not e.agents:
+            break
+        acts = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in e.agents}
+        obs, *_ = e.step(acts)
+        for a in e.agents:
+            g = d.game
+            fresh = g.legal_orders(a) if a in g.to_act() else []
+            assert np.array_equal(obs[a]["action_mask"], d.codec.mask(fresh, d.can_end(a)))

@@ -81,6 +81,9 @@ class GameDriver:
             return int(action) == END
         try:
             order = self.codec.decode(int(action), side, self.legal(side))
+        except IllegalOrder:
+            return False
+        try:
             if order is None:
                 g.submit(side)
             else:
@@ -88,8 +91,18 @@ class GameDriver:
         except IllegalOrder:
             return False
         finally:
-            self._legal.clear()
+            self._forget(side, plotted=order is not None)
         return True
+
+    def _forget(self, side: str, plotted: bool) -> None:
+        """Drop the legal orders an action may have changed: a plotted order under
+        simultaneous plots changes only its own side's (the plot is secret, and a side's legal
+        orders follow from its view: the fog-fairness test holds every game to that); anything
+        else, every side's."""
+        if plotted and self.game.info.simultaneous and self.game.phase != "setup":
+            self._legal.pop(side, None)
+        else:
+            self._legal.clear()
 
     # --- what a side gets -----------------------------------------------------------------
     def can_end(self, side: str) -> bool:
