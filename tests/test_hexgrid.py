@@ -249,3 +249,26 @@ def test_batch_distances(hs, o):
     assert m.shape == (len(hs), len(hs))
     assert (m == m.T).all()
     assert m[0].tolist() == [distance(hs[0], x) for x in hs]
+
+
+# --- labels are exact (issue 11, defect 1) --------------------------------------------------
+@pytest.mark.parametrize(
+    "bad",
+    [" 0617 ", "0617\n", "0617 ", "\t0617", "０６１７", "06１7", "٠٦١٧", "0617\r", "+617", "06_7"],
+)
+def test_ccrr_labels_are_exact(bad):
+    with pytest.raises(LabelError, match="CCRR"):
+        CCRR.parse(bad)
+
+
+@pytest.mark.parametrize("bad", [" @UO", "@UO\n", "UO ", "＠UO", "@ＵＯ", "@ÜO", "@@UO", "@U O"])
+def test_letter_labels_are_exact(bad):
+    with pytest.raises(LabelError, match="letter"):
+        LetterLabels().parse(bad)
+
+
+@pytest.mark.parametrize("bad", [617, None, b"0617", ["06", "17"], 6.17])
+def test_labels_are_strings(bad):
+    for style in (CCRR, LetterLabels()):
+        with pytest.raises(LabelError):
+            style.parse(bad)  # type: ignore[arg-type]

@@ -19,7 +19,9 @@ from hexplay.maps import (
     bundled_maps,
     dumps_map_json,
     load_map,
+    map_from_dict,
     map_from_json,
+    map_to_dict,
     map_to_json,
     read_map_text,
     save_map,
@@ -378,7 +380,18 @@ def random_maps(draw) -> Map:
         elevation = np.array(
             draw(st.lists(st.integers(lo, hi), min_size=cols * rows, max_size=cols * rows))
         ).reshape(cols, rows)
+    sight = None
+    if draw(st.booleans()):
+        sight = BlockingModel(
+            frozenset(draw(st.lists(st.sampled_from(names), max_size=2))),
+            frozenset(draw(st.lists(SAFE_NAMES, max_size=2))),
+            draw(st.booleans()),
+            draw(st.booleans()),
+            draw(st.sampled_from(["both", "either"])),
+            draw(st.one_of(st.none(), st.integers(0, 40))),
+        )
     return Map(
+        sight_model=sight,
         name=draw(st.one_of(st.just(""), SAFE_NAMES)),
         layout=layout,
         terrain_names=tuple(names),
@@ -685,3 +698,206 @@ def test_load_map_errors(tmp_path):
     with pytest.raises(MapError, match="unknown map file type"):
         save_map(load_map("aggressor"), tmp_path / "x.png")
     assert hexplay.MapError is MapError and issubclass(MapError, ValueError)
+
+
+@given(random_maps())
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+def test_random_maps_round_trip_dict(m):
+    data = json.loads(json.dumps(map_to_dict(m, sight=True)))
+    assert_same(map_from_dict(data), m)
+
+
+# --- strict hexes: Map.parse_hex is the one entry point (issue 11, defect 1) ------------------
+def test_parse_hex_gives_hex_canonical_label_and_index(sk, ag):
+    h = sk.parse_hex("0620")
+    assert h.label == "0620" and h.hex == sk.hex("0620") and sk.hexes[h.index] == h.hex
+    assert sk.parse_hex(h.hex) == h == sk.parse_hex(list(h.hex)) == sk.parse_hex(tuple(h.hex))
+    assert sk.parse_hex((np.int64(h.hex.q), np.int64(h.hex.r))) == h
+    assert ag.parse_hex("uo").label == ag.parse_hex("UO").label == "@UO"
+
+
+@pytest.mark.parametrize("bad", [" 0617 ", "0617\n", "０６１７", "0617 ", " 2928 ", "06 17", ""])
+def test_labels_that_are_not_exactly_a_label_are_refused(sk, bad):
+    from hexplay.hexgrid import LabelError
+
+    assert not sk.contains(bad)
+    with pytest.raises(LabelError, match="^man: "):
+        sk.parse_hex(bad, "man")
+    with pytest.raises(MapError):
+        sk.require(bad)
+
+
+@pytest.mark.parametrize(
+    "bad", ["0000", "3101", "0137", (99, 99), (1.0, 2), (True, 1), (1, 2, 3), None, 617, {}]
+)
+def test_off_map_and_non_hex_values_are_refused(sk, bad):
+    assert not sk.contains(bad)
+    with pytest.raises(MapError, match="^target: "):
+        sk.parse_hex(bad, "target")
+
+
+def test_fast_paths_equal_the_strict_parse(sk):
+    for i, (h, lab) in enumerate(zip(sk.hexes, sk.hex_labels)):
+        p = sk.parse_hex(lab)
+        assert (p.hex, p.label, p.index) == (h, lab, i)
+        assert sk.index(lab) == sk.index(h) == i
+        assert sk.label(h) == lab and sk.require(h) == h and sk.contains(h)
+
+
+# --- a Map validates itself; the save form too (issue 11, defects 5 and 7) -------------------
+def small_dict() -> dict:
+    return json.loads(json.dumps(map_to_dict(read_map_text(SMALL), sight=True)))
+
+
+def edited(f) -> dict:
+    d = small_dict()
+    f(d)
+    return d
+
+
+@pytest.mark.parametrize(
+    "edit,pattern",
+    [
+        (lambda d: d["terrain"][1].__setitem__(1, 65537), r"^map\.terrain: 65537 is outside"),
+        (lambda d: d["terrain"][1].__setitem__(1, float("nan")), r"^map\.terrain\[1\]"),
+        (lambda d: d["terrain"][1].pop(), r"^map\.terrain: "),
+        (lambda d: d["terrain"][1].__setitem__(1, "T"), r"^map\.terrain\[1\]"),
+        (lambda d: d["terrain"][1].__setitem__(1, True), r"^map\.terrain\[1\]"),
+        (lambda d: d.update(terrain=[[0] * 3] * 3), r"^map\.terrain: shape"),
+        (lambda d: d.update(elevation=[[-(2**63)] * 3] * 4), r"^map\.elevation: .* is outside"),
+        (lambda d: d.update(elevation=[[2**64] * 3] * 4), r"^map\.elevation"),
+        (lambda d: d.update(cols="4"), r"^map\.cols: expected a whole number"),
+        (lambda d: d.update(rows=None), r"^map\.rows"),
+        (lambda d: d.update(cols=0), r"^map\.size"),
+        (lambda d: d.update(colour="red"), r"^map\.colour: unknown field"),
+        (lambda d: d.pop("terrain_names"), r"^map\.terrain_names: missing"),
+        (lambda d: d.update(terrain_names=["open", 5]), r"^map\.terrain_names\[1\]"),
+        (lambda d: d["hexside_features"]["slope"].append([0, 0, 5]), r"^map\.hexsides slope"),
+        (lambda d: d["hexside_features"]["slope"].append([40, 40, 0]), r"off the map"),
+        (lambda d: d["hexside_features"]["slope"].append("0101/0102"), r"^map\.hexside_features"),
+        (lambda d: d["roads"].append([-9, -9, 1]), r"^map\.roads: .*off the map"),
+        (lambda d: d["places"]["p"].append([30, 30]), r"^map\.places p: .* not on the"),
+        (lambda d: d["places"].update(q="0101"), r"^map\.places\.q"),
+        (lambda d: d.update(label_style="roman"), r"^map\.labels"),
+        (lambda d: d.update(even_columns_low=1), r"^map\.even_columns_low"),
+        (lambda d: d.update(sight={"combine": "neither"}), r"^map\.sight: combine"),
+        (lambda d: d.update(sight={"blocking_terrain": ["lava"]}), r"^map\.sight: blocking"),
+    ],
+)
+def test_save_form_is_validated_field_by_field(edit, pattern):
+    from hexplay.engine import map_from_dict as engine_map_from_dict
+
+    d = edited(edit)
+    for reader in (map_from_dict, engine_map_from_dict):  # saves go through the same check
+        with pytest.raises(MapError, match=pattern):
+            reader(d)
+
+
+def test_save_form_round_trips_and_old_saves_load(sk):
+    assert map_from_dict(small_dict()).equals(read_map_text(SMALL))
+    d = json.loads(json.dumps(map_to_dict(sk, sight=True)))
+    assert map_from_dict(d).equals(sk)
+    save_form = map_to_dict(sk)  # what game saves hold: unchanged, without the sight model
+    assert "sight" not in save_form and d == {**save_form, "sight": sk.sight_model.to_dict()}
+    old = map_from_dict(save_form)
+    assert old.sight_model is None and old.terrain_names == sk.terrain_names
+
+
+@pytest.mark.parametrize(
+    "kw,pattern",
+    [
+        ({"terrain": np.full((4, 3), 65537)}, r"^terrain: 65537 is outside"),
+        ({"terrain": np.full((4, 3), np.nan)}, r"^terrain: NaN"),
+        ({"terrain": np.full((4, 3), 0.5)}, r"^terrain: 0\.5 is not a whole"),
+        ({"terrain": [[0, 0, 0], [0, 0]]}, r"^terrain: not a rectangular"),
+        ({"elevation": np.full((4, 3), -(2**63))}, r"^elevation: .*outside"),
+        ({"terrain_names": "open"}, r"^terrain_names: expected a list"),
+        ({"hexside_features": {"slope": [(0, 0, 4)]}}, r"^hexsides slope: "),
+        ({"roads": [(0, 0, 0.5)]}, r"^roads: "),
+        ({"places": {"p": "0101"}}, r"^places p: expected a list"),
+        ({"places": {"p": [" 0101"]}}, r"^places p: "),
+        ({"name": 5}, r"^name: expected a string"),
+    ],
+)
+def test_map_constructor_refuses_bad_fields(kw, pattern):
+    base = {
+        "name": "m",
+        "layout": OffsetLayout(4, 3),
+        "terrain_names": ("open", "trees"),
+        "terrain": np.zeros((4, 3), dtype=int),
+    }
+    with pytest.raises(MapError, match=pattern):
+        Map(**{**base, **kw})
+
+
+def test_whole_valued_float_grids_are_kept_exactly():
+    m = Map("m", OffsetLayout(3, 2), ("open", "trees"), np.ones((3, 2)), elevation=np.zeros((3, 2)))
+    assert m.terrain.dtype == np.int16 and (m.terrain == 1).all()
+
+
+def test_json_elevation_out_of_32_bits_is_refused_not_stored_as_zero():
+    d = small_json()
+    d["elevation"] = [[-(2**63)] * 4] * 3
+    bad_json(d, r"^elevation\[0\]\[0\]: .* is outside")
+    d["elevation"] = [[2**31] * 4] * 3
+    bad_json(d, r"^elevation\[0\]\[0\]")
+    d["hexside_features"]["slope"].append(" 0101/0102")
+    d["elevation"] = None
+    bad_json(d, r'^hexside_features\["slope"\]\[2\]: .*extra spaces')
+
+
+def test_text_errors_name_the_line_for_numbers_and_row_labels():
+    text = SMALL.replace("02 0123", "02 0 1 2 99999999999")
+    bad(text, r"line 13:", "elevation row 2")
+    text = SMALL.replace("02 .TT.", "０２ .TT.")
+    bad(text, r"line 9:", "row label")
+
+
+# --- the map's sight model in the files -----------------------------------------------------
+SIGHT = """\
+sight:
+blocking terrain = trees
+blocking hexsides = slope
+end hexsides = block
+combine = either
+max range = 12
+"""
+
+
+def test_text_sight_section_reads_and_round_trips():
+    m = read_map_text(SMALL + SIGHT)
+    assert m.sight_model == BlockingModel(
+        frozenset({"trees"}), frozenset({"slope"}), True, False, "either", 12
+    )
+    assert read_map_text(write_map_text(m)).equals(m)
+    assert map_from_json(map_to_json(m)).equals(m)
+    assert map_from_dict(map_to_dict(m, sight=True)).equals(m)
+    assert read_map_text(SMALL).sight_model is None
+    assert read_map_text(SMALL + "sight:\n").sight_model == BlockingModel()
+
+
+@pytest.mark.parametrize(
+    "line,pattern",
+    [
+        ("combine = neither", "combine must be"),
+        ("max range = far", "max range must be"),
+        ("end hexes = maybe", "end hexes must be"),
+        ("blocking terrain = lava", r"blocking terrain \['lava'\] is not a terrain"),
+        ("blocking trees", "should read 'KEY = VALUE'"),
+        ("combine = both\ncombine = both", "given twice"),
+    ],
+)
+def test_text_sight_errors_name_the_line(line, pattern):
+    text = SMALL + "sight:\n" + line + "\n"
+    n = text.count("\n")
+    msg = bad(text, pattern)
+    assert re.search(rf"line ({n}|{SMALL.count(chr(10)) + 1}):", msg), msg
+
+
+def test_bundled_skirmish_map_carries_skirmish_sight(sk):
+    from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT as RULES_SIGHT
+
+    assert sk.sight_model == RULES_SIGHT == SKIRMISH_SIGHT
+    assert not sk.los("0620", "1624").clear  # issue 10: was clear with no model given
+    for a, b in [("0620", "1327"), ("1023", "1324"), ("1219", "1624")]:
+        assert sk.los(a, b).clear == los(sk, a, b).clear

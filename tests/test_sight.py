@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from hexplay.hexgrid import Hex, OffsetLayout, hexside_between, hexside_of
 from hexplay.maps import Map, MapError
-from hexplay.sight import BlockingModel
+from hexplay.sight import OPEN_SIGHT, BlockingModel
 
 TREES = BlockingModel(frozenset({"trees"}), frozenset({"slope"}))
 STRICT = BlockingModel(frozenset({"trees"}), frozenset({"slope"}), combine="either")
@@ -28,8 +28,63 @@ def make_map(cols=8, rows=8, trees=(), slopes=(), name="t") -> Map:
 
 def test_open_map_everything_visible():
     m = make_map()
-    assert m.los("0101", "0808").clear
-    assert m.visibility_matrix().all()
+    assert m.los("0101", "0808", OPEN_SIGHT).clear
+    assert m.visibility_matrix(OPEN_SIGHT).all()
+
+
+def test_los_without_any_sight_model_is_refused_not_silently_clear():
+    m = make_map(trees=["0302"])
+    for call in (
+        lambda: m.los("0102", "0502"),
+        lambda: m.visible_from("0102"),
+        lambda: m.visibility_matrix(),
+    ):
+        with pytest.raises(MapError, match="no sight model"):
+            call()
+
+
+def test_a_map_carrying_its_sight_model_uses_it_by_default():
+    m0 = make_map(trees=["0302"])
+    m = Map(m0.name, m0.layout, m0.terrain_names, m0.terrain, sight_model=TREES)
+    assert not m.los("0102", "0502").clear
+    assert m.los("0102", "0502", OPEN_SIGHT).clear  # an explicit model still wins
+    assert (m.visibility_matrix() == m0.visibility_matrix(TREES)).all()
+
+
+def test_bundled_skirmish_map_knows_skirmish_sight():
+    from hexplay.maps import load_map
+    from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT
+
+    m = load_map("skirmish")
+    assert m.sight_model == SKIRMISH_SIGHT
+    tr = m.los("0620", "1624")  # issue 10: said clear with no model given
+    assert not tr.clear
+    assert str(tr.blocked_by[0]) == "slope hexside at 1423/1524"
+    assert tr.clear == m.los("0620", "1624", SKIRMISH_SIGHT).clear
+    assert load_map("aggressor").sight_model is None  # AGGRESSOR has no line-of-sight rules
+
+
+def test_a_sight_model_naming_unknown_terrain_is_refused():
+    m0 = make_map()
+    typo = BlockingModel(frozenset({"tree"}))
+    with pytest.raises(MapError, match="sight: blocking terrain"):
+        Map(m0.name, m0.layout, m0.terrain_names, m0.terrain, sight_model=typo)
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"combine": "neither"},
+        {"max_range": -1},
+        {"max_range": 2.5},
+        {"exempt_end_hexes": "no"},
+        {"blocking_terrain": "trees"},
+        {"blocking_hexsides": [1]},
+    ],
+)
+def test_blocking_model_fields_are_checked(kw):
+    with pytest.raises(ValueError):
+        BlockingModel(**kw)
 
 
 def test_trees_block_past_but_not_into():
@@ -57,7 +112,7 @@ def test_slope_hexside_blocks_unless_it_is_a_side_of_an_end_hex():
 
 def test_units_block_as_dynamic_blockers():
     m = make_map()
-    assert m.los("0102", "0502").clear
+    assert m.los("0102", "0502", OPEN_SIGHT).clear
     tr = m.los("0102", "0502", TREES, blockers=["0302"])
     assert not tr.clear and tr.blocked_by[0].kind == "unit"
     assert m.los("0102", "0302", TREES, blockers=["0302"]).clear  # see into a vehicle's hex
@@ -175,3 +230,12 @@ def test_visible_from_with_range(m, k, rng_):
     for lab in m.hex_labels:
         expect = m.distance(a, lab) <= rng_ and m.los(a, lab, TREES).clear
         assert (lab in labels) == expect
+
+
+@pytest.mark.parametrize("bad", ["0909", " 0302", (40, 40), None])
+def test_blockers_off_the_map_or_malformed_are_a_map_error(bad):
+    m = make_map()
+    with pytest.raises(MapError, match="^blocker: "):
+        m.los("0102", "0502", TREES, blockers=[bad])
+    with pytest.raises(MapError, match="^blocker: "):
+        m.visibility_matrix(TREES, blockers=[bad])

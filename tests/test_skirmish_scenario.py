@@ -130,3 +130,109 @@ def test_setup_flow_and_placement_rules():
     g.submit("defender")
     assert g.phase == "planning" and g.turn == 1
     assert json.loads(json.dumps(g.view("adversary")))
+
+
+# --- typed scenarios (issue 11, defect 4) ---------------------------------------------------
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("open_map", "false"),  # was truthy: switched fog of war off
+        ("open_map", 0),
+        ("escorts_moving", "no"),
+        ("description", 123),
+        ("turn_limit", True),
+        ("turn_limit", 12.0),
+        ("barrier_points_required", "200"),
+        ("max_rifles", False),
+        ("escort_offsets", [10, -10]),
+        ("escort_offsets", {"E1": "10"}),
+        ("crews", ["G1", "T", "D"]),
+        ("crews", {"G1": "TD"}),
+        ("crews", {"G1": ["T", 1]}),
+        ("spare_weapons", 2),
+        ("spare_weapons", {"rifle": 1.5}),
+        ("adversary_start", ["0101"]),
+        ("adversary_start", {"A1": 101}),
+        ("adversary_weapons", "rifle"),
+        ("escorts", "E1"),
+        ("route", 4),
+        ("name", None),
+    ],
+)
+def test_wrong_types_give_a_field_naming_scenario_error(field, value):
+    d = Scenario().to_dict()
+    d[field] = value
+    with pytest.raises(ScenarioError) as e:
+        Scenario.from_dict(d)
+    assert e.value.field == field
+    with pytest.raises(ScenarioError) as e:  # the constructor is typed too
+        Scenario(**{field: value})
+    assert e.value.field == field
+
+
+def test_assignment_is_typed_and_changes_nothing_on_error():
+    s = Scenario()
+    with pytest.raises(ScenarioError) as e:
+        s.open_map = "false"
+    assert e.value.field == "open_map" and s.open_map is False
+    s.turn_limit = 12
+    assert s.turn_limit == 12
+
+
+def test_scenario_api_is_kept():
+    s = Scenario(turn_limit=9)
+    d = s.to_dict()
+    assert list(d) == list(Scenario.FIELDS) and d["turn_limit"] == 9
+    assert Scenario.from_dict(d) == s and Scenario.from_dict(d) is not s
+    d["adversary_weapons"].append("rifle")
+    assert len(s.adversary_weapons) == 6  # to_dict is a copy
+    assert set(Scenario.__dataclass_fields__) == set(Scenario.FIELDS)  # analysis lists fields
+    assert Scenario().validate() == Scenario()
+
+
+def test_json_schema_describes_the_fields():
+    schema = Scenario.json_schema()
+    props = schema["properties"]
+    assert set(props) == set(Scenario.FIELDS)
+    assert props["open_map"]["type"] == "boolean"
+    assert props["turn_limit"]["type"] == "integer"
+    assert set(props["victory"]["enum"]) == {"killed_or_wounded", "killed"}
+    assert props["adversary_weapons"]["items"]["enum"] == ["rifle", "shotgun"]
+    assert schema["additionalProperties"] is False
+    assert all(p.get("description") for p in props.values())
+    json.dumps(schema)
+
+
+def test_loading_text_or_path(tmp_path):
+    long_text = " " * 300 + json.dumps({"turn_limit": 7})
+    assert Scenario.from_json(long_text).turn_limit == 7  # was "File name too long"
+    with pytest.raises(ScenarioError, match="JSON"):
+        Scenario.from_json("x" * 300)
+    with pytest.raises(ScenarioError, match="does not exist"):
+        Scenario.from_json(str(tmp_path / "missing.json"))
+    with pytest.raises(ScenarioError, match="does not exist"):
+        Scenario.from_json(tmp_path / "missing.json")
+    with pytest.raises(ScenarioError, match="no file named 'basic' exists"):
+        Scenario.from_json("basic")
+    with pytest.raises(ScenarioError, match="nested"):
+        Scenario.from_json('{"crews": ' + "[" * 5000 + "]" * 5000 + "}")
+    with pytest.raises(ScenarioError, match="duplicate key 'open_map'"):
+        Scenario.from_json('{"open_map": true, "open_map": false}')
+    with pytest.raises(ScenarioError, match="NaN"):
+        Scenario.from_json('{"turn_limit": NaN}')
+    with pytest.raises(ScenarioError) as e:
+        Scenario.from_json("[1, 2]")
+    assert e.value.field == "<root>"
+    p = tmp_path / "s.json"
+    p.write_text('{"turn_limit": 5}')
+    assert Scenario.from_json(str(p)).turn_limit == 5
+
+
+def test_scenario_hexes_are_exact_labels():
+    m = practice_map()
+    with pytest.raises(ScenarioError) as e:
+        Scenario(route="Route 4", ambush=" 0808").validate(m)
+    assert e.value.field == "ambush"
+    with pytest.raises(ScenarioError) as e:
+        Scenario(adversary_start={"A1": "0606\n"}).validate(m)
+    assert e.value.field == "adversary_start"

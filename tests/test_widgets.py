@@ -112,7 +112,9 @@ def test_hover_callback_turns_on_hover_messages():
 def test_los_overlay_from_trace():
     m = small_map()
     b = HexBoard(m)
-    trace = m.los("0101", "0808")
+    from hexplay.sight import OPEN_SIGHT  # a map without a sight model needs one passed
+
+    trace = m.los("0101", "0808", OPEN_SIGHT)
     b.show_los(trace)
     los = b.overlays["los"]
     assert los["from"] == "0101" and los["to"] == "0808"

@@ -54,39 +54,16 @@ def roundtrip(obj: Any) -> Any:
 
 
 def map_to_dict(m) -> dict[str, Any]:
-    """A Map as plain JSON (layout, terrain, hexside features, roads, places, elevation)."""
-    return {
-        "name": m.name,
-        "cols": m.cols,
-        "rows": m.rows,
-        "even_columns_low": m.layout.even_columns_low,
-        "terrain_names": list(m.terrain_names),
-        "terrain": m.terrain.tolist(),
-        "hexside_features": {k: sorted(list(s) for s in v) for k, v in m.hexside_features.items()},
-        "roads": sorted(list(s) for s in m.roads),
-        "places": {k: [list(h) for h in v] for k, v in m.places.items()},
-        "elevation": None if m.elevation is None else m.elevation.tolist(),
-        "label_style": m.label_style,
-        "description": m.description,
-    }
+    """A Map as plain JSON (the save form; see :mod:`hexplay.maps.dictformat`)."""
+    from ..maps.dictformat import map_to_dict as to_dict
+
+    return to_dict(m)
 
 
-def map_from_dict(d: dict[str, Any]):
-    """Inverse of :func:`map_to_dict`."""
-    from ..hexgrid import Hex, Hexside, OffsetLayout
-    from ..maps import Map
+def map_from_dict(d: Any):
+    """Inverse of :func:`map_to_dict`: every field checked by the maps' own validator
+    (:func:`hexplay.maps.dictformat.map_from_dict`), :class:`~hexplay.maps.MapError`
+    naming the field."""
+    from ..maps.dictformat import map_from_dict as from_dict
 
-    return Map(
-        name=d["name"],
-        layout=OffsetLayout(d["cols"], d["rows"], d.get("even_columns_low", True)),
-        terrain_names=tuple(d["terrain_names"]),
-        terrain=np.array(d["terrain"]),
-        hexside_features={
-            k: frozenset(Hexside(*s) for s in v) for k, v in d["hexside_features"].items()
-        },
-        roads=frozenset(Hexside(*s) for s in d["roads"]),
-        places={k: tuple(Hex(*h) for h in v) for k, v in d["places"].items()},
-        elevation=None if d.get("elevation") is None else np.array(d["elevation"]),
-        label_style=d.get("label_style", "ccrr"),
-        description=d.get("description", ""),
-    )
+    return from_dict(d)

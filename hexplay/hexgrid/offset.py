@@ -54,11 +54,22 @@ class OffsetLayout:
 
 
 class LabelError(ValueError):
-    """A hex label that cannot be read."""
+    """A hex label that cannot be read (not exactly a label of its style)."""
+
+
+def _label_text(label: object, example: str) -> str:
+    if not isinstance(label, str):
+        raise LabelError(f"a hex label is a string such as {example!r}, not {label!r}"[:200])
+    return label
 
 
 class Labels:
-    """Base class: converts between labels and 1-based (column, row)."""
+    """Base class: converts between labels and 1-based (column, row).
+
+    Parsing is exact: ASCII only, the style's width, no surrounding whitespace, no other
+    characters (``" 0617 "``, ``"0617\\n"`` and full-width ``"０６１７"`` are refused), so a
+    label that parses names one hex in one spelling (plus the documented alternatives).
+    """
 
     def format(self, col: int, row: int) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -68,9 +79,13 @@ class Labels:
 
 
 class CCRRLabels(Labels):
-    """Four-digit column-row labels: ``0620`` is column 6, row 20 (SKIRMISH, naval SMS)."""
+    """Four-digit column-row labels: ``0620`` is column 6, row 20 (SKIRMISH, naval SMS).
 
-    _re = re.compile(r"^\s*(\d{2})(\d{2})\s*$")
+    Exactly four ASCII digits.  (``re`` ``\\d`` also matches other scripts' digits and ``$``
+    matches before a final newline: hence the explicit class and ``fullmatch``.)
+    """
+
+    _re = re.compile(r"([0-9]{2})([0-9]{2})")
 
     def format(self, col: int, row: int) -> str:
         if not (0 <= col <= 99 and 0 <= row <= 99):
@@ -78,16 +93,23 @@ class CCRRLabels(Labels):
         return f"{col:02d}{row:02d}"
 
     def parse(self, label: str) -> tuple[int, int]:
-        m = self._re.match(str(label))
+        m = self._re.fullmatch(_label_text(label, "0620"))
         if not m:
-            raise LabelError(f"{label!r} is not a four-digit CCRR hex label (e.g. '0620')")
+            raise LabelError(
+                f"{label[:40]!r} is not a four-digit CCRR hex label (exactly four digits 0-9, "
+                "nothing around them, e.g. '0620')"
+            )
         return int(m.group(1)), int(m.group(2))
 
 
 class LetterLabels(Labels):
-    """AGGRESSOR's letter labels: ``@UO`` (or ``UO``) is column U (21), row O (15)."""
+    """AGGRESSOR's letter labels: ``@UO`` (or ``UO``) is column U (21), row O (15).
 
-    _re = re.compile(r"^\s*@?([A-Za-z])([A-Za-z])\s*$")
+    The ``@`` is optional; letters are ASCII, either case (``@uo`` reads as ``@UO``, the
+    spelling :meth:`format` writes).
+    """
+
+    _re = re.compile(r"@?([A-Za-z])([A-Za-z])")
 
     def format(self, col: int, row: int) -> str:
         if not (1 <= col <= 26 and 1 <= row <= 26):
@@ -95,9 +117,12 @@ class LetterLabels(Labels):
         return "@" + chr(64 + col) + chr(64 + row)
 
     def parse(self, label: str) -> tuple[int, int]:
-        m = self._re.match(str(label))
+        m = self._re.fullmatch(_label_text(label, "@UO"))
         if not m:
-            raise LabelError(f"{label!r} is not a letter hex label (e.g. '@UO')")
+            raise LabelError(
+                f"{label[:40]!r} is not a letter hex label (an optional '@' and two letters A-Z, "
+                "nothing around them, e.g. '@UO')"
+            )
         return ord(m.group(1).upper()) - 64, ord(m.group(2).upper()) - 64
 
 

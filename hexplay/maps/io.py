@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from importlib import resources
 from pathlib import Path
@@ -18,6 +17,8 @@ from .textformat import read_map_text, write_map_text
 __all__ = ["JSON_SUFFIXES", "TEXT_SUFFIXES", "bundled_maps", "load_map", "save_map"]
 
 TEXT_SUFFIXES = (".txt", ".hexmap")
+#: Largest map file read (a 99 x 99 map with elevation is under 100 kB as text).
+MAX_MAP_BYTES = 8 * 1024 * 1024
 JSON_SUFFIXES = (".json",)
 
 
@@ -61,6 +62,9 @@ def load_map(name_or_path: str | os.PathLike) -> Map:
             f"{', '.join(TEXT_SUFFIXES + JSON_SUFFIXES)})"
         )
     try:
+        size = path.stat().st_size
+        if size > MAX_MAP_BYTES:
+            raise MapError(f"{path}: map file of {size} bytes is too large")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise MapError(f"{path}: no such map file") from None
@@ -68,12 +72,14 @@ def load_map(name_or_path: str | os.PathLike) -> Map:
         raise MapError(f"{path}: cannot read map file: {e}") from None
     if suffix in TEXT_SUFFIXES:
         return read_map_text(text, source=str(path))
+    # The strict JSON reader is shared by every loader (it lives with the engine's I/O;
+    # imported here, not at module level, so that maps need nothing above them to import).
+    from ..engine.jsonio import JSONInputError, loads
+
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise MapError(
-            f"{path}: invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}"
-        ) from None
+        data = loads(text, source=str(path))
+    except JSONInputError as e:
+        raise MapError(str(e)) from None
     return map_from_json(data, source=str(path))
 
 

@@ -13,7 +13,10 @@
       "elevation": [[...], ...] or null,      # same shape as terrain
       "hexside_features": {"slope": ["0620/0621", "0101 NW", ...]},
       "roads": ["0401/0402", ...],            # every hexside a road runs across
-      "places": {"Route 4": ["0401", "0402", ...]}
+      "places": {"Route 4": ["0401", "0402", ...]},
+      "sight": {"blocking_terrain": ["trees"], "blocking_hexsides": ["slope"],
+                "exempt_end_hexes": true, "exempt_end_hexsides": true,
+                "combine": "both", "max_range": null} or null
     }
 
 Hexsides are written as in the text format (``"AAAA/BBBB"`` or ``"AAAA DIR"``); a canonical
@@ -31,10 +34,13 @@ from typing import Any
 import numpy as np
 
 from ..hexgrid import Hex, Hexside, OffsetLayout
+from .blocking import BlockingModel
 from .map import Map, MapError
 from .notation import Frame, check_size, layout_words, parse_layout_words
 
 __all__ = ["FORMAT", "VERSION", "dumps_map_json", "map_from_json", "map_to_json"]
+
+_ELEVATION_MIN, _ELEVATION_MAX = int(np.iinfo(np.int32).min), int(np.iinfo(np.int32).max)
 
 FORMAT = "hexplay-map"
 VERSION = 1
@@ -52,6 +58,7 @@ _FIELDS = (
     "hexside_features",
     "roads",
     "places",
+    "sight",
 )
 
 
@@ -76,6 +83,7 @@ def map_to_json(m: Map) -> dict[str, Any]:
             },
             "roads": [frame.format_hexside(s) for s in sorted(m.roads)],
             "places": {k: [frame.label(h) for h in v] for k, v in m.places.items()},
+            "sight": None if m.sight_model is None else m.sight_model.to_dict(),
         }
     except ValueError as e:
         raise MapError(f"cannot write map {m.name!r} as JSON: {e}") from None
@@ -98,6 +106,14 @@ def dumps_map_json(m: Map) -> str:
 class _Bad(Exception):
     def __init__(self, path: str, msg: str) -> None:
         super().__init__(f"{path}: {msg}")
+
+
+def _key(key: object, parent: str = "") -> str:
+    """The path of an object member: ``size.cols``, or ``size["odd key"]`` for other names."""
+    k = str(key)
+    if k.isascii() and k.isidentifier():
+        return f"{parent}.{k}" if parent else k
+    return f"{parent or '(top level)'}[{json.dumps(k)}]"
 
 
 def _type_name(x: object) -> str:
@@ -134,6 +150,8 @@ def _hexside(frame: Frame, x: object, path: str) -> Hexside:
     try:
         if isinstance(x, str):
             parts = x.split()
+            if x != " ".join(parts):
+                raise ValueError(f"{x!r}: write a hexside without extra spaces ('0620 N')")
             if len(parts) == 2:
                 return frame.hexside(parts[0], parts[1])
             if len(parts) == 1:
@@ -160,7 +178,7 @@ def _read(data: object) -> Map:
     _want(data, dict, "(top level)", "a JSON object")
     for key in data:
         if key not in _FIELDS:
-            raise _Bad(str(key), f"unknown field (known: {', '.join(_FIELDS)})")
+            raise _Bad(_key(key), f"unknown field (known: {', '.join(_FIELDS)})")
     if "format" in data and data["format"] != FORMAT:
         raise _Bad("format", f"expected {FORMAT!r}, found {data['format']!r}")
     if "version" in data and _int(data["version"], "version") != VERSION:
@@ -173,7 +191,7 @@ def _read(data: object) -> Map:
     size = _want(data["size"], dict, "size", 'an object {"cols": C, "rows": R}')
     for key in size:
         if key not in ("cols", "rows"):
-            raise _Bad(f"size.{key}", "unknown field (expected cols and rows)")
+            raise _Bad(_key(key, "size"), "unknown field (expected cols and rows)")
     if "cols" not in size or "rows" not in size:
         raise _Bad("size", "needs both cols and rows")
     cols, rows = _int(size["cols"], "size.cols"), _int(size["rows"], "size.rows")
@@ -205,12 +223,22 @@ def _read(data: object) -> Map:
 
     if "terrain" not in data:
         raise _Bad("terrain", "missing")
+
+    def elevation_cell(v: int, p: str) -> int:
+        if not _ELEVATION_MIN <= v <= _ELEVATION_MAX:
+            raise _Bad(p, f"{v} is outside {_ELEVATION_MIN}..{_ELEVATION_MAX} (32 bits)")
+        return v
+
     terrain = _grid(data["terrain"], "terrain", cols, rows, terrain_cell)
     elevation = data.get("elevation")
     if elevation is not None:
-        elevation = _grid(elevation, "elevation", cols, rows, lambda v, p: v)
-        if np.abs(elevation).max() >= 2**31:
-            raise _Bad("elevation", "values must fit in 32 bits")
+        elevation = _grid(elevation, "elevation", cols, rows, elevation_cell)
+    sight = data.get("sight")
+    if sight is not None:
+        try:
+            sight = BlockingModel.from_dict(_want(sight, dict, "sight", "an object or null"))
+        except ValueError as e:
+            raise _Bad("sight", str(e)) from None
 
     feats_data = _want(data.get("hexside_features", {}), dict, "hexside_features", "an object")
     features: dict[str, frozenset[Hexside]] = {}
@@ -243,6 +271,7 @@ def _read(data: object) -> Map:
         elevation=elevation,
         label_style=style,
         description=description,
+        sight_model=sight,
     )
 
 

@@ -26,14 +26,12 @@ from ..hexgrid import (
     hexside_between,
     hexside_of,
 )
-from .map import Map
+from .map import LABEL_LIMITS, Map
 
 #: Direction names accepted after a hex label in a hexside ("0620 N").
 DIRECTION_NAMES: tuple[str, ...] = FLAT_DIRECTION_NAMES
 _DIR_INDEX = {n: i for i, n in enumerate(DIRECTION_NAMES)}
 
-#: Largest column/row each label style can write.
-LABEL_LIMITS = {"ccrr": 99, "letters": 26}
 
 #: Characters that cannot appear in names written to the text format.
 _FORBIDDEN_IN_NAMES = "#\n\r"
@@ -138,7 +136,7 @@ class Frame:
 
     def check_row_label(self, text: str, row: int) -> None:
         ok = (
-            text.isdigit() and int(text) == row
+            text.isascii() and text.isdigit() and int(text) == row
             if self.label_style == "ccrr"
             else text.upper() == chr(64 + row)
         )

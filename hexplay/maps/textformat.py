@@ -23,11 +23,18 @@ Example::
     2928 2929 0101..0302              # block of columns x rows between, column by column
     roads:                            # optional: road hexsides that belong to no named road
     0101/0102
+    sight:                            # optional: the game's line-of-sight rules
+    blocking terrain = trees          # terrain names whose hexes block (comma-separated)
+    blocking hexsides = slope         # hexside features that block
+    end hexes = exempt                # exempt (default) or block: the two end hexes
+    end hexsides = exempt             # exempt (default) or block: the end hexes' sides
+    combine = both                    # both (default) or either: lines along a hexside
+    max range = none                  # none (default) or a number of hexes
 
 Rules:
 
 * A line containing ``:`` is a section header ``keyword [name]: [value]``.  Keywords are
-  ``name size labels layout terrain grid elevation description roads`` and, with a name,
+  ``name size labels layout terrain grid elevation description roads sight`` and, with a name,
   ``hexsides NAME``, ``road NAME`` and ``place NAME`` (road and place names share one
   namespace: a road is a place).  Each section may appear once.  Other lines are the contents
   of the section above them; section contents may also start on the header line.
@@ -39,6 +46,9 @@ Rules:
 * A grid or elevation row may start with its row label (``07`` or ``G``), which is checked.
 * Terrain characters may not be whitespace or any of ``# : | , = /``.  Names may not contain
   ``#`` (nor ``:`` for section names) or start/end with spaces.
+* ``sight`` holds ``key = value`` lines describing the map's
+  :class:`~hexplay.maps.BlockingModel` (every key optional, defaults as above); a map
+  without it has no sight model, and ``Map.los`` then needs one passed.
 * :func:`read_map_text` validates everything and raises :class:`~hexplay.maps.MapError` naming
   the line; it never returns a partly built map.  :func:`write_map_text` writes any map whose
   names fit these rules; ``read_map_text(write_map_text(m))`` equals ``m`` in every field.
@@ -57,6 +67,7 @@ from pathlib import PurePath
 import numpy as np
 
 from ..hexgrid import Hex, Hexside, OffsetLayout
+from .blocking import BlockingModel
 from .map import Map, MapError
 from .notation import (
     Frame,
@@ -71,7 +82,7 @@ from .notation import (
 __all__ = ["read_map_text", "write_map_text"]
 
 _SCALAR = ("name", "size", "labels", "layout")
-_PLAIN = (*_SCALAR, "terrain", "grid", "elevation", "description", "roads")
+_PLAIN = (*_SCALAR, "terrain", "grid", "elevation", "description", "roads", "sight")
 _NAMED = ("hexsides", "road", "place")
 _BAD_TERRAIN_CHARS = "#:|,=/"
 _PREFERRED_CHARS = {
@@ -258,6 +269,11 @@ class _Reader:
             elif kw == "roads":
                 roads.update(self.hexsides(sec, frame))
 
+        sight_sec = get(("sight", ""))
+        sight_model = None
+        if sight_sec is not None:
+            sight_model = self.sight(sight_sec, names)
+
         name_sec = get(("name", ""))
         if name_sec is not None:
             name = name_sec.value
@@ -265,7 +281,7 @@ class _Reader:
             name = PurePath(self.source).stem if self.source else "unnamed"
         desc = get(("description", ""))
         description = "\n".join(t for _, t in desc.items()) if desc else ""
-        with self.at(None):
+        with self.at(sight_sec.line if sight_sec else None):
             return Map(
                 name=name,
                 layout=frame.layout,
@@ -277,7 +293,34 @@ class _Reader:
                 elevation=elevation,
                 label_style=style,
                 description=description,
+                sight_model=sight_model,
             )
+
+    def sight(self, sec: _Section, terrain_names: list[str]) -> BlockingModel:
+        fields: dict[str, object] = {}
+        where: dict[str, int] = {}
+        for n, text in sec.items():
+            with self.at(n):
+                key, eq, value = text.partition("=")
+                key, value = " ".join(key.lower().split()), value.strip()
+                if not eq or key not in _SIGHT_KEYS:
+                    raise ValueError(
+                        f"sight: {text!r} should read 'KEY = VALUE' with KEY one of "
+                        f"{', '.join(_SIGHT_KEYS)}"
+                    )
+                name, read = _SIGHT_KEYS[key]
+                if name in fields:
+                    raise ValueError(f"sight: {key!r} given twice (first at line {where[name]})")
+                fields[name], where[name] = read(key, value), n
+        with self.at(where.get("blocking_terrain", sec.line)):
+            unknown = sorted(fields.get("blocking_terrain", set()) - set(terrain_names))
+            if unknown:
+                raise ValueError(
+                    f"sight: blocking terrain {unknown} is not a terrain of this map "
+                    f"({', '.join(terrain_names)})"
+                )
+        with self.at(sec.line):
+            return BlockingModel(**fields)
 
     def rows_of(self, sec: _Section, frame: Frame) -> Iterator[tuple[int, tuple[int, str]]]:
         lines = list(sec.items())
@@ -303,8 +346,69 @@ class _Reader:
         return out
 
 
+def _names(key: str, value: str) -> frozenset[str]:
+    names = [x.strip() for x in value.split(",")]
+    if names == [""]:
+        return frozenset()
+    if not all(names):
+        raise ValueError(f"sight: {key} = {value!r} has an empty name")
+    return frozenset(names)
+
+
+def _choice(yes: str, no: str):
+    def read(key: str, value: str) -> bool:
+        v = value.lower()
+        if v not in (yes, no):
+            raise ValueError(f"sight: {key} must be {yes!r} or {no!r}, not {value!r}")
+        return v == yes
+
+    return read
+
+
+def _combine(key: str, value: str) -> str:
+    if value.lower() not in ("both", "either"):
+        raise ValueError(f"sight: combine must be 'both' or 'either', not {value!r}")
+    return value.lower()
+
+
+def _max_range(key: str, value: str) -> int | None:
+    if value.lower() == "none":
+        return None
+    if not re.fullmatch(r"[0-9]{1,6}", value):
+        raise ValueError(f"sight: max range must be 'none' or a whole number, not {value!r}")
+    return int(value)
+
+
+#: Text key -> (BlockingModel field, reader of the value).
+_SIGHT_KEYS = {
+    "blocking terrain": ("blocking_terrain", _names),
+    "blocking hexsides": ("blocking_hexsides", _names),
+    "end hexes": ("exempt_end_hexes", _choice("exempt", "block")),
+    "end hexsides": ("exempt_end_hexsides", _choice("exempt", "block")),
+    "combine": ("combine", _combine),
+    "max range": ("max_range", _max_range),
+}
+
+
+def _write_sight(model: BlockingModel) -> list[str]:
+    for n in model.blocking_hexsides:
+        if any(c in n for c in ",=#\n\r") or n != n.strip():
+            raise ValueError(f"hexside feature {n!r} cannot be written in a 'sight:' section")
+    r = "none" if model.max_range is None else str(model.max_range)
+    return [
+        "sight:",
+        "blocking terrain = " + ", ".join(sorted(model.blocking_terrain)),
+        "blocking hexsides = " + ", ".join(sorted(model.blocking_hexsides)),
+        "end hexes = " + ("exempt" if model.exempt_end_hexes else "block"),
+        "end hexsides = " + ("exempt" if model.exempt_end_hexsides else "block"),
+        f"combine = {model.combine}",
+        f"max range = {r}",
+    ]
+
+
 _SIZE_RE = re.compile(r"^([0-9]+)\s*[xX×]\s*([0-9]+)$")
-_INT_RE = re.compile(r"^[+-]?[0-9]+$")
+_INT_RE = re.compile(r"[+-]?[0-9]{1,12}\Z")
+_ELEVATION_MIN, _ELEVATION_MAX = int(np.iinfo(np.int32).min), int(np.iinfo(np.int32).max)
 
 
 def _parse_size(text: str) -> tuple[int, int]:
@@ -327,6 +431,9 @@ def _parse_legend(text: str, chars: dict[str, int], names: list[str]) -> None:
             raise ValueError(f"terrain legend item {item.strip()!r} should read 'C = name'")
         if ch in _BAD_TERRAIN_CHARS:
             raise ValueError(f"{ch!r} cannot be a terrain character")
+        if "=" in name:
+            raise ValueError(f"terrain name {name!r} cannot contain '='")
+        check_name(name, "terrain name", section=True)
         if ch in chars:
             raise ValueError(f"terrain character {ch!r} is defined twice")
         if name in names:
@@ -363,10 +470,17 @@ def _elevation_cells(text: str, frame: Frame, row: int) -> list[int]:
                 "spaces (optionally after a row label)"
             )
         tokens = list(tokens[0])
+    out = []
     for t in tokens:
         if not _INT_RE.match(t):
             raise ValueError(f"elevation row {row}: {t!r} is not a whole number")
-    return [int(t) for t in tokens]
+        v = int(t)
+        if not _ELEVATION_MIN <= v <= _ELEVATION_MAX:
+            raise ValueError(
+                f"elevation row {row}: {t[:30]} is outside {_ELEVATION_MIN}..{_ELEVATION_MAX}"
+            )
+        out.append(v)
+    return out
 
 
 def read_map_text(text: str, source: str | None = None) -> Map:
@@ -375,6 +489,10 @@ def read_map_text(text: str, source: str | None = None) -> Map:
     ``source`` (a file name) prefixes error messages and, without a ``name:`` section, gives
     the map's name.
     """
+    if not isinstance(text, str):
+        raise MapError(
+            f"{source + ': ' if source else ''}map text must be a string, not {type(text).__name__}"
+        )
     reader = _Reader(text, source)
     try:
         return reader.read()
@@ -472,4 +590,6 @@ def _write(m: Map) -> str:
     if rest:
         out.append("roads:")
         out += _wrap([frame.format_hexside(s) for s in rest], 8)
+    if m.sight_model is not None:
+        out += _write_sight(m.sight_model)
     return "\n".join(out) + "\n"

@@ -123,7 +123,7 @@ class Sight:
     def los(self, a, b, blockers: Iterable = ()) -> LosTrace:
         """Trace the line from the centre of ``a`` to the centre of ``b``."""
         ha, hb = self.map.require(a, "observer"), self.map.require(b, "target")
-        blk = frozenset(self._idx[self.map.hex(x)] for x in blockers)
+        blk = frozenset(self.map.index(self.map.require(x, "blocker")) for x in blockers)
         plus = self._nudged(ha, hb, 1, blk)
         minus = self._nudged(ha, hb, -1, blk)
         if self.model.combine == "both":
@@ -202,7 +202,8 @@ class Sight:
         if isinstance(blockers, np.ndarray) and blockers.dtype == bool:
             idx = np.flatnonzero(blockers)
         else:
-            idx = np.array([self.map.index(x) for x in blockers], dtype=np.int64)
+            m = self.map
+            idx = np.array([m.index(m.require(x, "blocker")) for x in blockers], dtype=np.int64)
         if idx.size == 0:
             return self._blk
         blk = self._blk.copy()
