@@ -187,3 +187,47 @@ def _replay_placements(game: Any, side: str, rng: np.random.Generator) -> Any | 
 
 
 SAMPLERS["skirmish"] = "hexplay.ai.samplers:skirmish_resample"
+
+
+# --- the naval night action (provisional: written from hexplay.rules.naval before it landed) -
+def naval_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
+    """The naval game's sampler: the enemy ships ``side`` has not spotted sail elsewhere.
+
+    Once orders are given this turn, the enemy's secret plot is drawn anew
+    (:func:`resample_plot`). Otherwise each unspotted enemy ship afloat is moved up to two
+    hexes to a free sea hex, and the copy is kept only if rule (b) spotting (ships within
+    spotting range) comes out as before and ``view(side)`` is unchanged.
+    """
+    from ..rules.naval.game import waters_of
+    from ..rules.naval.spotting import spotted_in_range
+
+    cmds = game.commands.commands
+    if len(cmds) > game.commands.marks.get(game.turn, len(cmds)):
+        return resample_plot(game, side, rng)
+    truth = game.view(side)
+    for _ in range(SAMPLER_TRIES):
+        twin = game.copy()
+        sea = waters_of(twin.map).sea
+        ships = list(twin.ships.values())
+        hidden = [
+            s
+            for s in ships
+            if s.side != side and s.afloat and s.hex is not None and s.id not in truth["units"]
+        ]
+        if not hidden:
+            return twin
+        taken = {s.hex for s in ships if s.hex is not None}
+        for s in hidden:
+            near = {n for h in [s.hex, *twin.map.neighbors(s.hex)] for n in twin.map.neighbors(h)}
+            options = sorted(h for h in near if h in sea and h not in taken)
+            if options:
+                taken.discard(s.hex)
+                s.hex = options[int(rng.integers(len(options)))]
+                taken.add(s.hex)
+        rule_b = spotted_in_range(twin.ships.values(), twin.scenario.spotting_range)
+        if rule_b == game.spotted_b and twin.view(side) == truth:
+            return twin
+    return game.copy()
+
+
+SAMPLERS["naval"] = "hexplay.ai.samplers:naval_resample"
