@@ -9,7 +9,7 @@ import pickle
 
 import pandas as pd
 import pytest
-from toy_games import MinesGame, RaceGame, register_toys
+from toy_games import MinesGame, RaceGame, toys_registered
 
 from hexplay.ai.player import play
 from hexplay.ai.random import RandomPlayer
@@ -18,7 +18,12 @@ from hexplay.analysis.games import SKIRMISH, GameRunner, default_spec, spec_of
 from hexplay.analysis.progress import progress_bar
 from hexplay.cli import main
 
-register_toys()
+
+@pytest.fixture(autouse=True)
+def toys():
+    """The toy games are registered for each test of this module only."""
+    with toys_registered():
+        yield
 
 
 def test_specs_come_from_the_registry():

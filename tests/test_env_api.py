@@ -10,15 +10,22 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # noqa: E402
-from toy_games import register_toys  # noqa: E402
+from toy_games import all_games, toys_registered  # noqa: E402
 
 import hexplay  # noqa: E402
 from hexplay.ai.samplers import hidden_sampler  # noqa: E402
 from hexplay.env import END, aec_env, env, parallel_env  # noqa: E402
 from hexplay.env.core import GameDriver  # noqa: E402
 
-register_toys()
-GAMES = hexplay.games()
+
+@pytest.fixture(autouse=True)
+def toys():
+    """The toy games are registered for each test of this module only."""
+    with toys_registered():
+        yield
+
+
+GAMES = all_games()
 TOYS = ["toy-race", "toy-mines"]
 CYCLES = {"toy-race": 300, "toy-mines": 300}
 """Steps per PettingZoo check (a SKIRMISH step costs more: fewer)."""
@@ -29,6 +36,8 @@ ADVICE = (
     "Observation space for each agent probably should be",  # the same
     "We recommend agents to be named",  # agents are the sides' names
 )
+
+
 """The PettingZoo warnings allowed: advice that environments with action masks all get."""
 
 

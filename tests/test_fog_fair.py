@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from toy_games import CheatingRacer, register_toys
+from toy_games import CheatingRacer, all_games, toys_registered
 
 import hexplay
 from hexplay.ai.player import play
@@ -24,8 +24,16 @@ from hexplay.ai.random import RandomPlayer
 from hexplay.ai.samplers import has_sampler, hidden_sampler
 from hexplay.engine.record import apply_commands
 
-register_toys()
-PAIRS = [(g, p) for g in hexplay.games() for p in hexplay.game_entry(g).player_names()]
+
+@pytest.fixture(autouse=True)
+def toys():
+    """The toy games are registered for each test of this module only."""
+    with toys_registered():
+        yield
+
+
+with toys_registered():
+    PAIRS = [(g, p) for g in all_games() for p in hexplay.game_entry(g).player_names()]
 STOPS = (0, 0.5, 1, 1.5, 2, 4)
 """Turns of random play before a decision is checked (0: at set-up; 0.5: at set-up once the
 first side to set up is done, e.g. SKIRMISH's convoy player after the adversary; 1.5: in turn
@@ -97,7 +105,7 @@ def test_players_decide_from_their_view_only(name, player):
     assert fog_violations(name, lambda side: entry.player(player, side, seed=7)) == []
 
 
-@pytest.mark.parametrize("name", hexplay.games())
+@pytest.mark.parametrize("name", all_games())
 @pytest.mark.parametrize("stop", [0.5, 1, 1.5, 3])
 def test_samplers_change_hidden_state_but_not_the_view(name, stop):
     changed = 0

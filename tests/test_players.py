@@ -5,15 +5,23 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from toy_games import RaceGame, register_toys
+from toy_games import RaceGame, all_games, toys_registered
 
 import hexplay
 from hexplay.ai.player import GamePlayer, play
 from hexplay.ai.random import RandomPlayer, random_completion
 from hexplay.engine import LegalOrder, Need
 
-register_toys()
-PAIRS = [(g, p) for g in hexplay.games() for p in hexplay.game_entry(g).player_names()]
+
+@pytest.fixture(autouse=True)
+def toys():
+    """The toy games are registered for each test of this module only."""
+    with toys_registered():
+        yield
+
+
+with toys_registered():
+    PAIRS = [(g, p) for g in all_games() for p in hexplay.game_entry(g).player_names()]
 
 
 def match(name: str, player: str, seed: int, max_turns: int | None = None):
@@ -40,7 +48,7 @@ def test_players_are_deterministic_for_a_seed(name, player):
     assert a.commands.to_list() == b.commands.to_list()
 
 
-@pytest.mark.parametrize("name", hexplay.games())
+@pytest.mark.parametrize("name", all_games())
 def test_random_player_works_for_every_game(name):
     e = hexplay.game_entry(name)
     players = [RandomPlayer(s, seed=1) for s in e.info.sides]

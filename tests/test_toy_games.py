@@ -10,15 +10,22 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from toy_games import CheatingRacer, GreedyPlayer, MinesGame, RaceGame, register_toys
+from toy_games import CheatingRacer, GreedyPlayer, MinesGame, RaceGame, all_games, toys_registered
 
 import hexplay
 from hexplay.ai.player import GamePlayer, play
 from hexplay.ai.random import RandomPlayer
 from hexplay.engine import VIEW_KEYS, IllegalOrder, Order, SaveError, roundtrip
 
+
+@pytest.fixture(autouse=True)
+def toys():
+    """The toy games are registered for each test of this module only."""
+    with toys_registered():
+        yield
+
+
 GAMES = (RaceGame, MinesGame)
-register_toys()
 
 
 def played(cls, seed: int, upto: int | None = None):
@@ -223,3 +230,13 @@ def test_cheating_player_plays_legal_games():
     g = RaceGame.new(seed=1)
     play(g, [CheatingRacer("red", 1), GreedyPlayer("blue", 1)])
     assert g.over
+
+
+def test_toys_are_registered_only_inside_the_block():
+    from hexplay import registry
+
+    before = dict(registry._GAMES)
+    with toys_registered():
+        assert set(hexplay.games()) >= {"toy-race", "toy-mines"}
+    assert before == registry._GAMES
+    assert all_games()[-2:] == ["toy-race", "toy-mines"]

@@ -17,13 +17,16 @@ side may know, and provide the optional hooks of the platform: ``ORDER_KINDS`` (
 whose hidden state differs but whose ``view(side)`` is the same, for the fog-fairness test and
 search players).
 
-:func:`register_toys` adds both to the registry (idempotent), with a scripted player each and
-:class:`CheatingRacer`, a player that reads the true hidden state (the fog test must catch it).
+:func:`toys_registered` puts both in the registry for the length of a ``with`` block (the
+``toys`` fixture of the test modules: other tests never see them), with a scripted player each;
+:class:`CheatingRacer` is a player that reads the true hidden state (the fog test must catch
+it). :func:`all_games` lists the registered games and the toys, for parametrizing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, ClassVar
 
 import numpy as np
@@ -749,8 +752,30 @@ TOY_ENTRIES = (
 )
 
 
-def register_toys() -> tuple[GameEntry, ...]:
-    """Register both toy games (again: idempotent); returns their entries."""
+TOY_NAMES = tuple(e.name for e in TOY_ENTRIES)
+
+
+@contextmanager
+def toys_registered() -> Iterator[tuple[GameEntry, ...]]:
+    """Both toy games registered inside the block, taken out again after it. (The registry
+    has no way to take a game out: this test helper restores its table itself.)"""
+    from hexplay import registry
+
+    saved = {n: registry._GAMES.get(n) for n in TOY_NAMES}
     for e in TOY_ENTRIES:
         register(e, replace=True)
-    return TOY_ENTRIES
+    try:
+        yield TOY_ENTRIES
+    finally:
+        for n, e in saved.items():
+            if e is None:
+                registry._GAMES.pop(n, None)
+            else:
+                registry._GAMES[n] = e
+
+
+def all_games() -> list[str]:
+    """The games hexplay registers, then the toys (names, for parametrized tests)."""
+    import hexplay
+
+    return [*(g for g in hexplay.games() if g not in TOY_NAMES), *TOY_NAMES]
