@@ -132,3 +132,29 @@ register(
         ui=None,
     )
 )
+
+register(
+    GameEntry(
+        name="aggressor",
+        title="AGGRESSOR",
+        game="hexplay.rules.aggressor:AggressorGame",
+        scenarios="hexplay.rules.aggressor.scenario:scenarios",
+        players={
+            "random": "hexplay.ai.aggressor:random_player",
+            "scripted": "hexplay.ai.aggressor:scripted",
+        },
+    )
+)
+
+register(
+    GameEntry(
+        name="naval",
+        title="Naval night action (CA)",
+        game="hexplay.rules.naval.game:NavalGame",
+        scenarios="hexplay.rules.naval.scenarios:scenarios",
+        players={
+            "scripted": "hexplay.ai.naval:scripted",
+            "random": "hexplay.ai.naval:random_player",
+        },
+    )
+)

@@ -1,0 +1,357 @@
+"""AGGRESSOR computer players: a scripted commander and the platform's random player.
+
+The scripted player decides from ``game.view(side)`` (and ``game.view_unit(side, unit)``, one
+own unit of that view, after each step), the public map and its own seeded stream only; the
+rules judge every order it gives (a refused one changes nothing and is skipped), so it never
+reads hidden state. Each turn:
+
+1. Fire support: artillery fires at the known enemy it is likeliest to hit; a missile launches
+   at the strongest known enemy it can reach; airbases strike a known enemy when the hit
+   chance is good and the anti-aircraft risk small, else fly recon toward the enemy's side.
+2. The front: armour and infantry, each fighting in the row band of sectors it stands in,
+   attack an adjacent known enemy when the hit value is at least :data:`MIN_HIT_VALUE`,
+   else advance toward the nearest known enemy in their objective sector (the centre sector of
+   their band; the enemy's outer sector of the band once the centre is held and, as the
+   aggressor, the side still lacks a sector in the enemy's column), and attack on arrival.
+   They never step into a known CBR hex.
+   Units that are already where they should be stay and dig in.
+3. Housekeeping: damaged units draw supply from an adjacent Support unit or replace; rear
+   units (airbases, missiles, support) stay in the home sectors to keep them uncontested.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import IllegalOrder, Order
+from ..rules.aggressor.board import WEST, board_of
+from ..rules.aggressor.combat import hit_value, p_hit
+from ..rules.aggressor.features import aa_chance
+from ..rules.aggressor.setup import computer_setup
+from .player import GamePlayer
+from .random import RandomPlayer
+
+MIN_HIT_VALUE = 3
+"""Ground attacks are made at a hit value of 3 (30%) or better, or at any value by a unit that
+has moved into contact this turn (it came to attack)."""
+MIN_FIRE_HIT_VALUE = 3
+"""Ranged fire costs the unit nothing but its feature: any target at 30% or better."""
+MAX_AA_RISK = 12.0
+"""Air strikes only when the anti-aircraft loss chance is at most 12%."""
+FRONT = ("Armor", "Infantry")
+REFRESH = frozenset(("discovered", "blocked", "cbr", "eliminated", "frozen", "over"))
+"""Events after which a moving unit's side re-reads its whole view."""
+ASSUMED_STRENGTH = 2
+"""Strength assumed for an unidentified enemy."""
+
+
+class ScriptedPlayer(GamePlayer):
+    """Keeps a front in three row bands, concentrates on the sectors it needs, fires its
+    artillery, missiles and air at what it sees, and digs in where it stands."""
+
+    name = "scripted"
+    _learnt = False
+    _enemy_memo: tuple = (None, {})
+
+    def act(self, game: Any) -> None:
+        if self.side not in game.to_act():
+            return
+        if game.phase == "setup":
+            view = game.view(self.side)
+            for t, h in computer_setup(view, game.map, self.rng):
+                game.order(Order(self.side, "place", None, {"type": t, "hex": h}))
+            game.submit(self.side)
+            return
+        self._turn(game)
+        if not game.over and self.side in game.to_act():
+            game.submit(self.side)
+
+    # --- one turn ---------------------------------------------------------------------------
+    def _turn(self, game: Any) -> None:
+        side = self.side
+        b = board_of(game.map)
+        view = game.view(side)
+        own = {k: u for k, u in view["units"].items() if u["side"] == side}
+        order = sorted(own, key=lambda k: (own[k]["type"] in FRONT, k))
+        for uid in order:
+            if game.over or side not in game.to_act():
+                return
+            self._learnt = False
+            if self._unit(game, b, uid, view):
+                if self._learnt:  # the side's knowledge changed: read the whole view again
+                    view = game.view(side)
+                else:  # only this unit changed
+                    me = game.view_unit(side, uid)
+                    if me is None:
+                        view = game.view(side)
+                    else:
+                        view["units"][uid] = me
+
+    def _enemies(self, b, view) -> dict[int, dict]:
+        return {b.index_of[u["hex"]]: u for u in view["units"].values() if u["side"] != self.side}
+
+    def _occupied(self, b, view) -> set[int]:
+        return {b.index_of[u["hex"]] for u in view["units"].values()}
+
+    def _attack_value(self, b, view, e: dict, j: int, strength: int) -> int:
+        cbr = e["hex"] in view["cbr"]
+        return hit_value(
+            strength,
+            e.get("strength", ASSUMED_STRENGTH),
+            b.rough[j] or cbr,
+            bool(e.get("emplaced", False)),
+            False,
+            view["options"]["die_factor"],
+        )
+
+    def _give(self, game, kind, uid, **args) -> bool:
+        """Give an order if the rules accept it; notes whether its events taught the side
+        anything (then the view is read again)."""
+        try:
+            events = game.order(Order(self.side, kind, uid, args))
+        except IllegalOrder:
+            return False
+        self._note(events)
+        return True
+
+    def _note(self, events) -> None:
+        for e in events or ():
+            k = e.get("kind")
+            if k in REFRESH or k == "recon" or (k == "attack" and e.get("result") != "miss"):
+                self._learnt = True
+
+    def _unit(self, game, b, uid: str, view: dict) -> bool:
+        """Act with one unit; True if it gave an order."""
+        me = view["units"].get(uid)
+        if me is None:  # eliminated earlier this turn (anti-aircraft, supply, CBR)
+            return False
+        if me["frozen"] or me["attacked"] or me["feature_used"]:
+            return False
+        enemies = self._enemies(b, view)
+        t = me["type"]
+        here = b.index_of[me["hex"]]
+        in_cbr = me["in_cbr"]
+        adjacent_enemy = any(b.dist[here][j] == 1 for j in enemies)
+        damaged = me["strength"] < me["max_strength"] or me["range"] < me["max_range"]
+        if damaged and not adjacent_enemy and not in_cbr:
+            for j in b.adj[here]:
+                o = self._own_at(view, b, j)
+                # a Support unit at strength 1 and range 0 would be eliminated by the loss
+                usable = (
+                    o is not None
+                    and o is not me
+                    and o["type"] == "Support"
+                    and (o["range"] > 0 or o["strength"] > 1)
+                )
+                if usable and self._give(game, "supply", uid, support=b.labels[j]):
+                    return True
+            if t in ("Infantry", "Support") and self._give(game, "replace", uid):
+                return True
+        if not in_cbr:
+            if t == "Artillery" and self._ranged(game, b, view, uid, me, enemies):
+                return True
+            if (
+                t == "Missile"
+                and not me["technical"]
+                and self._launch(game, b, view, uid, me, enemies)
+            ):
+                return True
+            if t == "Missile" and me["technical"]:
+                for j in b.adj[here]:
+                    if b.labels[j] in view["cbr"] and self._give(
+                        game, "decon", uid, target=b.labels[j]
+                    ):
+                        return True
+            if t == "Airbase" and self._air(game, b, view, uid, me, enemies):
+                return True
+        if t in FRONT:
+            return self._advance(game, b, view, uid, me, enemies)
+        if t == "Artillery":
+            return self._follow(game, b, view, uid, me, enemies)
+        return False
+
+    def _own_at(self, view, b, j):
+        lab = b.labels[j]
+        for u in view["units"].values():
+            if u["hex"] == lab and u["side"] == self.side:
+                return u
+        return None
+
+    # --- fire support --------------------------------------------------------------------------
+    def _ranged(self, game, b, view, uid, me, enemies) -> bool:
+        here = b.index_of[me["hex"]]
+        best = None
+        for j, e in enemies.items():
+            if 2 <= b.dist[here][j] <= me["range"]:
+                v = self._attack_value(b, view, e, j, me["strength"])
+                if v >= MIN_FIRE_HIT_VALUE and (best is None or v > best[0]):
+                    best = (v, j)
+        return best is not None and self._give(game, "fire", uid, target=b.labels[best[1]])
+
+    def _launch(self, game, b, view, uid, me, enemies) -> bool:
+        here = b.index_of[me["hex"]]
+        best = None
+        for j, e in enemies.items():
+            if not 2 <= b.dist[here][j] <= 8:
+                continue
+            s = e.get("strength", ASSUMED_STRENGTH)
+            worth = s + e.get("range", 1)
+            v = hit_value(
+                4, s, b.rough[j], bool(e.get("emplaced")), False, view["options"]["die_factor"]
+            )
+            score = worth * p_hit(v)
+            if best is None or score > best[0]:
+                best = (score, j)
+        return (
+            best is not None
+            and best[0] >= 2.0
+            and self._give(game, "launch", uid, target=b.labels[best[1]])
+        )
+
+    def _air(self, game, b, view, uid, me, enemies) -> bool:
+        here = b.index_of[me["hex"]]
+        best = None
+        for j, e in enemies.items():
+            d = b.dist[here][j]
+            if d < 2:
+                continue
+            risk = aa_chance(
+                d, b.territory[j] == self.side, e.get("strength", ASSUMED_STRENGTH) - me["strength"]
+            )
+            v = self._attack_value(b, view, e, j, me["strength"])
+            if risk <= MAX_AA_RISK and v >= MIN_FIRE_HIT_VALUE:
+                score = p_hit(v) - risk / 100
+                if best is None or score > best[0]:
+                    best = (score, j)
+        if best is not None and self._give(game, "strike", uid, target=b.labels[best[1]]):
+            return True
+        if view["options"]["obs"] and self.rng.random() < 0.5:
+            # a line toward the enemy's centre, where the front needs to see
+            col = 13 if self.side == WEST else 9
+            row = b.offsets[here][1]
+            return self._give(game, "recon", uid, target=b.labels[b.at_offset(col, row)])
+        return False
+
+    # --- the front ------------------------------------------------------------------------------
+    def _objective(self, b, view, me) -> int:
+        """The sector (0-8) this unit should fight for."""
+        band = b.sector[b.index_of[me["hex"]]] // 3
+        centre = band * 3 + 1
+        enemy_outer = band * 3 + (2 if self.side == WEST else 0)
+        control = view["control"]
+        mine = [k for k, s in enumerate(control) if s == self.side]
+        need_enemy_col = view["aggressor"] == self.side and not any(
+            k % 3 == enemy_outer % 3 for k in mine
+        )
+        centres_held = sum(1 for k in (1, 4, 7) if control[k] == self.side)
+        if control[centre] == self.side and (need_enemy_col or centres_held == 3):
+            return enemy_outer
+        return centre
+
+    def _best_attack(self, b, view, me, here, enemies):
+        best = None
+        for j in b.adj[here]:
+            e = enemies.get(j)
+            if e is None:
+                continue
+            v = self._attack_value(b, view, e, j, me["strength"])
+            if best is None or v > best[0]:
+                best = (v, j)
+        return best
+
+    def _advance(self, game, b, view, uid, me, enemies) -> bool:
+        acted = False
+        occupied = self._occupied(b, view)
+        for _ in range(8):
+            here = b.index_of[me["hex"]]
+            if not me["in_cbr"]:
+                best = self._best_attack(b, view, me, here, enemies)
+                good = best is not None and (best[0] >= MIN_HIT_VALUE or me["moved"])
+                if good and self._give(game, "attack", uid, target=b.labels[best[1]]):
+                    return True
+            if me["moves_left"] <= 0:
+                return acted
+            goal = self._goal(b, view, me, enemies)
+            if goal is None:
+                return acted
+            cur = b.dist[here][goal]
+            if cur <= 1:
+                return acted
+            opts = [j for j in b.adj[here] if j not in occupied and j not in view_cbr(b, view)]
+            if not opts:
+                return acted
+            best = min(opts, key=lambda j: (b.dist[j][goal], b.rough[j], j))
+            if b.dist[best][goal] >= cur:
+                return acted
+            try:
+                events = game.order(Order(self.side, "move", uid, {"to": b.labels[best]}))
+            except IllegalOrder:
+                return acted
+            acted = True
+            self._note(events)
+            if any(e["kind"] in REFRESH for e in events):  # the side learnt something
+                view = game.view(self.side)
+                me = view["units"].get(uid)
+                occupied = self._occupied(b, view)
+                enemies = self._enemies(b, view)
+            else:
+                me = game.view_unit(self.side, uid)
+                occupied.discard(here)
+                occupied.add(best)
+            if me is None:
+                return True
+        return acted
+
+    def _goal(self, b, view, me, enemies) -> int | None:
+        k = self._objective(b, view, me)
+        here = b.index_of[me["hex"]]
+        in_sector = [j for j in enemies if b.sector[j] == k]
+        if in_sector:
+            return min(in_sector, key=lambda j: (b.dist[here][j], j))
+        near = [j for j in enemies if b.dist[here][j] <= 2]
+        if near:
+            return min(near, key=lambda j: (b.dist[here][j], j))
+        if b.sector[here] == k:
+            return None  # hold and dig in
+        band = k // 3
+        row = 3 + 5 * band
+        col = {0: 4, 1: 12 if self.side == WEST else 10, 2: 18}[k % 3]
+        return b.at_offset(col, row)
+
+    def _follow(self, game, b, view, uid, me, enemies) -> bool:
+        """Artillery with no target moves up behind the front (to 3 hexes of an enemy)."""
+        if me["moved"] or me["moves_left"] <= 0 or me["range"] == 0:
+            return False
+        here = b.index_of[me["hex"]]
+        if enemies:
+            goal = min(enemies, key=lambda j: (b.dist[here][j], j))
+        else:
+            goal = b.at_offset(11, b.offsets[here][1])
+        if b.dist[here][goal] <= 3:
+            return False
+        occupied = self._occupied(b, view)
+        opts = [j for j in b.adj[here] if j not in occupied]
+        if not opts:
+            return False
+        best = min(opts, key=lambda j: (b.dist[j][goal], j))
+        if b.dist[best][goal] < b.dist[here][goal]:
+            return self._give(game, "move", uid, to=b.labels[best])
+        return False
+
+
+def view_cbr(b, view) -> set[int]:
+    """CBR hexes of a view (as indices)."""
+    return {b.index_of[h] for h in view["cbr"]}
+
+
+def scripted(side: str, seed: int = 0) -> ScriptedPlayer:
+    """Factory for the registry: the scripted AGGRESSOR player."""
+    return ScriptedPlayer(side, seed)
+
+
+def random_player(side: str, seed: int = 0) -> RandomPlayer:
+    """Factory for the registry: the platform's random player."""
+    return RandomPlayer(side, seed)
+
+
+__all__ = ["ScriptedPlayer", "random_player", "scripted"]

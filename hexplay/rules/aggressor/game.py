@@ -1,0 +1,547 @@
+"""AggressorGame: AGGRESSOR on the platform's game API (alternating turns, orders act at once).
+
+Turn sequence at the start of each side's turn (digest A-F): emplacement of the *other* side's
+units (same hex as at the start of their own turn); B) observation; F) the victory check for
+the acting side (it reads only sector control, so it may come first or here: here the side's
+view is fresh when the game ends); C) CBR effects (a unit in a CBR hex it did not voluntarily
+enter on its last move loses a step); D) the opponent's partisans freeze the acting units
+within 1 hex of each partisan spot; then E) unit activity until the side submits (ends its
+turn). Sector control is
+updated at the end of every turn. ``turn`` counts side turns (1, 2, ...; 0 is set-up); a round
+is both sides' turns; ``turn_limit`` counts rounds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import (
+    CommandLog,
+    Dice,
+    EventLog,
+    Game,
+    GameInfo,
+    IllegalOrder,
+    LegalOrder,
+    Order,
+    check_args,
+    jsonable,
+)
+from . import phases, queries, setup
+from .board import EAST, KEY_DIRECTIONS, OTHER, SIDES, WEST, board_of
+from .combat import ground_attack
+from .features import RULES as FEATURE_RULES
+from .legal import PLAY_KINDS, RULE_NAMES, blocked, need_name, target_legal, unit_orders
+from .movement import apply_move
+from .observation import Sighting, observation_phase
+from .scenario import Scenario, parse_scenario
+from .units import Unit
+from .victory import INITIAL_CONTROL, sectors_held, update_control, wins_by_sectors
+from .views import build_view, known_enemies, own_unit
+
+FORMAT = "hexplay.aggressor.game/1"
+PLAY = "play"
+
+_MAPS: dict[str, Any] = {}
+
+
+def _load_map(name: str):
+    if name not in _MAPS:
+        from ...maps import load_map
+
+        _MAPS[name] = load_map(name)
+    return _MAPS[name]
+
+
+class AggressorGame(Game):
+    """One game of AGGRESSOR. Create with :meth:`new` (or ``hexplay.new_game("aggressor")``)."""
+
+    info = GameInfo(
+        "aggressor",
+        "AGGRESSOR",
+        SIDES,
+        "alternating",
+        "Alternating-turn battalion wargame: observation, sectors, CBR missiles, partisans.",
+    )
+    FORMAT = FORMAT
+
+    def __init__(self, scenario: Scenario, m, dice: Dice) -> None:
+        self.scenario = scenario
+        self.map = m
+        self.board = board_of(m)
+        self.dice = dice
+        self.commands = CommandLog()
+        self.log = EventLog()
+        self.units: dict[str, Unit] = {}
+        self.at: dict[int, str] = {}
+        self._turn = 0
+        self._over = False
+        self.current: str | None = None
+        self.first: str | None = None
+        self.setup_done = dict.fromkeys(SIDES, False)
+        self.aggressor: str | None = None
+        self.cbr: set[int] = set()
+        self.partisans = dict.fromkeys(SIDES, 0)
+        self.spots: list[int] = []
+        self.control: list[str | None] = list(INITIAL_CONTROL)
+        self.known: dict[str, dict[str, Sighting]] = {s: {} for s in SIDES}
+        self.carried: dict[str, set[str]] = {s: set() for s in SIDES}
+        self.identified_now: dict[str, set[str]] = {s: set() for s in SIDES}
+        self.observed_now: dict[str, set[str]] = {s: set() for s in SIDES}
+        self.last_seen: dict[str, dict[str, dict]] = {s: {} for s in SIDES}
+        self._winner: str | None = None
+        self.reason: str | None = None
+        self.options = scenario.model_dump(mode="json", exclude={"position"})
+        """The options as views show them (a fixed position's units are not public)."""
+        self.turn_events: dict[int, int] = {0: 0}
+        """Index in the event log where each turn's events begin."""
+        self.commands.mark_turn(0)
+        if scenario.position is not None:
+            setup.set_position(self, scenario)
+
+    # --- construction ---------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls, scenario: Any = None, seed: int = 0, map=None, dice: Dice | None = None, **options: Any
+    ) -> AggressorGame:
+        """A new game in set-up; ``options`` override scenario fields (``obs=False``...)."""
+        sc = parse_scenario(scenario, **options)
+        return cls(
+            sc,
+            map if map is not None else _load_map(sc.map),
+            dice if dice is not None else Dice(seed),
+        )
+
+    @classmethod
+    def _fresh(cls, scenario: Any, map: Any, dice: Any) -> AggressorGame:
+        return cls(parse_scenario(scenario), map, dice)
+
+    def _shared(self) -> tuple:
+        return (self.map, self.board)
+
+    # --- clock ----------------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def round(self) -> int:
+        return (self._turn + 1) // 2
+
+    @property
+    def phase(self) -> str:
+        if self._over:
+            return "over"
+        return "setup" if self._turn == 0 else PLAY
+
+    @property
+    def over(self) -> bool:
+        return self._over
+
+    def to_act(self) -> tuple[str, ...]:
+        if self._over:
+            return ()
+        if self._turn == 0:
+            return tuple(s for s in SIDES if not self.setup_done[s])
+        return (self.current,)
+
+    # --- helpers the rule modules use -----------------------------------------------------
+    @staticmethod
+    def other(side: str) -> str:
+        return OTHER[side]
+
+    def alive(self, side: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.alive and u.side == side]
+
+    def placed(self, side: str) -> int:
+        return sum(1 for u in self.units.values() if u.side == side)
+
+    def own_hexes(self, side: str) -> set[int]:
+        return {u.hex for u in self.units.values() if u.alive and u.side == side}
+
+    def known_at(self, side: str) -> dict[int, str]:
+        """Hex -> id of every alive enemy the side knows of now."""
+        units = self.units
+        return {units[k].hex: k for k in self.known[side] if units[k].alive}
+
+    def known_occupied(self, side: str) -> set[int]:
+        return self.own_hexes(side) | set(self.known_at(side))
+
+    def target_ok(self, u: Unit, j: int) -> bool:
+        """Hex ``j`` holds an enemy ``u``'s side knows of, not found only by ``u``'s move."""
+        o = self.at.get(j)
+        if o is None:
+            return False
+        s = self.known[u.side].get(o)
+        return s is not None and not s.found_only_by(u.id)
+
+    def roll(self, purpose: str, sides: int = 10, **context: Any) -> int:
+        return self.dice.roll(purpose, sides, **context)
+
+    def event(self, kind: str, data: dict, visible: str, redacted: dict | None = None) -> dict:
+        vis = SIDES if visible == "both" else (visible,)
+        e = self.log.add(self._turn, self.phase, kind, data, vis, redacted)
+        return e.for_side(vis[0])
+
+    def report(
+        self, u: Unit, form: str, target: int, res: dict, attacker_sees_type: bool = False
+    ) -> dict:
+        """The combat report to both sides: attacker type, defender hex, form, result, Dug."""
+        data = {
+            "side": u.side,
+            "attacker": u.display_type,
+            "target": self.board.labels[target],
+            "form": form,
+            "result": res["result"],
+            "dug": res["dug"],
+        }
+        full = dict(data, unit=u.id, rolls=res["rolls"], hit_value=res.get("hit_value"))
+        if res["defender"] is not None:
+            full["defender"] = res["defender"].id
+        mine = dict(data)
+        if attacker_sees_type and res["defender"] is not None:
+            mine["defender_type"] = res.get("type")
+        self.log.add(
+            self._turn, self.phase, "attack", full, (), {u.side: mine, OTHER[u.side]: data}
+        )
+        return mine
+
+    def eliminate(self, u: Unit) -> None:
+        u.alive = False
+        u.str = 0
+        if self.at.get(u.hex) == u.id:
+            del self.at[u.hex]
+        # the owner learns it here; the attacker from its report ("eliminated")
+        self.event("eliminated", {"unit": u.id, "hex": self.board.labels[u.hex]}, u.side)
+        if not any(v.alive and v.side == u.side for v in self.units.values()):
+            self._finish(OTHER[u.side], f"every {u.side} unit is eliminated")
+
+    def declare_aggressor(self, side: str, target: int) -> None:
+        if self.aggressor is None and self.board.enemy_territory(side, target):
+            self.aggressor = side
+            self.event("aggressor", {"side": side}, "both")
+
+    def _finish(self, winner: str | None, reason: str) -> None:
+        if not self._over:
+            self._over = True
+            self._winner = winner
+            self.reason = reason
+            self.event("over", {"winner": winner, "reason": reason}, "both")
+
+    # --- orders ---------------------------------------------------------------------------
+    def legal_orders(self, side: str, unit: str | None = None) -> list[LegalOrder]:
+        if side not in SIDES or side not in self.to_act():
+            return []
+        if self._turn == 0:
+            return self._setup_orders(side, unit)
+        if unit is not None:
+            u = self.units.get(unit)
+            return unit_orders(self, u) if u is not None and u.alive and u.side == side else []
+        out: list[LegalOrder] = []
+        for u in self.units.values():
+            if u.alive and u.side == side:
+                out.extend(unit_orders(self, u))
+        return out
+
+    def _setup_orders(self, side: str, unit: str | None) -> list[LegalOrder]:
+        return setup.setup_orders(self, side, unit)
+
+    def _order(self, o: Order) -> Any:
+        if self._over:
+            raise IllegalOrder("sequence of play", "the game is over")
+        if self._turn == 0:
+            return self._setup_order(o)
+        if o.side != self.current:
+            raise IllegalOrder("sequence of play", f"it is {self.current}'s turn, not {o.side}'s")
+        if o.kind not in PLAY_KINDS:
+            raise IllegalOrder("order", f"kind must be one of {list(PLAY_KINDS)}, not {o.kind!r}")
+        u = self.units.get(o.unit) if isinstance(o.unit, str) else None
+        if u is None or u.side != o.side:
+            raise IllegalOrder("order", f"{o.side} has no unit {o.unit!r}")
+        if not u.alive:
+            raise IllegalOrder("order", f"{u.id} has been eliminated")
+        need = need_name(o.kind)
+        args = dict(o.args)
+        if o.kind == "move":
+            check_args(o, ("to", "direction"), "movement")
+            args = self._move_target(u, args)
+        else:
+            check_args(o, (need,) if need else (), blocked_rule(o.kind))
+        why = blocked(self, u, o.kind)
+        if why is not None:
+            raise IllegalOrder(*why)
+        t = None
+        if need is not None:
+            if need not in args:
+                raise IllegalOrder(blocked_rule(o.kind), f"{o.kind} needs {need!r} (a hex)")
+            t = self.board.index(args[need], need, blocked_rule(o.kind))
+            if not target_legal(self, u, o.kind, t):
+                raise IllegalOrder(blocked_rule(o.kind), self._why_target(u, o.kind, t))
+        # the arguments are checked plain values (labels, a key): logged as given
+        self.commands.add("order", o.to_dict(), self._turn)
+        if o.kind == "move":
+            return apply_move(self, u, t)
+        if o.kind == "attack":
+            return ground_attack(self, u, t)
+        return FEATURE_RULES[o.kind][2](self, u, t)
+
+    def _move_target(self, u: Unit, args: dict) -> dict:
+        if ("to" in args) == ("direction" in args):
+            raise IllegalOrder("movement", "move takes either 'to' (a hex) or 'direction' (1-6)")
+        if "direction" in args:
+            k = args["direction"]
+            if type(k) is not int or k not in KEY_DIRECTIONS:
+                raise IllegalOrder("movement", f"direction must be a key 1-6, not {k!r}")
+            j = self.board.key_neighbour(u.hex, k)
+            if j < 0:
+                raise IllegalOrder(
+                    "movement", f"key {k} leads off the map from {self.board.labels[u.hex]}"
+                )
+            return {"to": self.board.labels[j]}
+        return args
+
+    def _why_target(self, u: Unit, kind: str, t: int) -> str:
+        b = self.board
+        lab = b.labels[t]
+        d = b.dist[u.hex][t]
+        o = self.at.get(t)
+        s = self.known[u.side].get(o) if o is not None else None
+        if s is not None and s.found_only_by(u.id):
+            return f"{u.id} found the unit at {lab} only by its own move: no attack from there"
+        if kind in ("move", "attack", "decon", "supply") and d != 1:
+            return f"{lab} is not adjacent to {u.id} at {b.labels[u.hex]}"
+        if kind in ("fire", "strike", "recon", "launch") and d < 2:
+            return f"{lab} is at distance {d}: ranged features need distance 2 or more"
+        if kind == "move":
+            return f"{lab} holds a unit (no stacking)"
+        return f"{lab} is not a legal {kind} target for {u.id}"
+
+    def _setup_order(self, o: Order) -> Any:
+        return setup.setup_order(self, o)
+
+    def new_unit(self, side: str, t: str, i: int, **status: Any) -> Unit:
+        """Add a unit of type ``t`` at hex ``i`` (id W01.. / E01.. in order of placement)."""
+        from .units import UNIT_TYPES
+
+        nums = [int(k[1:]) for k, u in self.units.items() if u.side == side]
+        uid = f"{side[0].upper()}{max(nums, default=0) + 1:02d}"
+        ut = UNIT_TYPES[t]
+        status.setdefault("start_hex", i)
+        u = Unit(
+            uid, side, t, status.pop("rng", ut.range), status.pop("str", ut.strength), i, **status
+        )
+        self.units[uid] = u
+        self.at[i] = uid
+        return u
+
+    # --- turns ----------------------------------------------------------------------------
+    def submit(self, side: str) -> None:
+        self._check_side(side)
+        if self._over:
+            raise IllegalOrder("sequence of play", "the game is over")
+        if self._turn == 0:
+            if self.setup_done[side]:
+                raise IllegalOrder("set-up", f"the {side} set-up is already submitted")
+            n = self.placed(side)
+            if n < self.scenario.army_size:
+                raise IllegalOrder(
+                    "set-up", f"{side} has placed {n} of its {self.scenario.army_size} units"
+                )
+            self._log("submit", side=side)
+            self.setup_done[side] = True
+            if all(self.setup_done.values()):
+                self.start_play()
+            return
+        if side != self.current:
+            raise IllegalOrder("sequence of play", f"it is {self.current}'s turn, not {side}'s")
+        self._log("submit", side=side)
+        self._end_turn()
+
+    def advance(self) -> list[dict[str, Any]]:
+        if self._over:
+            return []
+        raise IllegalOrder(
+            "sequence of play",
+            f"{' and '.join(self.to_act())} must act (AGGRESSOR turns "
+            "alternate: submit ends a turn)",
+        )
+
+    def start_play(self) -> None:
+        """Both set-ups are in: roll the first side and start its turn."""
+        first = self.scenario.first
+        if first == "random":
+            first = WEST if self.roll("first side", 2) == 1 else EAST
+        self.first = first
+        self.event("first", {"side": first}, "both")
+        self._start_turn(first)
+
+    def _end_turn(self) -> None:
+        side = self.current
+        update_control(self)
+        self.carried[side] = set(self.identified_now[side])
+        self.last_seen[side] = {
+            k: dict(d, last_seen=self._turn) for k, d in known_enemies(self, side).items()
+        }
+        self.spots = []
+        limit = self.scenario.turn_limit
+        nxt = OTHER[side]
+        if limit is not None and self._turn >= 2 * limit:
+            if self._check_victory(nxt):
+                return
+            self._finish(None, f"turn limit: {limit} rounds")
+            return
+        self._start_turn(nxt)
+
+    def _check_victory(self, side: str) -> bool:
+        if wins_by_sectors(self.control, side, self.aggressor):
+            n = len(sectors_held(self.control, side))
+            self._finish(side, f"{side} controls {n} of the 9 sectors")
+            return True
+        return False
+
+    def _start_turn(self, side: str) -> None:
+        self._turn += 1
+        self.dice.turn = self._turn
+        self.current = side
+        self.commands.mark_turn(self._turn)
+        self.turn_events[self._turn] = len(self.log.events)
+        self.event("turn", {"side": side, "turn": self._turn}, "both")
+        other = OTHER[side]
+        seen_by_other = self.observed_now[other]
+        for u in self.units.values():
+            if not u.alive:
+                continue
+            if u.side == other:
+                u.emplaced = u.hex == u.start_hex
+            else:
+                u.moved = 0
+                u.tried = u.immobile = u.attacked = u.feature = u.frozen = False
+                u.stopped = ""
+                u.start_hex = u.hex
+                u.began_in_enemy = self.board.enemy_territory(side, u.hex)
+                u.unseen = u.id not in seen_by_other
+        self.identified_now[side] = set()
+        self.observed_now[side] = set()
+        self.known[side] = observation_phase(self, side)
+        if self._check_victory(side):
+            return
+        phases.cbr_effects(self, side)
+        if not self._over:
+            phases.partisans(self, side)
+
+    # --- information ----------------------------------------------------------------------
+    def view(self, side: str) -> dict[str, Any]:
+        self._check_side(side, referee=True)
+        return build_view(self, side)
+
+    def view_unit(self, side: str, unit: str) -> dict[str, Any] | None:
+        """One of ``side``'s own units as :meth:`view` shows it (None if not its alive unit):
+        the cheap query a player makes after each of its unit's steps."""
+        u = self.units.get(unit)
+        if u is None or not u.alive or u.side != side:
+            return None
+        return own_unit(self, u)
+
+    @property
+    def winner(self) -> str | None:
+        return self._winner
+
+    def outcome(self) -> dict[str, Any]:
+        return {
+            "winner": self._winner,
+            "reason": self.reason or ("unfinished" if not self._over else ""),
+            "turns": self._turn,
+            "rounds": self.round,
+            "first": self.first,
+            "aggressor": self.aggressor,
+            "units_west": len(self.alive(WEST)),
+            "units_east": len(self.alive(EAST)),
+            "sectors_west": len(sectors_held(self.control, WEST)),
+            "sectors_east": len(sectors_held(self.control, EAST)),
+            "partisans_west": self.partisans[WEST],
+            "partisans_east": self.partisans[EAST],
+            "cbr_hexes": len(self.cbr),
+        }
+
+    # --- persistence ----------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return jsonable(
+            {
+                "turn": self._turn,
+                "over": self._over,
+                "current": self.current,
+                "first": self.first,
+                "setup_done": self.setup_done,
+                "aggressor": self.aggressor,
+                "cbr": sorted(self.cbr),
+                "partisans": self.partisans,
+                "spots": self.spots,
+                "control": self.control,
+                "winner": self._winner,
+                "reason": self.reason,
+                "units": [u.to_dict() for u in self.units.values()],
+                "known": {
+                    s: {k: [v.identified, sorted(v.finders)] for k, v in kn.items()}
+                    for s, kn in self.known.items()
+                },
+                "carried": {s: sorted(v) for s, v in self.carried.items()},
+                "identified_now": {s: sorted(v) for s, v in self.identified_now.items()},
+                "observed_now": {s: sorted(v) for s, v in self.observed_now.items()},
+                "last_seen": self.last_seen,
+            }
+        )
+
+    def scenario_dict(self) -> dict[str, Any]:
+        return self.scenario.model_dump(mode="json")
+
+    # --- conveniences for apps (from the side's knowledge only; see .queries) -----------------
+    def reach(self, side: str, unit: str) -> dict[str, dict[str, Any]]:
+        return queries.reach(self, side, unit)
+
+    def attack_odds(self, side: str, unit: str, target: str, kind: str = "attack") -> dict:
+        return queries.attack_odds(self, side, unit, target, kind)
+
+    def air_line(self, side: str, unit: str, target: str, strike: bool = True) -> dict:
+        return queries.air_line(self, side, unit, target, strike)
+
+    def observed_hexes(self, side: str) -> dict[str, Any]:
+        return queries.observed_hexes(self, side)
+
+    def key_order(self, side: str, unit: str, key: int) -> Order:
+        """The order the original's key 1-6 gives ``unit``: a move into that neighbour, an
+        attack if it holds an enemy the side knows of, a supply request if it holds a friendly
+        Support unit (key 0 is :meth:`feature_orders`). The rules judge the order as usual."""
+        u = self.units.get(unit)
+        if u is None or u.side != side or not u.alive:
+            raise IllegalOrder("order", f"{side} has no unit {unit!r}")
+        if type(key) is not int or key not in KEY_DIRECTIONS:
+            raise IllegalOrder("order", f"move keys are 1-6, not {key!r} (0: feature_orders)")
+        j = self.board.key_neighbour(u.hex, key)
+        if j < 0:
+            raise IllegalOrder("movement", f"key {key} leads off the map")
+        lab = self.board.labels[j]
+        o = self.at.get(j)
+        if o is not None and self.units[o].side == side:
+            if self.units[o].type == "Support":
+                return Order(side, "supply", unit, {"support": lab})
+        elif o is not None and o in self.known[side]:
+            return Order(side, "attack", unit, {"target": lab})
+        return Order(side, "move", unit, {"to": lab})
+
+    def feature_orders(self, side: str, unit: str) -> list[LegalOrder]:
+        """Key 0: the unit's special features legal now (an Airbase has recon and strike;
+        each may still need a target), supply requests excepted (a move key reaches those)."""
+        if side not in self.to_act() or self.phase != PLAY:
+            return []
+        return [
+            lo
+            for lo in self.legal_orders(side, unit)
+            if lo.kind in FEATURE_RULES and lo.kind != "supply"
+        ]
+
+
+def blocked_rule(kind: str) -> str:
+    return RULE_NAMES.get(kind, "order")
+
+
+__all__ = ["FORMAT", "AggressorGame"]
