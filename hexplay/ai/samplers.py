@@ -231,3 +231,36 @@ def naval_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
 
 
 SAMPLERS["naval"] = "hexplay.ai.samplers:naval_resample"
+
+
+# --- AGGRESSOR (provisional: written from hexplay.rules.aggressor's state as it landed) -------
+def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
+    """AGGRESSOR's sampler: two enemy units ``side`` has not identified this turn trade what
+    they are (type, range, strength, launched), each keeping its hex; kept only if
+    ``view(side)`` and ``legal_orders(side)`` are unchanged (an unidentified unit shows its
+    colour only). Consistent with the current view, not with every earlier one (a unit
+    identified in an earlier turn may trade its type)."""
+    truth = game.view(side)
+    legal = game.legal_orders(side)
+    for _ in range(2 * SAMPLER_TRIES):
+        twin = game.copy()
+        known = twin.known[side]
+        hidden = sorted(
+            (u for u in twin.units.values() if u.side != side and u.alive),
+            key=lambda u: u.id,
+        )
+        hidden = [u for u in hidden if u.id not in known or not known[u.id].identified]
+        pairs = [(a, b) for i, a in enumerate(hidden) for b in hidden[i + 1 :] if a.type != b.type]
+        if not pairs:
+            return twin
+        a, b = pairs[int(rng.integers(len(pairs)))]
+        for f in ("type", "rng", "str", "launched"):
+            va, vb = getattr(a, f), getattr(b, f)
+            setattr(a, f, vb)
+            setattr(b, f, va)
+        if twin.view(side) == truth and twin.legal_orders(side) == legal:
+            return twin
+    return game.copy()
+
+
+SAMPLERS["aggressor"] = "hexplay.ai.samplers:aggressor_resample"
