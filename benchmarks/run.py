@@ -19,11 +19,18 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   cores (a Dask local cluster of 2 process workers); ``batch_games_per_s_per_core_2procs``:
   in two plain processes at once (no Dask), the mean of their rates.
 - ``sweep_games_per_s_1worker`` / ``_2workers`` / ``sweep_speedup_2workers``: one sweep (8
-  points x 100 games) on a Dask local cluster of 1 and 2 process workers;
+  points x 100 games) on a Dask local cluster of 1 and 2 process workers (best of 3; the
+  ``_median`` figures are the medians, and ``batch_games_per_s_median`` the median of four
+  100-game runs);
   ``cpu_speedup_2procs`` is what the machine gives two plain Python processes at that moment
   (the ceiling for the sweep speed-up).
 
-``--only core|games|sweep`` runs one group.
+- ``pettingzoo_steps_per_s``: ``step`` calls per second of the SKIRMISH ``ParallelEnv``
+  (``hexplay.env``), every agent giving a random legal action from its mask each step (episodes
+  reset as they end; 200 warm-up steps first); observations, masks and rewards computed as a
+  learner gets them.
+
+``--only core|games|sweep|env`` runs one group.
 """
 
 from __future__ import annotations
@@ -145,10 +152,42 @@ def bench_sweep(quick: bool) -> None:
         emit(k, v, unit_of(k))
 
 
+def env_steps_per_s(
+    game: str = "skirmish", steps: int = 2000, seed: int = 0, warmup: int = 200
+) -> float:
+    """ParallelEnv steps per second with random masked actions (see the module docstring),
+    after ``warmup`` untimed steps (the map's tables built, as in a training run)."""
+    from hexplay.env import parallel_env
+
+    env = parallel_env(game)
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    episode = seed
+    t0 = 0.0
+    for i in range(warmup + steps):
+        if i == warmup:
+            t0 = time.perf_counter()
+        if not env.agents:
+            episode += 1
+            obs, _ = env.reset(seed=episode)
+        acts = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
+        obs, *_ = env.step(acts)
+    return steps / (time.perf_counter() - t0)
+
+
+def bench_env(quick: bool) -> None:
+    import hexplay
+
+    if "skirmish" not in hexplay.games():
+        print("pettingzoo_steps_per_s: skipped (skirmish is not registered)", flush=True)
+        return
+    emit("pettingzoo_steps_per_s", env_steps_per_s("skirmish", 300 if quick else 2000), "steps/s")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="smaller samples (naive loop estimated)")
-    ap.add_argument("--only", choices=["core", "games", "sweep"], default=None)
+    ap.add_argument("--only", choices=["core", "games", "sweep", "env"], default=None)
     args = ap.parse_args(argv)
     if args.only in (None, "core"):
         bench_core(args.quick)
@@ -156,6 +195,8 @@ def main(argv: list[str] | None = None) -> None:
         bench_games(args.quick)
     if args.only in (None, "sweep"):
         bench_sweep(args.quick)
+    if args.only in (None, "env"):
+        bench_env(args.quick)
 
 
 if __name__ == "__main__":

@@ -2,13 +2,16 @@
 
 Examples::
 
-    hexplay simulate -n 500 --seed 1 --set scenario.barrier_points_required=150 \\
+    hexplay games
+    hexplay simulate --game skirmish -n 500 --seed 1 --set scenario.barrier_points_required=150 \\
         --set defender.escort_mode=hold -o games.parquet
     hexplay sweep -n 200 --param scenario.n_guards=3..7 \\
         --param scenario.barrier_points_required=100,200,300 --workers 2 \\
         -o games.parquet --summary summary.csv
 
-Parameter keys are ``scenario.<name>``, ``adversary.<knob>`` or ``defender.<knob>``. Values
+``--game`` names a registered game (default ``skirmish``). Parameter keys are
+``scenario.<name>`` or ``<side>.<knob>`` with the game's sides (SKIRMISH: ``adversary.<knob>``,
+``defender.<knob>``; ``<side>.player=<name>`` picks a registered computer player). Values
 are JSON when they parse (``3``, ``true``, ``"rifle"``, ``[1,2]``), else text. In ``--param``,
 ``a,b,c`` lists values, ``lo..hi`` is an inclusive integer range, ``lo~hi`` a uniform real range
 (``--sample`` only). Outputs: ``.csv``, ``.parquet`` (or ``.pq``), or ``-`` for CSV on stdout.
@@ -20,8 +23,6 @@ import argparse
 import sys
 from pathlib import Path
 from typing import Any
-
-from .analysis.batch import DEFAULT_RUNNER
 
 
 def _kv(text: str) -> tuple[str, str]:
@@ -51,7 +52,10 @@ def write_table(df, out: str) -> None:
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("-n", "--games", type=int, default=100, help="games (per point)")
     p.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed+i")
-    p.add_argument("--runner", default=DEFAULT_RUNNER, help="game runner 'module:function'")
+    p.add_argument("--game", default="skirmish", help="registered game (see: hexplay games)")
+    p.add_argument(
+        "--runner", default=None, help="game runner 'module:function' (default: the game's)"
+    )
     p.add_argument("-o", "--out", default=None, help="games table (.csv, .parquet or -)")
     p.add_argument("--summary", default=None, help="also write the per-point summary here")
     p.add_argument("--scenario", default=None, help="base scenario JSON file")
@@ -60,6 +64,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="hexplay", description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
+    sub.add_parser("games", help="list the registered games, their sides and players")
 
     sim = sub.add_parser("simulate", help="play N games at one parameter point")
     _common(sim)
@@ -104,16 +109,22 @@ def _simulate(args: argparse.Namespace) -> tuple[Any, Any]:
     point: dict[str, Any] = {k: parse_value(v) for k, v in args.sets}
     if args.scenario:
         point["scenario.file"] = str(Path(args.scenario).resolve())
-    scenario, tactics = split_point(point)
+    scenario, tactics = split_point(point, _spec(args.game).sides)
     games = run_batch(
-        args.games, scenario, tactics, seed=args.seed, runner=args.runner, records=args.records
+        args.games,
+        scenario,
+        tactics,
+        seed=args.seed,
+        runner=args.runner,
+        records=args.records,
+        game=args.game,
     )
     secs = games.attrs.get("seconds", 0.0)
     print(
         f"hexplay: {len(games)} games in {secs:.2f} s ({len(games) / max(secs, 1e-9):,.0f}/s)",
         file=sys.stderr,
     )
-    return games, summarize(games)
+    return games, summarize(games, game=args.game)
 
 
 def _sweep(args: argparse.Namespace) -> tuple[Any, Any]:
@@ -130,6 +141,7 @@ def _sweep(args: argparse.Namespace) -> tuple[Any, Any]:
         sample=args.sample,
         sample_seed=args.sample_seed,
         runner=args.runner,
+        game=args.game,
         seed=args.seed,
         common_seeds=not args.independent_seeds,
         scheduler=args.scheduler,
@@ -148,12 +160,40 @@ def _sweep(args: argparse.Namespace) -> tuple[Any, Any]:
     )
     if not a.get("complete", True):
         print("hexplay: interrupted; writing the partial results", file=sys.stderr)
-    return games, summarize(games)
+    return games, summarize(games, game=args.game)
+
+
+def _spec(game: str):
+    from .analysis.games import spec_of
+
+    try:
+        return spec_of(game)
+    except KeyError as e:
+        raise SystemExit(f"hexplay: {e.args[0]}") from None
+
+
+def _list_games() -> int:
+    from .registry import game_entry, games
+
+    for name in games():
+        e = game_entry(name)
+        spec = _spec(name)
+        print(
+            f"{name}: {e.title} ({e.info.turns}); sides {', '.join(e.info.sides)}; "
+            f"players {', '.join(e.player_names())}; reports {spec.p_column}"
+        )
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    games, summary = _simulate(args) if args.command == "simulate" else _sweep(args)
+    if args.command == "games":
+        return _list_games()
+    _spec(args.game)
+    try:
+        games, summary = _simulate(args) if args.command == "simulate" else _sweep(args)
+    except ValueError as e:  # a parameter the game does not have
+        raise SystemExit(f"hexplay: {e}") from None
     if args.out:
         write_table(games, args.out)
     if args.summary:

@@ -128,7 +128,7 @@ register(
             "scripted": "hexplay.ai.skirmish:scripted",
             "tactic": "hexplay.ai.tactics:tactic",
         },
-        analysis=None,
+        analysis="hexplay.analysis.games:SKIRMISH",
         ui="hexplay.widgets.skirmish_ui:SkirmishUI",
     )
 )

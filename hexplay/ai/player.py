@@ -53,17 +53,20 @@ def _by_side(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
 
 
 def play(game: Any, players: Mapping[str, Any] | Sequence[Any], max_turns: int | None = None):
-    """Let the players act until the game is over (or ``max_turns`` turns are done).
+    """Let the players act until the game is over (or ``max_turns`` turns of play are done:
+    set-up is not counted; it stops when the turn after them begins).
 
     ``players``: one per side (a list of players, or side -> player). Works for both turn
     structures: the sides in ``game.to_act()`` act in that order; when no side must act the
     game advances. A player that leaves its side still to act without any effect is an error.
     """
     by_side = _by_side(players)
-    start = game.turn
+    start = None  # the first turn of play seen (set-up is not a turn)
     while not game.over:
-        if max_turns is not None and game.turn - start >= max_turns and game.phase != "setup":
-            break
+        if game.phase != "setup":
+            start = game.turn if start is None else start
+            if max_turns is not None and game.turn - start >= max_turns:
+                break
         sides = game.to_act()
         if not sides:
             game.advance()

@@ -1,13 +1,20 @@
-"""Analysis at scale: batch games, parameter sweeps on Dask, win probability, statistics.
+"""Analysis at scale, for any registered game: batch games, parameter sweeps on Dask, win
+probability, statistics.
+
+Every entry point takes the game by name (``game="skirmish"``, the default); its analysis
+description (:class:`AnalysisSpec`, :func:`spec_of`) gives the parameter prefixes, outcome
+columns, default players and the side whose P(win) is reported.
 
 * :func:`run_batch` — N full games at one point, one row per game (seeds recorded).
 * :func:`run_sweep` / :func:`sweep` — many points on a Dask cluster, progress bar, checkpoints.
 * :func:`expand_grid`, :func:`sample_points`, :func:`split_point` — sweep points.
 * :func:`summarize`, :func:`wilson_interval` — P(win) with Wilson score intervals per point.
 * :func:`win_probability` — Monte Carlo of the rest of a game in progress.
-* :func:`run_game` — the default SKIRMISH game runner (scenario params + tactics + seed).
+* :func:`run_game` — the default SKIRMISH game runner (scenario params + tactics + seed);
+  :class:`GameRunner` — one game of any registered game with its registry players.
 
-pandas is needed for tables, ``dask[distributed]`` for sweeps (extra ``hexplay[analysis]``).
+pandas is needed for tables, ``dask[distributed]`` for sweeps and ``tqdm`` for progress bars
+(extra ``hexplay[analysis]``).
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from .batch import DEFAULT_RUNNER, game_seeds, resolve_runner, run_batch, run_games
+from .games import AnalysisSpec, GameRunner, spec_of
 from .grid import (
     IntRange,
     Uniform,
@@ -29,6 +37,8 @@ from .sweep import local_client, run_sweep, sweep
 
 __all__ = [
     "DEFAULT_RUNNER",
+    "AnalysisSpec",
+    "GameRunner",
     "IntRange",
     "Uniform",
     "expand_grid",
@@ -43,6 +53,7 @@ __all__ = [
     "run_games",
     "run_sweep",
     "sample_points",
+    "spec_of",
     "split_point",
     "summarize",
     "sweep",

@@ -3,9 +3,11 @@
 A *game runner* is any callable ``runner(scenario_params, tactics, seed, record=False) -> dict``
 returning one row of outcome fields (``winner``, ``turns``, ``barrier_points``, casualties...;
 no dots in their names) and, when ``record`` is true, the full game record under ``"record"``.
-The default is :func:`hexplay.analysis.runner.run_game` (SKIRMISH with the tactic players). A
-runner may also be given as a ``"module:function"`` string (resolved where it runs, e.g. on a
-Dask worker).
+The default is the runner of the game's analysis description (:mod:`hexplay.analysis.games`):
+for SKIRMISH :func:`hexplay.analysis.runner.run_game` (the tactic players), for any other
+registered game a :class:`~hexplay.analysis.games.GameRunner` of its registry players. A runner
+may also be given as a ``"module:function"`` string (resolved where it runs, e.g. on a Dask
+worker).
 
 Game ``i`` of a batch with base seed ``s`` is played with seed ``s + i``: the same base seed gives
 the same table.
@@ -21,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from .grid import join_point, split_point
+from .grid import SIDES, join_point, split_point
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -30,16 +32,33 @@ GameRunner = Callable[..., dict]
 DEFAULT_RUNNER = "hexplay.analysis.runner:run_game"
 
 
-def resolve_runner(runner: GameRunner | str | None) -> GameRunner:
-    """A callable from a callable, a ``"module:function"`` string, or None (the default)."""
+def resolve_runner(runner: GameRunner | str | None, game: str | None = None) -> GameRunner:
+    """A callable from a callable, a ``"module:function"`` string, or None (the runner of
+    ``game``'s analysis description; SKIRMISH's :data:`DEFAULT_RUNNER` without a game)."""
     if runner is None:
-        runner = DEFAULT_RUNNER
+        runner = DEFAULT_RUNNER if game is None else default_runner(game)
     if callable(runner):
         return runner
     mod, _, name = str(runner).partition(":")
     if not name:
         raise ValueError(f"runner {runner!r} must be 'module:function'")
     return getattr(importlib.import_module(mod), name)
+
+
+def default_runner(game: str) -> GameRunner | str:
+    """The runner a batch or sweep of the registered game ``game`` uses by default."""
+    from .games import spec_of
+
+    return spec_of(game).game_runner()
+
+
+def game_sides(game: str | None) -> tuple[str, ...]:
+    """The knob prefixes (sides) of ``game``'s sweep points (SKIRMISH's without a game)."""
+    if game is None:
+        return SIDES
+    from .games import spec_of
+
+    return spec_of(game).sides
 
 
 def game_seeds(seed: int, n: int, start: int = 0) -> list[int]:
@@ -73,10 +92,13 @@ def run_games(
     point_index: int | None = None,
     first_game: int = 0,
     records: bool = False,
+    game: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Play one game per seed at one parameter point; return the rows (a Dask task body)."""
-    fn = resolve_runner(runner)
-    scenario, tactics = split_point(point)
+    """Play one game per seed at one parameter point; return the rows (a Dask task body).
+    ``game``: the registered game (its sides prefix the point's knobs; its runner is the
+    default)."""
+    fn = resolve_runner(runner, game)
+    scenario, tactics = split_point(point, game_sides(game))
     flat = join_point(scenario, tactics)
     rows = []
     with batch_gc():
@@ -105,16 +127,21 @@ def run_batch(
     seed: int = 0,
     runner: GameRunner | str | None = None,
     records: bool = False,
+    game: str = "skirmish",
 ) -> pd.DataFrame:
-    """``n`` full games at one point; a DataFrame with one row per game (``game``, ``seed``, the
-    parameters as ``scenario.*``/``adversary.*``/``defender.*`` columns, the outcome fields, and
-    a JSON ``record`` column when ``records``). ``df.attrs["seconds"]`` holds the wall time."""
+    """``n`` full games of the registered ``game`` at one point; a DataFrame with one row per
+    game (``game``, ``seed``, the parameters as ``scenario.*`` and ``<side>.*`` columns, the
+    outcome fields, and a JSON ``record`` column when ``records``). ``df.attrs`` holds
+    ``seconds`` (the wall time) and ``game``. ``runner`` defaults to the game's own."""
     import pandas as pd
 
     tactic_knobs = {k: dict(v) for k, v in (tactics or {}).items()}
+    unknown = set(tactic_knobs) - set(game_sides(game))
+    if unknown:
+        raise ValueError(f"{game} has no side {sorted(unknown)}; its sides are {game_sides(game)}")
     point = join_point(dict(scenario_params or {}), tactic_knobs)
     t0 = time.perf_counter()
-    rows = run_games(runner, point, game_seeds(seed, n), records=records)
+    rows = run_games(runner, point, game_seeds(seed, n), records=records, game=game)
     df = pd.DataFrame(rows)
-    df.attrs["seconds"] = time.perf_counter() - t0
+    df.attrs.update(seconds=time.perf_counter() - t0, game=game)
     return df

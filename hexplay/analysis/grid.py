@@ -1,10 +1,11 @@
 """Sweep points: Cartesian grids and random samples of named parameters.
 
 A *point* is a flat dict whose keys name where a value goes: ``scenario.<name>`` (a scenario
-parameter, see :func:`hexplay.analysis.runner.make_scenario`), ``adversary.<knob>`` and
-``defender.<knob>`` (tactic knobs, see :mod:`hexplay.ai.tactics`). A key without a dot is taken
-as a scenario parameter. :func:`split_point` turns a point into the ``(scenario_params,
-tactics)`` pair a game runner takes.
+parameter, e.g. SKIRMISH's :func:`hexplay.analysis.runner.make_scenario`) and ``<side>.<knob>``
+(a knob of that side's player: SKIRMISH's ``adversary.`` and ``defender.`` tactic knobs, see
+:mod:`hexplay.ai.tactics`; each game's sides come from its analysis description). A key
+without a dot is taken as a scenario parameter. :func:`split_point` turns a point into the
+``(scenario_params, tactics)`` pair a game runner takes.
 """
 
 from __future__ import annotations
@@ -83,10 +84,15 @@ def sample_points(spec: Mapping[str, Values], n: int, seed: int = 0) -> list[dic
     return out
 
 
-def split_point(point: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-    """``{"scenario.x": 1, "adversary.k": 2}`` -> ``({"x": 1}, {"adversary": {"k": 2}, ...})``."""
+def split_point(
+    point: Mapping[str, Any], sides: Sequence[str] = SIDES
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """``{"scenario.x": 1, "adversary.k": 2}`` -> ``({"x": 1}, {"adversary": {"k": 2}, ...})``.
+
+    ``sides``: the game's sides, the prefixes of player knobs (SKIRMISH's by default; a
+    game's are in its :class:`~hexplay.analysis.games.AnalysisSpec`)."""
     scenario: dict[str, Any] = {}
-    tactics: dict[str, dict[str, Any]] = {s: {} for s in SIDES}
+    tactics: dict[str, dict[str, Any]] = {s: {} for s in sides}
     for key, value in point.items():
         head, dot, rest = key.partition(".")
         if not dot:
@@ -96,7 +102,10 @@ def split_point(point: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, dic
         elif head in tactics:
             tactics[head][rest] = value
         else:
-            raise ValueError(f"parameter {key!r}: prefix must be scenario, adversary or defender")
+            raise ValueError(
+                f"parameter {key!r}: prefix must be scenario, {', '.join(sides[:-1])} or "
+                f"{sides[-1]}"
+            )
     return scenario, tactics
 
 

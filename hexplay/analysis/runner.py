@@ -5,6 +5,11 @@
 :func:`hexplay.ai.tactics.make_players`, plays to the end with :func:`hexplay.ai.play` and
 returns one row of outcome fields (:data:`OUTCOME_FIELDS`). Maps are loaded once per process and
 shared by every game (their sight and movement tables are precomputed once).
+
+It is SKIRMISH's fast runner: it gives the same row as the generic
+``GameRunner("skirmish")`` (:mod:`hexplay.analysis.games`: the registry's game, the same
+players, the game API's play loop), with the map shared and SKIRMISH's own play loop (a test
+compares the two).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .games import SKIRMISH
 from .scenario_params import make_scenario
 
 __all__ = [
@@ -24,18 +30,8 @@ __all__ = [
     "run_game",
 ]
 
-OUTCOME_FIELDS = (
-    "winner",
-    "reason",
-    "turns",
-    "barrier_points",
-    "adversary_killed",
-    "adversary_wounded",
-    "defender_killed",
-    "defender_wounded",
-    "route",
-    "ambush",
-)
+OUTCOME_FIELDS = SKIRMISH.outcome
+"""The outcome columns of a SKIRMISH row (its analysis description's)."""
 
 _MAPS: dict[str, Any] = {}
 
@@ -59,24 +55,10 @@ def new_game(scenario_params: Mapping[str, Any] | None = None, seed: int = 0):
 
 
 def outcome(game) -> dict[str, Any]:
-    """The outcome row of a finished (or stopped) game."""
-    men = game.men.values()
-
-    def count(side: str, cond: str) -> int:
-        return sum(1 for m in men if m.side == side and m.condition == cond)
-
-    return {
-        "winner": game.winner,
-        "reason": game.win_reason,
-        "turns": game.turns_played,
-        "barrier_points": int(game.barrier),
-        "adversary_killed": count("adversary", "K"),
-        "adversary_wounded": count("adversary", "W"),
-        "defender_killed": count("defender", "K"),
-        "defender_wounded": count("defender", "W"),
-        "route": game.route_name,
-        "ambush": game.ambush,
-    }
+    """The outcome row of a finished (or stopped) game: ``game.outcome()``, the fields of
+    :data:`OUTCOME_FIELDS`."""
+    row = game.outcome()
+    return {k: row[k] for k in OUTCOME_FIELDS}
 
 
 def play_game(game, players) -> Any:

@@ -8,21 +8,17 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .games import SKIRMISH
+
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 Z95 = 1.959963984540054
 """Two-sided 95 % normal quantile, the default width of every interval."""
 
-OUTCOME_MEANS = (
-    "turns",
-    "barrier_points",
-    "adversary_killed",
-    "adversary_wounded",
-    "defender_killed",
-    "defender_wounded",
-)
-"""Outcome columns averaged per sweep point when present."""
+OUTCOME_MEANS = SKIRMISH.means
+"""Outcome columns averaged per sweep point when present (SKIRMISH's; other games' come
+from their analysis description)."""
 
 
 def wilson_interval(k: float, n: float, z: float = Z95) -> tuple[float, float]:
@@ -61,21 +57,33 @@ def summarize(
     games: pd.DataFrame,
     by: Sequence[str] | None = None,
     z: float = Z95,
-    winner: str = "adversary",
+    winner: str | None = None,
+    means: Sequence[str] | None = None,
+    game: str | None = None,
 ) -> pd.DataFrame:
     """One row per parameter point: games, wins of ``winner``, P(win) with its Wilson interval
     (``p_<winner>_win``, ``ci_low``, ``ci_high``) and the mean of each outcome column.
 
     ``by`` defaults to ``point`` plus the parameter columns (those with a dot in their name).
+    ``winner`` and ``means`` default to those of ``game``'s analysis description (``game``
+    defaults to the table's ``attrs["game"]``, else SKIRMISH: the adversary, and
+    :data:`OUTCOME_MEANS`).
     """
     import pandas as pd
+
+    if winner is None or means is None:
+        from .games import spec_of
+
+        spec = spec_of(game or games.attrs.get("game") or "skirmish")
+        winner = spec.win_side if winner is None else winner
+        means = spec.means if means is None else means
 
     if by is None:
         by = (["point"] if "point" in games.columns else []) + parameter_columns(games)
     by = list(by)
     wins = (games["winner"] == winner).astype(float)
     frame = games.assign(_win=wins)
-    means = [c for c in OUTCOME_MEANS if c in games.columns]
+    means = [c for c in means if c in games.columns]
     if by:
         g = frame.groupby(by, sort=True, dropna=False)
         out = g.agg(games=("_win", "size"), wins=("_win", "sum"), **{c: (c, "mean") for c in means})

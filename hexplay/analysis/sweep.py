@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .batch import DEFAULT_RUNNER, GameRunner, game_seeds, run_games
-from .progress import Progress
+from .progress import progress_bar
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -73,8 +73,8 @@ def _seeds(seed: int, p: int, g: int, count: int, n_games: int, common: bool) ->
     return game_seeds(base, count, start=g)
 
 
-def _chunk_task(runner, point, seeds, p, g, records):
-    return run_games(runner, point, seeds, point_index=p, first_game=g, records=records)
+def _chunk_task(runner, point, seeds, p, g, records, game=None):
+    return run_games(runner, point, seeds, point_index=p, first_game=g, records=records, game=game)
 
 
 def _runner_name(runner: GameRunner | str | None) -> str:
@@ -82,6 +82,8 @@ def _runner_name(runner: GameRunner | str | None) -> str:
         return DEFAULT_RUNNER
     if isinstance(runner, str):
         return runner
+    if isinstance(getattr(runner, "key", None), str):
+        return runner.key
     return f"{getattr(runner, '__module__', '?')}:{getattr(runner, '__qualname__', repr(runner))}"
 
 
@@ -191,8 +193,12 @@ def run_sweep(
     progress: bool | str | Callable[[int, int], Any] = True,
     checkpoint: str | Path | None = None,
     records: bool = False,
+    game: str = "skirmish",
 ) -> pd.DataFrame:
-    """Play ``n_games`` games at each point; one row per game (see the module docstring).
+    """Play ``n_games`` games of the registered ``game`` at each point; one row per game (see
+    the module docstring). ``runner`` defaults to the game's own
+    (:meth:`~hexplay.analysis.games.AnalysisSpec.game_runner`); point keys are ``scenario.*``
+    and ``<side>.*`` with the game's sides.
 
     ``scheduler``: None = a new local cluster with ``n_workers`` process workers (default: all
     cores), closed afterwards; ``"tcp://host:port"`` = an existing Dask scheduler; ``"sync"`` =
@@ -204,7 +210,14 @@ def run_sweep(
     """
     import pandas as pd
 
+    from .batch import default_runner, game_sides
+    from .grid import split_point
+
     points = [dict(p) for p in points]
+    for p in points:
+        split_point(p, game_sides(game))  # a bad prefix fails here, not on a worker
+    if runner is None:
+        runner = default_runner(game)
     n_games = int(n_games)
     own_client = False
     if client is None and scheduler not in ("sync", "synchronous"):
@@ -229,6 +242,7 @@ def run_sweep(
             "tail": tail,
             "runner": _runner_name(runner),
             "records": records,
+            "game": game,
         }
         ckpt = _Checkpoint(checkpoint, manifest)
 
@@ -241,7 +255,7 @@ def run_sweep(
         else:
             todo.append((p, g, count))
     mode = "none" if progress is False else ("auto" if progress is True else progress)
-    bar = Progress(n_games * len(points), "games", mode)
+    bar = progress_bar(n_games * len(points), mode)
     if frames:
         bar.update(sum(len(f) for f in frames))
 
@@ -263,16 +277,18 @@ def run_sweep(
         if client is None:
             for p, g, count in todo:
                 seeds = _seeds(seed, p, g, count, n_games, common_seeds)
-                accept(p, g, _chunk_task(runner, points[p], seeds, p, g, records))
+                accept(p, g, _chunk_task(runner, points[p], seeds, p, g, records, game))
                 played += count
         else:
             from distributed import as_completed
 
-            r = runner if runner is not None else DEFAULT_RUNNER
+            r = runner
             futures = {}
             for p, g, count in todo:
                 seeds = _seeds(seed, p, g, count, n_games, common_seeds)
-                fut = client.submit(_chunk_task, r, points[p], seeds, p, g, records, pure=False)
+                fut = client.submit(
+                    _chunk_task, r, points[p], seeds, p, g, records, game, pure=False
+                )
                 futures[fut] = (p, g, count)
             try:
                 for fut in as_completed(list(futures)):
@@ -296,7 +312,9 @@ def run_sweep(
         df = df.sort_values(["point", "game"], kind="stable").reset_index(drop=True)
     else:
         df = pd.DataFrame(columns=["point", "game", "seed"])
-    df.attrs.update(complete=complete, seconds=seconds, games_played=played, workers=workers)
+    df.attrs.update(
+        complete=complete, seconds=seconds, games_played=played, workers=workers, game=game
+    )
     return df
 
 
@@ -308,10 +326,11 @@ def sweep(
     sample_seed: int = 0,
     **kwargs: Any,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Grid (or ``sample`` random points) from ``spec``, run, summarize: ``(summary, games)``."""
+    """Grid (or ``sample`` random points) from ``spec``, run, summarize: ``(summary, games)``
+    (``game=`` and the other keywords go to :func:`run_sweep`)."""
     from .grid import expand_grid, sample_points
     from .stats import summarize
 
     points = sample_points(spec, sample, sample_seed) if sample else expand_grid(spec)
     games = run_sweep(points, n_games, **kwargs)
-    return summarize(games), games
+    return summarize(games, game=kwargs.get("game", "skirmish")), games

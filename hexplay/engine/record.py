@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .dice import Dice, ForcedDice, fresh_like
-from .errors import IllegalOrder, SaveError
+from .errors import IllegalOrder, SaveError, ScenarioError
 from .serial import jsonable, map_from_dict, map_to_dict
 
 if TYPE_CHECKING:
@@ -126,7 +126,10 @@ def load(cls: type[Game], d: Any) -> Game:
             raise SaveError(k, "missing")
     m = _map_of(cls, d["map"])
     dice = dice_from_dict(d["dice"])
-    game = cls._fresh(d["scenario"], m, dice)
+    try:
+        game = cls._fresh(d["scenario"], m, dice)
+    except ScenarioError as e:  # the save's scenario is checked like any other input
+        raise SaveError(f"scenario.{e.field}", e.message) from None
     apply_commands(game, d["commands"])
     if "state" in d and jsonable(game.snapshot()) != d["state"]:
         raise SaveError("state", "replaying the saved commands does not reproduce the saved state")

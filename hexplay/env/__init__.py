@@ -1,0 +1,55 @@
+"""PettingZoo environments over the game API, for any registered game (extra ``hexplay[env]``).
+
+::
+
+    from hexplay.env import parallel_env, aec_env
+    env = parallel_env("skirmish")          # simultaneous plots: a ParallelEnv
+    obs, infos = env.reset(seed=1)
+    mask = obs["adversary"]["action_mask"]  # legal actions now (action 0 = end plot / wait)
+
+Agents are the game's sides. Observations are ``{"observation": float32 vector, "action_mask":
+int8 vector}`` computed from the side's view only (:mod:`.observe`); actions are orders in a
+fixed discrete space (:mod:`.codec`); rewards come from the outcome (:mod:`.core`).
+:func:`env` picks the natural kind for a game's turn structure.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .codec import END, OrderCodec, order_kinds, unit_table
+from .observe import ViewEncoder, encoder_for
+
+__all__ = [
+    "END",
+    "OrderCodec",
+    "ViewEncoder",
+    "aec_env",
+    "encoder_for",
+    "env",
+    "order_kinds",
+    "parallel_env",
+    "unit_table",
+]
+
+
+def parallel_env(game: str, scenario: Any = None, **kw: Any):
+    """A :class:`~hexplay.env.parallel.GameParallelEnv` of a registered game."""
+    from .parallel import GameParallelEnv
+
+    return GameParallelEnv(game, scenario, **kw)
+
+
+def aec_env(game: str, scenario: Any = None, **kw: Any):
+    """A :class:`~hexplay.env.aec.GameAECEnv` of a registered game."""
+    from .aec import GameAECEnv
+
+    return GameAECEnv(game, scenario, **kw)
+
+
+def env(game: str, scenario: Any = None, **kw: Any):
+    """The natural environment of ``game``: parallel for simultaneous plots, AEC otherwise."""
+    from ..registry import game_entry
+
+    simultaneous = game_entry(game).info.simultaneous
+    return (parallel_env if simultaneous else aec_env)(game, scenario, **kw)

@@ -1,0 +1,186 @@
+"""Analysis by game name on the toy games: batches, sweeps, summaries, win probability and the
+command line take the game from the registry, with its sides, players and outcome columns."""
+
+from __future__ import annotations
+
+import io
+import json
+import pickle
+
+import pandas as pd
+import pytest
+from toy_games import MinesGame, RaceGame, toys_registered
+
+from hexplay.ai.player import play
+from hexplay.ai.random import RandomPlayer
+from hexplay.analysis import run_batch, run_sweep, summarize, sweep, win_probability
+from hexplay.analysis.games import SKIRMISH, GameRunner, default_spec, spec_of
+from hexplay.analysis.progress import progress_bar
+from hexplay.cli import main
+
+
+@pytest.fixture(autouse=True)
+def toys():
+    """The toy games are registered for each test of this module only."""
+    with toys_registered():
+        yield
+
+
+def test_specs_come_from_the_registry():
+    s = spec_of("toy-race")
+    assert s == default_spec("toy-race")
+    assert s.sides == ("red", "blue") and s.win_side == "red" and s.p_column == "p_red_win"
+    assert s.players == {"red": "greedy", "blue": "greedy"}
+    assert spec_of("skirmish") is SKIRMISH and SKIRMISH.p_column == "p_adversary_win"
+    with pytest.raises(KeyError, match="no game"):
+        spec_of("chess")
+
+
+def test_batch_of_a_game_by_name():
+    df = run_batch(30, {"turn_limit": 6}, {"blue": {"player": "random"}}, seed=4, game="toy-race")
+    assert df.attrs["game"] == "toy-race" and len(df) == 30
+    assert {"winner", "reason", "turns", "red_tokens", "blue_tokens"} <= set(df.columns)
+    assert (df["scenario.turn_limit"] == 6).all() and (df["blue.player"] == "random").all()
+    assert df["turns"].max() <= 6
+    again = run_batch(
+        30, {"turn_limit": 6}, {"blue": {"player": "random"}}, seed=4, game="toy-race"
+    )
+    pd.testing.assert_frame_equal(df, again)
+    # the rows are those of the registry's players playing the game by hand
+    g = RaceGame.new({"turn_limit": 6}, seed=5)
+    runner = GameRunner("toy-race")
+    play(g, runner.players({"blue": {"player": "random"}}, 5))
+    assert df.iloc[1]["winner"] == g.outcome()["winner"]
+    with pytest.raises(ValueError, match="no side"):
+        run_batch(2, {}, {"adversary": {}}, game="toy-race")
+
+
+def test_random_player_knobs_and_records():
+    df = run_batch(
+        3, {}, {"red": {"player": "random", "p_stop": 0.5}}, game="toy-mines", records=True
+    )
+    for rec in df["record"]:
+        assert MinesGame.from_json(json.loads(rec)).over
+
+
+def test_sweep_and_summary_of_a_game_by_name():
+    spec = {"scenario.turn_limit": [1, 8], "red.player": ["greedy", "random"]}
+    summary, games = sweep(spec, 40, game="toy-race", scheduler="sync", progress=False, seed=2)
+    assert "p_red_win" in summary.columns and len(summary) == 4
+    assert games.attrs["game"] == "toy-race"
+    assert set(summary.columns) >= {"games", "wins", "ci_low", "ci_high", "turns"}
+    # one turn is too short for anyone to cross the map: nobody wins
+    short = summary[summary["scenario.turn_limit"] == 1]
+    assert (short["wins"] == 0).all()
+    long = summary[summary["scenario.turn_limit"] == 8].set_index("red.player")
+    assert long.loc["greedy", "p_red_win"] > long.loc["random", "p_red_win"]
+    again = summarize(games, winner="blue")
+    assert "p_blue_win" in again.columns
+    with pytest.raises(ValueError, match="prefix must be scenario, red or blue"):
+        run_sweep([{"adversary.x": 1}], 2, game="toy-race", scheduler="sync", progress=False)
+
+
+def test_game_runner_pickles_for_dask_workers():
+    r = GameRunner("toy-race")
+    assert pickle.loads(pickle.dumps(r)) == r and "toy-race" in r.key
+
+
+def test_win_probability_of_a_game_in_progress():
+    g = RaceGame.new(seed=3)
+    play(g, [RandomPlayer("red", 3), RandomPlayer("blue", 4)], max_turns=1)
+    before = g.to_json()
+    est = win_probability(g, n=40, seed=1)
+    assert g.to_json() == before, "the estimate must leave the game alone"
+    assert est == win_probability(g, n=40, seed=1)
+    assert est["side"] == "red" and est["n"] == 40 and est["turn"] == g.turn
+    assert 0 <= est["ci_low"] <= est["p_red"] <= est["ci_high"] <= 1
+    assert est["p_blue"] == pytest.approx(1 - est["p_red"])
+    play(g, [RandomPlayer("red", 3), RandomPlayer("blue", 4)])
+    done = win_probability(g, n=10)
+    assert done["n"] == 0 and done["p_red"] == float(g.outcome()["winner"] == "red")
+
+
+def test_progress_bar_modes():
+    seen = []
+    bar = progress_bar(5, lambda d, t: seen.append((d, t)))
+    bar.update(2)
+    bar.update(3)
+    bar.close()
+    assert seen == [(2, 5), (5, 5)]
+    buf = io.StringIO()
+    text = progress_bar(7, "text", file=buf)
+    text.update(7)
+    text.close()
+    assert "7/7" in buf.getvalue() and "games" in buf.getvalue()
+    quiet = progress_bar(3, "none")
+    quiet.update(3)
+    quiet.close()
+    with pytest.raises(ValueError, match="progress"):
+        progress_bar(3, "fancy")
+
+
+def test_cli_by_game_name(tmp_path, capsys):
+    assert main(["games"]) == 0
+    listing = capsys.readouterr().out
+    assert "toy-race: Toy race (simultaneous); sides red, blue; players random, greedy" in listing
+    out = tmp_path / "g.csv"
+    rc = main(
+        [
+            "simulate",
+            "--game",
+            "toy-race",
+            "-n",
+            "6",
+            "--set",
+            "scenario.turn_limit=3",
+            "-o",
+            str(out),
+        ]
+    )
+    assert rc == 0 and "p_red_win" in capsys.readouterr().out
+    df = pd.read_csv(out)
+    assert len(df) == 6 and df["turns"].max() <= 3
+    rc = main(
+        [
+            "sweep",
+            "--game",
+            "toy-mines",
+            "-n",
+            "4",
+            "--scheduler",
+            "sync",
+            "--no-progress",
+            "--param",
+            "scenario.mines=0,2",
+            "--summary",
+            str(tmp_path / "s.csv"),
+        ]
+    )
+    s = pd.read_csv(tmp_path / "s.csv")
+    assert rc == 0 and len(s) == 2 and "p_red_win" in s.columns
+    with pytest.raises(SystemExit, match="no game"):
+        main(["simulate", "--game", "chess", "-n", "1"])
+    with pytest.raises(SystemExit, match="prefix"):
+        main(["simulate", "--game", "toy-race", "-n", "1", "--set", "adversary.x=1"])
+
+
+def test_skirmish_fast_runner_equals_the_generic_runner():
+    """run_game (shared map, SKIRMISH's play loop) gives the rows GameRunner("skirmish") gives
+    (the registry's game, the game API's play loop)."""
+    from hexplay.analysis.runner import run_game
+
+    generic = GameRunner("skirmish")
+    for seed, params, knobs in [
+        (0, {}, {}),
+        (1, {"n_guards": 3}, {"defender": {"escort_mode": "hold"}}),
+        (2, {"barrier_points_required": 100}, {"adversary": {"workers": 4}}),
+    ]:
+        assert run_game(params, knobs, seed) == generic(params, knobs, seed)
+
+
+def test_cli_simulate_skirmish_by_name(tmp_path, capsys):
+    out = tmp_path / "s.csv"
+    assert main(["simulate", "--game", "skirmish", "-n", "4", "--seed", "2", "-o", str(out)]) == 0
+    assert "p_adversary_win" in capsys.readouterr().out
+    df = pd.read_csv(out)
+    assert len(df) == 4 and {"barrier_points", "route"} <= set(df.columns)

@@ -1,0 +1,222 @@
+"""hexplay.env for every registered game: PettingZoo's own API and seed tests, the action
+codec, observations from the side's view only, masked random play to the end."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # noqa: E402
+from toy_games import all_games, toys_registered  # noqa: E402
+
+import hexplay  # noqa: E402
+from hexplay.ai.samplers import hidden_sampler  # noqa: E402
+from hexplay.env import END, aec_env, env, parallel_env  # noqa: E402
+from hexplay.env.core import GameDriver  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def toys():
+    """The toy games are registered for each test of this module only."""
+    with toys_registered():
+        yield
+
+
+GAMES = all_games()
+TOYS = ["toy-race", "toy-mines"]
+CYCLES = {"toy-race": 300, "toy-mines": 300}
+"""Steps per PettingZoo check (a SKIRMISH step costs more: fewer)."""
+
+
+ADVICE = (
+    "Observation is not a NumPy array",  # a dict with "action_mask", as in PettingZoo classic
+    "Observation space for each agent probably should be",  # the same
+    "We recommend agents to be named",  # agents are the sides' names
+)
+
+
+"""The PettingZoo warnings allowed: advice that environments with action masks all get."""
+
+
+def cycles(name: str) -> int:
+    return CYCLES.get(name, 60)
+
+
+def only_advice(caught) -> None:
+    other = {str(w.message) for w in caught if not str(w.message).startswith(ADVICE)}
+    assert not other, other
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_parallel_api(name):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        parallel_api_test(parallel_env(name), num_cycles=cycles(name))
+    only_advice(caught)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_aec_api(name):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(aec_env(name), num_cycles=cycles(name))
+    only_advice(caught)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seeds(name):
+    parallel_seed_test(lambda: parallel_env(name), num_cycles=cycles(name) // 3)
+    seed_test(lambda: aec_env(name), num_cycles=cycles(name) // 3)
+
+
+@pytest.mark.parametrize("name", TOYS)
+def test_natural_kind_and_stable_spaces(name):
+    e = env(name)
+    kind = "Parallel" if hexplay.game_entry(name).info.simultaneous else "AEC"
+    assert type(e).__name__ == f"Game{kind}Env"
+    space = e.action_space("red")
+    e.reset(seed=1)
+    e.reset(seed=2)
+    assert e.action_space("red") is space and e.action_space("blue") is space
+
+
+def _masked_play(name: str, seed: int, max_steps: int = 5000):
+    e = parallel_env(name)
+    obs, _ = e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    for _ in range(max_steps):
+        acts = {}
+        for a in e.agents:
+            legal = np.flatnonzero(obs[a]["action_mask"])
+            assert legal.size, "a live agent always has a legal action"
+            acts[a] = int(rng.choice(legal))
+        obs, rew, term, trunc, info = e.step(acts)
+        for a, r in rew.items():
+            total[a] += r
+        if not e.agents:
+            return e, total, term
+    raise AssertionError("masked random play did not end")
+
+
+@pytest.mark.parametrize("name", TOYS)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_masked_random_play_ends_with_outcome_rewards(name, seed):
+    e, total, term = _masked_play(name, seed)
+    assert all(term.values())
+    w = e.game.outcome()["winner"]
+    expected = {s: (0.0 if w is None else 1.0 if s == w else -1.0) for s in e.possible_agents}
+    assert total == expected
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_codec_round_trip_and_mask_match_legal_orders(name):
+    d = GameDriver(name, seed=3)
+    rng = np.random.default_rng(0)
+    d.settle()
+    checked = 0
+    for _ in range(12):
+        g = d.game
+        if g.over:
+            break
+        side = g.to_act()[0]
+        legal = d.legal(side)
+        mask = d.mask(side)
+        encoded = set()
+        for choice in legal:
+            for i, o in enumerate(choice.orders()):
+                a = d.codec.encode(o, [choice])
+                encoded.add(a)
+                if i < 10:
+                    back = d.codec.decode(a, side, legal)
+                    assert (back.kind, back.unit, back.side) == (o.kind, o.unit, o.side)
+                    assert d.codec.encode(back, legal) == a
+                    checked += 1
+        actions = set(np.flatnonzero(mask).tolist())
+        assert encoded <= actions <= encoded | {END}
+        for a in sorted(actions - {END})[:200]:  # a masked action means a legal order, and back
+            assert d.codec.encode(d.codec.decode(a, side, legal), legal) == a
+        actions = np.flatnonzero(mask)
+        d.apply(side, int(rng.choice(actions)))
+        d.settle()
+    assert checked > 0
+
+
+@pytest.mark.parametrize("name", TOYS)
+def test_refused_action_changes_nothing(name):
+    d = GameDriver(name, seed=1)
+    d.settle()
+    side = d.game.to_act()[0]
+    mask = d.mask(side)
+    bad = int(np.flatnonzero(mask == 0)[-1])
+    before = d.game.to_json()
+    assert d.apply(side, bad) is False
+    assert d.game.to_json() == before
+    e = parallel_env(name)
+    e.reset(seed=1)
+    _, _, _, _, info = e.step(dict.fromkeys(e.agents, bad))
+    assert all(i["refused"] for i in info.values())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_comes_from_the_view_only(name):
+    """Two games that give a side the same view give it the same observation and mask."""
+    d = GameDriver(name, seed=5)
+    d.settle()
+    rng = np.random.default_rng(1)
+    for _ in range(30):  # play into the game, where hidden information matters
+        g = d.game
+        if g.over:
+            break
+        side = g.to_act()[0]
+        d.apply(side, int(rng.choice(np.flatnonzero(d.mask(side)))))
+        d.settle()
+    sample = hidden_sampler(d.game)
+    for side in d.game.sides:
+        other = sample(d.game, side, np.random.default_rng(2))
+        assert other.view(side) == d.game.view(side)
+        twin = GameDriver(name, seed=5)
+        twin.game = other
+        a, b = d.observe(side), twin.observe(side)
+        assert np.array_equal(a["observation"], b["observation"])
+        assert np.array_equal(a["action_mask"], b["action_mask"])
+
+
+def test_skirmish_order_kinds_are_its_rules_tables():
+    from hexplay.env.codec import ORDER_KINDS
+    from hexplay.rules.skirmish.orders import SETUP_ARGS, TASK_ARGS
+
+    assert ORDER_KINDS["skirmish"] == (*SETUP_ARGS, *TASK_ARGS)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_has_the_env_hooks(name):
+    """Each registered game declares its order kinds (codec) and has a hidden-state sampler."""
+    from hexplay.ai.samplers import has_sampler
+    from hexplay.env.codec import order_kinds
+
+    g = hexplay.new_game(name, seed=0)
+    assert order_kinds(g)
+    assert has_sampler(type(g), name)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_cached_legal_orders_are_the_games(name):
+    """The driver keeps a side's legal orders across the other side's secret plotting; what it
+    masks is always what the game lists now."""
+    e = parallel_env(name)
+    obs, _ = e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    d = e.driver
+    for _ in range(40):
+        if not e.agents:
+            break
+        acts = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in e.agents}
+        obs, *_ = e.step(acts)
+        for a in e.agents:
+            g = d.game
+            fresh = g.legal_orders(a) if a in g.to_act() else []
+            assert np.array_equal(obs[a]["action_mask"], d.codec.mask(fresh, d.can_end(a)))

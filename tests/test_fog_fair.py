@@ -1,0 +1,127 @@
+"""Fog fairness, for every registered game and every player its registry entry names: two
+states that give a side the same view make the player give the same orders (same seed).
+
+The twin state comes from the game's hidden-state sampler (:mod:`hexplay.ai.samplers`): a copy
+whose hidden information differs but whose ``view(side)`` is identical. Each player is run,
+fresh with the same seed, on both; the commands it adds to each game's log must be the same
+(up to an order whose effect, taken at once under alternating turns, showed the side a
+difference).
+A deliberately cheating player (it steers by the true enemy positions) is caught.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from toy_games import CheatingRacer, all_games, toys_registered
+
+import hexplay
+from hexplay.ai.player import play
+from hexplay.ai.random import RandomPlayer
+from hexplay.ai.samplers import has_sampler, hidden_sampler
+from hexplay.engine.record import apply_commands
+
+
+@pytest.fixture(autouse=True)
+def toys():
+    """The toy games are registered for each test of this module only."""
+    with toys_registered():
+        yield
+
+
+with toys_registered():
+    PAIRS = [(g, p) for g in all_games() for p in hexplay.game_entry(g).player_names()]
+STOPS = (0, 0.5, 1, 1.5, 2, 4)
+"""Turns of random play before a decision is checked (0: at set-up; 0.5: at set-up once the
+first side to set up is done, e.g. SKIRMISH's convoy player after the adversary; 1.5: in turn
+2 once the first side to act has acted, e.g. plotted its secret plot)."""
+
+
+def decision_points(name: str, seed: int, stop: float):
+    """A game of ``name`` after ``stop`` turns of random play, with a side to act."""
+    g = hexplay.new_game(name, seed=seed)
+    players = {s: RandomPlayer(s, seed + i) for i, s in enumerate(g.sides)}
+    if int(stop):
+        play(g, players, max_turns=int(stop))
+    if stop != int(stop) and not g.over:
+        players[g.to_act()[0]].act(g)
+    while not g.over and not g.to_act():
+        g.advance()
+    return g
+
+
+def orders_given(game: Any, make_player: Callable[[str], Any], side: str) -> list[dict]:
+    """The commands a fresh player for ``side`` adds to ``game``'s log when it acts."""
+    n = len(game.commands.commands)
+    make_player(side).act(game)
+    return game.commands.to_list()[n:]
+
+
+def fog_violations(
+    name: str, make_player: Callable[[str], Any], seeds=range(4), twins: int = 2
+) -> list[tuple]:
+    """Every (seed, stop, side, twin) where the player's orders differ between the game and a
+    twin with the same view."""
+    bad = []
+    for seed in seeds:
+        for stop in STOPS:
+            g = decision_points(name, seed, stop)
+            if g.over:
+                continue
+            sample = hidden_sampler(g)
+            for side in g.to_act():
+                for k in range(twins):
+                    twin = sample(g, side, np.random.default_rng(1000 * seed + k))
+                    assert twin.view(side) == g.view(side), "the sampler changed the view"
+                    assert twin.legal_orders(side) == g.legal_orders(side)
+                    a = orders_given(g.copy(), make_player, side)
+                    b = orders_given(twin.copy(), make_player, side)
+                    if not same_while_unseen(g, twin, side, a, b):
+                        bad.append((seed, stop, side, k))
+    return bad
+
+
+def same_while_unseen(g: Any, twin: Any, side: str, a: list[dict], b: list[dict]) -> bool:
+    """True if the two command lists agree up to the first order whose effect showed the side
+    a difference: under alternating turns an order takes effect at once, and what it reveals
+    (a mine going off) may rightly change the player's next orders."""
+    if a == b:
+        return True
+    i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    ga, gb = g.copy(), twin.copy()
+    apply_commands(ga, a[:i])
+    apply_commands(gb, a[:i])
+    return ga.view(side) != gb.view(side)
+
+
+@pytest.mark.parametrize(("name", "player"), PAIRS)
+def test_players_decide_from_their_view_only(name, player):
+    entry = hexplay.game_entry(name)
+    if not has_sampler(entry.game_class, name):
+        pytest.fail(f"{name} has no hidden-state sampler (see hexplay.ai.samplers)")
+    assert fog_violations(name, lambda side: entry.player(player, side, seed=7)) == []
+
+
+@pytest.mark.parametrize("name", all_games())
+@pytest.mark.parametrize("stop", [0.5, 1, 1.5, 3])
+def test_samplers_change_hidden_state_but_not_the_view(name, stop):
+    changed = 0
+    for seed in range(4):
+        g = decision_points(name, seed, stop)
+        if g.over:
+            continue
+        for side in g.to_act():
+            twin = hidden_sampler(g)(g, side, np.random.default_rng(seed))
+            assert twin.view(side) == g.view(side)
+            assert twin is not g
+            assert g.snapshot() == decision_points(name, seed, stop).snapshot(), "game changed"
+            changed += twin.snapshot() != g.snapshot()
+    assert changed > 0, "the sampler never changed anything hidden"
+
+
+def test_the_test_catches_a_cheating_player():
+    bad = fog_violations("toy-race", lambda side: CheatingRacer(side, seed=7), seeds=range(6))
+    assert bad, "a player reading the true enemy positions went unnoticed"
