@@ -232,7 +232,13 @@ def main(argv: list[str] | None = None) -> int:
         "--gap-ms", type=float, default=200.0, help="quiet time before each click / echo"
     )
     ap.add_argument("--voila", action="store_true", help="also measure in Voila")
+    ap.add_argument(
+        "--games",
+        default="skirmish,aggressor,naval",
+        help="apps to measure (the SKIRMISH board and the apps of benchmarks/browser_<game>.py)",
+    )
     args = ap.parse_args(argv)
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
     # SIGTERM must still run the finally below (servers run in their own sessions).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
@@ -256,7 +262,8 @@ def main(argv: list[str] | None = None) -> int:
             ctx = H.launch_browser(pw, home / "profile", exe)
             page = ctx.new_page()
             H.open_lab_notebook(page, lab, name)
-            measure(page, args.clicks, args.updates, args.echoes, args.gap_ms)
+            if "skirmish" in games:
+                measure(page, args.clicks, args.updates, args.echoes, args.gap_ms)
             page.close()
             if args.voila:
                 voila = H.start_voila(nb_dir, home / "voila-home")
@@ -271,6 +278,13 @@ def main(argv: list[str] | None = None) -> int:
             for server in (voila, lab):
                 if server is not None:
                     server.stop()
+    for game in games:  # each other game's app: its own benchmarks/browser_<game>.py
+        if game == "skirmish" or not (Path(__file__).parent / f"browser_{game}.py").exists():
+            continue
+        mod = __import__(f"browser_{game}")
+        figures = getattr(mod, f"{game}_click_vs_echo")(args.clicks, args.echoes, args.gap_ms)
+        for k, v in figures.items():
+            emit(k, v, mod.UNITS[k])
     return 0
 
 

@@ -30,7 +30,14 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   reset as they end; 200 warm-up steps first); observations, masks and rewards computed as a
   learner gets them.
 
-``--only core|games|sweep|env`` runs one group.
+- ``aggressor_games_per_s``: AGGRESSOR computer-vs-computer full games (scripted players, the
+  "batch" scenario with its round limit) per CPU second on one core (``benchmarks/aggressor.py``).
+- ``naval_games_per_s``: naval computer-vs-computer full games of scenario 11 (Kula Gulf) per
+  CPU second on one core (``benchmarks/naval.py``).
+- ``table_orders_per_s`` / ``table_p99_intent_ms``: 30 concurrent games of computer players
+  through the table server on 127.0.0.1 (``benchmarks/table.py``; 60 s, 20 s with ``--quick``).
+
+``--only core|games|sweep|env|aggressor|naval|table`` runs one group.
 """
 
 from __future__ import annotations
@@ -184,19 +191,44 @@ def bench_env(quick: bool) -> None:
     emit("pettingzoo_steps_per_s", env_steps_per_s("skirmish", 300 if quick else 2000), "steps/s")
 
 
+def bench_aggressor(quick: bool) -> None:
+    import aggressor
+
+    emit("aggressor_games_per_s", aggressor.games_per_s(20 if quick else 100), "games/s")
+
+
+def bench_naval(quick: bool) -> None:
+    import naval
+
+    naval.games_per_s(5)  # warm-up: the map's tables
+    emit("naval_games_per_s", naval.games_per_s(20 if quick else 100, seed0=100), "games/s")
+
+
+def bench_table(quick: bool) -> None:
+    import table
+
+    table.main(["--duration", "20" if quick else "60"])
+
+
+GROUPS = {
+    "core": bench_core,
+    "games": bench_games,
+    "sweep": bench_sweep,
+    "env": bench_env,
+    "aggressor": bench_aggressor,
+    "naval": bench_naval,
+    "table": bench_table,
+}
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="smaller samples (naive loop estimated)")
-    ap.add_argument("--only", choices=["core", "games", "sweep", "env"], default=None)
+    ap.add_argument("--only", choices=sorted(GROUPS), default=None)
     args = ap.parse_args(argv)
-    if args.only in (None, "core"):
-        bench_core(args.quick)
-    if args.only in (None, "games"):
-        bench_games(args.quick)
-    if args.only in (None, "sweep"):
-        bench_sweep(args.quick)
-    if args.only in (None, "env"):
-        bench_env(args.quick)
+    for name, bench in GROUPS.items():
+        if args.only in (None, name):
+            bench(args.quick)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 Examples::
 
     hexplay games
+    hexplay serve --new skirmish          # a table server; prints one link per seat
     hexplay simulate --game skirmish -n 500 --seed 1 --set scenario.barrier_points_required=150 \\
         --set defender.escort_mode=hold -o games.parquet
     hexplay sweep -n 200 --param scenario.n_guards=3..7 \\
@@ -65,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="hexplay", description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("games", help="list the registered games, their sides and players")
+    sub.add_parser("serve", help="start a table: each side plays from its own browser")
 
     sim = sub.add_parser("simulate", help="play N games at one parameter point")
     _common(sim)
@@ -186,6 +188,11 @@ def _list_games() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["serve"]:  # the table server has its own options (hexplay serve --help)
+        from .serve.cli import main as serve_main
+
+        return serve_main(argv[1:])
     args = build_parser().parse_args(argv)
     if args.command == "games":
         return _list_games()
