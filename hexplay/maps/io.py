@@ -74,7 +74,7 @@ def load_map(name_or_path: str | os.PathLike) -> Map:
         return read_map_text(text, source=str(path))
     # The strict JSON reader is shared by every loader (it lives with the engine's I/O;
     # imported here, not at module level, so that maps need nothing above them to import).
-    from ..engine.jsonio import JSONInputError, loads
+    from .jsonio import JSONInputError, loads
 
     try:
         data = loads(text, source=str(path))
