@@ -1,33 +1,22 @@
-"""Computer players behind one interface: ``act(game)`` does whatever the side must do now.
+"""SKIRMISH's computer-player base: ``act(game)`` does whatever the side must do now.
 
-A player decides from ``game.view(side)`` (its side's fog-of-war view) and the public map; it
-acts only through the game's intents (``plot``, ``submit``, set-up calls), so the engine
-validates every order exactly as for a human.
+The interface every game's players share is :class:`hexplay.ai.player.GamePlayer`; this base
+adds SKIRMISH's set-up and plotting steps to it. A player decides from ``game.view(side)``
+(its side's fog-of-war view) and the public map; it acts only through the game's intents
+(``plot``, ``submit``, set-up calls), so the engine validates every order exactly as for a
+human.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from ..engine import IllegalOrder
+from .player import GamePlayer
 
 
-class Player:
-    """Base computer player for a simultaneous-plot game."""
-
-    def __init__(self, side: str, seed: int = 0) -> None:
-        self.side = side
-        self._seed = seed
-        self._rng: np.random.Generator | None = None
-
-    @property
-    def rng(self) -> np.random.Generator:
-        """The player's own random stream (``default_rng(seed)``, made when first used)."""
-        if self._rng is None:
-            self._rng = np.random.default_rng(self._seed)
-        return self._rng
+class Player(GamePlayer):
+    """Base computer player for SKIRMISH (set-up, then a plot per turn)."""
 
     def act(self, game) -> None:
         """Do this side's part of the current phase (set-up or plotting), then submit."""

@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..rules.skirmish.game import OUTCOME_FIELDS as SKIRMISH_OUTCOME
+
 SEED_STRIDE = 7919
 """Side ``i``'s player gets seed ``seed + i * SEED_STRIDE`` (independent streams per side)."""
 
@@ -65,18 +67,7 @@ SKIRMISH = AnalysisSpec(
     game="skirmish",
     sides=("adversary", "defender"),
     win_side="adversary",
-    outcome=(
-        "winner",
-        "reason",
-        "turns",
-        "barrier_points",
-        "adversary_killed",
-        "adversary_wounded",
-        "defender_killed",
-        "defender_wounded",
-        "route",
-        "ambush",
-    ),
+    outcome=SKIRMISH_OUTCOME,
     means=(
         "turns",
         "barrier_points",
