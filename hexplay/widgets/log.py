@@ -21,48 +21,57 @@ def _e(x: Any) -> str:
     return html.escape("" if x is None else str(x))
 
 
+_RESULT_TEXT = {
+    "K": "KILLED",
+    "W": "wounded",
+    "miss": "miss",
+    "spent": "no roll: the target is already killed this turn",
+}
+
+
+def _path(p: Any) -> str:
+    return "-".join(map(str, p)) if isinstance(p, (list, tuple)) else str(p)
+
+
 def describe_event(ev: Mapping[str, Any]) -> str:
-    """One line of plain text for an event dict (engine ``Event.for_side`` form or similar)."""
-    d = dict(ev.get("data", {})) if isinstance(ev.get("data"), Mapping) else {}
-    d.update({k: v for k, v in ev.items() if k != "data"})
-    kind = str(d.get("kind", d.get("type", "")))
-    if kind in ("fire", "shot", "DF", "combat"):
-        firer = d.get("firer", d.get("unit", "?"))
-        target = d.get("target", "?")
-        bits = [f"{firer} fires at {target}"]
-        if d.get("weapon"):
-            bits[0] += f" ({d['weapon']})"
+    """One line of plain text for an event as a view holds it (``Event.for_side``: a flat dict
+    with ``kind``); SKIRMISH's kinds in words, any other game's as ``kind: key value, ...``."""
+    d, kind = ev, str(ev.get("kind", ""))
+    if kind == "fire":
+        line = f"{d.get('firer', '?')} fires at {d.get('target', '?')}"
+        line += f" ({d['weapon']})" if d.get("weapon") else ""
+        bits = [line]
         if d.get("attack") is not None:
-            bits.append(f"{d.get('attack')}:{d.get('defence')} ({d.get('ratio', '')})")
+            bits.append(f"{d['attack']}:{d.get('defence')} ({d.get('ratio', '')})")
         if d.get("die") is not None:
             bits.append(f"die {d['die']}")
-        res = d.get("result", d.get("outcome"))
-        if res is not None:
-            bits.append({"K": "KILLED", "W": "wounded", "-": "miss"}.get(str(res), str(res)))
+        if d.get("result") is not None:
+            bits.append(_RESULT_TEXT.get(str(d["result"]), str(d["result"])))
         return ", ".join(bits)
-    if kind in ("move", "moved", "MP", "MV"):
-        path = d.get("path") or d.get("hexes") or []
-        if isinstance(path, (list, tuple)):
-            path = "-".join(map(str, path))
-        dest = d.get("to", "")
-        return (
-            f"{d.get('unit', '?')} moves {path or ''}{' to ' + str(dest) if dest else ''}".strip()
-        )
+    if kind == "move":
+        return f"{d.get('man', '?')} moves {_path(d.get('path', ''))}"
+    if kind == "vehicle":
+        how = f"moves {d.get('hexes', 0)} hexes to" if d.get("moving") else "stands at"
+        return f"{d.get('vehicle', '?')} {how} {d.get('at', '?')}"
+    if kind == "exit":
+        return f"{d.get('man', '?')} leaves {d.get('vehicle', '?')} at {d.get('hex', '?')}"
     if kind == "casualty":
-        return f"{d.get('man', d.get('unit', '?'))} is {d.get('condition', '?')}"
-    if kind in ("barrier", "barrier_work", "BW"):
+        return f"{d.get('man', '?')} is {d.get('condition', '?')}"
+    if kind == "barrier work":
         return (
             f"barrier work: {d.get('workers', '?')} worker(s), +{d.get('points', 0)} "
             f"(total {d.get('total', '?')})"
         )
-    skip = {"index", "turn", "phase", "kind", "type"}
+    if kind == "game over":
+        who = d.get("winner")
+        return f"game over: {who} wins ({d.get('reason')})" if who else "game over: a draw"
+    skip = {"index", "turn", "phase", "kind"}
     rest = ", ".join(f"{k} {v}" for k, v in d.items() if k not in skip)
     return f"{kind}: {rest}" if rest else kind
 
 
 def _result_class(ev: Mapping[str, Any]) -> str:
-    d = ev.get("data", ev) if isinstance(ev.get("data"), Mapping) else ev
-    res = str(d.get("result", d.get("outcome", "")))
+    res = str(ev.get("result", ""))
     return f"hexplay-{res}" if res in ("K", "W") else ""
 
 
