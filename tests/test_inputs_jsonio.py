@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hexplay.engine.jsonio import (
+from hexplay.maps.jsonio import (
     MAX_DEPTH,
     JSONInputError,
     load_path,
