@@ -13,6 +13,9 @@ const options = {
   target: ["es2020"],
   logLevel: "info",
   legalComments: "none",
+  // milsymbol's ES module entry (its package "exports" offer only the everything-bundle):
+  // board.js imports the core and the few symbol sets hexplay's games use
+  alias: { "milsymbol-sets": "./node_modules/milsymbol/index.mjs" },
 };
 
 if (process.argv.includes("--watch")) {

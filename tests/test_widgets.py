@@ -200,8 +200,21 @@ class FakeController:
     def __init__(self) -> None:
         self.tasks: dict[str, list[str]] = {}
 
-    def legal_tasks(self, unit):
-        return ["DF", "MP", "BW"]
+    def legal_orders(self, unit):
+        from hexplay.engine.protocol import LegalOrder, Need
+
+        needs = {
+            "DF": (Need("target", "unit", ()),),
+            "MP": (Need("path", "path", ()),),
+            "BW": (),
+        }
+        return [LegalOrder("adversary", k, unit, {}, n) for k, n in needs.items()]
+
+    def pick(self, need, hex, unit, occupant):
+        return occupant or unit or hex
+
+    def order(self, order):
+        self.plot(order.unit, order.kind, **order.args)
 
     def plot(self, unit, code, target=None, path=None, hexes=None):
         from hexplay.engine import IllegalOrder
@@ -212,7 +225,7 @@ class FakeController:
             raise IllegalOrder("Table II", "not enough AP")
         self.tasks.setdefault(unit, []).append(f"{code} {target or '-'.join(path or [])}".strip())
 
-    def unplot(self, unit):
+    def undo(self, unit):
         self.tasks[unit].pop()
 
     def ap_left(self, unit):

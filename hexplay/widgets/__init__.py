@@ -1,7 +1,8 @@
-"""Jupyter widgets: the HexBoard (anywidget), phase/plot controls, odds and record panels, apps.
+"""Jupyter widgets: the HexBoard (anywidget) with data-driven counters, the GameApp shell and
+its per-game UI adapters, phase/order controls, odds and record panels.
 
-``HexBoard`` and the panels import only ipywidgets/bqplot/anywidget; ``SkirmishApp`` (which needs
-the SKIRMISH engine) is imported lazily on first use.
+``HexBoard``, the counters schema and the panels import only ipywidgets/bqplot/anywidget; the
+apps (``GameApp``, ``SkirmishApp``) are imported lazily on first use.
 """
 
 from __future__ import annotations
@@ -9,13 +10,29 @@ from __future__ import annotations
 from typing import Any
 
 from .board import HexBoard, map_payload
+from .counters import Counter, CounterStyle, SideStyle
 
-__all__ = ["HexBoard", "SkirmishApp", "map_payload"]
+__all__ = [
+    "Counter",
+    "CounterStyle",
+    "GameApp",
+    "GameUI",
+    "HexBoard",
+    "SideStyle",
+    "SkirmishApp",
+    "map_payload",
+]
+
+_LAZY = {
+    "SkirmishApp": ".skirmish_app",
+    "GameApp": ".game_app",
+    "GameUI": ".adapter",
+}
 
 
 def __getattr__(name: str) -> Any:
-    if name == "SkirmishApp":
-        from .skirmish_app import SkirmishApp
+    if name in _LAZY:
+        import importlib
 
-        return SkirmishApp
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

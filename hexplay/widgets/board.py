@@ -32,6 +32,8 @@ import traitlets
 
 from ..hexgrid import Hexside
 from ..maps import Map
+from .counters import Counters, CounterStyle
+from .guard import warn
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
@@ -176,7 +178,11 @@ class HexBoard(anywidget.AnyWidget):
     _css = STATIC / "board.css"
 
     _map = traitlets.Dict().tag(sync=True)
-    units = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: Counters (validated: see :mod:`.counters`); a hex must be a label of the map. On the
+    #: wire: all of them in a full state, only the changed ones in an update (units_to_json).
+    units = Counters().tag(sync=True, to_json=lambda v, w: w._units_wire(v))
+    #: The game's static counter style (side colours, legend, badges): sent once.
+    counter_style = traitlets.Dict().tag(sync=True)
     selected = traitlets.Unicode(None, allow_none=True).tag(sync=True)
     overlays = traitlets.Dict().tag(
         sync=True, to_json=overlays_to_json, from_json=overlays_from_json
@@ -194,11 +200,21 @@ class HexBoard(anywidget.AnyWidget):
     height = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, map: Map | None = None, **kwargs: Any) -> None:
+        self._wire_sent = None
+        self._wire_full = True
+        self._wire_rev = 0
+        self._wire_order = []
         super().__init__(**kwargs)
         self._click_callbacks: list[ClickCallback] = []
         self._hover_callbacks: list[ClickCallback] = []
         self.map: Map | None = None
         self._label_index: dict[str, int] = {}
+        self._badge_codes: set[str] | None = None
+        self._wire_rev = 0
+        self._wire_sent: dict[str, dict[str, Any]] | None = None  # id -> counter, as last sent
+        self._wire_order: list[str] = []
+        self._wire_full = False
+        self.ignored_messages = 0
         self.last_message: dict[str, Any] | None = None
         self._answering: int | None = None  # seq of the browser click being handled
         self._after_answer: list[Callable[[], Any]] = []
@@ -218,6 +234,12 @@ class HexBoard(anywidget.AnyWidget):
             self._map = map_payload(m, palette)
             if reencode:
                 self._states_to_send.add("overlays")
+
+    def set_style(self, style: CounterStyle) -> None:
+        """The game's counter style (side colours, legend rows, extra badges): sent once."""
+        self._badge_codes = style.badge_codes()
+        self.counter_style = style.to_json()
+        self.side_colours = {k: v["colour"] for k, v in self.counter_style["sides"].items()}
 
     # --- callbacks ----------------------------------------------------------------------------
     def on_click(self, fn: ClickCallback, remove: bool = False) -> None:
@@ -260,23 +282,104 @@ class HexBoard(anywidget.AnyWidget):
         while self._after_answer:
             self._after_answer.pop(0)()
 
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
-        if not isinstance(content, dict):
-            return
+    #: The messages a page sends and what each field may be (anything else is ignored).
+    MESSAGE_TYPES = ("click", "hover", "resync")
+
+    # --- counters on the wire -----------------------------------------------------------------
+    def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict[str, Any]:
+        """The state to send; a full state (``key`` None: a new or reloaded page) holds every
+        counter, an update only what changed since the last one sent."""
+        self._wire_full = key is None
+        try:
+            return super().get_state(key, drop_defaults)
+        finally:
+            self._wire_full = False
+
+    def _units_wire(self, value: list[dict[str, Any]]) -> dict[str, Any]:
+        """``units`` as sent: ``{"rev", "full": True, "set": all}`` or ``{"rev", "base",
+        "set": changed or new counters, "del": ids gone, "order": ids (if it changed)}``; the
+        page applies a change only on top of revision ``base`` (else it asks for a resync)."""
+        by_id = {u["id"]: u for u in value}
+        order = list(by_id)
+        base = self._wire_rev
+        self._wire_rev += 1
+        out: dict[str, Any] = {"rev": self._wire_rev}
+        sent = self._wire_sent
+        if self._wire_full or sent is None:
+            out.update(full=True, set=list(value))
+        else:
+            out["base"] = base
+            out["set"] = [u for uid, u in by_id.items() if sent.get(uid) != u]
+            out["del"] = [uid for uid in sent if uid not in by_id]
+            if order != self._wire_order:
+                out["order"] = order
+        self._wire_sent, self._wire_order = by_id, order
+        return out
+
+    def _resync(self) -> None:
+        """The page missed a change: send every counter again."""
+        self._wire_sent = None
+        self.send_state("units")
+
+    def _ignore(self, what: str) -> None:
+        self.ignored_messages += 1
+        warn(self, what)
+
+    def set_state(self, sync_data: Any) -> None:  # type: ignore[override]
+        """The page never sets the board's state (it only draws and sends intents): a state
+        update from the browser (overlays, units...) is ignored with a warning."""
+        keys = sorted(sync_data) if isinstance(sync_data, Mapping) else sync_data
+        self._ignore(f"the page may not set the board's state {keys!r:.80}")
+
+    def check_message(self, content: Any) -> dict[str, Any] | None:
+        """A browser message as a clean event, or None (logged) when it is malformed.
+
+        ``type`` is "click" or "hover"; ``hex`` None or exactly a label of the map; ``unit``
+        and ``occupant`` None or ids (strings; whether the side may name them is the app's
+        check); ``shift`` a boolean; ``seq`` an integer."""
+        if not isinstance(content, Mapping):
+            self._ignore(f"a message is an object, not {type(content).__name__}")
+            return None
         kind = content.get("type")
-        event = {
-            "type": kind,
-            "hex": content.get("hex"),
-            "unit": content.get("unit"),
-            "occupant": content.get("occupant"),
-            "shift": bool(content.get("shift", False)),
-        }
-        if (
-            event["hex"] is not None
-            and self.map is not None
-            and not self.map.contains(event["hex"])
+        if kind not in self.MESSAGE_TYPES:
+            self._ignore(f"unknown message type {kind!r:.40}")
+            return None
+        if kind == "resync":
+            return {"type": "resync"}
+        extra = set(content) - {"type", "hex", "unit", "occupant", "shift", "seq"}
+        if extra:
+            self._ignore(f"unknown message fields {sorted(map(str, extra))[:5]}")
+            return None
+        hx, unit, occ = content.get("hex"), content.get("unit"), content.get("occupant")
+        if hx is not None and (
+            not isinstance(hx, str) or (self.map is not None and hx not in self._label_index)
         ):
-            return  # ignore intents naming hexes that are not on the map
+            self._ignore(f"hex {hx!r:.40} is not a label of the map")
+            return None
+        for name, v in (("unit", unit), ("occupant", occ)):
+            if v is not None and (not isinstance(v, str) or not v or len(v) > 40):
+                self._ignore(f"{name} must be a unit id (string), not {v!r:.40}")
+                return None
+        if occ is not None and unit is None:
+            self._ignore("an occupant is clicked on its vehicle's counter: unit is missing")
+            return None
+        shift = content.get("shift", False)
+        seq = content.get("seq")
+        if not isinstance(shift, bool) or (
+            seq is not None and (not isinstance(seq, int) or isinstance(seq, bool))
+        ):
+            self._ignore("shift must be a boolean and seq an integer")
+            return None
+        return {"type": kind, "hex": hx, "unit": unit, "occupant": occ, "shift": shift}
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        event = self.check_message(content)
+        if event is None:
+            return
+        kind = event["type"]
+        if kind == "resync":
+            self._resync()
+            return
         self.last_message = event
         callbacks = {"click": self._click_callbacks, "hover": self._hover_callbacks}.get(kind, [])
         seq = content.get("seq")

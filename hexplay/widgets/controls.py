@@ -1,72 +1,45 @@
-"""Phase controls, the plot builder, the turn timer and the replay slider (ipywidgets).
+"""Phase controls, the order builder, the turn timer and the replay slider (ipywidgets).
 
-These widgets hold no rules: the plot builder offers the tasks a controller says are legal,
-collects targets/paths from board clicks, and shows the engine's error message verbatim when a
-plot is refused.
+These widgets hold no rules: the order builder offers the orders the game's ``legal_orders``
+lists (through a controller bound to the side at the screen), asks for what each still needs,
+and shows the engine's error message verbatim when an order is refused.
 
 Stable CSS classes (for browser tests and styling): ``hexplay-end-plot``, ``hexplay-resolve``,
-``hexplay-new-game`` on the phase buttons, ``hexplay-task-<CODE>`` on each task button of the
-plot builder, ``hexplay-plot-error`` on its error line, ``hexplay-pick-done`` on its "Done" button
-and ``hexplay-route-steps`` on the route step count of a man on foot off the map.
+``hexplay-new-game`` on the phase buttons, ``hexplay-task-<KIND>`` on each order button of the
+builder, ``hexplay-plot-error`` on its error line, ``hexplay-pick-done`` on its "Done" button
+and ``hexplay-route-steps`` on the number field of an order that needs a count and may take a
+path (SKIRMISH: a man on foot off the map).
 
-What a task needs (``TASK_NEEDS``, or the controller's ``needs`` per task): ``"target"`` (a
-click), ``"path"`` (clicked hexes), ``"hexes"`` (a count: MV) or ``"steps"`` (a man off the
-map: a count of route steps toward the board, then optionally clicked map hexes).
+Every button and field that the page can change is a guarded widget (:mod:`.guard`): a
+disabled or hidden button does nothing, a bad value from the browser is ignored.
 """
 
 from __future__ import annotations
 
 import asyncio
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 import ipywidgets as W
 
-#: What each Table II task needs besides its code (the controller may override per task).
-TASK_NEEDS: dict[str, str | None] = {
-    "DF": "target",
-    "MP": "path",
-    "MV": "hexes",
-    "EP": "target",
-    "EV": "target",
-    "WE": None,
-    "BW": None,
-    "RA": None,
-    "SV": None,
-    "TV": None,
-    "AV": None,
-}
-TASK_TITLES: dict[str, str] = {
-    "DF": "direct fire (5 AP)",
-    "MP": "move on foot (1-3 AP per hex)",
-    "MV": "move vehicle (1/6 AP per hex)",
-    "EP": "exchange places with a disabled driver (5 AP)",
-    "EV": "enter / exit a vehicle (1 AP)",
-    "SV": "stop vehicle (2 AP)",
-    "TV": "turn vehicle around (5 AP)",
-    "AV": "accelerate vehicle (2 AP)",
-    "BW": "barrier work (10 AP)",
-    "RA": "re-arm (2 AP)",
-    "WE": "weapon exchange (2 AP)",
-}
+from ..engine.errors import IllegalOrder
+from . import guard as G
 
 
 class PlotController(Protocol):
-    """What the plot builder needs from a game (bound to the side now plotting)."""
+    """What the order builder needs from a game (bound to the side at the screen)."""
 
-    def legal_tasks(self, unit: str) -> Sequence[Any]: ...
+    def legal_orders(self, unit: str) -> Sequence[Any]:
+        """The unit's :class:`~hexplay.engine.protocol.LegalOrder` s now."""
 
-    def plot(
-        self,
-        unit: str,
-        code: str,
-        target: str | None = None,
-        path: list[str] | None = None,
-        hexes: int | None = None,
-    ) -> None: ...
+    def order(self, order: Any) -> None:
+        """Give (plot) a complete :class:`~hexplay.engine.protocol.Order`; IllegalOrder."""
 
-    def unplot(self, unit: str) -> None: ...
+    def undo(self, unit: str) -> None: ...
+
+    def pick(self, need: Any, hex: str | None, unit: str | None, occupant: str | None) -> Any:
+        """The value a board click gives ``need`` (a unit id or a hex), or None."""
 
     def ap_left(self, unit: str) -> float: ...
 
@@ -75,22 +48,6 @@ class PlotController(Protocol):
     def plotted(self, unit: str) -> list[str]: ...
 
     def unit_hex(self, unit: str) -> str | None: ...
-
-
-def _task_entry(t: Any) -> dict[str, Any]:
-    """Normalise a legal task (a code string, a dict or an object with ``code``)."""
-    if isinstance(t, str):
-        return {"code": t, "needs": TASK_NEEDS.get(t), "label": t}
-    if isinstance(t, dict):
-        code = t["code"]
-        return {
-            "code": code,
-            "needs": t.get("needs", TASK_NEEDS.get(code)),
-            "label": t.get("label", code),
-            "title": t.get("title"),
-        }
-    code = t.code
-    return {"code": code, "needs": TASK_NEEDS.get(code), "label": code}
 
 
 class PhaseControls(W.VBox):
@@ -104,13 +61,13 @@ class PhaseControls(W.VBox):
         **kwargs: Any,
     ) -> None:
         self.status = W.HTML()
-        self.side = W.ToggleButtons(options=list(sides), description="plotting")
+        self.side = G.ToggleButtons(options=list(sides), description="plotting")
         self.side.layout.display = "" if show_side_picker else "none"
-        self.end_plot = W.Button(description="End plot", button_style="primary", icon="check")
+        self.end_plot = G.Button(description="End plot", button_style="primary", icon="check")
         self.end_plot.add_class("hexplay-end-plot")
-        self.resolve = W.Button(description="Resolve turn", button_style="warning", icon="play")
+        self.resolve = G.Button(description="Resolve turn", button_style="warning", icon="play")
         self.resolve.add_class("hexplay-resolve")
-        self.new_game = W.Button(description="New game", icon="refresh")
+        self.new_game = G.Button(description="New game", icon="refresh")
         self.new_game.add_class("hexplay-new-game")
         self.message = W.HTML()
         self.timer = TurnTimer() if timer else None
@@ -150,7 +107,7 @@ class TurnTimer(W.HBox):
     """An optional classroom countdown for the plotting phase (runs on the kernel's loop)."""
 
     def __init__(self, minutes: float = 3.0, **kwargs: Any) -> None:
-        self.minutes = W.BoundedFloatText(
+        self.minutes = G.BoundedFloatText(
             value=minutes,
             min=0.5,
             max=60,
@@ -158,7 +115,7 @@ class TurnTimer(W.HBox):
             description="timer (min)",
             layout=W.Layout(width="170px"),
         )
-        self.start = W.Button(description="Start", icon="clock-o", layout=W.Layout(width="90px"))
+        self.start = G.Button(description="Start", icon="clock-o", layout=W.Layout(width="90px"))
         self.display = W.HTML("")
         self.remaining = 0
         self._task: asyncio.Task | None = None
@@ -208,16 +165,30 @@ class TurnTimer(W.HBox):
 
 
 class PlotBuilder(W.VBox):
-    """Plot the selected unit's tasks: legal tasks as buttons, AP meter, targets from the board.
+    """Build the selected unit's orders from the game's ``legal_orders``.
 
-    ``controller`` answers for the side now plotting. Tasks needing a target or a path put the
-    builder in *picking* mode: the app forwards board clicks to :meth:`handle_click`.
+    One button per :class:`~hexplay.engine.protocol.LegalOrder` the controller offers; what the
+    order still needs (its :class:`~hexplay.engine.protocol.Need` s) decides how it is asked:
+
+    ``"target"`` (one ``unit`` or ``hex`` need)
+        the next board click names it (the controller's ``pick`` turns the click into a value).
+    ``"path"`` (a ``path`` need)
+        board clicks add hexes; Done (or the last hex again) completes it.
+    ``"hexes"`` (an ``int`` need) / ``"steps"`` (an ``int`` need and an optional path)
+        a number field, plus board clicks for the path; Done completes it.
+    ``"choice"`` (a ``choice`` need)
+        a menu; Done completes it.
+
+    An order that needs nothing is given at once. The engine judges every order: its error is
+    shown verbatim. After an order the builder tells the app (``on_change``), which refreshes
+    every panel once (the builder included): no second refresh here.
     """
 
     def __init__(self, controller: PlotController | None = None, **kwargs: Any) -> None:
         self.controller = controller
         self.unit: str | None = None
         self.pending: dict[str, Any] | None = None
+        self.entries: list[Any] = []
         self.header = W.HTML("<i>select one of your units on the board</i>")
         self.tasks = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.ap = W.FloatProgress(
@@ -231,24 +202,25 @@ class PlotBuilder(W.VBox):
         self.ap_text = W.HTML()
         self.plotted = W.HTML()
         self.prompt = W.HTML()
-        self.hexes = W.BoundedIntText(
+        self.hexes = G.BoundedIntText(
             value=6, min=1, max=200, description="hexes", layout=W.Layout(width="150px")
         )
-        self.done = W.Button(
+        self.choice = G.Dropdown(options=[], description="", layout=W.Layout(width="180px"))
+        self.done = G.Button(
             description="Done", button_style="success", icon="check", layout=W.Layout(width="90px")
         )
-        self.steps = W.BoundedIntText(
+        self.steps = G.BoundedIntText(
             value=1, min=0, max=60, description="route steps", layout=W.Layout(width="170px")
         )
         self.steps.add_class("hexplay-route-steps")
         self.done.add_class("hexplay-pick-done")
-        self.cancel = W.Button(description="Cancel", icon="times", layout=W.Layout(width="90px"))
-        self.undo = W.Button(description="Undo last", icon="undo", layout=W.Layout(width="110px"))
+        self.cancel = G.Button(description="Cancel", icon="times", layout=W.Layout(width="90px"))
+        self.undo = G.Button(description="Undo last", icon="undo", layout=W.Layout(width="110px"))
         self.error = W.HTML()
         self.error.add_class("hexplay-plot-error")
-        self._buttons: dict[tuple[str, str, str], W.Button] = {}  # reused across refreshes
+        self._buttons: dict[tuple[Any, ...], W.Button] = {}  # reused across refreshes
         self.pick_row = W.HBox(
-            [self.prompt, self.hexes, self.steps, self.done, self.cancel],
+            [self.prompt, self.hexes, self.steps, self.choice, self.done, self.cancel],
             layout=W.Layout(flex_flow="row wrap"),
         )
         self.pick_row.layout.display = "none"
@@ -269,35 +241,43 @@ class PlotBuilder(W.VBox):
         )
 
     # --- state ------------------------------------------------------------------------------
-    def set_unit(self, unit: str | None) -> None:
+    def set_unit(self, unit: str | None, refresh: bool = True) -> None:
         self.unit = unit
         self.pending = None
         self.error.value = ""
-        self.refresh()
+        if refresh:
+            self.refresh()
+
+    def blank(self) -> None:
+        """Nothing selected, nothing pending, no error (a hand-over)."""
+        self.set_unit(None)
 
     def show_error(self, message: str) -> None:
         self.error.value = (
             f"<span style='color:#b8322a'>&#9888; {html.escape(message)}</span>" if message else ""
         )
 
-    def _button(self, t: dict[str, Any]) -> W.Button:
-        """The task button for entry ``t`` (created once, then reused: no new widget per click)."""
-        title = t.get("title") or TASK_TITLES.get(t["code"], t["code"])
-        key = (t["code"], t["label"], title, t.get("needs"))
+    def _button(self, lo: Any) -> W.Button:
+        """The button of legal order ``lo`` (created once, then reused: no new widget per
+        click; a click looks the order up again, so it always uses the current needs)."""
+        code = lo.kind
+        title = lo.label or code
+        key = (code, title, tuple(n.kind for n in lo.needs))
         b = self._buttons.get(key)
         if b is None:
-            b = W.Button(description=t["label"], tooltip=title, layout=W.Layout(width="auto"))
-            b.add_class(f"hexplay-task-{t['code']}")
-            b.on_click(lambda _b, t=dict(t): self.start(t))
-            b.task_code = t["code"]  # type: ignore[attr-defined]
+            b = G.Button(description=code, tooltip=title, layout=W.Layout(width="auto"))
+            b.add_class(f"hexplay-task-{code}")
+            b.on_click(lambda _b, code=code: self._start_code(code))
+            b.task_code = code  # type: ignore[attr-defined]
             self._buttons[key] = b
         return b
 
     def refresh(self) -> None:
-        """Show the unit's legal tasks, AP and plot (traits that did not change send nothing)."""
+        """Show the unit's legal orders, AP and plot (traits that did not change send nothing)."""
         c, u = self.controller, self.unit
         self.pick_row.layout.display = "" if self.pending else "none"
         if c is None or u is None:
+            self.entries = []
             self.header.value = "<i>select one of your units on the board</i>"
             self.tasks.children = ()
             self.plotted.value = ""
@@ -306,11 +286,11 @@ class PlotBuilder(W.VBox):
             return
         self.header.value = f"<b>{html.escape(u)}</b> at {html.escape(str(c.unit_hex(u) or '—'))}"
         try:
-            entries = [_task_entry(t) for t in c.legal_tasks(u)]
+            self.entries = list(c.legal_orders(u))
         except Exception as e:  # the engine refused: show why, offer nothing
-            entries = []
+            self.entries = []
             self.show_error(str(e))
-        buttons = tuple(self._button(t) for t in entries)
+        buttons = tuple(self._button(lo) for lo in self.entries)
         if buttons != tuple(self.tasks.children):
             self.tasks.children = buttons
         total = float(c.ap_total(u))
@@ -333,59 +313,76 @@ class PlotBuilder(W.VBox):
         return [b.task_code for b in self.tasks.children]  # type: ignore[attr-defined]
 
     def click_task(self, code: str) -> None:
-        """Press the button of task ``code`` (what a user click does)."""
+        """Press the button of order kind ``code`` (what a user click does)."""
         for b in self.tasks.children:
             if b.task_code == code:  # type: ignore[attr-defined]
                 b.click()
                 return
-        self.show_error(f"{code} is not a legal task for {self.unit} now")
+        self.show_error(f"{code} is not a legal order for {self.unit} now")
 
-    # --- plotting -----------------------------------------------------------------------------
-    def start(self, task: dict[str, Any]) -> None:
-        self.error.value = ""
-        needs = task.get("needs")
-        if needs is None:
-            self._submit(task["code"])
+    # --- ordering -----------------------------------------------------------------------------
+    def _start_code(self, code: str) -> None:
+        lo = next((e for e in self.entries if e.kind == code), None)
+        if lo is None:
+            self.show_error(f"{code} is not a legal order for {self.unit} now")
             return
-        self.pending = {"code": task["code"], "needs": needs, "path": []}
+        self.start(lo)
+
+    def start(self, lo: Any) -> None:
+        """Begin order ``lo``: give it at once if it needs nothing, else ask for its needs."""
+        self.error.value = ""
+        mode = need_mode(lo.needs)
+        if mode is None:
+            self._submit(lo)
+            return
+        self.pending = {"code": lo.kind, "needs": mode, "path": [], "order": lo}
+        ch = next((n for n in lo.needs if n.kind == "choice"), None)
+        if ch is not None:
+            self.choice.options = [str(o) for o in ch.options]
         self.refresh()
 
     def _show_prompt(self) -> None:
         p = self.pending
         assert p is not None
-        needs = p["needs"]
-        self.hexes.layout.display = "" if needs == "hexes" else "none"
-        self.steps.layout.display = "" if needs == "steps" else "none"
-        self.done.layout.display = "" if needs in ("path", "hexes", "steps") else "none"
-        if needs == "target":
-            text = f"{p['code']}: click the target on the board"
-        elif needs == "path":
+        mode = p["needs"]
+        need = next(iter(p["order"].needs), None)
+        self.hexes.layout.display = "" if mode == "hexes" else "none"
+        self.steps.layout.display = "" if mode == "steps" else "none"
+        self.choice.layout.display = "" if mode == "choice" else "none"
+        self.done.layout.display = "" if mode in ("path", "hexes", "steps", "choice") else "none"
+        ask = (need.prompt if need is not None else "") or ""
+        if mode == "target":
+            text = f"{p['code']}: {ask or 'click the target on the board'}"
+        elif mode == "path":
             path = " - ".join(p["path"]) or "(none yet)"
             text = f"{p['code']}: click the hexes to enter, in order; path {html.escape(path)}"
-        elif needs == "steps":
+        elif mode == "steps":
             path = " - ".join(p["path"]) or "(none)"
             text = (
                 f"{p['code']}: route steps toward the board; if they reach it you may click "
                 f"hexes to go on, in order; path {html.escape(path)}"
             )
+        elif mode == "choice":
+            text = f"{p['code']}: {ask or 'choose'}"
         else:
-            text = f"{p['code']}: how many hexes?"
-        self.prompt.value = f"<b>{text}</b>"
+            text = f"{p['code']}: {ask or 'how many hexes?'}"
+        self.prompt.value = f"<b>{html.escape(text) if mode != 'path' else text}</b>"
 
     def handle_click(self, hex: str | None, unit: str | None, occupant: str | None = None) -> bool:
-        """A board click while picking; returns True if it was used.
+        """A board click while an order waits for a target or a path; True if it was used.
 
-        For a target the most specific thing clicked wins: the man aboard a vehicle whose pip
-        was clicked (``occupant``), else the counter, else the hex.
-        """
+        For a target the controller's ``pick`` decides what the click names (the man aboard
+        a vehicle whose pip was clicked, else the counter, else the hex)."""
         p = self.pending
         if p is None:
             return False
+        lo = p["order"]
         if p["needs"] == "target":
-            target = occupant or unit or hex
-            if target is None:
+            need = next(n for n in lo.needs if n.kind in ("unit", "hex"))
+            value = self.controller.pick(need, hex, unit, occupant)  # type: ignore[union-attr]
+            if value is None:
                 return True
-            self._submit(p["code"], target=target)
+            self._submit(lo, **{need.name: value})
             return True
         if p["needs"] in ("path", "steps") and hex is not None:
             if p["path"] and p["path"][-1] == hex:
@@ -400,33 +397,40 @@ class PlotBuilder(W.VBox):
         p = self.pending
         if p is None:
             return
+        lo = p["order"]
+        path_need = next((n for n in lo.needs if n.kind == "path"), None)
+        int_need = next((n for n in lo.needs if n.kind == "int"), None)
         if p["needs"] == "path":
             if not p["path"]:
                 self.show_error("click at least one hex to move into")
                 return
-            self._submit(p["code"], path=list(p["path"]))
+            self._submit(lo, **{path_need.name: list(p["path"])})  # type: ignore[union-attr]
         elif p["needs"] == "hexes":
-            self._submit(p["code"], hexes=int(self.hexes.value))
+            self._submit(lo, **{int_need.name: int(self.hexes.value)})  # type: ignore[union-attr]
+        elif p["needs"] == "choice":
+            ch = next(n for n in lo.needs if n.kind == "choice")
+            self._submit(lo, **{ch.name: self.choice.value})
         elif p["needs"] == "steps":
             k = int(self.steps.value)
             if k <= 0 and not p["path"]:
                 self.show_error("give a number of route steps (or click hexes on the map)")
                 return
-            kw: dict[str, Any] = {"hexes": k} if k > 0 else {}
+            kw: dict[str, Any] = {int_need.name: k} if k > 0 else {}  # type: ignore[union-attr]
             if p["path"]:
-                kw["path"] = list(p["path"])
-            self._submit(p["code"], **kw)
+                kw[path_need.name] = list(p["path"])  # type: ignore[union-attr]
+            self._submit(lo, **kw)
 
     def cancel_pending(self) -> None:
         self.pending = None
         self.refresh()
 
-    def _submit(self, code: str, **kw: Any) -> None:
+    def _submit(self, lo: Any, **values: Any) -> None:
         c, u = self.controller, self.unit
         if c is None or u is None:
             return
         try:
-            c.plot(u, code, **kw)
+            order = _complete(lo, values)
+            c.order(order)
         except Exception as e:  # IllegalOrder (or a ValueError): the engine's words, verbatim
             self.show_error(str(e))
             if self.pending and self.pending.get("needs") in ("path", "steps"):
@@ -436,24 +440,52 @@ class PlotBuilder(W.VBox):
         self._plot_changed()
 
     def _plot_changed(self) -> None:
-        """After a task was plotted or undone: clear the pending task and the error, redraw,
-        tell the app."""
+        """After an order was given or undone: clear the pending order and the error; the app
+        refreshes every panel once (this one included), or the builder itself without one."""
         self.pending = None
         self.error.value = ""
-        self.refresh()
         if self.on_change:
             self.on_change()
+        else:
+            self.refresh()
 
     def undo_last(self) -> None:
         c, u = self.controller, self.unit
         if c is None or u is None:
             return
         try:
-            c.unplot(u)
+            c.undo(u)
         except Exception as e:
             self.show_error(str(e))
             return
         self._plot_changed()
+
+
+def need_mode(needs: Sequence[Any]) -> str | None:
+    """How the builder asks for ``needs`` (see :class:`PlotBuilder`); None: nothing to ask."""
+    kinds = [n.kind for n in needs if not n.optional]
+    optional = [n.kind for n in needs if n.optional]
+    if not kinds:
+        return None
+    if kinds == ["int"]:
+        return "steps" if "path" in optional else "hexes"
+    if kinds == ["path"]:
+        return "path"
+    if kinds == ["choice"]:
+        return "choice"
+    if len(kinds) == 1 and kinds[0] in ("unit", "hex"):
+        return "target"
+    raise ValueError(f"the order builder cannot ask for needs {kinds} together")
+
+
+def _complete(lo: Any, values: Mapping[str, Any]) -> Any:
+    """``lo.complete(**values)``, refusing first a value outside a need's listed options
+    (the rules judge the rest: a need with no listed options accepts anything)."""
+    for name, v in values.items():
+        n = lo.need(name)
+        if n is not None and n.options and n.kind != "path" and not n.accepts(v):
+            raise IllegalOrder(lo.rule or "order", f"{lo.kind}: {v!r} is not a legal {name}")
+    return lo.complete(**values)
 
 
 def _fmt(x: float) -> str:
@@ -464,7 +496,7 @@ class ReplaySlider(W.HBox):
     """A turn slider to replay a finished game on the board: ``on_turn(turn)`` is called."""
 
     def __init__(self, on_turn: Callable[[int], Any] | None = None, **kwargs: Any) -> None:
-        self.slider = W.IntSlider(
+        self.slider = G.IntSlider(
             value=0,
             min=0,
             max=0,
@@ -472,7 +504,7 @@ class ReplaySlider(W.HBox):
             continuous_update=False,
             layout=W.Layout(width="420px"),
         )
-        self.play = W.Play(value=0, min=0, max=0, interval=900)
+        self.play = G.Play(value=0, min=0, max=0, interval=900)
         W.jslink((self.play, "value"), (self.slider, "value"))
         self.on_turn = on_turn
         self.slider.observe(self._changed, names="value")

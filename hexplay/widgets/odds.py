@@ -17,6 +17,7 @@ import ipywidgets as W
 import numpy as np
 
 from ..rules.skirmish import WEAPONS, Posture, probability_grid
+from . import guard as G
 
 OUTCOMES = ("K", "W", "miss")
 #: One colour per bar: K dark red, W orange, miss grey.
@@ -105,8 +106,8 @@ class OddsPanel(W.VBox):
         )
         self.text = W.HTML(value="<i>pick a firer and a target</i>")
         self.text.add_class("hexplay-odds-text")
-        self.weapon = W.Dropdown(options=list(WEAPONS), value=weapon, description="weapon")
-        self.impaired = W.Checkbox(value=False, description="firer wounded / in vehicle")
+        self.weapon = G.Dropdown(options=list(WEAPONS), value=weapon, description="weapon")
+        self.impaired = G.Checkbox(value=False, description="firer wounded / in vehicle")
         self.row_sc = bq.OrdinalScale(reverse=True)
         self.col_sc = bq.OrdinalScale()
         self.col_scale = bq.ColorScale(min=0.0, max=1.0, scheme="Reds")
@@ -135,6 +136,7 @@ class OddsPanel(W.VBox):
             layout=W.Layout(width="100%", height="360px"),
             fig_margin={"top": 40, "bottom": 45, "left": 130, "right": 90},
         )
+        self.default_weapon = weapon
         self._shown = (weapon, False)
         self._setting = False
         self.weapon.observe(self._on_weapon, names="value")
@@ -194,6 +196,12 @@ class OddsPanel(W.VBox):
         if n["note"]:
             parts.append(f"<i>{e(str(n['note']))}</i>")
         self.text.value = "<br>".join(parts)
+
+    def blank(self) -> None:
+        """Back to the empty panel (a hot-seat hand-over): no pair, no bars, the default
+        weapon and its heat map, nothing of the last player's query left."""
+        self.show(None)
+        self.set_weapon(self.default_weapon, False)
 
     def bar_values(self) -> Sequence[float]:
         return [float(v) for v in self.bars.y]

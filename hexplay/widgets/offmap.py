@@ -18,6 +18,8 @@ from typing import Any
 
 import ipywidgets as W
 
+from . import guard as G
+
 
 def _units(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     raw = view.get("units") or {}
@@ -138,7 +140,7 @@ class OffMapPanel(W.VBox):
     def _button(self, uid: str) -> W.Button:
         b = self._buttons.get(uid)
         if b is None:
-            b = W.Button(layout=W.Layout(width="auto", min_width="240px"))
+            b = G.Button(layout=W.Layout(width="auto", min_width="240px"))
             b.add_class(f"hexplay-offmap-{uid}")
             b.unit_id = uid  # type: ignore[attr-defined]
             b.on_click(lambda _b, uid=uid: self.click(uid))

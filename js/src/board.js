@@ -35,6 +35,10 @@
  *                                el.dataset.answered  seq of the last click whose answer (every
  *                                   board change it caused, one message) has been drawn
  *
+ * Counters (``units``) arrive whole in the first state, then as changes: {rev, base, set:
+ * [changed counters], del: [ids], order}; a change that does not follow the last one applied
+ * makes the board ask for all of them again ({type: "resync"}).
+ *
  * Messages sent to Python (model.send): {type: "click", hex, unit, occupant, shift, seq} and
  * {type: "hover", hex, unit, occupant} (hover only when the hex under the pointer changes);
  * ``occupant`` is the man aboard ``unit`` whose pip was clicked, else null.  Python answers a
@@ -46,6 +50,11 @@
  * Size: the map keeps its aspect ratio, fills the available width and is at most 80vh tall
  * (or the ``height`` trait when set), in JupyterLab and Voila alike.
  */
+
+import { ms, letterground, letterequipment, letterinstallations, lettersea, letterair } from "milsymbol-sets";
+
+// only the symbol sets hexplay's games use (land units, equipment, installations, sea, air)
+ms.addIcons([letterground, letterequipment, letterinstallations, lettersea, letterair]);
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const SQ3 = Math.sqrt(3);
@@ -326,7 +335,7 @@ class Board {
     this.gOver = svg("g", { class: "hexplay-layer-over", "pointer-events": "none" }, this.svg);
     // one group per overlay, re-drawn only when that overlay's value changes
     this.ovGroups = {};
-    for (const k of ["visible", "reachable", "highlight"]) this.ovGroups[k] = svg("g", { class: "hexplay-ov-" + k }, this.gUnder);
+    for (const k of ["markings", "regions", "visible", "reachable", "highlight"]) this.ovGroups[k] = svg("g", { class: "hexplay-ov-" + k }, this.gUnder);
     for (const k of ["paths", "fires", "los"]) this.ovGroups[k] = svg("g", { class: "hexplay-ov-" + k }, this.gOver);
     this.ovDrawn = {};
     this.gSel = svg("g", { class: "hexplay-layer-selection", "pointer-events": "none" }, this.svg);
@@ -514,7 +523,7 @@ class Board {
     this.unitsById = new Map();
     const g = this.geom;
     if (!g) return;
-    const units = this.model.get("units") || [];
+    const units = unitsStore(this.model).list;
     for (const u of units) this.unitsById.set(String(u.id), u);
     // units inside a vehicle are drawn on the vehicle's counter, not on their own
     const carried = new Set();
@@ -563,24 +572,18 @@ class Board {
       "data-status": status,
       transform: `translate(${(cx - C / 2).toFixed(2)},${(cy - C / 2).toFixed(2)})`,
     });
-    const w = kind === "man" ? C : C * 1.1;
-    const x0 = kind === "man" ? 0 : -C * 0.05;
+    const glyphKind = (u.glyph && u.glyph.kind) || (kind === "man" ? "man" : kind === "escort" || kind === "transporter" ? kind : "vehicle");
+    gu.setAttribute("data-glyph", glyphKind);
+    const wide = glyphKind !== "man" && glyphKind !== "sidc" && glyphKind !== "none" && glyphKind !== "text";
+    const w = wide ? C * 1.1 : C;
+    const x0 = wide ? -C * 0.05 : 0;
     svg("rect", { x: x0, y: 0, width: w, height: C, rx: 2.5, class: "hexplay-counter", fill: colour }, gu);
-    // type glyph (NATO-like): man = infantry cross, escort = wheeled oval, transporter = "T" box
-    const gx = C * 0.18;
-    const gy = C * 0.14;
-    const gw = C * 0.64;
-    const gh = C * 0.4;
-    const glyph = svg("g", { class: "hexplay-glyph" }, gu);
-    svg("rect", { x: gx, y: gy, width: gw, height: gh }, glyph);
-    if (kind === "man") {
-      svg("path", { d: `M${gx},${gy}L${gx + gw},${gy + gh}M${gx + gw},${gy}L${gx},${gy + gh}` }, glyph);
-    } else if (kind === "escort") {
-      svg("ellipse", { cx: gx + gw / 2, cy: gy + gh / 2, rx: gw * 0.34, ry: gh * 0.3 }, glyph);
-    } else {
-      svg("ellipse", { cx: gx + gw / 2, cy: gy + gh / 2, rx: gw * 0.34, ry: gh * 0.3 }, glyph);
-      svg("path", { d: `M${gx},${gy + gh / 2}L${gx + gw},${gy + gh / 2}` }, glyph);
+    if (u.hidden) {
+      // face-down: the side's colour only
+      gu.classList.add("hexplay-hidden");
+      return gu;
     }
+    this.drawGlyph(gu, u, glyphKind, C);
     // short name and weapon letter
     const name = svg("text", { x: C * 0.5, y: C * 0.8, class: "hexplay-unit-name" }, gu);
     name.textContent = u.label || String(u.id).slice(0, 4);
@@ -588,6 +591,32 @@ class Board {
       const wl = svg("text", { x: C * 0.06, y: C * 0.96, class: "hexplay-weapon" }, gu);
       wl.textContent = WEAPON_LETTERS[u.weapon] || String(u.weapon).slice(0, 1).toUpperCase();
     }
+    // corner figures (e.g. range-strength "3-3"); a ship's speed in the lower right by default
+    const corners = { ...(u.corners || {}) };
+    if (u.speed != null && corners.br == null) corners.br = String(u.speed);
+    const at = { tl: [C * 0.04, C * 0.22, "start"], tr: [C * 0.96, C * 0.22, "end"], bl: [C * 0.04, C * 0.97, "start"], br: [C * 0.96, C * 0.97, "end"] };
+    for (const k in corners) {
+      const [x, y, anchor] = at[k] || at.bl;
+      const t = svg("text", { x, y, class: "hexplay-corner", "text-anchor": anchor, "data-corner": k }, gu);
+      t.textContent = String(corners[k]);
+    }
+    if (u.facing != null) {
+      // the heading as an arrow from the counter toward hexside `facing` (0 up, clockwise)
+      const a = ((-90 + 60 * u.facing) * Math.PI) / 180;
+      const cxh = C / 2;
+      const cyh = C / 2;
+      svg("line", {
+        x1: cxh + Math.cos(a) * C * 0.5,
+        y1: cyh + Math.sin(a) * C * 0.5,
+        x2: cxh + Math.cos(a) * C * 0.95,
+        y2: cyh + Math.sin(a) * C * 0.95,
+        class: "hexplay-facing",
+        stroke: colour,
+        "marker-end": `url(#${this.markerId(u.side)})`,
+      }, gu);
+      gu.setAttribute("data-facing", String(u.facing));
+    }
+    this.drawBadges(gu, u, C);
     // vehicle occupants: one clickable pip per man aboard along the counter's top edge
     // (fit white, wounded yellow, killed black); a click on a pip names that man
     const occ = u.occupants || [];
@@ -623,6 +652,96 @@ class Board {
     }
     for (const pip of pips) gu.appendChild(pip); // on top, so every pip can be clicked
     return gu;
+  }
+
+  /** The centre figure: SKIRMISH's men and vehicles, a ship's hull, a milsymbol SIDC, text. */
+  drawGlyph(gu, u, kind, C) {
+    const gx = C * 0.18;
+    const gy = C * 0.14;
+    const gw = C * 0.64;
+    const gh = C * 0.4;
+    const glyph = svg("g", { class: "hexplay-glyph" }, gu);
+    if (kind === "sidc") {
+      const node = this.sidcNode(u.glyph.sidc);
+      if (node) {
+        node.setAttribute("x", (gx - C * 0.06).toFixed(2));
+        node.setAttribute("y", (gy - C * 0.06).toFixed(2));
+        node.setAttribute("width", (gw + C * 0.12).toFixed(2));
+        node.setAttribute("height", (gh + C * 0.14).toFixed(2));
+        node.setAttribute("class", "hexplay-sidc");
+        glyph.appendChild(node);
+        gu.setAttribute("data-sidc", u.glyph.sidc);
+      }
+      return;
+    }
+    if (kind === "none") return;
+    if (kind === "text") {
+      const t = svg("text", { x: C / 2, y: gy + gh * 0.8, class: "hexplay-glyph-text" }, glyph);
+      t.textContent = (u.glyph && u.glyph.text) || "";
+      return;
+    }
+    if (kind === "ship") {
+      // a hull pointing along the facing (up when none), bow first
+      const a = u.facing != null ? 60 * u.facing : 0;
+      const cx = C / 2;
+      const cy = gy + gh / 2;
+      const L = C * 0.36;
+      const B = C * 0.12;
+      svg("path", {
+        d: `M${cx},${cy - L}Q${cx + B * 1.6},${cy - L * 0.2} ${cx + B},${cy + L}L${cx - B},${cy + L}Q${cx - B * 1.6},${cy - L * 0.2} ${cx},${cy - L}Z`,
+        transform: `rotate(${a} ${cx} ${cy})`,
+        class: "hexplay-hull",
+      }, glyph);
+      return;
+    }
+    svg("rect", { x: gx, y: gy, width: gw, height: gh }, glyph);
+    if (kind === "man") {
+      svg("path", { d: `M${gx},${gy}L${gx + gw},${gy + gh}M${gx + gw},${gy}L${gx},${gy + gh}` }, glyph);
+    } else if (kind === "escort" || kind === "vehicle") {
+      svg("ellipse", { cx: gx + gw / 2, cy: gy + gh / 2, rx: gw * 0.34, ry: gh * 0.3 }, glyph);
+    } else {
+      svg("ellipse", { cx: gx + gw / 2, cy: gy + gh / 2, rx: gw * 0.34, ry: gh * 0.3 }, glyph);
+      svg("path", { d: `M${gx},${gy + gh / 2}L${gx + gw},${gy + gh / 2}` }, glyph);
+    }
+  }
+
+  /** A milsymbol symbol for `sidc` as an <svg> node (white on the counter), cached per code. */
+  sidcNode(sidc) {
+    if (!this.sidcCache) this.sidcCache = new Map();
+    let tpl = this.sidcCache.get(sidc);
+    if (tpl === undefined) {
+      tpl = null;
+      try {
+        const sym = new ms.Symbol(sidc, { size: 30, monoColor: "#ffffff", fill: false, strokeWidth: 5, outlineWidth: 0 });
+        if (sym.isValid()) {
+          const doc = new DOMParser().parseFromString(sym.asSVG(), "image/svg+xml");
+          tpl = document.importNode(doc.documentElement, true);
+        }
+      } catch (_e) {
+        tpl = null;
+      }
+      this.sidcCache.set(sidc, tpl);
+    }
+    return tpl ? tpl.cloneNode(true) : null;
+  }
+
+  /** Badges from the game's style (W, K, P, spotted, dug in, frozen...) down the right edge. */
+  drawBadges(gu, u, C) {
+    const bs = u.badges || [];
+    if (!bs.length) return;
+    const lib = (this.model.get("counter_style") || {}).badges || {};
+    const r = C * 0.16;
+    gu.setAttribute("data-badges", bs.join(" "));
+    for (let k = 0; k < Math.min(bs.length, 4); k++) {
+      const b = lib[bs[k]] || { text: String(bs[k]).slice(0, 2), colour: "#555", title: bs[k] };
+      const cx = C * 1.0;
+      const cy = C * 0.14 + k * r * 2.05;
+      const gb = svg("g", { class: "hexplay-badge", "data-badge": bs[k] }, gu);
+      svg("circle", { cx, cy, r, fill: b.colour }, gb);
+      const t = svg("text", { x: cx, y: cy, class: "hexplay-badge-text" }, gb);
+      t.textContent = b.text;
+      svg("title", null, gb).textContent = b.title || bs[k];
+    }
   }
 
   // ---- overlays ------------------------------------------------------------------------------
@@ -682,6 +801,53 @@ class Board {
     // (one path for the fill; the cost figures, illegible at the whole-map scale, are drawn
     // when zoomed in, and always shown in the tooltip)
     if (todo.reachable) this.drawReach();
+
+    // the game's hex markings (CBR hexes, land...): [{name, hexes, colour, style, label}]
+    if (todo.markings) {
+      for (const mk of ov.markings || []) {
+        const parts = [];
+        for (const lab of mk.hexes || []) {
+          const i = g.index(lab);
+          if (i >= 0) parts.push(g.pathD(i, mk.style === "outline" ? 0.9 : 1));
+        }
+        svg("path", {
+          d: parts.join(""),
+          class: `hexplay-marking hexplay-marking-${mk.style || "fill"}`,
+          "data-marking": String(mk.name || ""),
+          "data-count": String(parts.length),
+          fill: mk.style === "outline" ? "none" : mk.colour || "#7d3c98",
+          stroke: mk.colour || "#7d3c98",
+        }, this.ovGroups.markings);
+      }
+    }
+
+    // region boundaries (sectors, the border): edges between hexes of different regions,
+    // [{name, regions: {id: [labels]}, colour, width, dash}]
+    if (todo.regions) {
+      for (const rg of ov.regions || []) {
+        const of = new Int32Array(g.n).fill(-1);
+        let k = 0;
+        for (const id in rg.regions || {}) {
+          for (const lab of rg.regions[id]) {
+            const i = g.index(lab);
+            if (i >= 0) of[i] = k;
+          }
+          k += 1;
+        }
+        let d = "";
+        for (let i = 0; i < g.n; i++) {
+          for (let dd = 0; dd < 6; dd++) {
+            const j = g.indexQR(g.q[i] + DIRS[dd][0], g.r[i] + DIRS[dd][1]);
+            if (j < 0 || of[j] === of[i] || (of[i] < 0) || (of[j] >= 0 && j < i)) continue;
+            const [a, b] = g.side(g.q[i], g.r[i], dd);
+            d += `M${a[0].toFixed(1)},${a[1].toFixed(1)}L${b[0].toFixed(1)},${b[1].toFixed(1)}`;
+          }
+        }
+        const attrs = { d, class: "hexplay-region", "data-region": String(rg.name || ""), stroke: rg.colour || "#222", "stroke-width": String(rg.width || 2.5) };
+        if (rg.dash) attrs["stroke-dasharray"] = String(rg.dash);
+        svg("path", attrs, this.ovGroups.regions);
+      }
+    }
 
     // highlighted hexes (targets, ambush point…)
     if (todo.highlight) {
@@ -892,14 +1058,23 @@ class Board {
     for (const f in this.map.features) if (this.map.features[f].length) line("hexplay-line-" + f, f + " hexside");
     if (this.map.roads.length) line("hexplay-line-road", "road");
     if (this.map.elevation) line("hexplay-line-contour", "contour");
-    const sides = new Set((this.model.get("units") || []).map((u) => u.side));
-    for (const s of ["adversary", "defender", ...sides]) {
+    const style = this.model.get("counter_style") || {};
+    const styled = style.sides || {};
+    const sides = new Set(unitsStore(this.model).list.map((u) => u.side));
+    for (const s of [...Object.keys(styled), "adversary", "defender", ...sides]) {
       if (!s || !sides.has(s)) continue;
       sides.delete(s);
       const row = html("div", "hexplay-legend-row", leg);
+      row.dataset.legendSide = s;
       const sw = html("span", "hexplay-swatch", row);
       sw.style.background = this.sideColour(s);
-      html("span", null, row).textContent = s;
+      html("span", null, row).textContent = (styled[s] && styled[s].label) || s;
+    }
+    for (const [colour, text] of style.legend || []) {
+      const row = html("div", "hexplay-legend-row", leg);
+      const sw = html("span", "hexplay-swatch", row);
+      sw.style.background = colour;
+      html("span", null, row).textContent = text;
     }
   }
 
@@ -1168,10 +1343,57 @@ class Board {
 }
 
 // --------------------------------------------------------------------------------------------
+// counters on the wire: the first state holds them all, each later change only the counters
+// that changed ({rev, base, set, del, order}); one store per model, shared by its views
+// --------------------------------------------------------------------------------------------
+
+const STORES = new WeakMap();
+
+function unitsStore(model) {
+  let st = STORES.get(model);
+  if (!st) {
+    st = { rev: null, byId: new Map(), order: [], list: [], resyncing: false };
+    STORES.set(model, st);
+    applyUnits(model, st, model.get("units"));
+    model.on("change:units", () => applyUnits(model, st, model.get("units")));
+  }
+  return st;
+}
+
+function applyUnits(model, st, w) {
+  if (w == null) return;
+  if (Array.isArray(w)) w = { full: true, set: w, rev: null };
+  if (w.full) {
+    st.byId = new Map((w.set || []).map((u) => [String(u.id), u]));
+    st.order = (w.set || []).map((u) => String(u.id));
+    st.resyncing = false;
+  } else if (st.rev === null || w.base !== st.rev) {
+    // a change we cannot apply (we missed one): ask Python for every counter again
+    if (!st.resyncing) {
+      st.resyncing = true;
+      model.send({ type: "resync" });
+    }
+    return;
+  } else {
+    for (const id of w.del || []) st.byId.delete(String(id));
+    for (const u of w.set || []) st.byId.set(String(u.id), u);
+    if (w.order) st.order = w.order.map(String);
+    else {
+      const known = new Set(st.order);
+      st.order = st.order.filter((id) => st.byId.has(id));
+      for (const u of w.set || []) if (!known.has(String(u.id))) st.order.push(String(u.id));
+    }
+  }
+  st.rev = w.rev;
+  st.list = st.order.map((id) => st.byId.get(id)).filter(Boolean);
+}
+
+// --------------------------------------------------------------------------------------------
 // anywidget entry point
 // --------------------------------------------------------------------------------------------
 
 function render({ model, el }) {
+  unitsStore(model); // before the view's own handlers: the store is updated first
   const board = new Board(model, el);
   board.fullRender();
   const handlers = [
@@ -1184,6 +1406,11 @@ function render({ model, el }) {
     ["change:overlays", () => board.update(() => board.renderOverlays())],
     ["change:overlay_visibility", () => board.update(() => board.renderOverlays())],
     ["change:selected", () => board.update(() => board.renderSelection())],
+    ["change:counter_style", () => board.update(() => {
+      board.renderUnits();
+      board.renderSelection();
+      board.renderLegend();
+    })],
     ["change:side_colours", () => board.update(() => {
       board.renderUnits();
       board.renderOverlays(true);

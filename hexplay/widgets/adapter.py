@@ -1,0 +1,235 @@
+"""The per-game UI adapter: everything :class:`~.game_app.GameApp` must know about one game.
+
+The shell (:mod:`.game_app`) is game-independent: phase controls, hot seat, referee view,
+turn timer, computer players, results log, record table, replay slider, win probability. A
+game plugs in by subclassing :class:`GameUI` and naming it in its registry entry (``ui=``).
+What an adapter provides, and the defaults here (which work for any game on the protocol of
+:mod:`hexplay.engine.protocol`):
+
+- :attr:`style`: side colours and legend rows, extra badges (:class:`~.counters.CounterStyle`);
+- :meth:`counters`: a side's view -> board counters (:mod:`.counters`); **only** from the view;
+- :meth:`overlays`: hex markings and region lines of the view, the side's plotted orders;
+- :meth:`status`: the game's part of the status line (e.g. barrier points, victory points);
+- :meth:`panels` / :meth:`side_widgets`: the game's own panels (tabs beside Plot, Log,
+  Record) and widgets above the tabs; :meth:`refresh_panels` fills them from a side's view,
+  :meth:`blank_panels` empties them (hot-seat hand-over);
+- :meth:`select` / :meth:`inspect`: what selecting a unit and clicking another thing show
+  (selection overlays, odds...) — from the side's view only;
+- the order builder's controller (:class:`OrderController`: ``legal_orders``, ``order``...);
+- turn-structure shims (:meth:`to_act`, :meth:`submit`, :meth:`advance`) and the game's
+  computer players (:meth:`player`), the events and record rows a side may see.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from ..engine.protocol import LegalOrder, Need, Order
+from .counters import CounterStyle, SideStyle
+
+if TYPE_CHECKING:
+    from .game_app import GameApp
+
+REFEREE = "referee"
+#: Colours given to sides a game does not style itself (in order).
+DEFAULT_SIDE_COLOURS = ("#b8322a", "#2f5fa8", "#2e8b57", "#8e44ad")
+
+
+class OrderController:
+    """The order builder's link to the game for the side at the screen (protocol games).
+
+    Everything comes from the engine: ``legal_orders`` lists what the unit may do and what
+    each order needs; ``order`` gives it (the rules judge it)."""
+
+    def __init__(self, app: GameApp) -> None:
+        self.app = app
+        self._memo: tuple[Any, dict[tuple[str, str], tuple[LegalOrder, ...]]] = (None, {})
+
+    @property
+    def side(self) -> str:
+        return self.app.plotting_side
+
+    def legal_orders(self, unit: str) -> list[LegalOrder]:
+        return list(self.engine_legal_orders(unit))
+
+    def engine_legal_orders(self, unit: str) -> tuple[LegalOrder, ...]:
+        """Equal to ``game.legal_orders(side, unit)``; remembered until the game's next
+        command (every change of a game is a logged command), so selecting units back and
+        forth asks the engine once per unit and state."""
+        g = self.app.game
+        log = getattr(getattr(g, "commands", None), "commands", None)
+        if log is None:
+            return tuple(g.legal_orders(self.side, unit))
+        key = (id(g), len(log), getattr(g, "turn", None), getattr(g, "phase", None))
+        if self._memo[0] != key:
+            self._memo = (key, {})
+        table = self._memo[1]
+        hit = table.get((self.side, unit))
+        if hit is None:
+            hit = table[(self.side, unit)] = tuple(g.legal_orders(self.side, unit))
+        return hit
+
+    def order(self, order: Order) -> None:
+        self.app.game.order(order)
+
+    def undo(self, unit: str) -> None:
+        self.app.game.undo(self.side, unit)
+
+    def pick(self, need: Need, hex: str | None, unit: str | None, occupant: str | None) -> Any:
+        """A unit need takes the most specific unit clicked; a hex need takes the hex."""
+        if need.kind == "hex":
+            return hex
+        return occupant or unit or hex
+
+    def ap_left(self, unit: str) -> float:
+        return 0.0
+
+    def ap_total(self, unit: str) -> float:
+        return 0.0
+
+    def plotted(self, unit: str) -> list[str]:
+        return []
+
+    def unit_hex(self, unit: str) -> str | None:
+        u = self.app.units_by_id.get(unit)
+        return None if u is None else u.get("hex")
+
+
+class GameUI:
+    """Base adapter: works for any protocol game with plain counters (see the module doc)."""
+
+    #: Title shown in the status line (defaults to the game's info title).
+    title: str = ""
+    controller_class: type = OrderController
+
+    def __init__(self, app: GameApp) -> None:
+        self.app = app
+
+    # --- the game -------------------------------------------------------------------------------
+    @classmethod
+    def new_game(cls, seed: int = 0) -> Any:
+        raise NotImplementedError("this adapter cannot start a game: pass game=")
+
+    def sides(self, game: Any) -> tuple[str, ...]:
+        return tuple(game.info.sides)
+
+    def start(self, game: Any) -> None:
+        """Finish a game still in its set-up (the app plays from the first turn)."""
+
+    def to_act(self, game: Any) -> tuple[str, ...]:
+        return tuple(game.to_act())
+
+    def submit(self, game: Any, side: str) -> None:
+        game.submit(side)
+
+    def advance(self, game: Any) -> list[dict[str, Any]]:
+        return list(game.advance() or [])
+
+    def player(self, name: str | None, side: str, seed: int) -> Any:
+        """The computer player ``name`` (the registry's; its first one when None)."""
+        from ..registry import game_entry
+
+        entry = game_entry(self.app.game.info.name)
+        names = entry.player_names()
+        if name is None:
+            name = next((n for n in names if n != "random"), "random")
+        return entry.player(name, side, seed=seed)
+
+    def reset(self) -> None:
+        """Forget per-game caches (a new game)."""
+
+    def win_probability(self, game: Any, n: int, seed: int) -> Mapping[str, Any] | None:
+        """An estimate for the gauge (``p_adversary``-style dict) or None: no gauge."""
+        return None
+
+    # --- what the board shows -------------------------------------------------------------------
+    @property
+    def style(self) -> CounterStyle:
+        sides = self.sides(self.app.game)
+        return CounterStyle(
+            tuple(
+                SideStyle(s, DEFAULT_SIDE_COLOURS[i % len(DEFAULT_SIDE_COLOURS)])
+                for i, s in enumerate(sides)
+            )
+        )
+
+    def counters(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
+        """Board counters of ``view`` (protocol views: ``units`` maps id -> {side, hex...})."""
+        out = []
+        for uid, u in (view.get("units") or {}).items():
+            if u.get("hex") is None:
+                continue
+            out.append(
+                {
+                    "id": str(uid),
+                    "side": str(u.get("side", "")),
+                    "hex": u["hex"],
+                    "glyph": {"kind": "text", "text": str(uid)[:3]},
+                    "label": str(uid),
+                }
+            )
+        return out
+
+    def extra_units(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
+        """Units the side may select that have no counter (e.g. off the map)."""
+        return []
+
+    def overlays(self, view: Mapping[str, Any], side: str) -> dict[str, Any]:
+        """The view's overlays (markings, regions, plotted paths...)."""
+        return {}
+
+    def status(self, view: Mapping[str, Any]) -> str:
+        """The game's part of the status line (HTML-escaped by the adapter)."""
+        return ""
+
+    def turn_limit(self) -> int | None:
+        return None
+
+    # --- panels ---------------------------------------------------------------------------------
+    def panels(self) -> list[tuple[str, W.Widget]]:
+        """The game's own tabs (title, widget), shown after "Plot"."""
+        return []
+
+    def side_widgets(self) -> list[W.Widget]:
+        """Widgets shown above the tabs."""
+        return []
+
+    def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
+        """Fill the game's panels from ``view`` (``side`` None: the referee)."""
+
+    def blank_panels(self) -> None:
+        """Empty the game's panels: nobody's information on screen (hand-over)."""
+
+    def events(self, view: Mapping[str, Any], viewer: str) -> list[dict[str, Any]] | None:
+        ev = view.get("events")
+        return list(ev) if ev is not None else None
+
+    def record(self, viewer: str) -> tuple[list[Mapping[str, Any]], list[str] | None, str]:
+        """(rows, columns, summary) of the record table a viewer may see."""
+        return [], None, ""
+
+    # --- clicks ---------------------------------------------------------------------------------
+    def selectable(self, unit: Mapping[str, Any], side: str) -> bool:
+        return unit.get("side") == side
+
+    def select(self, unit: str) -> dict[str, Any]:
+        """Overlays for the selected unit (e.g. what it sees, where it can go)."""
+        return {}
+
+    def select_panels(self, unit: str) -> None:
+        """The game's panels after a selection."""
+
+    def inspect(self, unit: str, target: str) -> None:
+        """The selected unit's side clicked ``target`` (a unit id or a hex)."""
+
+    def blank_text(self) -> str:
+        return f"<i>hand-over: {html.escape(self.app.plotting_side)} takes the screen</i>"
+
+
+def describe_needs(needs: Sequence[Need]) -> str:
+    """One line naming what an order still needs (for prompts and docs)."""
+    return ", ".join(f"{n.name} ({n.kind}{', optional' if n.optional else ''})" for n in needs)

@@ -1,0 +1,480 @@
+"""GameApp: the game-independent app shell (board, phase controls, order builder, hot seat,
+referee view, class turn timer, computer players, results log, record table, replay, win
+probability). Each game plugs in a small UI adapter (:mod:`.adapter`).
+
+Secrecy: the board and every panel only ever receive ``game.view(viewer)`` for the side now at
+the screen (or ``"referee"`` in referee mode). In a hot-seat game, between two sides' plots (or
+turns) every panel is blanked — board, order builder, the game's panels (odds...), log, record
+— until the next player asks for his view. Clicks are intents: the engine validates every
+order; a click naming a unit the side does not know of is ignored (logged), and the buttons
+and fields are guarded widgets (:mod:`.guard`): disabled or hidden ones do nothing.
+
+One click, one pass: board -> app -> engine -> board. An order refreshes the app once (one
+view, one ``legal_orders`` for the selected unit); the board's changes of a click go out as one
+message and the side panels follow (:meth:`HexBoard.after_answer`).
+
+Stable CSS classes: ``hexplay-ready`` (hot-seat hand-over button), ``hexplay-win-probability``
+(the gauge), plus those of :mod:`.controls` and the game's panels.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from typing import Any
+
+import ipywidgets as W
+
+from . import guard as G
+from .adapter import REFEREE, GameUI
+from .board import HexBoard
+from .controls import PhaseControls, PlotBuilder, ReplaySlider
+from .log import RecordTable, ResultsLog
+
+log = logging.getLogger("hexplay.widgets")
+
+#: Overlays that belong to the selected unit (replaced when the selection changes).
+SELECTION_OVERLAYS = ("los", "visible", "reachable")
+
+
+class GameApp(W.VBox):
+    """A complete game in one widget, for any game with a UI adapter.
+
+    ``ui``: the adapter class (default: the registry entry's ``ui`` for ``game``).
+    ``vs_computer``: the side (or sides) the computer plays, None for humans only;
+    ``computer``: the registry's player name for them (None: the game's first named one).
+    ``hot_seat``: humans share one screen, blanked between them. ``referee``: everything shown,
+    the referee orders for every side. ``timer``: a class turn timer. ``win_probability``: a
+    gauge, if the adapter can estimate (refused for two humans in hot seat without a referee,
+    where it would summarise positions the side at the screen cannot see).
+    """
+
+    def __init__(
+        self,
+        game: Any = None,
+        ui: type[GameUI] | None = None,
+        seed: int = 0,
+        vs_computer: str | tuple[str, ...] | None = None,
+        computer: str | None = None,
+        hot_seat: bool = True,
+        referee: bool = False,
+        timer: bool = False,
+        board_height: str = "",
+        win_probability: bool | None = False,
+        win_probability_n: int = 40,
+    ) -> None:
+        if ui is None:
+            ui = _registered_ui(game)
+        if game is None:
+            game = ui.new_game(seed=seed)
+        self.game = game
+        self.ui = ui(self)
+        self.sides = self.ui.sides(game)
+        comp = (vs_computer,) if isinstance(vs_computer, str) else tuple(vs_computer or ())
+        bad = [s for s in comp if s not in self.sides]
+        if bad:
+            raise ValueError(f"vs_computer must name sides of {list(self.sides)}, not {bad}")
+        if win_probability and not comp and not referee:
+            raise ValueError(
+                "win_probability needs referee=True or a computer opponent: the estimate uses "
+                "the true state and would reveal hidden enemies to the side plotting"
+            )
+        self.seed = seed
+        self.vs_computer = comp[0] if len(comp) == 1 else (comp or None)
+        self.computer_name = computer
+        self.hot_seat = hot_seat
+        self.referee = referee
+        self.humans = [s for s in self.sides if s not in comp]
+        self.computers: dict[str, Any] = {}
+        self.ui.start(game)
+        self._make_computers()
+        self.plotting_side: str = self.humans[0] if self.humans else self.sides[0]
+        self.handover = False  # hot seat: every panel blank until the next player is ready
+        self.units_by_id: dict[str, dict[str, Any]] = {}
+        self.view: dict[str, Any] = {}
+        self.selected_unit: str | None = None
+        self.views_pulled = 0  # game.view calls (the one-pass test counts them)
+
+        self.board = HexBoard(game.map, height=board_height)
+        self.board.set_style(self.ui.style)
+        self.controls = PhaseControls(sides=list(self.sides), show_side_picker=referee, timer=timer)
+        self.builder = PlotBuilder(self.ui.controller_class(self))
+        self.results = ResultsLog()
+        self.record = RecordTable()
+        self.replay = ReplaySlider(on_turn=self.show_turn)
+        self.replay.layout.display = "none"
+        self.ready = G.Button(description="", button_style="info", icon="eye")
+        self.ready.add_class("hexplay-ready")
+        self.ready.layout.display = "none"
+        self.winprob = self._make_gauge(win_probability, win_probability_n)
+
+        self.board.on_click(self._on_board_click)
+        self.builder.on_change = self._after_plot_change
+        self.controls.end_plot.on_click(lambda _b: self.end_plot())
+        self.controls.resolve.on_click(lambda _b: self.resolve())
+        self.controls.new_game.on_click(lambda _b: self.new_game())
+        self.controls.side.observe(self._on_side_pick, names="value")
+        self.ready.on_click(lambda _b: self.take_over())
+        if self.controls.timer is not None:
+            self.controls.timer.on_expire = self._timer_expired
+
+        pages = [("Plot", self.builder), *self.ui.panels()]
+        pages += [("Log", self.results), ("Record", self.record)]
+        self.tabs = G.Tab(children=[w for _t, w in pages])
+        for i, (t, _w) in enumerate(pages):
+            self.tabs.set_title(i, t)
+        self.tab_index = {t: i for i, (t, _w) in enumerate(pages)}
+        panel: list[W.Widget] = [self.controls, self.ready]
+        if self.winprob is not None:
+            panel.append(self.winprob)
+        side_panel = W.VBox(
+            [*panel, *self.ui.side_widgets(), self.tabs],
+            layout=W.Layout(width="42%", min_width="360px"),
+        )
+        board_box = W.VBox([self.board, self.replay], layout=W.Layout(width="58%"))
+        super().__init__(
+            [W.HBox([board_box, side_panel], layout=W.Layout(width="100%", flex_flow="row wrap"))]
+        )
+        self.refresh()
+        self.update_win_probability()
+
+    # --- set-up ---------------------------------------------------------------------------------
+    def _make_computers(self) -> None:
+        self.computers = {}
+        for i, side in enumerate(s for s in self.sides if s not in self.humans):
+            try:
+                self.computers[side] = self.ui.player(self.computer_name, side, self.seed + i)
+            except Exception as e:  # no player: the side is submitted as it stands
+                log.warning("hexplay: no computer player for %s: %s", side, e)
+                self.computers[side] = None
+
+    def _make_gauge(self, on: bool | None, n: int) -> Any:
+        if not on:
+            return None
+        from .winprob import WinProbabilityGauge
+
+        g = WinProbabilityGauge(n=n, seed=self.seed, layout=W.Layout(width="100%"))
+        g.add_class("hexplay-win-probability")
+        g.figure.layout.height = "140px"
+        return g
+
+    @property
+    def viewer(self) -> str:
+        return REFEREE if self.referee else self.plotting_side
+
+    @property
+    def over(self) -> bool:
+        return bool(getattr(self.game, "over", False))
+
+    # --- refresh --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Pull the viewer's view from the engine (once) and push it to every panel."""
+        g = self.game
+        over = self.over
+        if self.handover and not self.referee:
+            self.blank()
+        else:
+            self.view = dict(g.view(self.viewer))
+            self.views_pulled += 1
+            side = None if self.referee else self.plotting_side
+            counters = self.ui.counters(self.view, side or REFEREE)
+            self.units_by_id = {u["id"]: u for u in counters}
+            for u in self.ui.extra_units(self.view, side or REFEREE):
+                self.units_by_id.setdefault(u["id"], u)
+            with self.board.hold_sync():  # one message: units and overlays together
+                self.board.units = counters
+                ov = {k: v for k, v in self.board.overlays.items() if k in SELECTION_OVERLAYS}
+                ov.update(self.ui.overlays(self.view, side or REFEREE))
+                if ov != self.board.overlays:
+                    self.board.overlays = ov
+            self.ui.refresh_panels(self.view, side)
+            self.builder.refresh()
+            events = self.ui.events(self.view, self.viewer)
+            if events is not None:
+                self.results.set_events(events)
+            rows, cols, summary = self.ui.record(self.viewer)
+            self.record.set_rows(rows, columns=cols, summary=summary)
+        turn = int(getattr(g, "turn", 0))
+        extra = "" if self.handover and not self.referee else self.ui.status(self.view)
+        if over:
+            extra += f" · game over: <b>{html.escape(str(getattr(g, 'winner', '')))}</b> wins"
+        self.controls.set_status(
+            turn,
+            self.ui.turn_limit(),
+            str(getattr(g, "phase", "")),
+            None if self.referee else self.plotting_side,
+            extra,
+            over,
+        )
+        self.controls.end_plot.disabled = over or self.handover
+        self.controls.resolve.layout.display = "" if (self.referee or over) else "none"
+        self.controls.resolve.disabled = over
+        self.ready.layout.display = "" if self.handover else "none"
+        self.ready.description = f"I am the {self.plotting_side}: show my map"
+        if over:
+            self.replay.layout.display = ""
+            self.replay.set_range(turn)
+
+    def blank(self) -> None:
+        """Hand-over: nobody's information anywhere (board, builder, panels, log, record)."""
+        self.view = {}
+        self.units_by_id = {}
+        self.selected_unit = None
+        with self.board.hold_sync():
+            self.board.units = []
+            self.board.clear_overlays()
+            self.board.selected = None
+        self.builder.blank()
+        self.ui.blank_panels()
+        self.results.set_events([])
+        self.record.set_rows([])
+        # (the phase message stays: it is the hand-over's own, e.g. "turn resolved; now turn 3")
+
+    # --- intents --------------------------------------------------------------------------------
+    def _on_board_click(self, ev: dict[str, Any]) -> None:
+        """A click: a target/path for the order being built, a selection, or an inspection.
+
+        ``ev["occupant"]`` (a man aboard the vehicle clicked) is more specific than
+        ``ev["unit"]``. A unit the viewing side does not know of is ignored with a warning."""
+        if self.handover or self.over:
+            return
+        hex_, unit, occupant = ev.get("hex"), ev.get("unit"), ev.get("occupant")
+        if unit is not None and unit not in self.units_by_id:
+            G.warn(self.board, f"unit {unit!r} is not in the {self.viewer}'s view")
+            return
+        if occupant is not None and occupant not in self.units_by_id:
+            occupant = None  # not in this side's view: the counter is meant
+        if self.builder.handle_click(hex_, unit, occupant):
+            return
+        picked = occupant or unit
+        mine = picked is not None and self.ui.selectable(
+            self.units_by_id[picked], self.plotting_side
+        )
+        if picked is not None and (mine or self.referee):
+            self.select(picked)
+            return
+        if self.selected_unit is not None:
+            self.inspect(self.selected_unit, picked or hex_)
+        elif hex_ is not None:
+            self.board.selected = hex_
+
+    def click_unit(self, unit: str) -> None:
+        """A click on a unit that has no counter (a panel button): as a click on its counter."""
+        if unit not in self.units_by_id:
+            G.warn(self.board, f"unit {unit!r} is not in the {self.viewer}'s view")
+            return
+        self._on_board_click({"hex": None, "unit": unit, "occupant": None})
+
+    def select(self, unit: str) -> None:
+        """Select a unit of the side at the screen: the board first, then its panels."""
+        u = self.units_by_id.get(unit)
+        if u is None:
+            return
+        if self.referee and u.get("side") in self.sides and u["side"] != self.plotting_side:
+            self.plotting_side = u["side"]
+            self.controls.side.value = u["side"]
+        self.selected_unit = unit
+        ov = {k: v for k, v in self.board.overlays.items() if k not in SELECTION_OVERLAYS}
+        ov.update(self.ui.select(unit))
+        with self.board.hold_sync():
+            self.board.selected = unit
+            if ov != self.board.overlays:
+                self.board.overlays = ov
+        self.board.after_answer(lambda: self._select_panels(unit))
+
+    def _select_panels(self, unit: str) -> None:
+        if self.units_by_id.get(unit) is None or self.selected_unit != unit:
+            return  # selected something else meanwhile
+        self.builder.set_unit(unit)
+        self.ui.select_panels(unit)
+        self.tabs.selected_index = 0
+
+    def inspect(self, unit: str, target: str | None) -> None:
+        if target is not None and unit in self.units_by_id:
+            self.ui.inspect(unit, target)
+
+    def _after_plot_change(self) -> None:
+        self.refresh()
+
+    def _on_side_pick(self, change: dict[str, Any]) -> None:
+        if self.referee and change["new"] != self.plotting_side:
+            self.plotting_side = change["new"]
+            self.selected_unit = None
+            self.builder.set_unit(None, refresh=False)
+            self.refresh()
+
+    # --- the sequence of play -------------------------------------------------------------------
+    def submitted(self, side: str) -> bool:
+        return side not in self.ui.to_act(self.game)
+
+    def end_plot(self) -> None:
+        """End the side's plot (or turn); let the computer act; hand over, or resolve."""
+        if self.handover and not self.referee:
+            self.controls.say("hand-over: the next player takes the screen first", error=True)
+            return
+        if self.over:
+            return
+        side = self.plotting_side
+        try:
+            self.ui.submit(self.game, side)
+        except Exception as e:
+            self.controls.say(str(e), error=True)
+            return
+        self.controls.say(f"{side} {'plot submitted' if self._simultaneous else 'turn ended'}")
+        self.selected_unit = None
+        self.builder.set_unit(None, refresh=False)
+        self._proceed(previous=side)
+
+    @property
+    def _simultaneous(self) -> bool:
+        info = getattr(self.game, "info", None)
+        return getattr(info, "turns", "simultaneous") == "simultaneous"
+
+    def _proceed(self, previous: str | None = None) -> None:
+        """Run the computers and the turn resolution until a human must act; then hand the
+        screen to that human (blanked first in hot seat when the side changes)."""
+        g = self.game
+        resolved = False
+        for _ in range(10_000):  # a bound: each pass submits a side or resolves a turn
+            if self.over:
+                break
+            sides = self.ui.to_act(g)
+            if not sides:
+                self.ui.advance(g)
+                resolved = True
+                continue
+            humans = [s for s in sides if s in self.humans]
+            if humans:
+                break
+            for s in sides:
+                self._computer_plays(s)
+        sides = self.ui.to_act(g) if not self.over else ()
+        nxt = next((s for s in sides if s in self.humans), self.humans[0] if self.humans else "")
+        changed = nxt != self.plotting_side or (resolved and len(self.humans) > 1)
+        self.plotting_side = nxt or self.plotting_side
+        if resolved:
+            self.controls.say(f"turn resolved; now turn {getattr(g, 'turn', '?')}")
+            self.board.clear_overlays()
+        if self.referee:
+            self.controls.side.value = self.plotting_side
+        elif self.hot_seat and len(self.humans) > 1 and changed and not self.over:
+            self.handover = True
+        self.refresh()
+        if resolved:
+            self.update_win_probability()
+
+    def _computer_plays(self, side: str) -> None:
+        """The computer player of ``side`` acts from its own view and submits."""
+        if side not in self.ui.to_act(self.game):
+            return
+        try:
+            c = self.computers.get(side)
+            if c is not None:
+                c.act(self.game)
+            if side in self.ui.to_act(self.game):
+                self.ui.submit(self.game, side)
+        except Exception as e:
+            self.controls.say(f"computer ({side}) could not act: {e}", error=True)
+            if side in self.ui.to_act(self.game):
+                self.ui.submit(self.game, side)
+
+    def take_over(self) -> None:
+        """Hot seat: the next player is at the screen; show his view."""
+        if not self.handover:
+            return
+        self.handover = False
+        self.refresh()
+
+    def resolve(self) -> None:
+        """Referee: resolve the turn once every human side has ended its plot (the computers
+        then act); refused, changing nothing, while a human side is still plotting."""
+        if not (self.referee or self.over) or self.over:
+            return
+        waiting = [s for s in self.ui.to_act(self.game) if s in self.humans]
+        if waiting:
+            self.controls.say(f"{', '.join(waiting)} must end the plot first", error=True)
+            return
+        self._proceed()
+
+    def update_win_probability(self) -> Any:
+        """Re-estimate on the gauge (no-op without one); from the true state: shown only to
+        the referee or against the computer, and only after a turn, before anyone plots."""
+        if self.winprob is None:
+            return None
+        try:
+            est = self.ui.win_probability(self.game, self.winprob.n, self.winprob.seed)
+            if est is not None:
+                self.winprob.show(est)
+            return est
+        except Exception as e:  # the gauge must never break the game
+            self.winprob.label.value = f"<i>no estimate: {html.escape(str(e))}</i>"
+            return None
+
+    def new_game(self) -> None:
+        self.seed += 1
+        self.game = type(self.ui).new_game(seed=self.seed)
+        self.ui.start(self.game)
+        self._make_computers()
+        self.plotting_side = self.humans[0] if self.humans else self.sides[0]
+        self.handover = False
+        self.selected_unit = None
+        self.builder.set_unit(None, refresh=False)
+        self.replay.layout.display = "none"
+        self.__dict__.pop("_replay_cache", None)
+        self.ui.reset()
+        self.board.clear_overlays()
+        self.refresh()
+        if self.winprob is not None:
+            self.winprob.reset()
+            self.update_win_probability()
+
+    def _timer_expired(self) -> None:
+        if self.handover or self.over:
+            return
+        self.controls.say("time is up: plot submitted as it stands")
+        self.end_plot()
+
+    # --- replay ---------------------------------------------------------------------------------
+    def show_turn(self, turn: int) -> None:
+        """Show the end-of-turn state of ``turn`` of a finished game on the board."""
+        if not self.over:
+            return
+        frame = self.replay_view(turn)
+        if frame is None:
+            return
+        self.board.units = self.ui.counters(frame, REFEREE)
+        self.board.clear_overlays()
+        self.results.set_events([e for e in frame.get("events", []) if e.get("turn", 0) <= turn])
+
+    def replay_view(self, turn: int) -> dict[str, Any] | None:
+        """Referee view of the end of ``turn`` (the final state at the end), by replaying the
+        game's commands on a copy (the record module's rewind)."""
+        cache = self.__dict__.setdefault("_replay_cache", {})
+        if turn in cache:
+            return cache[turn]
+        g = self.game
+        try:
+            if turn >= int(getattr(g, "turn", 0)):
+                v = g.view(REFEREE)
+            else:
+                v = g.copy().rewind(max(1, turn + 1)).view(REFEREE)
+        except Exception as e:
+            self.controls.say(str(e), error=True)
+            return None
+        cache[turn] = v
+        return v
+
+
+#: Adapters of the games hexplay ships, for registry entries that do not name theirs yet.
+SHIPPED_UIS = {"skirmish": "hexplay.widgets.skirmish_ui:SkirmishUI"}
+
+
+def _registered_ui(game: Any) -> type[GameUI]:
+    """The adapter class of ``game``'s registry entry (the plain :class:`GameUI` if none)."""
+    from ..registry import game_entry, resolve
+
+    if game is None:
+        raise ValueError("give game= or ui=")
+    name = game.info.name
+    ref = game_entry(name).ui or SHIPPED_UIS.get(name)
+    return GameUI if ref is None else resolve(ref)

@@ -1,0 +1,518 @@
+"""The SKIRMISH UI adapter for :class:`~.game_app.GameApp` (and :class:`SkirmishApp`).
+
+What is SKIRMISH's own in the app: men and vehicles as counters (men aboard a vehicle drawn
+as pips on it), the "Off the map" panel (:mod:`.offmap`), the odds panel (:mod:`.odds`), the
+sight fog and the reach of the selected man, the plotted paths and fire arrows, barrier
+points in the status line, the record table, the win-probability estimate. Everything comes
+from the viewing side's view: the odds of a shot are asked of the engine only for an enemy
+the side sees now (a faded last-known counter gets "not in sight", never odds from where he
+really is).
+
+A board click is cheap: the sight fog and the reachable hexes of a unit are cached per (hex,
+known vehicles) and (hex, AP budget).
+
+The order builder's tasks and what each needs come from the engine's ``legal_orders``
+(:class:`SkirmishController`); this module holds no rules table, only the tasks' titles.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from ..engine.protocol import LegalOrder, Need, Order
+from .adapter import REFEREE, GameUI, OrderController
+from .counters import CounterStyle, SideStyle
+from .odds import OddsPanel
+from .offmap import OffMapPanel, offmap_units_from_view, unit_status
+
+SIDES = ("adversary", "defender")
+
+
+def _game_class() -> Any:
+    from ..rules.skirmish.game import SkirmishGame
+
+    return SkirmishGame
+
+
+def _get(d: Any, key: str, default: Any = None) -> Any:
+    if isinstance(d, Mapping):
+        return d.get(key, default)
+    return getattr(d, key, default)
+
+
+def units_from_view(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Board unit dicts from a SKIRMISH per-side view (only what the view contains).
+
+    Accepts ``{"units": [...]}`` / ``{"units": {id: ...}}`` or ``{"men": {...}, "vehicles":
+    {...}}``; men aboard a vehicle are listed as its occupants and drawn on its counter.
+    """
+    out: list[dict[str, Any]] = []
+    raw_units = view.get("units")
+    men: dict[str, Mapping[str, Any]] = {}
+    vehicles: dict[str, Mapping[str, Any]] = {}
+    if raw_units is not None:
+        items = raw_units.values() if isinstance(raw_units, Mapping) else raw_units
+        for u in items:
+            kind = u.get("kind", "man")
+            (men if kind in ("man", None) else vehicles)[str(u["id"])] = u
+    else:
+        men = {str(k): v for k, v in (view.get("men") or {}).items()}
+        vehicles = {str(k): v for k, v in (view.get("vehicles") or {}).items()}
+    aboard: dict[str, list[str]] = {}
+    for mid, m in men.items():
+        v = m.get("vehicle") or m.get("in_vehicle")
+        if v:
+            aboard.setdefault(str(v), []).append(mid)
+    for vid, v in vehicles.items():
+        hx = v.get("hex")
+        if hx is None:
+            continue  # off the map (or position unknown to this side)
+        seats = v.get("seats") or {}
+        occ = list(seats.values()) if isinstance(seats, Mapping) else list(seats)
+        occ = [str(o) for o in occ if str(o) in men] or aboard.get(vid, [])
+        out.append(
+            {
+                "id": vid,
+                "side": v.get("controller") or v.get("side") or "defender",
+                "kind": v.get("kind", "escort"),
+                "hex": hx,
+                "status": "fit",
+                "occupants": occ,
+                "label": vid,
+                "moving": bool(v.get("moving", False)),
+            }
+        )
+    vehicle_hex = {u["id"]: u["hex"] for u in out}
+    for vid, v in vehicles.items():  # men riding a vehicle seen only through them
+        if vid not in vehicle_hex and v.get("hex") is None:
+            vehicle_hex[vid] = None
+    for mid, m in men.items():
+        veh = m.get("vehicle") or m.get("in_vehicle")
+        hx = vehicle_hex.get(str(veh)) if veh else m.get("hex")
+        if hx is None:
+            continue
+        weapon = m.get("weapon") or (m.get("long_gun") if m.get("armed", True) else "pistol")
+        d = {
+            "id": mid,
+            "side": m.get("side", ""),
+            "kind": "man",
+            "hex": hx,
+            "weapon": weapon,
+            "status": unit_status(m),
+            "label": mid,
+        }
+        if veh:
+            d["in_vehicle"] = str(veh)
+            if m.get("seat"):
+                d["seat"] = m["seat"]
+        if m.get("last_seen") is not None or m.get("stale"):
+            d["stale"] = True
+        out.append(d)
+    # enemies no longer seen: their last known position, drawn faded
+    shown = {u["id"] for u in out}
+    for uid, k in (view.get("last_known") or {}).items():
+        if uid in shown or not isinstance(k, Mapping) or k.get("hex") is None:
+            continue
+        out.append(
+            {
+                "id": str(uid),
+                "side": k.get("side", ""),
+                "kind": k.get("kind", "man"),
+                "hex": k["hex"],
+                "status": unit_status(k),
+                "label": f"{uid}?",
+                "stale": True,
+                "seen_turn": k.get("turn"),
+            }
+        )
+    return out
+
+
+def counters_from_view(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Board counters of a SKIRMISH view: :func:`units_from_view` with the glyph (a man, an
+    escort or the transporter) and a "moving" badge on a vehicle that moves."""
+    out = units_from_view(view)
+    for u in out:
+        kind = u.get("kind", "man")
+        u["glyph"] = {"kind": kind if kind in ("man", "escort", "transporter") else "vehicle"}
+        if u.get("moving"):
+            u["badges"] = ["moving"]
+    return out
+
+
+class SkirmishController(OrderController):
+    """The order builder's link to a SkirmishGame for the side at the screen."""
+
+    @property
+    def ui(self) -> SkirmishUI:
+        return self.app.ui  # type: ignore[return-value]
+
+    def legal_orders(self, unit: str) -> list[LegalOrder]:
+        """The engine's legal orders of ``unit``, each with its Table II title. An MP of a man
+        off the map lists route steps only; the order also takes the hexes he goes on with
+        once the steps reach the board (``TASK_ARGS``), so an optional path is asked too."""
+        out = []
+        for lo in self.engine_legal_orders(unit):
+            needs = lo.needs
+            if lo.kind == "MP" and [n.kind for n in needs] == ["int"]:
+                needs = (*needs, Need("path", "path", (), "hexes on the map", optional=True))
+            title = TASK_TITLES.get(lo.kind, lo.label)
+            out.append(replace(lo, needs=tuple(needs), label=title))
+        return out
+
+    def order(self, order: Order) -> None:
+        args = dict(order.args)
+        if args.get("target") is not None:
+            args["target"] = self.ui.resolve_target(args["target"])
+        self.app.game.order(Order(order.side, order.kind, order.unit, args))
+
+    def undo(self, unit: str) -> None:
+        self.app.game.undo(self.side, unit)
+
+    def pick(self, need: Need, hex: str | None, unit: str | None, occupant: str | None) -> Any:
+        target = occupant or unit or hex
+        if target is None:
+            return None
+        return self.ui.resolve_target(target, occupant)
+
+    def ap_left(self, unit: str) -> float:
+        return float(self.app.game.ap_left(self.side, unit))
+
+    def ap_total(self, unit: str) -> float:
+        return 10.0
+
+    def plotted(self, unit: str) -> list[str]:
+        return [t["label"] for t in self.ui.unit_plot(unit)]
+
+    def unit_hex(self, unit: str) -> str | None:
+        u = self.app.units_by_id.get(unit)
+        if not u:
+            return None
+        if u.get("hex") is None and u.get("position"):
+            return f"{u['position']} (off map)"
+        return u.get("hex")
+
+
+#: Button tooltips of the Table II tasks.
+TASK_TITLES: dict[str, str] = {
+    "DF": "direct fire (5 AP)",
+    "MP": "move on foot (1-3 AP per hex)",
+    "MV": "move vehicle (1/6 AP per hex)",
+    "EP": "exchange places with a disabled driver (5 AP)",
+    "EV": "enter / exit a vehicle (1 AP)",
+    "SV": "stop vehicle (2 AP)",
+    "TV": "turn vehicle around (5 AP)",
+    "AV": "accelerate vehicle (2 AP)",
+    "BW": "barrier work (10 AP)",
+    "RA": "re-arm (2 AP)",
+    "WE": "weapon exchange (2 AP)",
+}
+
+
+class SkirmishUI(GameUI):
+    """SKIRMISH's counters, panels and clicks (see the module doc)."""
+
+    title = "SKIRMISH"
+    controller_class = SkirmishController
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.odds = OddsPanel()
+        self.offmap = OffMapPanel(on_click=self._on_offmap_click)
+        self._sight_cache: dict[tuple[Any, ...], list[str]] = {}
+        self._reach_cache: dict[tuple[Any, ...], dict[str, float]] = {}
+        self._movement: Any = None
+        self._labels: Any = None
+
+    # --- the game -------------------------------------------------------------------------------
+    @classmethod
+    def new_game(cls, seed: int = 0) -> Any:
+        return _game_class().new(seed=seed)
+
+    def sides(self, game: Any) -> tuple[str, ...]:
+        return SIDES
+
+    def start(self, game: Any) -> None:
+        """Finish a game still in its set-up phase with the engine's default set-up."""
+        if getattr(game, "phase", None) != "setup":
+            return
+        for side in SIDES:  # the adversary first: the convoy is placed once the ambush is known
+            if not game.setup_done.get(side):
+                game.auto_setup(side)
+                game.submit(side)
+
+    def player(self, name: str | None, side: str, seed: int) -> Any:
+        """A named player from the registry, else the scripted player of :mod:`hexplay.ai`."""
+        if name is not None:
+            return super().player(name, side, seed)
+        from ..ai import ScriptedAdversary, ScriptedDefender
+
+        return (ScriptedAdversary if side == "adversary" else ScriptedDefender)(seed=seed)
+
+    def win_probability(self, game: Any, n: int, seed: int) -> Mapping[str, Any]:
+        from ..analysis.winprob import win_probability
+
+        return win_probability(game, n=n, seed=seed, tactics=None)
+
+    def reset(self) -> None:
+        self._sight_cache.clear()
+        self._reach_cache.clear()
+
+    # --- the board ------------------------------------------------------------------------------
+    @property
+    def style(self) -> CounterStyle:
+        return CounterStyle(
+            (
+                SideStyle("adversary", "#b8322a", "adversary"),
+                SideStyle("defender", "#2f5fa8", "defender (guards)"),
+            )
+        )
+
+    def counters(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
+        return counters_from_view(view)
+
+    def extra_units(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
+        return offmap_units_from_view(view, None if side == REFEREE else side)
+
+    def status(self, view: Mapping[str, Any]) -> str:
+        barrier = view.get("barrier_points")
+        return f"barrier points {barrier}" if barrier is not None else ""
+
+    def turn_limit(self) -> int | None:
+        return _get(getattr(self.app.game, "scenario", None), "turn_limit", None)
+
+    def overlays(self, view: Mapping[str, Any], side: str) -> dict[str, Any]:
+        """The side's plotted moves (paths) and shots (fire arrows)."""
+        by_id = self.app.units_by_id
+        paths, fires = [], []
+        for uid in by_id:
+            start = by_id[uid].get("hex")
+            for t in self.unit_plot(uid):
+                if t.get("code") == "MP" and t.get("path"):
+                    # from off the map the drawn path starts at the hex where he enters it
+                    hexes = [start, *t["path"]] if start else list(t["path"])
+                    if len(hexes) > 1:
+                        paths.append({"unit": uid, "side": self.app.plotting_side, "hexes": hexes})
+                    start = t["path"][-1]
+                elif t.get("code") == "DF" and t.get("target") in by_id:
+                    fires.append(
+                        {
+                            "unit": uid,
+                            "side": by_id[uid].get("side"),
+                            "from": by_id[uid]["hex"],
+                            "to": by_id[t["target"]]["hex"],
+                            "target": t["target"],
+                        }
+                    )
+        ov: dict[str, Any] = {}
+        if paths:
+            ov["paths"] = paths
+        if fires:
+            ov["fires"] = fires
+        return ov
+
+    # --- panels ---------------------------------------------------------------------------------
+    def panels(self) -> list[tuple[str, Any]]:
+        return [("Odds", self.odds)]
+
+    def side_widgets(self) -> list[Any]:
+        return [self.offmap]
+
+    def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
+        off = [u for u in self.app.units_by_id.values() if u.get("hex") is None]
+        self.offmap.set_units(off, self.app.selected_unit)
+
+    def blank_panels(self) -> None:
+        self.odds.blank()
+        self.offmap.set_units([])
+
+    def events(self, view: Mapping[str, Any], viewer: str) -> list[dict[str, Any]] | None:
+        ev = view.get("events")
+        if ev is None and hasattr(self.app.game, "log"):
+            with contextlib.suppress(Exception):
+                ev = self.app.game.log.for_side(viewer)
+        return None if ev is None else list(ev)
+
+    def record(self, viewer: str) -> tuple[list[Mapping[str, Any]], list[str] | None, str]:
+        """The record rows: during play a side sees only its own (the referee all)."""
+        g = self.app.game
+        try:
+            rows = g.record()
+        except Exception:
+            return [], None, ""
+        if isinstance(rows, Mapping):
+            rows = rows.get("rows") or rows.get("turns") or []
+        rows = [r for r in rows if isinstance(r, Mapping)]
+        if not (self.app.referee or g.over):
+            rows = [r for r in rows if r.get("side") in (None, viewer)]
+        head: Any = {}
+        if hasattr(g, "record_header"):
+            with contextlib.suppress(Exception):
+                head = g.record_header()
+        keys = ("route", "ambush", "barrier_points", "winner")
+        summary = " · ".join(f"{k}: {head[k]}" for k in keys if head.get(k) is not None)
+        cols = ["turn", "unit", "side", "start", "tasks", "ap", "condition", "location"]
+        have = {k for r in rows for k in r}
+        return rows, [c for c in cols if c in have] or None, summary
+
+    # --- clicks ---------------------------------------------------------------------------------
+    def _on_offmap_click(self, unit: str) -> None:
+        """A click on an off-map unit's button: as a click on its counter (no hex)."""
+        self.app.click_unit(unit)
+
+    def select(self, unit: str) -> dict[str, Any]:
+        u = self.app.units_by_id[unit]
+        ov: dict[str, Any] = {}
+        if u.get("hex") is not None:
+            with contextlib.suppress(Exception):
+                ov["visible"] = self.visible_hexes(unit)
+        with contextlib.suppress(Exception):
+            reach = self.reachable(unit)
+            if reach is not None:
+                ov["reachable"] = reach
+        return ov
+
+    def select_panels(self, unit: str) -> None:
+        u = self.app.units_by_id[unit]
+        self.offmap.select(unit)
+        self.odds.set_weapon(u.get("weapon") or "rifle", u.get("status") == "W")
+
+    def inspect(self, firer: str, target: str) -> None:
+        """LOS from the selected unit to a hex or unit, and the odds if it is an enemy the
+        side sees now. A last-known (faded) enemy gets no odds: the engine would answer from
+        where he really is, which the side does not know."""
+        app = self.app
+        f = app.units_by_id.get(firer)
+        if f is None:
+            return
+        tgt = app.units_by_id.get(target)
+        to_hex = tgt["hex"] if tgt else target
+        if f.get("hex") is not None and to_hex is not None:
+            with contextlib.suppress(Exception):
+                app.board.show_los(self.los(f["hex"], to_hex))
+        if tgt is None or tgt.get("side") == f.get("side"):
+            return
+        pair = f"{firer} → {target}"
+        if tgt.get("stale") or target not in (app.view.get("units") or {}):
+            seen = tgt.get("seen_turn")
+            when = f" on turn {seen}" if seen is not None else ""
+            self.odds.show(None, f"{pair}: not in sight now (last seen at {to_hex}{when})")
+        else:
+            try:
+                self.odds.show(app.game.odds(firer, target), pair)
+            except Exception as e:
+                self.odds.show(None, f"{pair}: {e}")
+        app.tabs.selected_index = app.tab_index["Odds"]
+
+    # --- sight, reach, plots (from the side's view) ---------------------------------------------
+    def blockers(self) -> list[str]:
+        """Hexes of vehicles this side knows about (they block LOS, Table III)."""
+        return [
+            u["hex"]
+            for u in self.app.units_by_id.values()
+            if u.get("kind", "man") != "man" and u.get("hex")
+        ]
+
+    def los(self, a: str, b: str) -> Any:
+        """LOS trace between two hexes under SKIRMISH Table III with the known vehicles."""
+        from ..rules.skirmish.sight import SKIRMISH_SIGHT
+
+        return self.app.game.map.los(a, b, SKIRMISH_SIGHT, self.blockers())
+
+    def visible_hexes(self, unit: str) -> list[str]:
+        """Hexes visible from ``unit``'s hex with the vehicles this side knows as blockers.
+
+        Cached per (map, hex, blockers): a turn computes each unit's row once (a vectorized
+        ``Sight.visible_from``, about a millisecond), later clicks reuse it."""
+        from ..rules.skirmish.sight import SKIRMISH_SIGHT
+
+        m = self.app.game.map
+        hx = self.app.units_by_id[unit]["hex"]
+        if hx is None:
+            return []  # off the map: sees nothing (and is never seen)
+        blockers = tuple(sorted(self.blockers()))
+        key = (id(m), hx, blockers)
+        hit = self._sight_cache.get(key)
+        if hit is None:
+            if len(self._sight_cache) > 512:
+                self._sight_cache.clear()
+            if self._labels is None or self._labels[1] is not m:
+                self._labels = (np.asarray(m.hex_labels, dtype=object), m)
+            mask = m.sight(SKIRMISH_SIGHT).visible_from(hx, None, list(blockers))
+            hit = self._sight_cache[key] = self._labels[0][mask].tolist()
+        return list(hit)
+
+    def reachable(self, unit: str) -> dict[str, float] | None:
+        """Hexes a man on foot can reach with his AP left (wounded men pay double).
+
+        Cached per (map, hex, budget, wounded)."""
+        u = self.app.units_by_id.get(unit)
+        if u is None or u["kind"] != "man" or u.get("in_vehicle") or u.get("hex") is None:
+            return None
+        from ..movement import Movement
+        from ..rules.skirmish.movement import SKIRMISH_COSTS
+
+        m = self.app.game.map
+        if self._movement is None or self._movement[0] is not m:
+            self._movement = (m, Movement(m, SKIRMISH_COSTS, "person"))
+        factor = 2 if u.get("status") == "W" else 1
+        budget = float(self.app.game.ap_left(self.app.plotting_side, unit)) / factor
+        key = (id(m), u["hex"], budget, factor)
+        hit = self._reach_cache.get(key)
+        if hit is None:
+            if len(self._reach_cache) > 512:
+                self._reach_cache.clear()
+            costs = self._movement[1].reachable(u["hex"], budget).costs()
+            hit = {k: float(v) * factor for k, v in costs.items() if k != u["hex"]}
+            self._reach_cache[key] = hit
+        return dict(hit)
+
+    def unit_plot(self, unit: str) -> list[dict[str, Any]]:
+        """The viewer's plotted tasks of ``unit`` as dicts with a ``label``."""
+        view = self.app.view
+        side = self.app.plotting_side
+        plots = view.get("plot") or view.get("plots") or {}
+        if side in plots and isinstance(plots[side], Mapping):
+            plots = plots[side]
+        tasks = plots.get(unit, []) if isinstance(plots, Mapping) else []
+        out = []
+        for t in tasks:
+            t = dict(t) if isinstance(t, Mapping) else {"code": str(t)}
+            if "label" not in t:
+                bits = [t.get("code", "?")]
+                if t.get("path"):
+                    bits.append("-".join(t["path"]))
+                elif t.get("target"):
+                    bits.append(str(t["target"]))
+                elif t.get("hexes"):
+                    bits.append(str(t["hexes"]))
+                t["label"] = " ".join(bits)
+            out.append(t)
+        return out
+
+    def resolve_target(self, target: str, occupant: str | None = None) -> str:
+        """A click as a DF/EV target: the man aboard a vehicle whose pip was clicked
+        (``occupant``), a unit, or for a hex the single enemy (or vehicle) visible in it."""
+        by_id = self.app.units_by_id
+        if occupant is not None and occupant in by_id:
+            return occupant
+        if target in by_id:
+            return target
+        here = [u for u in by_id.values() if u.get("hex") == target]
+        side = self.app.plotting_side
+        foes = [u for u in here if u.get("side") != side and u["kind"] == "man"]
+        if len(foes) == 1:
+            return foes[0]["id"]
+        veh = [u for u in here if u["kind"] != "man"]
+        if len(veh) == 1:
+            return veh[0]["id"]
+        return target  # let the engine say why a hex is not a target
+
+    def blank_text(self) -> str:
+        return html.escape(f"hand-over to the {self.app.plotting_side}")
