@@ -132,3 +132,16 @@ register(
         ui=None,
     )
 )
+
+register(
+    GameEntry(
+        name="naval",
+        title="Naval night action (CA)",
+        game="hexplay.rules.naval.game:NavalGame",
+        scenarios="hexplay.rules.naval.scenarios:scenarios",
+        players={
+            "scripted": "hexplay.ai.naval:scripted",
+            "random": "hexplay.ai.naval:random_player",
+        },
+    )
+)

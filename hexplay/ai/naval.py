@@ -1,0 +1,404 @@
+"""Computer players for the naval night action: the platform's random player and a scripted
+one per side.
+
+The scripted player decides from ``game.view(side)`` only (its ships, the enemy ships it may
+see, the targets the rules allow, the public sea map and rules), plus the rules' own movement
+functions applied to what it sees:
+
+* **Formation**: the first afloat ship leads; every other ship follows the ship ahead of it in
+  the line (steering for the hex that ship held at the start of the turn), at the squadron's
+  speed (the slowest ship still making 3 or more), so the column turns in succession.
+* **Range**: the leader picks one of a few manoeuvres (turn 0-2 hexsides to either side in
+  the first hex or the last, then ahead) by a score: the USN keeps its guns' best band (6 hexes,
+  9 while enemy torpedoes are loaded); the IJN closes to torpedo range while its tubes are
+  loaded and opens the range otherwise; ships with troops (and the rest of the IJN in Kula
+  Gulf) make for the north edge. Land and the map edge ahead are avoided, and so is
+  *torpedo water*: end hexes within the primary torpedo range of an enemy ship with loaded
+  tubes (where the enemy is predicted by dead reckoning).
+* **Fire**: gunnery and torpedoes are given greedily, ship by ship, to the target where they add
+  the most expected damage (hits weighted by the target's victory points, a torpedo sinking
+  worth three hits), at predicted ranges; torpedo battles below 1-2 odds are not fired.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..engine import Order
+from ..hexgrid import DIRECTIONS, Hex, distance
+from ..rules.naval import crt
+from ..rules.naval import torpedo as torp
+from ..rules.naval.movement import FACINGS, Waters
+from ..rules.naval.scenarios import Sea, map_of_sea
+from .player import GamePlayer
+from .random import RandomPlayer
+
+_WATERS: dict[tuple, tuple[Any, Waters]] = {}
+_HAZARDS: dict[int, dict] = {}
+_MOVES: dict[int, dict] = {}
+_EDGES: dict[int, dict] = {}
+_HEX_OF: dict[int, dict[str, Hex]] = {}
+"""Per-map memos (the maps live in ``_WATERS`` for the process, so their ids stay theirs)."""
+VALUE = {"CL": 6, "DD": 3}
+"""Victory points a sinking is worth (the scenario schedule) as the target weight."""
+
+
+def _waters(sea: dict[str, Any]) -> tuple[Any, Waters]:
+    """The sea map and its waters from a view's ``sea`` (made once per sea)."""
+    key = (sea["cols"], sea["rows"], tuple(sea["land"]))
+    if key not in _WATERS:
+        m = map_of_sea(Sea.model_validate(sea))
+        _WATERS[key] = (m, Waters(m))
+    return _WATERS[key]
+
+
+_EXP = {c: float(x) for c, x in crt.EXPECTED_HITS.items()}
+
+
+def _exp_hits(col: str | None) -> float:
+    return _EXP[col]
+
+
+_TORP: dict[tuple, float] = {}
+
+
+def _torp_value(total: Fraction, speed: int, defense: int) -> float:
+    key = (total, speed, defense)
+    if key not in _TORP:
+        o = torp.attack_distribution(total, speed, defense)["outcome"]
+        _TORP[key] = float(3 * o["S"] + 2 * (o["PW"] + o["2P"]) + o["P"] + o["W"])
+    return _TORP[key]
+
+
+class NavalScripted(GamePlayer):
+    """A scripted commander for one side (see the module docstring)."""
+
+    name = "scripted"
+
+    def __init__(self, side: str, seed: int = 0) -> None:
+        super().__init__(side, seed)
+        self.last_seen: dict[str, tuple[Hex, int, int, int]] = {}
+
+    # --- helpers over the view --------------------------------------------------------------
+    def act(self, game: Any) -> None:
+        if self.side not in game.to_act():
+            return
+        v = game.view(self.side)
+        m, waters = _waters(v["sea"])
+        self.m, self.waters, self.v = m, waters, v
+        self._hazards = _HAZARDS.setdefault(id(waters), {})
+        self._moves = _MOVES.setdefault(id(waters), {})
+        self._edge_memo = _EDGES.setdefault(id(waters), {})
+        hex_of = _HEX_OF.get(id(m))
+        if hex_of is None:
+            hex_of = _HEX_OF[id(m)] = dict(zip(m.hex_labels, m.hexes))
+        turn = v["turn"]
+        own, enemies = [], []
+        for uid, u in v["units"].items():
+            if u["hex"] is None:
+                continue
+            rec = (uid, u, hex_of[u["hex"]], FACINGS.index(u["facing"]))
+            (own if u["side"] == self.side else enemies).append(rec)
+        for uid, u, h, f in enemies:
+            self.last_seen[uid] = (h, f, u["speed"], turn)
+        for uid in list(self.last_seen):
+            if uid in v["sunk"]["ijn"] or uid in v["sunk"]["usn"]:
+                del self.last_seen[uid]
+        if not own:
+            game.submit(self.side)
+            return
+        self.predicted = {uid: self._ahead(h, f, u["speed"]) for uid, u, h, f in enemies}
+        self.enemy = {uid: u for uid, u, _h, _f in enemies}
+        # damaged ships (power hits) fall out of the line: the rest keep the squadron's speed
+        moving = [o for o in own if o[1]["p_hits"] == 0] or own
+        squad = min(o[1]["top_speed"] for o in moving)
+        plans: dict[str, tuple[list[str], Hex, int]] = {}
+        lead = moving[0]
+        self._choose_edges(lead[2])
+        self.transport = any(o[1]["troops"] for o in own)
+        plans[lead[0]] = self._best(lead, turn, leader=True)
+        prev = lead
+        for o in own:
+            if o is lead:
+                continue
+            if o in moving and not self._wants_exit(o[1], turn):
+                plans[o[0]] = self._best(o, turn, leader=False, station=prev[2])
+                prev = o
+            else:
+                plans[o[0]] = self._best(o, turn, leader=True)
+        gunnery = self._fire(own, plans, "gunnery")
+        torpedo = self._fire(own, plans, "torpedo")
+        for uid, u, _h, _f in own:
+            steps = plans[uid][0]
+            speed = min(u["top_speed"], max(u["speed"] - 2, min(u["speed"] + 1, squad)))
+            args: dict[str, Any] = {"steps": steps, "speed": speed}
+            if uid in gunnery:
+                args["gunnery"] = gunnery[uid]
+            elif (
+                v["rules"]["usn_radar"] and self.side == "usn" and u["gunnery"] > 0 and not enemies
+            ):
+                args["radar"] = True
+            if uid in torpedo:
+                args["torpedo"] = torpedo[uid]
+            if not self.try_order(game, Order(self.side, "plot", uid, args)):
+                self.try_order(game, Order(self.side, "plot", uid, {"speed": u["speed"]}))
+        game.submit(self.side)
+
+    def _ahead(self, h: Hex, f: int, n: int) -> Hex:
+        d = DIRECTIONS[f]
+        return Hex(h[0] + d[0] * n, h[1] + d[1] * n)
+
+    def _manoeuvres(self, o) -> list[tuple[list[str], Hex, int, bool]]:
+        """Turn 0-2 hexsides either way in the first hex or the last, the rest ahead (short
+        of land), or reverse course: (steps, end hex, facing, left the map). They depend on
+        the map and the ship's hex, facing, speed and turning cost only: memoized per map."""
+        _uid, u, h, f = o
+        key = (h, f, u["speed"], u["turn_cost"])
+        hit = self._moves.get(key)
+        if hit is None:
+            hit = self._moves[key] = self._manoeuvres_plain(h, f, u["speed"], u["turn_cost"])
+        return hit
+
+    def _manoeuvres_plain(self, h, f, mp, tc, turns=(0, 1, -1, 2, -2)):
+        land, sea = self.waters.land, self.waters.sea
+        out = []
+        for k in turns:
+            if abs(k) * tc > mp:
+                continue
+            turn = ["R" if k > 0 else "L"] * abs(k)
+            n = mp - abs(k) * tc
+            for first in (True, False) if k else (True,):
+                q, r = h
+                fa = (f + k) % 6 if first else f
+                steps = list(turn) if first else []
+                exited = False
+                for _ in range(n):
+                    d = DIRECTIONS[fa]
+                    nxt = (q + d[0], r + d[1])
+                    if nxt in land:
+                        break
+                    steps.append("A")
+                    if nxt not in sea:
+                        exited = True
+                        break
+                    q, r = nxt
+                if not first and not exited:
+                    steps += turn
+                    fa = (f + k) % 6
+                out.append((tuple(steps), Hex(q, r), fa, exited))
+        # reversing course: two hexsides, one hex ahead, one more, then ahead
+        for k in (2, -2):
+            t1, t2 = ("R", "R") if k > 0 else ("L", "L")
+            if 3 * tc + 1 > mp:
+                continue
+            steps = [t1, t2]
+            q, r = h
+            fa = (f + k) % 6
+            exited = False
+            for i in range(mp - 3 * tc):
+                d = DIRECTIONS[fa]
+                nxt = (q + d[0], r + d[1])
+                if nxt in land:
+                    break
+                steps.append("A")
+                if nxt not in sea:
+                    exited = True
+                    break
+                q, r = nxt
+                if i == 0:
+                    steps.append(t1)
+                    fa = (fa + (1 if k > 0 else -1)) % 6
+            out.append((tuple(steps), Hex(q, r), fa, exited))
+        return out
+
+    def _hazard(self, e: Hex, f: int, exiting_ok: bool) -> float:
+        """Land or the map edge close ahead (memoized per map: it depends on nothing else)."""
+        key = (e, f, exiting_ok)
+        hit = self._hazards.get(key)
+        if hit is not None:
+            return hit
+        pen = 0.0
+        d = DIRECTIONS[f]
+        for k in (1, 2, 3):
+            x = (e[0] + d[0] * k, e[1] + d[1] * k)
+            if x in self.waters.land:
+                pen += 40.0 / k
+            elif x not in self.waters.sea and not exiting_ok:
+                pen += 30.0 / k
+        self._hazards[key] = pen
+        return pen
+
+    def _wants_exit(self, u: dict[str, Any], turn: int) -> bool:
+        rules = self.v["rules"]
+        if rules["leave_loses_before"] is not None and turn < rules["leave_loses_before"]:
+            return False
+        if self.side != "ijn":
+            return False
+        # the Tokyo Express: with troops aboard any ship the squadron's task is to get them
+        # off the map, so every ship retires to the nearest edge away from the enemy, firing
+        # torpedoes on the way; without troops (Horaniu) only damaged ships or ships with
+        # empty tubes retire
+        if self.transport:
+            return True
+        return bool(u["p_hits"] or (u["torpedo"] and u["salvos"] == 0))
+
+    def _best(self, o, turn: int, leader: bool, station: Hex | None = None):
+        uid, u, h, f = o
+        wants_exit = self._wants_exit(u, turn)
+        loaded = u["salvos"] > 0 and u["torpedo"] > 0 and u["torpedo_ready"] <= turn
+        threat = [
+            (self.predicted[e], self.enemy[e]["torpedo_range"][0])
+            for e in self.enemy
+            if self.enemy[e]["salvos"] > 0 and self.enemy[e]["torpedo"] > 0
+        ]
+        best, best_score = None, None
+        for steps, e, fe, exited in self._manoeuvres(o):
+            if exited:
+                score = 1000.0 if wants_exit else -1000.0
+            elif not leader and station is not None:
+                score = -10.0 * distance(e, station) - self._hazard(e, fe, wants_exit)
+            else:
+                score = -self._hazard(e, fe, wants_exit)
+                if wants_exit:  # the nearest edge away from the enemy
+                    score -= 8.0 * self._edge_distance(e)
+                dmin = min((distance(e, p) for p in self.predicted.values()), default=None)
+                if dmin is not None:
+                    if self.side == "usn":
+                        ideal = 9 if threat else 6
+                        score -= (dmin - ideal) ** 2
+                    elif wants_exit:  # stay out of spotting range while running
+                        score -= 4.0 * max(0, self.v["spotting_range"] + 2 - dmin) ** 2
+                    elif loaded:  # close to the torpedoes' primary range
+                        score -= (dmin - u["torpedo_range"][0]) ** 2
+                    else:
+                        score -= max(0, 12 - dmin) ** 2
+                elif not wants_exit:
+                    target = self._search_point(turn)
+                    if target is not None:
+                        score -= 2.0 * distance(e, target)
+                    else:
+                        score -= 0.5 * sum(1 for s in steps if s != "A")
+                for p, r in threat:
+                    d = distance(e, p)
+                    if d <= r:
+                        score -= 4.0 * (r - d + 1)
+            if best_score is None or score > best_score:
+                best, best_score = (steps, e, fe), score
+        if best is None:
+            return ([], h, f)
+        return best
+
+    def _edges(self, e) -> dict[str, int]:
+        """Distance to each map edge (memoized per map)."""
+        hit = self._edge_memo.get(e)
+        if hit is None:
+            col, row = self.m.layout.to_offset(e)
+            hit = {"n": row - 1, "s": self.m.rows - row, "w": col - 1, "e": self.m.cols - col}
+            self._edge_memo[e] = hit
+        return hit
+
+    def _choose_edges(self, start: Hex) -> None:
+        """Edges the squadron may run for: those the known enemy is no nearer to than we are
+        (every edge while no enemy has been seen)."""
+        own = self._edges(start)
+        seen = [h for h, _f, _s, _t in self.last_seen.values()]
+        if not seen:
+            self.exit_edges = tuple(own)
+            return
+        ok = []
+        for k, d in own.items():
+            if min(self._edges(h)[k] for h in seen) > d + 2:
+                ok.append(k)
+        self.exit_edges = tuple(ok) or tuple(own)
+
+    def _edge_distance(self, e) -> int:
+        ed = self._edges(e)
+        return min(ed[k] for k in self.exit_edges)
+
+    def _search_point(self, turn: int) -> Hex | None:
+        if not self.last_seen:
+            return None
+        uid = max(self.last_seen, key=lambda k: self.last_seen[k][3])
+        h, f, s, t = self.last_seen[uid]
+        return self._ahead(h, f, s * min(3, turn - t + 1))
+
+    def _fire(self, own, plans, kind: str) -> dict[str, str]:
+        v = self.v
+        targets = v["targets"][kind]
+        turn = v["turn"]
+        if not targets:
+            return {}
+        total: dict[str, Fraction] = {}
+        out: dict[str, str] = {}
+        shooters = []
+        for uid, u, _h, _f in own:
+            if kind == "gunnery" and u["gunnery"] > 0:
+                shooters.append((u["gunnery"], uid, u))
+            elif (
+                kind == "torpedo"
+                and u["torpedo"] > 0
+                and u["salvos"] > 0
+                and u["torpedo_ready"] <= turn
+            ):
+                shooters.append((u["torpedo"], uid, u))
+        shooters.sort(key=lambda x: (-x[0], x[1]))
+        for _st, uid, u in shooters:
+            end = plans[uid][1]
+            best, gain_best = None, 0.0
+            for t in targets:
+                tu = self.enemy.get(t)
+                if tu is None:
+                    continue
+                d = distance(end, self.predicted[t])
+                if kind == "gunnery":
+                    p, x = u["gun_range"]
+                    st = (
+                        Fraction(u["gunnery"])
+                        if d <= p
+                        else Fraction(u["gunnery"], 2)
+                        if d <= x
+                        else 0
+                    )
+                else:
+                    p, x = u["torpedo_range"]
+                    st = (
+                        Fraction(u["torpedo"])
+                        if d <= p
+                        else Fraction(u["torpedo"], 2)
+                        if d <= x
+                        else 0
+                    )
+                if not st:
+                    continue
+                cur = total.get(t, Fraction(0))
+                w = VALUE[tu["type"]] * (1 + 0.5 * (tu["p_hits"] + tu["w_hits"]))
+                if kind == "gunnery":
+                    g = _exp_hits(crt.column(cur + st, tu["defense"])) - _exp_hits(
+                        crt.column(cur, tu["defense"]) if cur else None
+                    )
+                else:
+                    g = _torp_value(cur + st, tu["speed"], tu["defense"]) - (
+                        _torp_value(cur, tu["speed"], tu["defense"]) if cur else 0.0
+                    )
+                if g * w > gain_best:
+                    best, gain_best = (t, st), g * w
+            if best is not None:
+                out[uid] = best[0]
+                total[best[0]] = total.get(best[0], Fraction(0)) + best[1]
+        if kind == "torpedo":
+            weak = {
+                t
+                for t, s in total.items()
+                if crt.column(s, torp.tev(self.enemy[t]["speed"])) in (None, "1-3")
+            }
+            out = {k: t for k, t in out.items() if t not in weak}
+        return out
+
+
+def scripted(side: str, seed: int = 0) -> NavalScripted:
+    return NavalScripted(side, seed)
+
+
+def random_player(side: str, seed: int = 0) -> RandomPlayer:
+    return RandomPlayer(side, seed)

@@ -1,0 +1,119 @@
+"""What a side may know (views follow :data:`hexplay.engine.protocol.VIEW_KEYS`).
+
+A side sees all of its own ships and plot, and of the enemy only the ships spotted at this
+turn's sight phase (rule (b)) or kept by rule (c): never an unspotted enemy ship, never the
+enemy plot. Spotted markers are public, so each ship's spotting status is shown with its
+reason. The last resolved turn's events are shown as the side saw them (moves of unspotted enemy
+ships left out, unspotted torpedo firers left out). Victory points are public (phase F).
+When the game is over every ship and both plot charts are shown (``chart``; during play a
+side reads its own chart with ``game.plot_chart(side)``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import REFEREE
+from .movement import FACINGS
+from .ships import SIDES
+
+
+def static_entry(g, s) -> dict[str, Any]:
+    """What never changes about a ship in a game (its counter's printed figures)."""
+    k = s.klass
+    return {
+        "side": s.side,
+        "class": s.cls,
+        "type": k.type,
+        "code": k.code,
+        "torpedo": k.torpedo_attack,
+        "defense": s.defense,
+        "troops": s.troops,
+        "supply": s.supply,
+        "turn_cost": k.turn_cost,
+        "gun_range": list(k.gun_range),
+        "torpedo_range": g.torpedo_range_of(s),
+    }
+
+
+def ship_entry(g, s, spotted: tuple[str | None, str] | None) -> dict[str, Any]:
+    static = g._static.get(s.id)
+    if static is None:
+        static = g._static[s.id] = static_entry(g, s)
+    return {
+        **static,
+        "gun_range": list(static["gun_range"]),
+        "torpedo_range": list(static["torpedo_range"]),
+        "hex": None if s.hex is None or s.status != "afloat" else g.label(s.hex),
+        "status": s.status,
+        "facing": FACINGS[s.facing],
+        "speed": s.speed,
+        "top_speed": s.top_speed,
+        "gunnery": s.gunnery,
+        "p_hits": s.p_hits,
+        "w_hits": s.w_hits,
+        "salvos": s.salvos,
+        "torpedo_ready": s.torpedo_ready,
+        "spotted": None if spotted is None else spotted[0],
+        "spotted_why": None if spotted is None else spotted[1],
+    }
+
+
+def build_view(g, side: str) -> dict[str, Any]:
+    referee = side == REFEREE
+    over = g.over
+    units: dict[str, Any] = {}
+    known = set(g.known_enemies(side)) if not referee else set()
+    for s in g.ships.values():
+        own = s.side == side
+        if not (referee or over or own or s.id in known):
+            continue
+        if not own and not referee and not over and s.status != "afloat":
+            continue
+        units[s.id] = ship_entry(g, s, g.spotting_status(s.id) if not over else None)
+    sides = SIDES if (referee or over) else (side,)
+    plots = {
+        sd: {k: {**p.to_dict(), **g.plotted(k)} for k, p in g.plots[sd].items()} for sd in sides
+    }
+    chart = g.plot_chart(side) if (over or referee) else []
+    key = "referee" if referee else side
+    last = g.history[-1] if g.history else None
+    events = [] if last is None else [e[key] for e in last["events"] if e[key] is not None]
+    v = g.victory()
+    enemy_losses = {
+        sd: sorted(s.id for s in g.ships.values() if s.side == sd and s.status == "sunk")
+        for sd in SIDES
+    }
+    return {
+        "game": "naval",
+        "side": side,
+        "turn": g.turn,
+        "phase": g.phase,
+        "to_act": list(g.to_act()),
+        "over": over,
+        "winner": g.end["winner"] if g.end else None,
+        "units": units,
+        "scenario": g.scenario.name,
+        "turns": g.scenario.turns,
+        "map": {"cols": g.map.cols, "rows": g.map.rows},
+        "sea": {**g.sea_dict, "land": list(g.sea_dict["land"])},
+        "spotting_range": g.scenario.spotting_range,
+        "rules": {
+            "usn_radar": g.scenario.usn_radar,
+            "radar_range": g.scenario.radar_range,
+            "usn_torpedo_range_4": g.scenario.usn_torpedo_range_4,
+            "leave_loses_before": g.scenario.leave_loses_before,
+        },
+        "targets": {
+            "gunnery": g.gunnery_targets(side) if not referee else [],
+            "torpedo": g.torpedo_targets(side) if not referee else [],
+        },
+        "submitted": dict(g.submitted),
+        "plots": plots,
+        "chart": chart,
+        "events": events,
+        "sunk": enemy_losses,
+        "vp": dict(v["vp"]),
+        "ratio": v["ratio"],
+        "level": v["level"],
+    }
