@@ -239,6 +239,7 @@ class NavalUI(GameUI):
         #: The last attack shown: {"firer", "target", "gunnery": odds | None, "torpedo": ...}
         self.odds_shown: dict[str, Any] = {}
         self._rings: dict[tuple[Any, ...], list[str]] = {}
+        self._reach: dict[tuple[Any, ...], dict[str, tuple[int, tuple[str, ...]]]] = {}
 
     # --- the game -------------------------------------------------------------------------------
     @classmethod
@@ -248,6 +249,7 @@ class NavalUI(GameUI):
         return NavalGame.new("kula_gulf", seed=seed)
 
     def reset(self) -> None:
+        self._reach.clear()
         self.odds_shown = {}
         self.message = ""
 
@@ -361,14 +363,73 @@ class NavalUI(GameUI):
         return None if not p else p.get("end")
 
     def reachable(self, unit: str) -> dict[str, float]:
-        """End hexes the engine lists for a ``move`` of ``unit`` now, with their MP cost."""
-        if (self.app.units_by_id.get(unit) or {}).get("side") != self.app.plotting_side:
+        """Hexes ``unit`` can enter with the points its plot leaves, each with the fewest
+        movement points from the plot's end (:meth:`reach_table`)."""
+        return {h: float(c) for h, (c, _p) in self.reach_table(unit).items()}
+
+    def reach_table(self, unit: str) -> dict[str, tuple[int, tuple[str, ...]]]:
+        """Hex -> (fewest MP, the hexes entered on the way) for every hex the side's ship
+        ``unit`` can enter after its plotted steps, within its points.
+
+        The engine's ``move`` need lists one path per hex where the points run out; this
+        table also holds the hexes on the way, so a click on any of them plots a path. It is
+        a cheapest-first search over the engine's own step rules (``legal_steps`` and
+        ``walk`` of :mod:`hexplay.rules.naval.movement`), from the side's view: the ship's
+        hex, facing, speed and plotted steps. Cached per (turn, ship, plotted steps)."""
+        import heapq
+
+        from ..rules.naval.game import waters_of
+        from ..rules.naval.movement import legal_steps, walk
+
+        app = self.app
+        entry = (app.view.get("units") or {}).get(unit)
+        if (
+            entry is None
+            or entry.get("side") != app.plotting_side
+            or entry.get("hex") is None
+            or app.over
+        ):
             return {}
-        lo = self._legal(unit, "move")
-        if lo is None:
+        plot = (app.view.get("plots") or {}).get(app.plotting_side, {}).get(unit) or {}
+        steps = tuple(plot.get("steps") or ())
+        key = (id(app.game), app.view.get("turn"), unit, steps)
+        hit = self._reach.get(key)
+        if hit is not None:
+            return hit
+        if len(self._reach) > 256:
+            self._reach.clear()
+        m = app.game.map
+        waters = waters_of(m)
+        start, facing = m.hex(entry["hex"]), FACINGS.index(entry["facing"])
+        mp, tc = int(entry["speed"]), int(entry["turn_cost"])
+        labels = dict(zip(m.hexes, m.hex_labels))
+        try:
+            w0 = walk(start, facing, steps, mp, tc, waters)
+        except Exception:
             return {}
-        need = lo.needs[0]
-        return {p[-1]: float(c) for p, c in zip(need.options, need.costs)}
+        out: dict[str, tuple[int, tuple[str, ...]]] = {}
+        heap: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = [(w0.spent, steps, ())]
+        seen: set[tuple[Any, ...]] = set()
+        while heap:
+            spent, st, entered = heapq.heappop(heap)
+            w = walk(start, facing, st, mp, tc, waters)
+            state = (w.end, w.facing, w.turned_here)
+            if state in seen or w.exited:
+                continue
+            seen.add(state)
+            for nxt in legal_steps(w, mp, tc, waters):
+                w2 = walk(start, facing, (*st, nxt), mp, tc, waters)
+                if w2.exited:
+                    continue
+                path = entered
+                if nxt == "A":
+                    lab = labels[w2.end]
+                    path = (*entered, lab)
+                    if lab not in out or out[lab][0] > w2.spent - w0.spent:
+                        out[lab] = (w2.spent - w0.spent, path)
+                heapq.heappush(heap, (w2.spent, (*st, nxt), path))
+        self._reach[key] = out
+        return out
 
     def _legal(self, unit: str, kind: str) -> LegalOrder | None:
         ctl = self.app.builder.controller
@@ -421,8 +482,9 @@ class NavalUI(GameUI):
     def clear_attack(self) -> None:
         self.odds_shown = {}
         self.attack_panel.value = "<i>select one of your ships, then click an enemy ship</i>"
-        for b in self.attack_buttons.values():
+        for kind, b in self.attack_buttons.items():
             b.layout.display = "none"
+            b.description = f"plot {kind}"
 
     def select_panels(self, unit: str) -> None:
         self.message = ""
@@ -612,20 +674,19 @@ class NavalUI(GameUI):
         self.plot_to(unit, target)
 
     def plot_to(self, unit: str, hex_: str) -> bool:
-        """Plot ``unit``'s path on to ``hex_``: the engine's listed path (with the turns it
-        needs) from where the plot now ends. False, with the reason shown, if out of reach."""
+        """Plot ``unit``'s path on to ``hex_`` (the fewest points from where the plot now
+        ends; the engine adds the turns): one ``move`` order. False, with the reason shown,
+        if the hex is out of reach or the engine refuses."""
         lo = self._legal(unit, "move")
-        path = None
-        if lo is not None:
-            path = next((p for p in lo.needs[0].options if p[-1] == hex_), None)
-        if path is None:
+        hit = self.reach_table(unit).get(hex_)
+        if lo is None or hit is None:
             p = self.app.builder.controller._plotted(unit)  # type: ignore[attr-defined]
             left = p.get("left") if p else (self.app.units_by_id[unit].get("speed"))
             self.message = f"{hex_} is out of reach for {unit} ({left} MP left)"
             self.ship_panel.value = self.ship_html(unit)
             return False
         try:
-            self.app.builder.controller.order(lo.complete(path=list(path)))
+            self.app.builder.controller.order(lo.complete(path=list(hit[1])))
         except Exception as e:  # the engine's words
             self.message = str(e)
             self.ship_panel.value = self.ship_html(unit)
@@ -653,6 +714,7 @@ class NavalUI(GameUI):
         for kind in ("gunnery", "torpedo"):
             b = self.attack_buttons[kind]
             b.layout.display = "none"
+            b.description = f"plot {kind}"
             if target not in (targets.get(kind) or []):
                 why = "not spotted" if kind == "gunnery" else "not spotted under (b)"
                 parts.append(f"<i>{kind}: {html.escape(target)} is {why}</i>")
