@@ -602,3 +602,86 @@ def test_units_go_whole_once_then_as_changes_and_a_page_can_resync():
     board._handle_custom_msg({"type": "resync"}, [])
     assert _apply(stale, sent[-1]["state"]["units"])
     assert [stale["by"][i] for i in stale["order"]] == board.units
+
+
+# --- property: no browser message raises or changes the game --------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63) | st.floats() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+_LABELISH = st.sampled_from(["0620", " 0620", "0620\n", "０６２０", "9999", "", "A1", "T", "G1"])
+_FIELD = _JSON | _LABELISH
+_FIXTURE = HealthCheck.function_scoped_fixture
+
+
+@pytest.fixture(scope="module")
+def msg_app() -> Any:
+    return _app(seed=1, vs_computer="defender")
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    kind=st.sampled_from(["click", "hover", "resync", "drag", None]) | _JSON,
+    hex=_FIELD,
+    unit=_FIELD,
+    occupant=_FIELD,
+    extra=st.dictionaries(st.sampled_from(["shift", "seq", "eval", "state"]), _JSON, max_size=2),
+)
+def test_no_browser_message_raises_or_changes_the_game(msg_app, kind, hex, unit, occupant, extra):
+    app = msg_app
+    g = app.game
+
+    def state() -> tuple[int, str]:
+        return len(g.commands.commands), json.dumps(g.snapshot(), sort_keys=True, default=str)
+
+    before = state()
+    msg = {"type": kind, "hex": hex, "unit": unit, "occupant": occupant, **extra}
+    app.board._on_message(app.board, msg)  # not through the dispatcher: an error would raise
+    app.board._on_message(app.board, [msg])
+    app.board.flush_after_answer()
+    assert (
+        len(g.commands.commands),
+        json.dumps(g.snapshot(), sort_keys=True, default=str),
+    ) == before
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(value=_JSON, which=st.sampled_from(["tabs", "weapon", "steps", "hexes", "replay", "side"]))
+def test_no_widget_state_from_the_page_raises(msg_app, value, which):
+    app = msg_app
+    w, trait = {
+        "tabs": (app.tabs, "selected_index"),
+        "weapon": (app.odds.weapon, "index"),
+        "steps": (app.builder.steps, "value"),
+        "hexes": (app.builder.hexes, "value"),
+        "replay": (app.replay.slider, "value"),
+        "side": (app.controls.side, "index"),
+    }[which]
+    old = getattr(w, trait)
+    w.set_state({trait: value})
+    new = getattr(w, trait)
+    assert new == old or (type(new) is type(value) and new == value)
+
+
+@pytest.mark.parametrize("name", ["random", "scripted", "tactic"])
+def test_play_against_a_named_computer_player_from_the_registry(name):
+    import hexplay
+
+    assert name in hexplay.game_entry("skirmish").player_names()
+    app = _app(seed=2, vs_computer="defender", computer=name)
+    g = app.game
+    assert app.computers["defender"] is not None
+    app.end_plot()  # the human adversary's plot; the named player plots; the turn resolves
+    assert g.turn == 2 and app.plotting_side == "adversary" and not app.handover
+    assert "could not act" not in app.controls.message.value

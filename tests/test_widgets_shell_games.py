@@ -256,7 +256,8 @@ def test_alternating_game_against_the_computer_through_the_shell():
     assert by_id["E1"]["glyph"] == {"kind": "sidc", "sidc": "SFGPUCI----"}
     assert by_id["E1"]["corners"] == {"bl": "2-3"} and by_id["E1"]["badges"] == ["dug"]
     assert not {"W1", "W2"} & set(by_id)  # too far to be seen
-    assert app.board.overlays["markings"][0]["hexes"] == ["0404"]
+    assert app.board.markings["markings"][0]["hexes"] == ["0404"]
+    assert "markings" not in app.board.overlays  # sent once, not with every selection
     assert app.board.counter_style["sides"]["East"]["label"] == "East army"
     assert app.board.counter_style["legend"] == [["#7d3c98", "CBR hex"]]
     _click(app, "0101", "E1")
@@ -284,6 +285,7 @@ def test_alternating_hot_seat_blanks_between_turns_and_hides_unidentified_types(
     assert "Infantry" not in str(app.board.units) and "W1" not in str(app.board.units)
     app.end_plot()
     assert app.handover and app.board.units == [] and app.plotting_side == "West"
+    assert app.board.markings == {}
     app.take_over()
     assert {"W1", "W2"} <= {u["id"] for u in app.board.units}
 

@@ -181,6 +181,9 @@ class HexBoard(anywidget.AnyWidget):
     #: Counters (validated: see :mod:`.counters`); a hex must be a label of the map. On the
     #: wire: all of them in a full state, only the changed ones in an update (units_to_json).
     units = Counters().tag(sync=True, to_json=lambda v, w: w._units_wire(v))
+    #: The game's hex markings (``markings``: CBR hexes, land...; ``regions``: sector lines,
+    #: the border), drawn under the counters; a trait of their own, sent only when they change.
+    markings = traitlets.Dict().tag(sync=True)
     #: The game's static counter style (side colours, legend, badges): sent once.
     counter_style = traitlets.Dict().tag(sync=True)
     selected = traitlets.Unicode(None, allow_none=True).tag(sync=True)

@@ -35,6 +35,8 @@ log = logging.getLogger("hexplay.widgets")
 
 #: Overlays that belong to the selected unit (replaced when the selection changes).
 SELECTION_OVERLAYS = ("los", "visible", "reachable")
+#: Overlays an adapter returns that are the game's markings (the board's ``markings`` trait).
+MARKINGS = ("markings", "regions")
 
 
 class GameApp(W.VBox):
@@ -185,8 +187,11 @@ class GameApp(W.VBox):
                 self.board.units = counters
                 ov = {k: v for k, v in self.board.overlays.items() if k in SELECTION_OVERLAYS}
                 ov.update(self.ui.overlays(self.view, side or REFEREE))
+                marks = {k: ov.pop(k) for k in MARKINGS if k in ov}
                 if ov != self.board.overlays:
                     self.board.overlays = ov
+                if marks != self.board.markings:
+                    self.board.markings = marks
             self.ui.refresh_panels(self.view, side)
             self.builder.refresh()
             events = self.ui.events(self.view, self.viewer)
@@ -223,6 +228,7 @@ class GameApp(W.VBox):
         with self.board.hold_sync():
             self.board.units = []
             self.board.clear_overlays()
+            self.board.markings = {}
             self.board.selected = None
         self.builder.blank()
         self.ui.blank_panels()

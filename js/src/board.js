@@ -768,7 +768,9 @@ class Board {
 
   drawOverlays(force) {
     const g = this.geom;
-    const ov = this.model.get("overlays") || {};
+    // the game's markings (CBR hexes, sectors, the border) live in their own trait, sent only
+    // when they change; they are drawn like overlays of the same names
+    const ov = Object.assign({}, this.model.get("overlays") || {}, this.model.get("markings") || {});
     const todo = {};
     for (const k in this.ovGroups) {
       const key = g && ov[k] != null && this.overlayOn(k) ? overlayKey(ov[k]) : "";
@@ -1404,6 +1406,7 @@ function render({ model, el }) {
       board.renderLegend();
     })],
     ["change:overlays", () => board.update(() => board.renderOverlays())],
+    ["change:markings", () => board.update(() => board.renderOverlays())],
     ["change:overlay_visibility", () => board.update(() => board.renderOverlays())],
     ["change:selected", () => board.update(() => board.renderSelection())],
     ["change:counter_style", () => board.update(() => {

@@ -37,8 +37,8 @@ units += [{"id": "W9", "side": "West", "hex": "0305", "hidden": True},
           {"id": "DD1", "side": "West", "hex": "0506", "glyph": {"kind": "ship"},
            "facing": 1, "speed": 4, "badges": ["spotted", "P"], "label": "DD1"}]
 board.units = units
-board.overlays = {"markings": [{"name": "cbr", "hexes": ["0404", "0405"], "colour": "#7d3c98"}],
-                  "regions": [{"name": "border",
+board.overlays = {"markings": [{"name": "cbr", "hexes": ["0404", "0405"], "colour": "#7d3c98"}]}
+board.markings = {"regions": [{"name": "border",
                                "regions": {"west": [h for h in board.map.hex_labels
                                                     if int(h[:2]) > 5]},
                                "colour": "#111", "width": 3}]}
