@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from naval_cases import game, scenario, ship
 
@@ -145,3 +147,37 @@ def test_complete_walk_equals_complete_then_walk(sea):
                         continue
                     out, wk = complete_walk(h, f, steps, mp, 1, w)
                     assert out == plain and wk == walk(h, f, plain, mp, 1, w)
+
+
+def test_walk_memo_equals_walk(sea):
+    from hexplay.rules.naval.movement import walk_memo
+
+    m, w = sea
+    for start in ("1008", "1502", "2020"):
+        h = m.hex(start)
+        for steps in ([], ["A"], ["R", "A", "A"], ["A"] * 5, ["L", "L", "L"]):
+            try:
+                plain = walk(h, 2, steps, 4, 1, w)
+            except IllegalOrder as e:
+                with pytest.raises(IllegalOrder, match=re.escape(e.message)):
+                    walk_memo(h, 2, steps, 4, 1, w)
+                continue
+            assert walk_memo(h, 2, steps, 4, 1, w) == plain
+            assert walk_memo(h, 2, tuple(steps), 4, 1, w) == plain  # from the memo
+
+
+def test_commands_log_plain_json():
+    g = game([ship("A", "Kagero", "1010", speed=3), ship("B", "Fletcher", "1016")])
+    g.order("ijn", kind="plot", unit="A", steps=("A", "R"), speed=3, gunnery="B")
+    from hexplay.engine import jsonable
+
+    (c,) = g.commands.to_list()
+    assert c["args"] == jsonable(
+        {
+            "side": "ijn",
+            "kind": "plot",
+            "unit": "A",
+            "args": {"steps": ("A", "R"), "speed": 3, "gunnery": "B"},
+        }
+    )
+    assert c["args"]["args"]["steps"] == ["A", "R"]

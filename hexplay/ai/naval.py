@@ -8,13 +8,16 @@ functions applied to what it sees:
 * **Formation**: the first afloat ship leads; every other ship follows the ship ahead of it in
   the line (steering for the hex that ship held at the start of the turn), at the squadron's
   speed (the slowest ship still making 3 or more), so the column turns in succession.
-* **Range**: the leader picks one of a few manoeuvres (turn 0-2 hexsides to either side in
-  the first hex or the last, then ahead) by a score: the USN keeps its guns' best band (6 hexes,
-  9 while enemy torpedoes are loaded); the IJN closes to torpedo range while its tubes are
-  loaded and opens the range otherwise; ships with troops (and the rest of the IJN in Kula
-  Gulf) make for the north edge. Land and the map edge ahead are avoided, and so is
-  *torpedo water*: end hexes within the primary torpedo range of an enemy ship with loaded
-  tubes (where the enemy is predicted by dead reckoning).
+* **Range**: the leader picks one of a few manoeuvres (turn 0-2 hexsides either way in the
+  first hex or the last, or reverse course, the rest ahead) by a score: the USN keeps its guns'
+  best band (6 hexes, 9 while enemy tubes are loaded); the IJN closes to its torpedoes'
+  primary range while its tubes are loaded and opens the range otherwise. On a transport
+  mission (troops aboard, Kula Gulf) the whole IJN squadron retires to the nearest map edge
+  away from the enemy, out of spotting range where it can, torpedoing on the way; without
+  troops (Horaniu) only damaged ships or ships with empty tubes retire, and never before the
+  scenario allows leaving. Land and the map edge ahead are avoided, and so is *torpedo water*:
+  end hexes within the primary torpedo range of an enemy ship with loaded tubes (enemies
+  predicted by dead reckoning: speed hexes ahead).
 * **Fire**: gunnery and torpedoes are given greedily, ship by ship, to the target where they add
   the most expected damage (hits weighted by the target's victory points, a torpedo sinking
   worth three hits), at predicted ranges; torpedo battles below 1-2 odds are not fired.
@@ -61,6 +64,22 @@ def _exp_hits(col: str | None) -> float:
 
 
 _TORP: dict[tuple, float] = {}
+_GUN: dict[tuple, float] = {}
+
+
+def _gun_value(half_points: int, defense: int) -> float:
+    """Expected hits of a gunnery battle of ``half_points``/2 against ``defense``."""
+    key = (half_points, defense)
+    hit = _GUN.get(key)
+    if hit is None:
+        col = crt.column(Fraction(half_points, 2), defense) if half_points else None
+        hit = _GUN[key] = _EXP[col]
+    return hit
+
+
+def _torp_value2(half_points: int, speed: int, defense: int) -> float:
+    """:func:`_torp_value` of ``half_points``/2 (0 for no attack)."""
+    return _torp_value(Fraction(half_points, 2), speed, defense) if half_points else 0.0
 
 
 def _torp_value(total: Fraction, speed: int, defense: int) -> float:
@@ -110,6 +129,12 @@ class NavalScripted(GamePlayer):
             return
         self.predicted = {uid: self._ahead(h, f, u["speed"]) for uid, u, h, f in enemies}
         self.enemy = {uid: u for uid, u, _h, _f in enemies}
+        self.pred_list = list(self.predicted.values())
+        self.threat = [  # enemy ships with loaded tubes: their primary range is torpedo water
+            (self.predicted[e], u["torpedo_range"][0])
+            for e, u in self.enemy.items()
+            if u["salvos"] > 0 and u["torpedo"] > 0
+        ]
         # damaged ships (power hits) fall out of the line: the rest keep the squadron's speed
         moving = [o for o in own if o[1]["p_hits"] == 0] or own
         squad = min(o[1]["top_speed"] for o in moving)
@@ -247,22 +272,24 @@ class NavalScripted(GamePlayer):
         uid, u, h, f = o
         wants_exit = self._wants_exit(u, turn)
         loaded = u["salvos"] > 0 and u["torpedo"] > 0 and u["torpedo_ready"] <= turn
-        threat = [
-            (self.predicted[e], self.enemy[e]["torpedo_range"][0])
-            for e in self.enemy
-            if self.enemy[e]["salvos"] > 0 and self.enemy[e]["torpedo"] > 0
-        ]
+        threat = self.threat
+        preds = self.pred_list
         best, best_score = None, None
         for steps, e, fe, exited in self._manoeuvres(o):
             if exited:
                 score = 1000.0 if wants_exit else -1000.0
             elif not leader and station is not None:
-                score = -10.0 * distance(e, station) - self._hazard(e, fe, wants_exit)
+                dq, dr = e[0] - station[0], e[1] - station[1]
+                score = -5.0 * (abs(dq) + abs(dr) + abs(dq + dr)) - self._hazard(e, fe, wants_exit)
             else:
                 score = -self._hazard(e, fe, wants_exit)
                 if wants_exit:  # the nearest edge away from the enemy
                     score -= 8.0 * self._edge_distance(e)
-                dmin = min((distance(e, p) for p in self.predicted.values()), default=None)
+                eq, er = e
+                dmin = min(
+                    ((abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2 for q, r in preds),
+                    default=None,
+                )
                 if dmin is not None:
                     if self.side == "usn":
                         ideal = 9 if threat else 6
@@ -279,8 +306,8 @@ class NavalScripted(GamePlayer):
                         score -= 2.0 * distance(e, target)
                     else:
                         score -= 0.5 * sum(1 for s in steps if s != "A")
-                for p, r in threat:
-                    d = distance(e, p)
+                for (q, r2), r in threat:
+                    d = (abs(eq - q) + abs(er - r2) + abs(eq - q + er - r2)) // 2
                     if d <= r:
                         score -= 4.0 * (r - d + 1)
             if best_score is None or score > best_score:
@@ -324,73 +351,58 @@ class NavalScripted(GamePlayer):
         return self._ahead(h, f, s * min(3, turn - t + 1))
 
     def _fire(self, own, plans, kind: str) -> dict[str, str]:
+        """Greedy fire plan: each ship (strongest first) to the target where it adds the most
+        expected damage at the predicted range. Strengths are counted in half points (ints:
+        extended range halves)."""
         v = self.v
         targets = v["targets"][kind]
         turn = v["turn"]
         if not targets:
             return {}
-        total: dict[str, Fraction] = {}
+        total: dict[str, int] = {}  # half points per target
         out: dict[str, str] = {}
         shooters = []
         for uid, u, _h, _f in own:
             if kind == "gunnery" and u["gunnery"] > 0:
-                shooters.append((u["gunnery"], uid, u))
+                shooters.append((u["gunnery"], uid, u, u["gun_range"]))
             elif (
                 kind == "torpedo"
                 and u["torpedo"] > 0
                 and u["salvos"] > 0
                 and u["torpedo_ready"] <= turn
             ):
-                shooters.append((u["torpedo"], uid, u))
+                shooters.append((u["torpedo"], uid, u, u["torpedo_range"]))
         shooters.sort(key=lambda x: (-x[0], x[1]))
-        for _st, uid, u in shooters:
-            end = plans[uid][1]
+        for strength, uid, _u, (p, x) in shooters:
+            eq, er = plans[uid][1]
             best, gain_best = None, 0.0
             for t in targets:
                 tu = self.enemy.get(t)
                 if tu is None:
                     continue
-                d = distance(end, self.predicted[t])
-                if kind == "gunnery":
-                    p, x = u["gun_range"]
-                    st = (
-                        Fraction(u["gunnery"])
-                        if d <= p
-                        else Fraction(u["gunnery"], 2)
-                        if d <= x
-                        else 0
-                    )
-                else:
-                    p, x = u["torpedo_range"]
-                    st = (
-                        Fraction(u["torpedo"])
-                        if d <= p
-                        else Fraction(u["torpedo"], 2)
-                        if d <= x
-                        else 0
-                    )
-                if not st:
+                q, r = self.predicted[t]
+                d = (abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2
+                st2 = 2 * strength if d <= p else strength if d <= x else 0
+                if not st2:
                     continue
-                cur = total.get(t, Fraction(0))
+                cur = total.get(t, 0)
                 w = VALUE[tu["type"]] * (1 + 0.5 * (tu["p_hits"] + tu["w_hits"]))
                 if kind == "gunnery":
-                    g = _exp_hits(crt.column(cur + st, tu["defense"])) - _exp_hits(
-                        crt.column(cur, tu["defense"]) if cur else None
-                    )
+                    g = _gun_value(cur + st2, tu["defense"]) - _gun_value(cur, tu["defense"])
                 else:
-                    g = _torp_value(cur + st, tu["speed"], tu["defense"]) - (
-                        _torp_value(cur, tu["speed"], tu["defense"]) if cur else 0.0
+                    g = _torp_value2(cur + st2, tu["speed"], tu["defense"]) - _torp_value2(
+                        cur, tu["speed"], tu["defense"]
                     )
                 if g * w > gain_best:
-                    best, gain_best = (t, st), g * w
+                    best, gain_best = (t, st2), g * w
             if best is not None:
                 out[uid] = best[0]
-                total[best[0]] = total.get(best[0], Fraction(0)) + best[1]
+                total[best[0]] = total.get(best[0], 0) + best[1]
         if kind == "torpedo":
             weak = {
                 t
-                for t, s in total.items()
-                if crt.column(s, torp.tev(self.enemy[t]["speed"])) in (None, "1-3")
+                for t, s2 in total.items()
+                if crt.column(Fraction(s2, 2), torp.tev(self.enemy[t]["speed"])) in (None, "1-3")
             }
             out = {k: t for k, t in out.items() if t not in weak}
         return out

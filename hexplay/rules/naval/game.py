@@ -40,6 +40,7 @@ from ...engine import (
 from ...hexgrid import Hex, distance
 from . import crt
 from . import torpedo as torp
+from .classes import CLASSES
 from .movement import (
     FACINGS,
     MAX_TURN_PER_HEX,
@@ -51,7 +52,7 @@ from .movement import (
     reachable,
     speed_options,
     steps_for_path,
-    walk,
+    walk_memo,
 )
 from .plots import ShipPlot, chart_row
 from .resolve import (
@@ -83,6 +84,8 @@ ORDER_ARGS: dict[str, tuple[str, ...]] = {
 }
 """Order kinds and the arguments each takes (strict)."""
 
+_ARG_SETS = {k: frozenset(v) for k, v in ORDER_ARGS.items()}
+
 _WATERS: dict[int, tuple[Any, Waters]] = {}
 
 
@@ -107,6 +110,9 @@ def waters_of(m) -> Waters:
     return hit[1]
 
 
+_SCALARS = (str, int, bool, float, type(None))
+
+
 def _plain(v: Any) -> Any:
     """Equal to :func:`hexplay.engine.jsonable` on the values naval commands hold."""
     t = type(v)
@@ -117,6 +123,16 @@ def _plain(v: Any) -> Any:
     if t is str or t is int or t is bool or v is None or t is float:
         return v
     return jsonable(v)
+
+
+_BUNDLED: dict[str, Scenario] = {}
+
+
+def _bundled() -> dict[str, Scenario]:
+    """The bundled scenarios, validated once (games only read their scenario)."""
+    if not _BUNDLED:
+        _BUNDLED.update({k: load_scenario(v) for k, v in scenarios().items()})
+    return _BUNDLED
 
 
 class NavalGame(Game):
@@ -150,7 +166,7 @@ class NavalGame(Game):
                 facing=facing_index(s.course),
                 speed=s.speed,
                 status=AFLOAT if s.enter_turn <= 1 else RESERVE,
-                salvos=1 if s.supply else 1 + self.ships_class(k).reloads,
+                salvos=1 if s.supply else 1 + CLASSES[k].reloads,
                 troops=s.troops,
                 supply=s.supply,
                 enter_turn=s.enter_turn,
@@ -176,12 +192,6 @@ class NavalGame(Game):
         self.dice.turn = 1
         self._sight()
 
-    @staticmethod
-    def ships_class(name: str):
-        from .classes import CLASSES
-
-        return CLASSES[name]
-
     # --- construction ---------------------------------------------------------------------
     @classmethod
     def new(cls, scenario: Any = None, seed: int = 0, dice: Dice | None = None, **kw: Any):
@@ -191,9 +201,10 @@ class NavalGame(Game):
             raise TypeError(f"NavalGame.new takes no {sorted(kw)}")
         if scenario is None:
             scenario = "kula_gulf"
-        if isinstance(scenario, str) and scenario in scenarios():
-            scenario = scenarios()[scenario]
-        sc = load_scenario(scenario)
+        if isinstance(scenario, str) and scenario in _bundled():
+            sc = _bundled()[scenario]
+        else:
+            sc = load_scenario(scenario)
         return cls(sc, sea_map(sc), dice if dice is not None else Dice(seed))
 
     @classmethod
@@ -269,7 +280,7 @@ class NavalGame(Game):
         return self.plots[side].get(sid) or ShipPlot()
 
     def _walk(self, s: Ship, steps) -> Walk:
-        return walk(s.hex, s.facing, steps, s.speed, s.klass.turn_cost, self.waters)
+        return walk_memo(s.hex, s.facing, steps, s.speed, s.klass.turn_cost, self.waters)
 
     def plotted(self, ship_id: str) -> dict[str, Any]:
         """A ship's plotted path as the plot stands: points, cost, points left, hexes, end
@@ -439,7 +450,8 @@ class NavalGame(Game):
             raise IllegalOrder(
                 "order", f"unknown order kind {kind!r}; kinds are {list(ORDER_ARGS)}"
             )
-        check_args(order, ORDER_ARGS[kind])
+        if not _ARG_SETS[kind].issuperset(order.args):
+            check_args(order, ORDER_ARGS[kind])  # raises, naming the arguments
         side = order.side
         if self.submitted[side]:
             raise IllegalOrder("10.22 decisions final", f"the {side} plot is submitted")
@@ -915,7 +927,20 @@ class NavalGame(Game):
     def _log(self, op: str, **args: Any) -> None:
         """As the protocol's ``_log`` (plain JSON args), in one pass for the shapes naval
         orders have: strings, numbers, booleans, None and lists/tuples of them, in dicts."""
-        self.commands.add(op, _plain(args), self._turn)
+        a = args.get("args") if op == "order" else None
+        if a is not None and all(
+            type(v) in _SCALARS or (type(v) in (list, tuple) and all(type(x) is str for x in v))
+            for v in a.values()
+        ):  # an order of labels, ids, numbers: {"side", "kind", "unit", "args"}
+            plain = {
+                "side": args["side"],
+                "kind": args["kind"],
+                "unit": args["unit"],
+                "args": {k: list(v) if type(v) in (list, tuple) else v for k, v in a.items()},
+            }
+        else:
+            plain = _plain(args)
+        self.commands.add(op, plain, self._turn)
 
     def _shared(self) -> tuple:
         return (self.map, self.waters, self.scenario)

@@ -60,6 +60,7 @@ class Waters:
         land = m.terrain_mask(*land_terrain)
         self.land: frozenset[Hex] = frozenset(h for h, x in zip(m.hexes, land) if x)
         self.sea: frozenset[Hex] = frozenset(h for h, x in zip(m.hexes, land) if not x)
+        self.walks: dict[tuple, Walk] = {}  # the memo of :func:`walk_memo`
 
     def on_map(self, h: Hex) -> bool:
         return h in self.sea or h in self.land
@@ -121,6 +122,26 @@ def walk(
     return Walk(tuple(entered), h, f, spent, turned, exited)
 
 
+WALK_MEMO_LIMIT = 200_000
+"""Entries :func:`walk_memo` keeps per map before it starts afresh (bounded memory)."""
+
+
+def walk_memo(
+    start: Hex, facing: int, steps: Sequence[str], mp: int, turn_cost: int, waters: Waters
+) -> Walk:
+    """Equal to :func:`walk` (memoized per map: a walk depends on nothing else; refusals are
+    not kept, they raise as :func:`walk` does)."""
+    key = (start, facing, tuple(steps), mp, turn_cost)
+    memo = waters.walks
+    hit = memo.get(key)
+    if hit is None:
+        hit = walk(start, facing, steps, mp, turn_cost, waters)
+        if len(memo) >= WALK_MEMO_LIMIT:
+            memo.clear()
+        memo[key] = hit
+    return hit
+
+
 def legal_steps(w: Walk, mp: int, turn_cost: int, waters: Waters) -> list[str]:
     """Steps that may follow walk ``w`` with ``mp`` points in all."""
     if w.exited:
@@ -147,7 +168,7 @@ def complete_walk(
 ) -> tuple[list[str], Walk]:
     """:func:`complete` and the :func:`walk` of its result, in one pass."""
     out = list(steps)
-    w = walk(start, facing, out, mp, turn_cost, waters)
+    w = walk_memo(start, facing, out, mp, turn_cost, waters)
     if w.exited or w.spent >= mp:
         return out, w
     h, spent, entered, exited = w.end, w.spent, list(w.hexes), False
