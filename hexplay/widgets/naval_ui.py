@@ -307,7 +307,13 @@ class NavalUI(GameUI):
         return ov
 
     def select(self, unit: str) -> dict[str, Any]:
-        return self._selection(unit, self.app.view)
+        """The selected ship's reach (a selection overlay) and its range rings (the board's
+        ``markings``, set here so they go out in the same answer to the click)."""
+        ov = self._selection(unit, self.app.view)
+        marks = {"markings": ov.pop("markings")} if "markings" in ov else {}
+        if marks != self.app.board.markings:
+            self.app.board.markings = marks
+        return ov
 
     def _selection(self, unit: str, view: Mapping[str, Any]) -> dict[str, Any]:
         """Reachable hexes (MP cost from the plot's end) and range rings of ``unit``."""
