@@ -13,11 +13,12 @@ What is the naval game's own in the app:
   order builder (``ahead``, ``turn``, ``facing``, ``speed``, ``gunnery``, ``torpedo``...) offers
   every other order from ``legal_orders``; gunnery and torpedo targets are named by clicking
   an enemy ship.
-- **panels**: Ship (the selected ship, its ranges and plot), Attack (the exact distribution of
-  the planned gunnery or torpedo attack on the enemy ship clicked: CRT column, P/W/PW/miss,
-  for torpedoes TEV, hits and the Hit Chart outcomes up to sunk), Spotting (the range and who
-  is spotted and why), Victory (points, ratio, level) and Charts (the side's own plot chart;
-  both once the game is over). The shell's replay slider replays a finished game turn by turn.
+- **panels**: Ship (above the tabs: the selected ship, its ranges and plot), Attack (the
+  exact distribution of the planned gunnery or torpedo attack on the enemy ship clicked: CRT
+  column, P/W/PW/miss, for torpedoes TEV, hits and the Hit Chart outcomes up to sunk),
+  Spotting (the range and who is spotted and why), Victory (points, ratio, level) and Charts
+  (the side's own plot chart; both once the game is over). The shell's replay slider replays
+  a finished game turn by turn.
 
 Everything shown comes from the viewing side's view or from engine queries that answer for
 that side only (``plotted`` of its own ships, ``attack_odds`` on its spotted targets,
@@ -222,7 +223,7 @@ class NavalUI(GameUI):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.ship_panel = self._html("hexplay-naval-ship")
+        self.ship_panel = self._html("hexplay-naval-ship", "300px")
         self.attack_panel = self._html("hexplay-naval-attack")
         self.spotting_panel = self._html("hexplay-naval-spotting")
         self.victory_panel = self._html("hexplay-naval-victory")
@@ -447,19 +448,22 @@ class NavalUI(GameUI):
 
     # --- panels ---------------------------------------------------------------------------------
     @staticmethod
-    def _html(cls: str) -> W.HTML:
-        h = W.HTML(layout=W.Layout(max_height="360px", overflow="auto"))
+    def _html(cls: str, max_height: str = "520px") -> W.HTML:
+        h = W.HTML(layout=W.Layout(max_height=max_height, overflow="auto"))
         h.add_class(cls)
         return h
 
     def panels(self) -> list[tuple[str, W.Widget]]:
         return [
-            ("Ship", self.ship_panel),
             ("Attack", self.attack_box),
             ("Spotting", self.spotting_panel),
             ("Victory", self.victory_panel),
             ("Charts", self.charts_panel),
         ]
+
+    def side_widgets(self) -> list[W.Widget]:
+        """The selected ship's panel, above the tabs: its plot as it is built."""
+        return [self.ship_panel]
 
     def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
         self.spotting_panel.value = self.spotting_html(view)
