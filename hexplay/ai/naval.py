@@ -166,6 +166,8 @@ class NavalScripted(GamePlayer):
                 args["radar"] = True
             if uid in torpedo:
                 args["torpedo"] = torpedo[uid]
+            if len(args) == 2 and speed == u["speed"] and all(x == "A" for x in steps):
+                continue  # holding course and speed is what the rules do with no plot
             if not self.try_order(game, Order(self.side, "plot", uid, args)):
                 self.try_order(game, Order(self.side, "plot", uid, {"speed": u["speed"]}))
         game.submit(self.side)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ...hexgrid import distance
 from .ships import Ship
 
 WHY_RANGE = "b"
@@ -40,7 +39,8 @@ def spotted_in_range(ships: Iterable[Ship], spotting_range: int) -> dict[str, st
         for b in on[i + 1 :]:
             if a.side == b.side:
                 continue
-            d = distance(a.hex, b.hex)
+            dq, dr = a.hex[0] - b.hex[0], a.hex[1] - b.hex[1]
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexgrid.distance, inline
             if d <= spotting_range:
                 if a.id not in out or d < out[a.id][0]:
                     out[a.id] = (d, b.id)
