@@ -12,7 +12,8 @@ Reuses :mod:`browser`'s machinery (the harness, the in-page click timer ``ARM_JS
 - ``naval_click_vs_echo``: their ratio (goal <= 1.2).
 - ``naval_click_python_ms`` / ``naval_click_messages``: kernel time and comm messages per click.
 
-``measure_naval(page, ...)`` is the measurement (a page with the notebook of
+``--voila`` measures the same in Voila (``voila_naval_*``). ``measure_naval(page, ...)`` is
+the measurement (a page with the notebook of
 :func:`write_notebook` open); ``main()`` starts and stops its own JupyterLab and Chromium.
 """
 
@@ -116,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clicks", type=int, default=24)
     ap.add_argument("--echoes", type=int, default=40)
     ap.add_argument("--gap-ms", type=float, default=200.0)
+    ap.add_argument("--voila", action="store_true", help="also measure in Voila (voila_*)")
     args = ap.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     exe = H.chromium_path()
@@ -128,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         home = Path(tmp)
         nb_dir = home / "notebooks"
         name = write_notebook(nb_dir)
-        lab = ctx = None
+        lab = voila = ctx = None
         pw = sync_playwright().start()
         try:
             lab = H.start_lab(nb_dir, home / "lab-home")
@@ -137,12 +139,19 @@ def main(argv: list[str] | None = None) -> int:
             H.open_lab_notebook(page, lab, name, 90_000)
             measure_naval(page, args.clicks, args.echoes, args.gap_ms)
             page.close()
+            if args.voila:
+                voila = H.start_voila(nb_dir, home / "voila-home")
+                page = ctx.new_page()
+                H.open_voila(page, voila, name, 90_000)
+                measure_naval(page, args.clicks, args.echoes, args.gap_ms, prefix="voila_")
+                page.close()
         finally:
             if ctx is not None:
                 ctx.close()
             pw.stop()
-            if lab is not None:
-                lab.stop()
+            for server in (lab, voila):
+                if server is not None:
+                    server.stop()
     return 0
 
 

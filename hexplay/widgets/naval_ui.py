@@ -6,10 +6,11 @@ What is the naval game's own in the app:
   (gunnery-torpedo), torpedo salvos left, hit badges (P, W, PW), a spotted badge, reloading /
   troops / supply / dead-in-the-water marks; only the ships of the side's view (an unspotted
   enemy ship is not in it, so it has no counter). Land is the map's own terrain.
-- **plotting by clicks**: with one of your ships selected, a click on a sea hex plots the
-  engine's path to it from where the plot now ends (``move``: the turns it needs are the
-  engine's); the reachable hexes with their movement-point cost are shown, and the Ship panel
-  says the path, the points spent and left and the final speed/facing after every click. The
+- **plotting by clicks**: with one of your ships selected, a click on a sea hex within its
+  points plots the cheapest path to it from where the plot now ends (one ``move`` order; the
+  engine adds the turns); the hexes within reach are shaded with their movement-point cost,
+  the gun, torpedo and spotting ranges drawn as rings around the plot's end, and the Ship
+  panel says the path, the points spent and left and the final speed/facing. The
   order builder (``ahead``, ``turn``, ``facing``, ``speed``, ``gunnery``, ``torpedo``...) offers
   every other order from ``legal_orders``; gunnery and torpedo targets are named by clicking
   an enemy ship.
