@@ -427,3 +427,40 @@ def test_referee_sees_every_ship_and_both_plots():
 
 def test_pct_is_exact():
     assert pct(Fraction(1, 3)) == "1/3 (33.3%)"
+
+
+# --- the reach table (a wrapped query) against the engine ------------------------------------
+def _brute_force_reach(g: Any, sid: str) -> dict[str, int]:
+    """Fewest points to enter each hex, over every step list the engine accepts (plain)."""
+    from itertools import product
+
+    mp = g.view("usn")["units"][sid]["speed"]
+    best: dict[str, int] = {}
+    for n in range(1, mp + 1):
+        for steps in product("ALR", repeat=n):
+            if steps[-1] != "A":
+                continue
+            try:
+                r = g.path_cost(sid, steps)
+            except Exception:
+                continue
+            if r["end"] is not None and not r["left_map"]:
+                best[r["end"]] = min(best.get(r["end"], 99), r["cost"])
+    return best
+
+
+@pytest.mark.parametrize("sid", ["DD6a", "CL3b"])
+def test_reach_table_is_the_fewest_points_and_each_path_plots_at_that_cost(sid):
+    app = _app(seed=6)
+    g = app.game
+    _click(app, app.units_by_id[sid]["hex"], sid)
+    table = app.ui.reach_table(sid)
+    start = app.units_by_id[sid]["hex"]
+    assert {h: c for h, (c, _p) in table.items() if h != start} == {
+        h: c for h, c in _brute_force_reach(g, sid).items() if h != start
+    }
+    for hx, (cost, path) in table.items():
+        g.order(Order("usn", "move", sid, {"path": list(path)}))
+        p = g.plotted(sid)
+        assert (p["end"], p["cost"]) == (hx, cost)
+        g.undo("usn", sid)
