@@ -464,3 +464,14 @@ def test_reach_table_is_the_fewest_points_and_each_path_plots_at_that_cost(sid):
         p = g.plotted(sid)
         assert (p["end"], p["cost"]) == (hx, cost)
         g.undo("usn", sid)
+
+
+def test_naval_app_plays_against_the_computer_by_default():
+    from hexplay.widgets.naval_ui import naval_app
+
+    app = naval_app(seed=1)
+    assert app.humans == ["usn"] and app.computers["ijn"] is not None
+    app.end_plot()
+    assert app.game.turn == 2 and not app.handover
+    horaniu = naval_app("horaniu", seed=1, vs_computer="usn")
+    assert horaniu.plotting_side == "ijn" and horaniu.game.scenario.turns == 15

@@ -848,3 +848,16 @@ def describe(ev: Mapping[str, Any]) -> str:
         )
     rest = ", ".join(f"{a} {b}" for a, b in ev.items() if a not in ("turn", "phase", "kind"))
     return f"{k}: {rest}"
+
+
+def naval_app(
+    scenario: str = "kula_gulf", seed: int = 0, vs_computer: str | None = "ijn", **kw: Any
+) -> Any:
+    """The naval app on the shell: ``scenario`` against the computer (it plays the IJN by
+    default; ``vs_computer=None`` for two humans in hot seat, ``referee=True`` to see all)."""
+    from ..rules.naval.game import NavalGame
+    from .game_app import GameApp
+
+    return GameApp(
+        NavalGame.new(scenario, seed=seed), ui=NavalUI, seed=seed, vs_computer=vs_computer, **kw
+    )

@@ -209,6 +209,14 @@ def test_a_torpedo_attack_by_clicks_and_its_odds(naval_page: Any, artifacts: Pat
     WK(page, f"app.game.plots['usn'][{firer!r}].torpedo == {target!r}")
     page.wait_for_selector(f'.hexplay-board .hexplay-fire[data-fire-unit="{firer}"]')
     flow.snap(page, shot(page, artifacts, "torpedo"), f'.hexplay-board [data-unit="{firer}"]')
+    # zoomed in on the firer: hull, facing arrow, figures and badges legible
+    box = page.locator(f'.hexplay-board [data-unit="{firer}"]').bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for _ in range(10):
+        page.mouse.wheel(0, -240)
+        page.wait_for_timeout(40)
+    page.wait_for_timeout(200)
+    flow.snap(page, shot(page, artifacts, "closeup"), f'.hexplay-board [data-unit="{firer}"]')
 
 
 def test_hot_seat_state_holds_no_unspotted_enemy(naval_page: Any, artifacts: Path) -> None:
