@@ -664,10 +664,11 @@ class Board {
     if (kind === "sidc") {
       const node = this.sidcNode(u.glyph.sidc);
       if (node) {
-        node.setAttribute("x", (gx - C * 0.06).toFixed(2));
-        node.setAttribute("y", (gy - C * 0.06).toFixed(2));
-        node.setAttribute("width", (gw + C * 0.12).toFixed(2));
-        node.setAttribute("height", (gh + C * 0.14).toFixed(2));
+        // the symbol fills the counter above its name (legible at the whole-map scale)
+        node.setAttribute("x", (C * 0.04).toFixed(2));
+        node.setAttribute("y", (C * 0.02).toFixed(2));
+        node.setAttribute("width", (C * 0.92).toFixed(2));
+        node.setAttribute("height", (C * 0.62).toFixed(2));
         node.setAttribute("class", "hexplay-sidc");
         glyph.appendChild(node);
         gu.setAttribute("data-sidc", u.glyph.sidc);
