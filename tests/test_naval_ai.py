@@ -81,3 +81,29 @@ def test_scripted_never_leaves_horaniu_before_turn_ten():
         play(g, [NavalScripted("ijn", seed), NavalScripted("usn", seed + 1)])
         early = [s for s in g.ships.values() if s.exit_turn is not None and s.exit_turn < 10]
         assert early == []
+
+
+class _Checked(NavalScripted):
+    """A scripted player that checks each fast choice against the plain one as it plays."""
+
+    checked = 0
+
+    def _best(self, o, turn, leader, station=None):
+        fast = super()._best(o, turn, leader, station)
+        assert fast == self._best_plain(o, turn, leader, station)
+        _Checked.checked += 1
+        return fast
+
+
+@pytest.mark.parametrize("scenario", ["kula_gulf", "horaniu"])
+def test_fast_best_equals_plain(scenario):
+    """``_best`` (per-map options, one distance loop) chooses as ``_best_plain`` in every
+    decision of seeded games, against the scripted and the random player."""
+    _Checked.checked = 0
+    for seed in range(4):
+        g = NavalGame.new(scenario, seed=seed)
+        other = NavalScripted("usn", seed) if seed % 2 else RandomPlayer("usn", seed)
+        play(g, [_Checked("ijn", seed), other])
+        g = NavalGame.new(scenario, seed=seed)
+        play(g, [RandomPlayer("ijn", seed), _Checked("usn", seed)])
+    assert _Checked.checked > 100

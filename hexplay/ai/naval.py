@@ -270,7 +270,94 @@ class NavalScripted(GamePlayer):
             return True
         return bool(u["p_hits"] or (u["torpedo"] and u["salvos"] == 0))
 
+    def _options(self, o) -> list[tuple]:
+        """:meth:`_manoeuvres` with what each end is, whatever the enemy does: (steps, end q,
+        end r, end hex, end facing, left the map, hazard staying, hazard exiting, edge
+        distances n/s/w/e, turns in steps). Memoized per map like the manoeuvres; each value
+        equals the call :meth:`_best_plain` makes (``_hazard``, ``_edges``)."""
+        _uid, u, h, f = o
+        key = (h, f, u["speed"], u["turn_cost"], "options")
+        hit = self._moves.get(key)
+        if hit is None:
+            hit = self._moves[key] = [
+                (
+                    steps,
+                    e[0],
+                    e[1],
+                    e,
+                    fe,
+                    exited,
+                    self._hazard(e, fe, False),
+                    self._hazard(e, fe, True),
+                    self._edges(e),
+                    sum(1 for s in steps if s != "A"),
+                )
+                for steps, e, fe, exited in self._manoeuvres(o)
+            ]
+        return hit
+
     def _best(self, o, turn: int, leader: bool, station: Hex | None = None):
+        """Equal to :meth:`_best_plain` (the same scores in the same order of float
+        operations, so the same choice): the per-map parts of each manoeuvre read from
+        :meth:`_options`, the enemy distances in one loop."""
+        uid, u, h, f = o
+        wants_exit = self._wants_exit(u, turn)
+        loaded = u["salvos"] > 0 and u["torpedo"] > 0 and u["torpedo_ready"] <= turn
+        threat = self.threat
+        preds = self.pred_list
+        edges = self.exit_edges
+        usn = self.side == "usn"
+        ideal = 9 if threat else 6
+        tr0 = u["torpedo_range"][0]
+        spot2 = self.v["spotting_range"] + 2
+        follower = not leader and station is not None
+        search = None if (follower or preds or wants_exit) else self._search_point(turn)
+        best, best_score = None, None
+        for steps, eq, er, e, fe, exited, hz0, hz1, ed, nturns in self._options(o):
+            if exited:
+                score = 1000.0 if wants_exit else -1000.0
+            elif follower:
+                dq, dr = eq - station[0], er - station[1]
+                score = -5.0 * (abs(dq) + abs(dr) + abs(dq + dr)) - (hz1 if wants_exit else hz0)
+            else:
+                score = -(hz1 if wants_exit else hz0)
+                if wants_exit:  # the nearest edge away from the enemy
+                    score -= 8.0 * min(ed[k] for k in edges)
+                dmin = None
+                for q, r in preds:
+                    dq = eq - q
+                    dr = er - r
+                    d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                    if dmin is None or d < dmin:
+                        dmin = d
+                if dmin is not None:
+                    if usn:
+                        score -= (dmin - ideal) ** 2
+                    elif wants_exit:  # stay out of spotting range while running
+                        score -= 4.0 * max(0, spot2 - dmin) ** 2
+                    elif loaded:  # close to the torpedoes' primary range
+                        score -= (dmin - tr0) ** 2
+                    else:
+                        score -= max(0, 12 - dmin) ** 2
+                elif not wants_exit:
+                    if search is not None:
+                        score -= 2.0 * distance(e, search)
+                    else:
+                        score -= 0.5 * nturns
+                for (q, r2), r in threat:
+                    dq = eq - q
+                    dr = er - r2
+                    d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                    if d <= r:
+                        score -= 4.0 * (r - d + 1)
+            if best_score is None or score > best_score:
+                best, best_score = (steps, e, fe), score
+        if best is None:
+            return ([], h, f)
+        return best
+
+    def _best_plain(self, o, turn: int, leader: bool, station: Hex | None = None):
+        """The leader's or a follower's manoeuvre by its score (the plain version)."""
         uid, u, h, f = o
         wants_exit = self._wants_exit(u, turn)
         loaded = u["salvos"] > 0 and u["torpedo"] > 0 and u["torpedo_ready"] <= turn
