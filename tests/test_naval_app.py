@@ -95,7 +95,7 @@ def test_hit_spotted_and_dead_in_the_water_badges():
             "Y": {"side": "ijn", "hex": None, "facing": "n", "speed": 4},
         },
     }
-    (c,) = counters_from_view(view)
+    (c,) = counters_from_view(view)  # Y is off the map: no counter
     assert c["facing"] == 3 and c["speed"] == 0
     assert c["badges"] == ["PW", "spotted", "reload", "troops", "DIW"]
     assert c["corners"] == {"tl": "DD", "bl": "2-6", "tr": "T2"}

@@ -89,8 +89,9 @@ def pct(p: Fraction | float) -> str:
     return f"{f} ({float(f) * 100:.1f}%)"
 
 
-def ship_counter(sid: str, u: Mapping[str, Any], viewer: str) -> dict[str, Any]:
-    """The counter of one ship entry of a naval view (see :mod:`hexplay.rules.naval.views`)."""
+def ship_counter(sid: str, u: Mapping[str, Any], turn: int) -> dict[str, Any]:
+    """The counter of one ship entry of a naval view (see :mod:`hexplay.rules.naval.views`)
+    at game-turn ``turn``."""
     badges: list[str] = []
     p, w = int(u.get("p_hits") or 0), int(u.get("w_hits") or 0)
     if p and w:
@@ -103,7 +104,7 @@ def ship_counter(sid: str, u: Mapping[str, Any], viewer: str) -> dict[str, Any]:
         badges.append("spotted")
     salvos = int(u.get("salvos") or 0)
     torpedo = int(u.get("torpedo") or 0)
-    if torpedo and salvos and u.get("torpedo_ready", 0) > u.get("_turn", 0):
+    if torpedo and salvos and int(u.get("torpedo_ready") or 0) > turn:
         badges.append("reload")
     if u.get("troops"):
         badges.append("troops")
@@ -137,15 +138,14 @@ def ship_counter(sid: str, u: Mapping[str, Any], viewer: str) -> dict[str, Any]:
     }
 
 
-def counters_from_view(view: Mapping[str, Any], viewer: str = REFEREE) -> list[dict[str, Any]]:
+def counters_from_view(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Board counters of every ship on the map in a naval view (only what the view holds)."""
     turn = int(view.get("turn") or 0)
-    out = []
-    for sid, u in (view.get("units") or {}).items():
-        if u.get("hex") is None:
-            continue  # sunk, left the map or not yet arrived
-        out.append(ship_counter(str(sid), {**u, "_turn": turn}, viewer))
-    return out
+    return [
+        ship_counter(str(sid), u, turn)
+        for sid, u in (view.get("units") or {}).items()
+        if u.get("hex") is not None  # not sunk, not off the map, arrived
+    ]
 
 
 def steps_text(steps: str, hexes: list[str]) -> str:
@@ -182,10 +182,7 @@ class NavalController(OrderController):
         self.app.game.order(Order(order.side, order.kind, order.unit, args))
 
     def _plotted(self, unit: str) -> dict[str, Any] | None:
-        u = self.app.units_by_id.get(unit)
-        if u is None or u.get("side") != self.side:
-            return None
-        return (self.app.view.get("plots") or {}).get(self.side, {}).get(unit)
+        return self.app.ui.own_plot(unit)  # type: ignore[attr-defined]
 
     def ap_left(self, unit: str) -> float:
         p = self._plotted(unit)
@@ -265,7 +262,7 @@ class NavalUI(GameUI):
         return CounterStyle(SIDE_STYLES, NAVAL_BADGES, legend)
 
     def counters(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
-        return counters_from_view(view, side)
+        return counters_from_view(view)
 
     def status(self, view: Mapping[str, Any]) -> str:
         vp = view.get("vp") or {}
@@ -366,8 +363,17 @@ class NavalUI(GameUI):
             ]
         return list(hit)
 
+    def own_plot(self, unit: str) -> dict[str, Any] | None:
+        """The plot of ``unit`` if it is a ship of the side at the screen (the view's ``plots``
+        entry: the orders and the engine's ``plotted`` figures), else None."""
+        app = self.app
+        u = app.units_by_id.get(unit)
+        if u is None or u.get("side") != app.plotting_side:
+            return None
+        return (app.view.get("plots") or {}).get(app.plotting_side, {}).get(unit)
+
     def _plot_end(self, unit: str) -> str | None:
-        p = self.app.builder.controller._plotted(unit)  # type: ignore[attr-defined]
+        p = self.own_plot(unit)
         return None if not p else p.get("end")
 
     def reachable(self, unit: str) -> dict[str, float]:
@@ -500,7 +506,7 @@ class NavalUI(GameUI):
     def select_panels(self, unit: str) -> None:
         self.message = ""
         self.ship_panel.value = self.ship_html(unit)
-        p = self.app.builder.controller._plotted(unit)  # type: ignore[attr-defined]
+        p = self.own_plot(unit)
         target = p and (p.get("torpedo") or p.get("gunnery"))
         if target and target in self.app.units_by_id:
             self.show_attack(unit, target)
@@ -530,7 +536,7 @@ class NavalUI(GameUI):
         ranges += f" · spotting {view.get('spotting_range')}"
         rows.append(ranges)
         rows.append(f"spotted: {e(str(u.get('spotted_why') or 'not spotted'))}")
-        p = self.app.builder.controller._plotted(unit)  # type: ignore[attr-defined]
+        p = self.own_plot(unit)
         if u.get("side") == self.app.plotting_side and not view.get("over"):
             if p:
                 rows.append(
@@ -691,7 +697,7 @@ class NavalUI(GameUI):
         lo = self._legal(unit, "move")
         hit = self.reach_table(unit).get(hex_)
         if lo is None or hit is None:
-            p = self.app.builder.controller._plotted(unit)  # type: ignore[attr-defined]
+            p = self.own_plot(unit)
             left = p.get("left") if p else (self.app.units_by_id[unit].get("speed"))
             self.message = f"{hex_} is out of reach for {unit} ({left} MP left)"
             self.ship_panel.value = self.ship_html(unit)
