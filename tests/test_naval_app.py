@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_widgets_shell import Wire, _all_states, _secrets_in
 
 import hexplay
@@ -475,3 +477,50 @@ def test_naval_app_plays_against_the_computer_by_default():
     assert app.game.turn == 2 and not app.handover
     horaniu = naval_app("horaniu", seed=1, vs_computer="usn")
     assert horaniu.plotting_side == "ijn" and horaniu.game.scenario.turns == 15
+
+
+# --- random clicks: the app always shows the engine's state -------------------------------------
+
+_CLICKS = st.lists(
+    st.tuples(
+        st.sampled_from(["hex", "own", "foe", "hidden", "task", "undo"]), st.integers(0, 10**6)
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(clicks=_CLICKS)
+def test_random_clicks_keep_the_board_and_panels_equal_to_the_engine(targets_game, clicks):
+    g = targets_game.copy()
+    app = GameApp(g, vs_computer="ijn", seed=0)
+    everyone = sorted(g.view("referee")["units"])
+    labels = g.map.hex_labels
+    for what, k in clicks:
+        own = [u for u in app.board.units if u["side"] == "usn"]
+        foes = [u for u in app.board.units if u["side"] != "usn"]
+        if what == "hex":
+            _click(app, labels[k % len(labels)])
+        elif what == "own" and own:
+            u = own[k % len(own)]
+            _click(app, u["hex"], u["id"])
+        elif what == "foe" and foes:
+            u = foes[k % len(foes)]
+            _click(app, u["hex"], u["id"])
+        elif what == "hidden":
+            _click(app, None, everyone[k % len(everyone)])
+        elif what == "task" and app.builder.task_codes():
+            codes = app.builder.task_codes()
+            app.builder.click_task(codes[k % len(codes)])
+        elif what == "undo":
+            app.builder.undo_last()
+        view = g.view("usn")
+        assert app.board.units == validate_counters(counters_from_view(view))
+        sel = app.selected_unit
+        if sel is not None and sel in g.plots["usn"]:
+            p = g.plotted(sel)
+            assert f"data-cost='{p['cost']}'" in app.ui.ship_panel.value
+            assert f"data-final='{p['final']}'" in app.ui.ship_panel.value
+        for path in app.board.overlays.get("paths", []):
+            assert path["side"] == "usn" and path["hexes"][1:] == g.plotted(path["unit"])["hexes"]
