@@ -276,6 +276,9 @@ def test_every_phase_of_a_seeded_game_renders_to_the_end_then_charts_and_replay(
     # after the game: both plot charts, the log, the replay turn by turn
     assert app.ui.charts_panel.value.count("plot chart") == 2
     assert "IJN plot chart" in app.ui.charts_panel.value
+    rows = sum(len(r) for c in g.chart for r in c["plots"].values())
+    assert app.ui.charts_panel.value.count("<tr>") == rows + 2  # a header row per side
+    assert len(app.record.rows) == rows
     assert app.replay.layout.display == "" and app.replay.slider.max == g.turn
     assert app.results.events and app.record.rows
     app.show_turn(1)
