@@ -216,6 +216,10 @@ def test_the_torpedo_and_gunnery_odds_shown_are_the_engines_exact_distribution(t
     assert app.tabs.selected_index == app.tab_index["Attack"]
     # the panel's button plots the torpedo attack: the engine has it, the odds stay shown
     assert app.ui.attack_buttons["torpedo"].layout.display == ""
+    before = g.snapshot()
+    app.ui.attack_buttons["gunnery"].layout.display = "none"
+    app.ui.attack_buttons["gunnery"].click()  # hidden: a guarded button does nothing
+    assert g.snapshot() == before
     app.ui.attack_buttons["torpedo"].click()
     assert g.plots[side][firer].torpedo == target
     # a second ship's gunnery at the same target: the planned attack sums both

@@ -38,6 +38,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..engine.protocol import LegalOrder, Need, Order
+from . import guard as G
 from .adapter import REFEREE, GameUI, OrderController
 from .counters import Badge, CounterStyle, SideStyle
 from .log import table_html
@@ -228,7 +229,7 @@ class NavalUI(GameUI):
         self.charts_panel = self._html("hexplay-naval-charts")
         self.attack_buttons: dict[str, W.Button] = {}
         for kind in ("gunnery", "torpedo"):
-            b = W.Button(description=f"plot {kind}", layout=W.Layout(width="auto"))
+            b = G.Button(description=f"plot {kind}", layout=W.Layout(width="auto"))
             b.add_class(f"hexplay-naval-plot-{kind}")
             b.on_click(lambda _b, kind=kind: self.plot_attack(kind))
             b.layout.display = "none"
