@@ -265,6 +265,9 @@ def test_every_phase_of_a_seeded_game_renders_to_the_end_then_charts_and_replay(
         assert "VP IJN" in app.controls.status.value or app.ui.status(app.view)
         assert "spotting range" in app.ui.spotting_panel.value
         assert "level of victory" in app.ui.victory_panel.value
+        level = f"<span class='hexplay-naval-level'>{g.victory()['level']}</span>"
+        assert level in app.ui.victory_panel.value
+        assert "IJN major from 5.00" in app.ui.victory_panel.value
         seen_enemy |= any(u["side"] == "ijn" for u in app.board.units)
         own = [u for u in app.board.units if u["side"] == "usn"]
         u = own[int(rng.integers(len(own)))]

@@ -608,8 +608,13 @@ class NavalUI(GameUI):
             f"<span class='hexplay-naval-level'>{e(str(view.get('level', '')))}</span><br>"
             f"sunk: IJN {e(', '.join(sunk.get('ijn', [])) or 'none')} · USN "
             f"{e(', '.join(sunk.get('usn', [])) or 'none')}<br>turn {view.get('turn')} of "
-            f"{view.get('turns')}"
+            f"{view.get('turns')}<br>levels by IJN/USN: {e(self.levels_text())}"
         )
+
+    def levels_text(self) -> str:
+        """The scenario's levels of victory by ratio (public scenario data)."""
+        levels = sorted(self.app.game.scenario.levels, key=lambda x: -x[0])
+        return " · ".join(f"{name} from {bound:.2f}" for bound, name in levels)
 
     def charts_html(self, view: Mapping[str, Any], side: str | None) -> str:
         """The plot charts: the side's own during play, both once the game is over."""
