@@ -77,9 +77,19 @@ def _gun_value(half_points: int, defense: int) -> float:
     return hit
 
 
+_TORP2: dict[tuple[int, int, int], float] = {}
+
+
 def _torp_value2(half_points: int, speed: int, defense: int) -> float:
-    """:func:`_torp_value` of ``half_points``/2 (0 for no attack)."""
-    return _torp_value(Fraction(half_points, 2), speed, defense) if half_points else 0.0
+    """:func:`_torp_value` of ``half_points``/2 (0 for no attack), memoized by the integer
+    key (no Fraction made once the key is known)."""
+    key = (half_points, speed, defense)
+    hit = _TORP2.get(key)
+    if hit is None:
+        hit = _TORP2[key] = (
+            _torp_value(Fraction(half_points, 2), speed, defense) if half_points else 0.0
+        )
+    return hit
 
 
 def _torp_value(total: Fraction, speed: int, defense: int) -> float:
@@ -109,6 +119,7 @@ class NavalScripted(GamePlayer):
         self._hazards = _HAZARDS.setdefault(id(waters), {})
         self._moves = _MOVES.setdefault(id(waters), {})
         self._edge_memo = _EDGES.setdefault(id(waters), {})
+        self._edge_min = _EDGES.setdefault((id(waters), "min"), {})
         hex_of = _HEX_OF.get(id(m))
         if hex_of is None:
             hex_of = _HEX_OF[id(m)] = dict(zip(m.hex_labels, m.hexes))
@@ -306,6 +317,7 @@ class NavalScripted(GamePlayer):
         threat = self.threat
         preds = self.pred_list
         edges = self.exit_edges
+        emin = self._edge_min  # (end, exit edges) -> _edge_distance, per map
         usn = self.side == "usn"
         ideal = 9 if threat else 6
         tr0 = u["torpedo_range"][0]
@@ -322,7 +334,10 @@ class NavalScripted(GamePlayer):
             else:
                 score = -(hz1 if wants_exit else hz0)
                 if wants_exit:  # the nearest edge away from the enemy
-                    score -= 8.0 * min(ed[k] for k in edges)
+                    em = emin.get((e, edges))
+                    if em is None:
+                        em = emin[(e, edges)] = min(ed[k] for k in edges)
+                    score -= 8.0 * em
                 dmin = None
                 for q, r in preds:
                     dq = eq - q

@@ -50,6 +50,7 @@ from .movement import (
     facing_index,
     legal_steps,
     reachable,
+    speed_legal,
     speed_options,
     steps_for_path,
     walk_memo,
@@ -67,6 +68,7 @@ from .scenarios import Scenario, load_scenario, scenarios, sea_map
 from .ships import AFLOAT, EXITED, IJN, RESERVE, SIDES, SUNK, USN, Ship, enemy_of
 from .spotting import REASONS, follow_on, spotted_for_turn, spotted_in_range
 from .victory import level, ratio, victory_points, winner_of
+from .views import build_view
 
 FORMAT = "hexplay.naval.game/1"
 PLOT, OVER = "plot", "over"
@@ -123,6 +125,21 @@ def _plain(v: Any) -> Any:
     if t is str or t is int or t is bool or v is None or t is float:
         return v
     return jsonable(v)
+
+
+def _flat(a: Mapping[str, Any]) -> bool:
+    """True if every value of ``a`` is a scalar or a list/tuple of strings (equal to the
+    ``all(...)`` test it replaced in :meth:`NavalGame._log`; one loop, no generators)."""
+    for v in a.values():
+        t = type(v)
+        if t in _SCALARS:
+            continue
+        if t is not list and t is not tuple:
+            return False
+        for x in v:
+            if type(x) is not str:
+                return False
+    return True
 
 
 _BUNDLED: dict[str, Scenario] = {}
@@ -461,7 +478,8 @@ class NavalGame(Game):
         if not s.afloat:
             raise IllegalOrder("order", f"{s.id} is {s.status}: it cannot act")
         old = self.plots[side].get(s.id)
-        p = old.copy() if old is not None else ShipPlot()
+        # a whole plot replaces every field, so it starts from a fresh plot, not a copy
+        p = old.copy() if old is not None and kind != "plot" else ShipPlot()
         getattr(self, f"_plot_{kind}")(s, p, order.args)
         self.plots[side][s.id] = p
         self._undo[side].append((s.id, old))
@@ -556,8 +574,8 @@ class NavalGame(Game):
         v = a["speed"]
         if p.speed is not None:
             raise IllegalOrder("10.14 final speed", f"{s.id}'s final speed is already plotted")
-        opts = speed_options(s.speed, s.top_speed)
-        if type(v) is not int or v not in opts:
+        if type(v) is not int or not speed_legal(s.speed, s.top_speed, v):
+            opts = speed_options(s.speed, s.top_speed)
             raise IllegalOrder(
                 "6.0 acceleration/deceleration",
                 f"{s.id} at speed {s.speed} (top {s.top_speed}) may end at {opts}, not {v!r}",
@@ -899,8 +917,6 @@ class NavalGame(Game):
 
     # --- information ------------------------------------------------------------------------
     def view(self, side: str) -> dict[str, Any]:
-        from .views import build_view
-
         self._check_side(side, referee=True)
         return build_view(self, side)
 
@@ -928,10 +944,7 @@ class NavalGame(Game):
         """As the protocol's ``_log`` (plain JSON args), in one pass for the shapes naval
         orders have: strings, numbers, booleans, None and lists/tuples of them, in dicts."""
         a = args.get("args") if op == "order" else None
-        if a is not None and all(
-            type(v) in _SCALARS or (type(v) in (list, tuple) and all(type(x) is str for x in v))
-            for v in a.values()
-        ):  # an order of labels, ids, numbers: {"side", "kind", "unit", "args"}
+        if a is not None and _flat(a):  # labels, ids, numbers: {"side", "kind", "unit", "args"}
             plain = {
                 "side": args["side"],
                 "kind": args["kind"],

@@ -196,6 +196,12 @@ def speed_options(speed: int, top: int) -> list[int]:
     return list(range(min(lo, hi), hi + 1))
 
 
+def speed_legal(speed: int, top: int, v: int) -> bool:
+    """Equal to ``v in speed_options(speed, top)`` for an int ``v`` (no list made)."""
+    hi = min(top, speed + ACCELERATION)
+    return min(max(0, speed - DECELERATION), hi) <= v <= hi
+
+
 def steps_for_path(
     start: Hex, facing: int, hexes: Sequence[Hex], turn_cost: int
 ) -> list[str] | None:
