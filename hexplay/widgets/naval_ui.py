@@ -534,7 +534,7 @@ class NavalUI(GameUI):
         rules = view.get("rules") or {}
         if rules.get("usn_radar") and u.get("side") == "usn":
             ranges += f" · radar {rules.get('radar_range')}"
-        ranges += f" · spotting {view.get('spotting_range')}"
+        ranges += f" · spotting {view.get('spotting_range')} (rings around the plot's end)"
         rows.append(ranges)
         rows.append(f"spotted: {e(str(u.get('spotted_why') or 'not spotted'))}")
         p = self.own_plot(unit)
