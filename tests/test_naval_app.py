@@ -72,6 +72,8 @@ def test_the_registry_names_the_naval_adapter_and_counters_are_valid_ships():
     # the land of configuration C is the map's terrain: drawn by the board
     assert "land" in app.board._map["terrain_names"]
     validate_counters(app.board.units, badges=app.ui.style.badge_codes())
+    legend = [text for _c, text in app.board.counter_style["legend"]]
+    assert "gun range" in legend and "radar range" not in legend  # no radar in July 1943
 
 
 def test_hit_spotted_and_dead_in_the_water_badges():

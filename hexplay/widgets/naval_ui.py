@@ -259,7 +259,8 @@ class NavalUI(GameUI):
     # --- the board ------------------------------------------------------------------------------
     @property
     def style(self) -> CounterStyle:
-        legend = tuple((c, f"{k} range") for k, c in RING_COLOURS.items())
+        radar = bool(getattr(self.app.game.scenario, "usn_radar", False))
+        legend = tuple((c, f"{k} range") for k, c in RING_COLOURS.items() if k != "radar" or radar)
         return CounterStyle(SIDE_STYLES, NAVAL_BADGES, legend)
 
     def counters(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
