@@ -5,6 +5,12 @@ Warm-up games first (the per-map tables and memos fill), then the best of 3 time
 Timed by this process's CPU time (``time.process_time``): the rate one core gives, even on a
 shared machine where the wall clock also counts other processes' turns; ``--wall`` times by
 the wall clock instead.
+
+CPU time still moves by +-15% on a loaded machine (shared caches and cores). To compare two
+versions, count instructions, which repeat exactly: run a script that plays 5 warm-up games and
+then N games (and one that plays only the warm-up) under ``valgrind --tool=callgrind`` and take
+the difference of the two "Collected" totals over N (instructions per game; the speed work on
+this branch took it from 44.9M to 34.6M).
 """
 
 from __future__ import annotations

@@ -58,3 +58,36 @@ def test_torp_value2_equals_fraction_form():
                 want = _torp_value(Fraction(half, 2), speed, defense) if half else 0.0
                 assert _torp_value2(half, speed, defense) == want
                 assert _torp_value2(half, speed, defense) == want  # memo hit
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 60), st.integers(0, 60))
+def test_level_memo_equals_level(ijn, usn):
+    from hexplay.rules.naval.scenarios import LEVELS_11
+    from hexplay.rules.naval.victory import level, level_memo
+
+    assert level_memo(ijn, usn, list(LEVELS_11)) == level(ijn, usn, LEVELS_11)
+
+
+def test_ship_entry_equals_plain():
+    """Every counter of every view of a seeded game equals the plain entry, key order too,
+    and no two views share a list."""
+    from hexplay.ai.naval import NavalScripted
+    from hexplay.rules.naval import NavalGame
+    from hexplay.rules.naval.views import ship_entry, ship_entry_plain
+
+    g = NavalGame.new("kula_gulf", seed=3)
+    players = {s: NavalScripted(s, 3) for s in ("ijn", "usn")}
+    n = 0
+    while not g.over:
+        for s in g.ships.values():
+            why = g.spotting_status(s.id)
+            fast, plain = ship_entry(g, s, why), ship_entry_plain(g, s, why)
+            assert fast == plain and list(fast) == list(plain)
+            again = ship_entry(g, s, None)
+            assert again["gun_range"] is not fast["gun_range"]
+            n += 1
+        for side in g.to_act():
+            players[side].act(g)
+        g.advance()
+    assert n > 50

@@ -181,3 +181,24 @@ def test_commands_log_plain_json():
         }
     )
     assert c["args"]["args"]["steps"] == ["A", "R"]
+
+
+def test_complete_walk_memo_equals_complete_walk(sea):
+    from hexplay.rules.naval.movement import complete_walk, complete_walk_memo
+
+    m, w = sea
+    for start in ("1008", "1020", "1502", "0101"):
+        for f in range(6):
+            for steps in ([], ["R"], ["A", "L"], ["L", "L", "L"]):
+                for mp in (2, 4, 6):
+                    h = m.hex(start)
+                    try:
+                        plain = complete_walk(h, f, steps, mp, 1, w)
+                    except Exception as e:
+                        with pytest.raises(type(e)):
+                            complete_walk_memo(h, f, steps, mp, 1, w)
+                        continue
+                    for _ in range(2):  # the miss, then the hit
+                        got = complete_walk_memo(h, f, steps, mp, 1, w)
+                        assert got == plain
+                        got[0].append("X")  # the list handed out is the caller's own

@@ -46,7 +46,7 @@ from .movement import (
     MAX_TURN_PER_HEX,
     Walk,
     Waters,
-    complete_walk,
+    complete_walk_memo,
     facing_index,
     legal_steps,
     reachable,
@@ -67,7 +67,7 @@ from .resolve import (
 from .scenarios import Scenario, load_scenario, scenarios, sea_map
 from .ships import AFLOAT, EXITED, IJN, RESERVE, SIDES, SUNK, USN, Ship, enemy_of
 from .spotting import REASONS, follow_on, spotted_for_turn, spotted_in_range
-from .victory import level, ratio, victory_points, winner_of
+from .victory import level_memo, ratio, victory_points, winner_of
 from .views import build_view
 
 FORMAT = "hexplay.naval.game/1"
@@ -651,7 +651,7 @@ class NavalGame(Game):
             if not s.afloat:
                 continue
             p = self._plot_of(s.side, s.id).copy()
-            p.steps, w = complete_walk(
+            p.steps, w = complete_walk_memo(
                 s.hex, s.facing, p.steps, s.speed, s.klass.turn_cost, self.waters
             )
             if p.speed is None:
@@ -681,7 +681,7 @@ class NavalGame(Game):
                     "ship": sid,
                     "side": s.side,
                     "from": self.label(start),
-                    "hexes": [self.label(h) for h in w.hexes],
+                    "hexes": list(map(self.label, w.hexes)),
                     "to": None if w.exited else self.label(w.end),
                     "final": f"{s.speed}/{FACINGS[s.facing]}",
                     "left_map": w.exited,
@@ -821,7 +821,7 @@ class NavalGame(Game):
         out = {
             "vp": vp,
             "ratio": ratio(vp[IJN], vp[USN]),
-            "level": level(vp[IJN], vp[USN], self.scenario.levels),
+            "level": level_memo(vp[IJN], vp[USN], self.scenario.levels),
             "detail": v["detail"],
         }
         self._victory = (key, out)

@@ -61,6 +61,7 @@ class Waters:
         self.land: frozenset[Hex] = frozenset(h for h, x in zip(m.hexes, land) if x)
         self.sea: frozenset[Hex] = frozenset(h for h, x in zip(m.hexes, land) if not x)
         self.walks: dict[tuple, Walk] = {}  # the memo of :func:`walk_memo`
+        self.completes: dict[tuple, tuple] = {}  # the memo of :func:`complete_walk_memo`
 
     def on_map(self, h: Hex) -> bool:
         return h in self.sea or h in self.land
@@ -187,6 +188,22 @@ def complete_walk(
         h = nxt
         entered.append(h)
     return out, Walk(tuple(entered), h, w.facing, spent, turned, exited)
+
+
+def complete_walk_memo(
+    start: Hex, facing: int, steps: Sequence[str], mp: int, turn_cost: int, waters: Waters
+) -> tuple[list[str], Walk]:
+    """Equal to :func:`complete_walk` (memoized per map like :func:`walk_memo`: it depends
+    on nothing else; the step list handed out is a fresh copy; refusals raise, not kept)."""
+    key = (start, facing, tuple(steps), mp, turn_cost)
+    memo = waters.completes
+    hit = memo.get(key)
+    if hit is None:
+        out, w = complete_walk(start, facing, steps, mp, turn_cost, waters)
+        if len(memo) >= WALK_MEMO_LIMIT:
+            memo.clear()
+        hit = memo[key] = (tuple(out), w)
+    return list(hit[0]), hit[1]
 
 
 def speed_options(speed: int, top: int) -> list[int]:

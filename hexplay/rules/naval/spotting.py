@@ -32,20 +32,21 @@ REASONS = {
 
 
 def spotted_in_range(ships: Iterable[Ship], spotting_range: int) -> dict[str, str]:
-    """Rule (b): ship id -> the nearest enemy ship within range (ships on the map only)."""
-    on = [s for s in ships if s.afloat and s.hex is not None]
+    """Rule (b): ship id -> the nearest enemy ship within range (ships on the map only; ties
+    to the first in the ships' order, ids in the order the pairs first found them)."""
+    on = [(s.id, s.side, s.hex[0], s.hex[1]) for s in ships if s.afloat and s.hex is not None]
     out: dict[str, tuple[int, str]] = {}
-    for i, a in enumerate(on):
-        for b in on[i + 1 :]:
-            if a.side == b.side:
+    for i, (ia, sa, qa, ra) in enumerate(on):
+        for ib, sb, qb, rb in on[i + 1 :]:
+            if sa == sb:
                 continue
-            dq, dr = a.hex[0] - b.hex[0], a.hex[1] - b.hex[1]
+            dq, dr = qa - qb, ra - rb
             d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexgrid.distance, inline
             if d <= spotting_range:
-                if a.id not in out or d < out[a.id][0]:
-                    out[a.id] = (d, b.id)
-                if b.id not in out or d < out[b.id][0]:
-                    out[b.id] = (d, a.id)
+                if ia not in out or d < out[ia][0]:
+                    out[ia] = (d, ib)
+                if ib not in out or d < out[ib][0]:
+                    out[ib] = (d, ia)
     return {k: v[1] for k, v in out.items()}
 
 

@@ -66,6 +66,19 @@ def level(ijn: int, usn: int, levels: Iterable[tuple[float, str]]) -> str:
     return table[-1][1]
 
 
+_LEVELS: dict[tuple, str] = {}
+
+
+def level_memo(ijn: int, usn: int, levels: Iterable[tuple[float, str]]) -> str:
+    """Equal to :func:`level` (memoized by the points and the table: it depends on nothing
+    else)."""
+    key = (ijn, usn, tuple(tuple(x) for x in levels))
+    hit = _LEVELS.get(key)
+    if hit is None:
+        hit = _LEVELS[key] = level(ijn, usn, key[2])
+    return hit
+
+
 def winner_of(level_name: str) -> str | None:
     if level_name.startswith("IJN"):
         return IJN
