@@ -68,7 +68,7 @@ def test_the_registry_names_the_naval_adapter_and_counters_are_valid_ships():
     assert cl["glyph"] == {"kind": "ship"} and cl["facing"] == 5 and cl["speed"] == 5  # nw
     assert cl["corners"]["tl"] == "CL" and cl["corners"]["bl"] == "17-0"
     dd = next(u for u in app.board.units if u["id"] == "DD6a")
-    assert dd["corners"]["tr"] == "T1"  # one torpedo salvo left
+    assert dd["corners"]["tl"] == "DD T1"  # one torpedo salvo left
     # the land of configuration C is the map's terrain: drawn by the board
     assert "land" in app.board._map["terrain_names"]
     validate_counters(app.board.units, badges=app.ui.style.badge_codes())
@@ -102,7 +102,7 @@ def test_hit_spotted_and_dead_in_the_water_badges():
     (c,) = counters_from_view(view)  # Y is off the map: no counter
     assert c["facing"] == 3 and c["speed"] == 0
     assert c["badges"] == ["PW", "spotted", "reload", "troops", "DIW"]
-    assert c["corners"] == {"tl": "DD", "bl": "2-6", "tr": "T2"}
+    assert c["corners"] == {"tl": "DD T2", "bl": "2-6"}
 
 
 # --- plotting by clicks ------------------------------------------------------------------------

@@ -114,9 +114,13 @@ def ship_counter(sid: str, u: Mapping[str, Any], turn: int) -> dict[str, Any]:
     speed = int(u.get("speed") or 0)
     if speed == 0:
         badges.append("DIW")
-    corners = {"tl": str(u.get("type", ""))[:6], "bl": f"{u.get('gunnery', 0)}-{torpedo}"}
-    if torpedo:
-        corners["tr"] = f"T{salvos}"
+    # upper left: the type and, with tubes, the salvos left ("DD T2"); the upper right is the
+    # badges' (hits, spotted...); lower left gunnery-torpedo; lower right the speed (the board's)
+    kind = str(u.get("type", ""))[:3]
+    corners = {
+        "tl": f"{kind} T{salvos}" if torpedo else kind,
+        "bl": f"{u.get('gunnery', 0)}-{torpedo}",
+    }
     why = u.get("spotted_why") or ""
     tip = (
         f"{sid} {u.get('class', '')} {u.get('code', '')}: speed {speed}/{u.get('top_speed')}, "
