@@ -157,5 +157,6 @@ register(
             "scripted": "hexplay.ai.naval:scripted",
             "random": "hexplay.ai.naval:random_player",
         },
+        ui="hexplay.widgets.naval_ui:NavalUI",
     )
 )
