@@ -398,12 +398,6 @@ def test_wire_holds_no_unspotted_enemy_and_no_enemy_plot(monkeypatch, targets_ga
     assert hidden_once
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="widgets: the hand-over's blanking message lists the ids of the counters it removes "
-    "(units.del), naming ships of the side that just left the screen; an empty full list "
-    "would name none",
-)
 def test_hand_over_message_names_no_ship_of_the_side_leaving(monkeypatch, targets_game):
     wire = Wire(monkeypatch)
     app = GameApp(targets_game.copy(), vs_computer=None, hot_seat=True, seed=3)

@@ -181,10 +181,10 @@ def test_results_log_describes_shots_moves_and_barrier_work():
         [
             {"turn": 1, "phase": "combat", "kind": "fire", "firer": "A1", "target": "G1",
              "attack": 22, "defence": 5, "ratio": "4:1", "die": 1, "result": "K"},
-            {"turn": 1, "phase": "movement", "kind": "move", "unit": "A2",
+            {"turn": 1, "phase": "movement", "kind": "move", "man": "A2",
              "path": ["1325", "1326"]},
-            {"turn": 2, "phase": "maintenance", "kind": "barrier", "workers": 2, "points": 25,
-             "total": 25},
+            {"turn": 2, "phase": "maintenance", "kind": "barrier work", "workers": 2,
+             "points": 25, "total": 25},
         ]
     )  # fmt: skip
     lines = log.lines()

@@ -685,3 +685,12 @@ def test_play_against_a_named_computer_player_from_the_registry(name):
     app.end_plot()  # the human adversary's plot; the named player plots; the turn resolves
     assert g.turn == 2 and app.plotting_side == "adversary" and not app.handover
     assert "could not act" not in app.controls.message.value
+
+
+def test_an_out_of_range_number_from_the_page_is_refused_not_clamped(msg_app):
+    """A bounded number field clamps a value above its maximum: from the page that value is
+    refused (the state unchanged), not turned into the maximum."""
+    w = msg_app.builder.steps
+    old, too_big = w.value, w.max + 121
+    w.set_state({"value": too_big})
+    assert w.value == old

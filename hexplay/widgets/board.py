@@ -308,7 +308,8 @@ class HexBoard(anywidget.AnyWidget):
 
     def _units_wire(self, value: list[dict[str, Any]]) -> dict[str, Any]:
         """``units`` as sent: ``{"rev", "full": True, "set": all}`` or ``{"rev", "base",
-        "set": changed or new counters, "del": ids gone, "order": ids (if it changed)}``; the
+        "set": changed or new counters, "del": ids gone, "order": ids (if it changed)}`` (an
+        empty board always goes full, naming nothing); the
         page applies a change only on top of revision ``base`` (else it asks for a resync)."""
         by_id = {u["id"]: u for u in value}
         order = list(by_id)
@@ -316,7 +317,9 @@ class HexBoard(anywidget.AnyWidget):
         self._wire_rev += 1
         out: dict[str, Any] = {"rev": self._wire_rev}
         sent = self._wire_sent
-        if self._wire_full or sent is None:
+        if self._wire_full or sent is None or not value:
+            # an empty board (a hot-seat hand-over) goes as a full empty list: a "del" list
+            # would name the counters of the side that just left the screen
             out.update(full=True, set=list(value))
         else:
             out["base"] = base

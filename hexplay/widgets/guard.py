@@ -71,7 +71,9 @@ class Guarded:
                 trait = self.traits()[name]  # type: ignore[attr-defined]
                 if not json_type_ok(trait, value):
                     raise TypeError(f"a {type(trait).__name__} needs its own JSON type")
-                trait._validate(self, value)
+                checked = trait._validate(self, value)
+                if checked is not None and checked != value:  # e.g. a bounded int clamps
+                    raise ValueError(f"{value!r} is out of range (would become {checked!r})")
             except Exception as e:  # TraitError, TypeError, ValueError from a bad value
                 warn(self, f"{name}={raw!r:.60}: {e}")
                 return

@@ -21,6 +21,7 @@ import contextlib
 import html
 from collections.abc import Mapping
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -226,8 +227,6 @@ class SkirmishUI(GameUI):
         self.odds = OddsPanel()
         self.offmap = OffMapPanel(on_click=self._on_offmap_click)
         self._sight_cache: dict[tuple[Any, ...], list[str]] = {}
-        self._reach_cache: dict[tuple[Any, ...], dict[str, float]] = {}
-        self._movement: Any = None
         self._labels: Any = None
 
     # --- the game -------------------------------------------------------------------------------
@@ -262,7 +261,6 @@ class SkirmishUI(GameUI):
 
     def reset(self) -> None:
         self._sight_cache.clear()
-        self._reach_cache.clear()
 
     # --- the board ------------------------------------------------------------------------------
     @property
@@ -449,29 +447,17 @@ class SkirmishUI(GameUI):
         return list(hit)
 
     def reachable(self, unit: str) -> dict[str, float] | None:
-        """Hexes a man on foot can reach with his AP left (wounded men pay double).
-
-        Cached per (map, hex, budget, wounded)."""
+        """Hexes a man on foot can reach with his AP left (wounded men pay double), from the
+        map's shared SKIRMISH tables (``Terrain.reachable``: the rules' and players' memo)."""
         u = self.app.units_by_id.get(unit)
         if u is None or u["kind"] != "man" or u.get("in_vehicle") or u.get("hex") is None:
             return None
-        from ..movement import Movement
-        from ..rules.skirmish.movement import SKIRMISH_COSTS
+        from ..rules.skirmish.terrain import terrain_for
 
-        m = self.app.game.map
-        if self._movement is None or self._movement[0] is not m:
-            self._movement = (m, Movement(m, SKIRMISH_COSTS, "person"))
         factor = 2 if u.get("status") == "W" else 1
-        budget = float(self.app.game.ap_left(self.app.plotting_side, unit)) / factor
-        key = (id(m), u["hex"], budget, factor)
-        hit = self._reach_cache.get(key)
-        if hit is None:
-            if len(self._reach_cache) > 512:
-                self._reach_cache.clear()
-            costs = self._movement[1].reachable(u["hex"], budget).costs()
-            hit = {k: float(v) * factor for k, v in costs.items() if k != u["hex"]}
-            self._reach_cache[key] = hit
-        return dict(hit)
+        budget = Fraction(self.app.game.ap_left(self.app.plotting_side, unit)) / factor
+        costs = terrain_for(self.app.game.map).reachable(u["hex"], budget).costs()
+        return {k: float(v) * factor for k, v in costs.items() if k != u["hex"]}
 
     def unit_plot(self, unit: str) -> list[dict[str, Any]]:
         """The viewer's plotted tasks of ``unit`` as dicts with a ``label``."""
