@@ -694,3 +694,12 @@ def test_an_out_of_range_number_from_the_page_is_refused_not_clamped(msg_app):
     old, too_big = w.value, w.max + 121
     w.set_state({"value": too_big})
     assert w.value == old
+
+
+@pytest.mark.parametrize("name", ["skirmish", "aggressor", "naval"])
+def test_a_game_app_starts_from_a_registered_name(name):
+    from hexplay.widgets.game_app import GameApp
+
+    app = GameApp(name, seed=1)
+    assert app.game.info.name == name
+    assert app.plotting_side in app.humans and app.board.units

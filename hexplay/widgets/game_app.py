@@ -67,7 +67,7 @@ class GameApp(W.VBox):
     ) -> None:
         if ui is None:
             ui = _registered_ui(game)
-        if game is None:
+        if game is None or isinstance(game, str):  # a registered game's name: a new game
             game = ui.new_game(seed=seed)
         self.game = game
         self.ui = ui(self)
@@ -90,7 +90,9 @@ class GameApp(W.VBox):
         self.computers: dict[str, Any] = {}
         self.ui.start(game)
         self._make_computers()
-        self.plotting_side: str = self.humans[0] if self.humans else self.sides[0]
+        # the screen goes to a human side that must act now (alternating: the side to move)
+        acting = [s for s in self.ui.to_act(game) if s in self.humans]
+        self.plotting_side: str = (acting or self.humans or list(self.sides))[0]
         self.handover = False  # hot seat: every panel blank until the next player is ready
         self.units_by_id: dict[str, dict[str, Any]] = {}
         self.view: dict[str, Any] = {}
@@ -202,7 +204,9 @@ class GameApp(W.VBox):
         turn = int(getattr(g, "turn", 0))
         extra = "" if self.handover and not self.referee else self.ui.status(self.view)
         if over:
-            extra += f" · game over: <b>{html.escape(str(getattr(g, 'winner', '')))}</b> wins"
+            who = getattr(g, "winner", None)
+            won = f"<b>{html.escape(str(who))}</b> wins" if who else "a draw"
+            extra += f" · game over: {won}"
         self.controls.set_status(
             turn,
             self.ui.turn_limit(),
@@ -481,6 +485,6 @@ def _registered_ui(game: Any) -> type[GameUI]:
 
     if game is None:
         raise ValueError("give game= or ui=")
-    name = game.info.name
+    name = game if isinstance(game, str) else game.info.name
     ref = game_entry(name).ui or SHIPPED_UIS.get(name)
     return GameUI if ref is None else resolve(ref)
