@@ -401,3 +401,30 @@ def test_cli_rejects_bad_arguments(tmp_path):
         main(["simulate", "--set", "novalue"])
     with pytest.raises(SystemExit):
         main(["simulate", "-n", "1", "--runner", RUNNER, "-o", str(tmp_path / "x.xlsx")])
+
+
+def test_a_checkpointed_sweep_resumes_on_another_number_of_workers(tmp_path):
+    """The chunking of a checkpointed sweep is the manifest's, not the new worker count's."""
+    cloudpickle = pytest.importorskip("cloudpickle")
+    pytest.importorskip("distributed")
+    pts = expand_grid(SPEC)
+    full = run_sweep(pts, 20, runner=trivial_runner, scheduler="sync", progress=False)
+    INTERRUPT_AT.add(15)  # a game of the first point's second chunk (1 worker's chunking)
+    try:
+        part = run_sweep(
+            pts, 20, runner=interruptible_runner, scheduler="sync", progress=False,
+            checkpoint=tmp_path,
+        )  # fmt: skip
+    finally:
+        INTERRUPT_AT.clear()
+    assert not part.attrs["complete"] and 0 < len(part) < len(full)
+    cloudpickle.register_pickle_by_value(THIS)
+    try:
+        rest = run_sweep(
+            pts, 20, runner=interruptible_runner, n_workers=2, progress=False,
+            checkpoint=tmp_path,
+        )  # fmt: skip
+    finally:
+        cloudpickle.unregister_pickle_by_value(THIS)
+    assert rest.attrs["complete"] and rest.attrs["games_played"] == len(full) - len(part)
+    pd.testing.assert_frame_equal(full, rest, check_dtype=False)

@@ -87,6 +87,19 @@ def _runner_name(runner: GameRunner | str | None) -> str:
     return f"{getattr(runner, '__module__', '?')}:{getattr(runner, '__qualname__', repr(runner))}"
 
 
+def _checkpoint_chunking(path: str | Path) -> tuple[int, int] | None:
+    """``(chunk_size, tail)`` of the sweep a checkpoint directory holds (None if new): a resumed
+    sweep keeps that chunking, so it may run on another number of workers."""
+    mf = Path(path) / MANIFEST
+    if not mf.exists():
+        return None
+    try:
+        old = json.loads(mf.read_text())
+        return int(old["chunk_size"]), int(old["tail"])
+    except (ValueError, KeyError, TypeError):
+        return None  # not a manifest of ours: the comparison below refuses it
+
+
 class _Checkpoint:
     """A directory of finished chunks plus a manifest describing the sweep."""
 
@@ -230,6 +243,9 @@ def run_sweep(
         workers = max(1, len(client.scheduler_info().get("workers", {})) or n_workers or 1)
     size = int(chunk_size or default_chunk_size(len(points), n_games, workers))
     tail = 0 if chunk_size else workers * size  # (a chunk size given: every chunk that size)
+    resumed = None if checkpoint is None or chunk_size else _checkpoint_chunking(checkpoint)
+    if resumed is not None:  # resume with the chunks already planned, whatever the workers now
+        size, tail = resumed
     chunks = plan_chunks(len(points), n_games, size, tail)
     ckpt = None
     if checkpoint is not None:

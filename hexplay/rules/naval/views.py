@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import REFEREE
+from ...engine import REFEREE, jsonable
 from .movement import FACINGS
 from .ships import SIDES
 
@@ -101,7 +101,9 @@ def build_view(g, side: str) -> dict[str, Any]:
     chart = g.plot_chart(side) if (over or referee) else []
     key = "referee" if referee else side
     last = g.history[-1] if g.history else None
-    events = [] if last is None else [e[key] for e in last["events"] if e[key] is not None]
+    # (plain JSON: attack strengths may be Fractions, e.g. gunnery halved at extended range)
+    seen = [] if last is None else [e[key] for e in last["events"] if e[key] is not None]
+    events = jsonable(seen)
     v = g.victory()
     enemy_losses = {
         sd: sorted(s.id for s in g.ships.values() if s.side == sd and s.status == "sunk")
