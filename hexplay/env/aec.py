@@ -11,10 +11,10 @@ from typing import Any
 
 from pettingzoo import AECEnv
 
-from .core import DEFAULT_MAX_CYCLES, GameDriver
+from .core import DEFAULT_MAX_CYCLES, DriverEnv
 
 
-class GameAECEnv(AECEnv):
+class GameAECEnv(DriverEnv, AECEnv):
     """``GameAECEnv("toy-mines", scenario=None, max_cycles=...)``."""
 
     metadata = {"name": "hexplay_aec_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -27,23 +27,7 @@ class GameAECEnv(AECEnv):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.driver = GameDriver(game, scenario)
-        self.possible_agents = list(self.driver.sides)
-        self.agents: list[str] = []
-        self.max_cycles = max_cycles
-        self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"hexplay_{game}_aec_v0"}
-        self._steps = 0
-
-    def observation_space(self, agent: str):
-        return self.driver.observation_spaces[agent]
-
-    def action_space(self, agent: str):
-        return self.driver.action_spaces[agent]
-
-    @property
-    def game(self):
-        return self.driver.game
+        self._start(game, scenario, max_cycles, render_mode, "aec")
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self.driver.reset(seed)
@@ -84,12 +68,3 @@ class GameAECEnv(AECEnv):
         self._accumulate_rewards()
         if over or cut:
             self._deads_step_first()
-
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        g = self.driver.game
-        return f"{g.info.name} turn {g.turn} {g.phase}: to act {list(g.to_act())}"
-
-    def close(self) -> None:
-        pass

@@ -141,3 +141,41 @@ class GameDriver:
     def info(self, side: str, refused: bool = False) -> dict[str, Any]:
         g = self.game
         return {"to_act": side in g.to_act(), "phase": g.phase, "turn": g.turn, "refused": refused}
+
+
+class DriverEnv:
+    """What both PettingZoo environments share: the :class:`GameDriver`, the agents, the
+    spaces, the game, rendering (mixed in before ``AECEnv`` / ``ParallelEnv``)."""
+
+    metadata: dict[str, Any]
+
+    def _start(
+        self, game: str, scenario: Any, max_cycles: int, render_mode: str | None, kind: str
+    ) -> None:
+        self.driver = GameDriver(game, scenario)
+        self.possible_agents = list(self.driver.sides)
+        self.agents: list[str] = []
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"hexplay_{game}_{kind}_v0"}
+        self._steps = 0
+
+    def observation_space(self, agent: str):
+        return self.driver.observation_spaces[agent]
+
+    def action_space(self, agent: str):
+        return self.driver.action_spaces[agent]
+
+    @property
+    def game(self):
+        """The game being played (for inspection; agents see only their observations)."""
+        return self.driver.game
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        g = self.driver.game
+        return f"{g.info.name} turn {g.turn} {g.phase}: to act {list(g.to_act())}"
+
+    def close(self) -> None:
+        pass

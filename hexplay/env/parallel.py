@@ -12,10 +12,10 @@ from typing import Any
 
 from pettingzoo import ParallelEnv
 
-from .core import DEFAULT_MAX_CYCLES, GameDriver
+from .core import DEFAULT_MAX_CYCLES, DriverEnv
 
 
-class GameParallelEnv(ParallelEnv):
+class GameParallelEnv(DriverEnv, ParallelEnv):
     """``GameParallelEnv("skirmish", scenario=None, max_cycles=...)``."""
 
     metadata = {"name": "hexplay_parallel_v0", "render_modes": ["ansi"]}
@@ -27,24 +27,7 @@ class GameParallelEnv(ParallelEnv):
         max_cycles: int = DEFAULT_MAX_CYCLES,
         render_mode: str | None = None,
     ) -> None:
-        self.driver = GameDriver(game, scenario)
-        self.possible_agents = list(self.driver.sides)
-        self.agents: list[str] = []
-        self.max_cycles = max_cycles
-        self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"hexplay_{game}_parallel_v0"}
-        self._steps = 0
-
-    def observation_space(self, agent: str):
-        return self.driver.observation_spaces[agent]
-
-    def action_space(self, agent: str):
-        return self.driver.action_spaces[agent]
-
-    @property
-    def game(self):
-        """The game being played (for inspection; agents see only their observations)."""
-        return self.driver.game
+        self._start(game, scenario, max_cycles, render_mode, "parallel")
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         self.driver.reset(seed)
@@ -70,12 +53,3 @@ class GameParallelEnv(ParallelEnv):
         if over or cut:
             self.agents = []
         return obs, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        g = self.driver.game
-        return f"{g.info.name} turn {g.turn} {g.phase}: to act {list(g.to_act())}"
-
-    def close(self) -> None:
-        pass
