@@ -163,6 +163,17 @@ def emit(name: str, value: float, unit: str) -> None:
     print(f"{name}: {value:.4g} {unit}", flush=True)
 
 
+def click_counter(page: Any, unit: str) -> float:
+    """One real click on ``unit``'s counter: ms (timed in the page) until the board has drawn
+    everything Python's answer changed (``ARM_JS`` / ``WAIT_CLICK_JS``)."""
+    counter = page.locator(f'.hexplay-board [data-unit="{unit}"]')
+    counter.scroll_into_view_if_needed()
+    box = counter.bounding_box()
+    page.evaluate(ARM_JS, unit)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    return float(page.evaluate(WAIT_CLICK_JS))
+
+
 def measure(
     page: Any, clicks: int, updates: int, echoes: int, gap_ms: float, prefix: str = ""
 ) -> None:
@@ -203,12 +214,7 @@ def measure(
     for i in range(clicks):
         time.sleep(gap_ms / 1000)
         unit = pair[i % 2]
-        counter = page.locator(f'.hexplay-board [data-unit="{unit}"]')
-        counter.scroll_into_view_if_needed()
-        box = counter.bounding_box()
-        page.evaluate(ARM_JS, unit)
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        times.append(float(page.evaluate(WAIT_CLICK_JS)))
+        times.append(click_counter(page, unit))
     emit(f"{prefix}click_roundtrip_ms", h.median(times), "ms")
     print(f"# {prefix}click samples: min {min(times):.1f} max {max(times):.1f} n {len(times)}")
     print(f"# {prefix}samples {gap_ms:g} ms apart (back-to-back messages meet a ~48 ms stall)")

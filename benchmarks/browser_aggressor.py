@@ -78,12 +78,7 @@ def measure(page: Any, clicks: int = 24, echoes: int = 40, gap_ms: float = 200.0
     for i in range(clicks):
         time.sleep(gap_ms / 1000)
         unit = pair[i % 2]
-        counter = page.locator(f'.hexplay-board [data-unit="{unit}"]')
-        counter.scroll_into_view_if_needed()
-        box = counter.bounding_box()
-        page.evaluate(browser.ARM_JS, unit)
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        times.append(float(page.evaluate(browser.WAIT_CLICK_JS)))
+        times.append(browser.click_counter(page, unit))
         draw.append(
             page.eval_on_selector(
                 ".hexplay-board", "el => [+el.dataset.updateMs, +el.dataset.overlaysMs]"

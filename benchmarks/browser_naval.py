@@ -86,12 +86,7 @@ def measure_naval(
     for i in range(clicks):
         time.sleep(gap_ms / 1000)
         unit = pair[i % 2]
-        counter = page.locator(f'.hexplay-board [data-unit="{unit}"]')
-        counter.scroll_into_view_if_needed()
-        box = counter.bounding_box()
-        page.evaluate(B.ARM_JS, unit)
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        times.append(float(page.evaluate(B.WAIT_CLICK_JS)))
+        times.append(B.click_counter(page, unit))
     # the answer held the selection overlays (reach) and the rings (markings)
     assert h.kernel(page, "bool(board.overlays.get('reachable')) and bool(board.markings)")
     ms, n_all, n_board = h.kernel(page, f"_PAIR = {pair!r}\n" + B.PY_CLICK)
