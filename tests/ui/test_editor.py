@@ -86,6 +86,12 @@ def _wait_los(page: Any, clear: str) -> None:
     )
 
 
+def _ours(errors: list[str]) -> list[str]:
+    """Uncaught exceptions and the board's own console errors (not other widgets' warnings,
+    such as a chart's in a panel not yet laid out)."""
+    return [e for e in errors if "pageerror" in e or "hexplay" in e or "anywidget" in e]
+
+
 def _tool(page: Any, name: str) -> None:
     page.locator(".hexplay-edit-tools button", has_text=name).first.click()
     WK(page, f"ed.tool.value == {name!r}")
@@ -117,7 +123,7 @@ def test_paint_a_wood_by_dragging_blocks_the_line_of_sight(lab_page: Any, artifa
     page.locator(".hexplay-map-editor button", has_text="undo").first.click()
     page.wait_for_selector('.hexplay-map-editor polygon[data-hex="0303"][data-terrain="open"]')
     _wait_los(page, "true")
-    assert not page.hexplay_errors
+    assert _ours(page.hexplay_errors) == []
 
 
 def test_a_slope_hexside_by_a_click_blocks_the_line_of_sight(lab_page: Any, artifacts: Path):
@@ -140,7 +146,7 @@ def test_a_slope_hexside_by_a_click_blocks_the_line_of_sight(lab_page: Any, arti
     page.mouse.click(ax + 0.8 * (bx - ax) / 2, ay + 0.8 * (by - ay) / 2)
     _wait_los(page, "true")
     assert K(page, "ed.map.hexside_features.get('slope', [])") == []
-    assert not page.hexplay_errors
+    assert _ours(page.hexplay_errors) == []
 
 
 def test_a_scenario_made_in_the_form_starts_a_game(lab_page: Any, artifacts: Path):
@@ -178,4 +184,4 @@ def test_a_scenario_made_in_the_form_starts_a_game(lab_page: Any, artifacts: Pat
     assert K(page, "se.app.game.scenario.turn_limit") == 15
     assert K(page, "se.app.game.scenario.adversary_start") == {"A1": "0405"}
     page.screenshot(path=str(artifacts / "editor_game_started.png"))
-    assert not page.hexplay_errors
+    assert _ours(page.hexplay_errors) == []
