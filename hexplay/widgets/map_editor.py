@@ -22,6 +22,7 @@ nothing and its reason is shown.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import os
 from pathlib import Path
@@ -33,6 +34,11 @@ from ..maps import EditError, Map, MapBuilder, MapError, load_map, save_map
 from . import guard as G
 from .design import design_reach, game_design, map_problems, reach_rule
 from .editor_board import EditBoard, IntText, Text
+
+SLOW_DELAY = 0.4
+"""Seconds after the last edit before the movement overlay and the game's check of the map
+are redone (each builds the game's per-map tables: a second or so for a 30 x 36 map, too slow
+to repeat while a designer paints stroke after stroke)."""
 
 #: The tool buttons: (label, board tool).
 TOOL_BUTTONS = (
@@ -71,6 +77,7 @@ class MapEditor(W.VBox):
         self.reach_from: str | None = None
         self.last_error: str | None = None
         self.saved_path: Path | None = None
+        self._slow_handle: asyncio.TimerHandle | None = None
 
         self.board = EditBoard(self.builder.build(), height=board_height)
         self.board.on_edit(self._on_edit)
@@ -249,28 +256,54 @@ class MapEditor(W.VBox):
 
     # --- view -------------------------------------------------------------------------------
     def _refresh(self, redraw: bool = True) -> None:
+        """Send the edited map and its line of sight at once (with the edit's answer); the
+        slower work (the movement overlay, the game's check of the map: each builds the game's
+        tables for the new map) follows :data:`SLOW_DELAY` after the last edit."""
         m = self.builder.build()
         with self.board.hold_sync():
             if redraw:
                 self.board.set_map(m)
-            self._overlays()
+            self._overlays(slow=False)
         self.undo_button.disabled = not self.builder.can_undo
         self.redo_button.disabled = not self.builder.can_redo
         self.cols.value, self.rows.value = m.cols, m.rows
+        self._schedule_slow()
+
+    def _schedule_slow(self) -> None:
+        if self._slow_handle is not None:
+            self._slow_handle.cancel()
+            self._slow_handle = None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (not in a kernel): no one to wait for
+            self.check()
+            return
+        self.problems.value = '<span class="hexplay-edit-checking">checking the map…</span>'
+        self._slow_handle = loop.call_later(SLOW_DELAY, self.check)
+
+    def check(self) -> list[str]:
+        """The movement overlay and the game's check of the map, now; returns the problems
+        (the game's reasons to refuse the map, [] if it plays on it)."""
+        if self._slow_handle is not None:
+            self._slow_handle.cancel()
+            self._slow_handle = None
+        m = self.builder.build()
+        self._reach_overlay(m)
         probs = map_problems(self.game, m, full=False)
+        title = html.escape(self.design.title)
         self.problems.value = (
             "".join(
-                f'<div class="hexplay-edit-error">{html.escape(self.design.title)} would refuse '
-                f"this map: {html.escape(p)}</div>"
+                f'<div class="hexplay-edit-error">{title} would refuse this map: '
+                f"{html.escape(p)}</div>"
                 for p in probs
             )
             if probs
-            else f'<span class="hexplay-edit-ok">{html.escape(self.design.title)} plays on '
-            "this map</span>"
+            else f'<span class="hexplay-edit-ok">{title} plays on this map</span>'
         )
+        return probs
 
-    def _overlays(self) -> None:
-        """The LOS and movement overlays on the map as it is now."""
+    def _overlays(self, slow: bool = True) -> None:
+        """The LOS overlays on the map as it is now (and the movement overlay with ``slow``)."""
         m = self.builder.build()
         for attr in ("observer", "target", "reach_from"):
             if getattr(self, attr) is not None and not m.contains(getattr(self, attr)):
@@ -285,11 +318,15 @@ class MapEditor(W.VBox):
                 self.board.show_los(m.los(self.observer, self.target, sight))
             else:
                 self.board.set_overlay("los", None)
-            if self.reach_from is not None:
-                self.board.show_reachable(design_reach(self.game, m, self.reach_from))
-            else:
-                self.board.show_reachable(None)
+            if slow or self.reach_from is None:
+                self._reach_overlay(m)
             self.board.selected = self.observer or self.reach_from
+
+    def _reach_overlay(self, m: Map) -> None:
+        if self.reach_from is not None and m.contains(self.reach_from):
+            self.board.show_reachable(design_reach(self.game, m, self.reach_from))
+        else:
+            self.board.show_reachable(None)
 
     def show_los(self, observer: str, target: str | None = None) -> None:
         """Show the line of sight from ``observer`` (and to ``target``), kept live."""
