@@ -185,3 +185,24 @@ def test_aggressor_and_naval_overlays():
     na.show_reach("0305")
     reach = na.board.overlays["reachable"]
     assert "0405" not in reach and max(reach.values()) <= 5
+
+
+def test_sight_like_equals_a_fresh_build():
+    from hexplay.maps import MapBuilder, map_from_dict, map_to_dict
+    from hexplay.widgets.design import sight_like
+
+    sight = game_design("skirmish").sight
+    b = MapBuilder.blank(9, 8, ("open", "trees"), ("slope",), sight_model=sight)
+    before = b.build()
+    before.visible_from("0505", sight)  # its templates built
+    b.paint(["0404", "0504", "0604", "0305"], "trees")
+    b.set_hexside(("0505", 0), "slope")
+    after = b.build()
+    s = sight_like(after, sight, before)
+    assert s._templates is before.sight(sight)._templates  # taken, not built
+    fresh = map_from_dict(map_to_dict(after, sight=True))  # the same map, nothing shared
+    for h in ("0505", "0101", "0908", "0404"):
+        assert after.visible_from(h, sight) == fresh.visible_from(h, sight)
+    assert (after.visibility_matrix(sight) == fresh.visibility_matrix(sight)).all()
+    other = MapBuilder.blank(8, 8, ("open", "trees"), sight_model=sight).build()
+    assert sight_like(other, sight, before)._templates is None  # another layout: not taken

@@ -86,6 +86,27 @@ def game_design(game: str) -> GameDesign:
     )
 
 
+def sight_like(m: Map, model: BlockingModel, like: Map | None):
+    """``m.sight(model)`` with its line templates taken from ``like``'s (when ``like`` has the
+    same layout and has built them) instead of built again.
+
+    Equals ``m.sight(model)``: the templates are the hex offsets each line crosses within the
+    layout's grid, which depend on the layout alone, not on terrain or hexsides (tested
+    against a fresh build).  Building them takes seconds on a 30 x 36 map; an editor makes a
+    new map at every stroke, of the same layout."""
+    s = m.sight(model)
+    old = None if like is None else like.__dict__.get("_sight_cache", {}).get(model)
+    if (
+        old is not None
+        and old is not s
+        and like.layout == m.layout
+        and s._templates is None
+        and old._templates is not None
+    ):
+        s._templates, s._flat = old._templates, old._flat
+    return s
+
+
 def _skirmish_like(game: str) -> bool:
     """A game played by SKIRMISH's rules on its terrain (SKIRMISH and its advanced forms)."""
     from .. import registry

@@ -32,7 +32,7 @@ import ipywidgets as W
 
 from ..maps import EditError, Map, MapBuilder, MapError, load_map, save_map
 from . import guard as G
-from .design import design_reach, game_design, map_problems, reach_rule
+from .design import design_reach, game_design, map_problems, reach_rule, sight_like
 from .editor_board import EditBoard, IntText, Text
 
 SLOW_DELAY = 0.4
@@ -78,6 +78,7 @@ class MapEditor(W.VBox):
         self.last_error: str | None = None
         self.saved_path: Path | None = None
         self._slow_handle: asyncio.TimerHandle | None = None
+        self._sight_map: Map | None = None  # the last map whose sight the overlays used
 
         self.board = EditBoard(self.builder.build(), height=board_height)
         self.board.on_edit(self._on_edit)
@@ -309,6 +310,8 @@ class MapEditor(W.VBox):
             if getattr(self, attr) is not None and not m.contains(getattr(self, attr)):
                 setattr(self, attr, None)  # resized away
         sight = self.design.sight_of(m)
+        sight_like(m, sight, self._sight_map)  # the line templates of the map before
+        self._sight_map = m
         with self.board.hold_sync():
             if self.observer is not None:
                 self.board.show_visible(m.visible_from(self.observer, sight))
