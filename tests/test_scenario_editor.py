@@ -199,3 +199,16 @@ def test_loading_bad_files_says_why(tmp_path):
     se.path.value = str(tmp_path / "missing.json")
     se.load_button.click()
     assert "hexplay-edit-error" in se.general.value
+
+
+def test_a_linked_map_editor_is_followed():
+    ed = MapEditor((10, 8), game="naval")
+    data = kula_gulf()
+    for i, s in enumerate(data["ships"]):
+        s["hex"] = f"{1 + i % 9:02d}{2 + i // 9:02d}"
+        s["enter_turn"] = 1
+    se = ScenarioEditor(game="naval", map=ed, scenario=data)
+    assert se.errors == {}
+    ed.paint("0102", "land")  # under DD4a: the scenario editor checks again by itself
+    assert se.errors["ships"].endswith("is land")
+    assert se.board.map.equals(ed.map)

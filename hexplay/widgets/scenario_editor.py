@@ -22,6 +22,7 @@ field it names, and can be neither started nor saved.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import os
@@ -39,6 +40,10 @@ from . import guard as G
 from .design import game_design
 from .editor_board import EditBoard, IntText, Text, Textarea
 from .scenario_kinds import ScenarioKind, kind_of
+
+MAP_DELAY = 0.5
+"""Seconds after the last edit of a linked map editor before the scenario is checked again on
+the new map (the check builds the game's tables for it)."""
 
 #: The placement tools: (button label, board tool).
 PLACE_TOOLS = (("place units", "unit"), ("remove units", ""))
@@ -219,6 +224,21 @@ class ScenarioEditor(W.VBox):
         self._tool_changed()
         self._fill()
         self.refresh()
+        self._map_handle: asyncio.TimerHandle | None = None
+        board = getattr(self._map_src, "board", None)
+        if isinstance(board, EditBoard):  # a MapEditor: check again after its edits
+            board.observe(lambda _c: self._map_edited(), names="_map")
+
+    def _map_edited(self) -> None:
+        """The map editor's map changed: check the scenario on it once the edits pause."""
+        if self._map_handle is not None:
+            self._map_handle.cancel()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (not in a kernel): at once
+            self.refresh()
+            return
+        self._map_handle = loop.call_later(MAP_DELAY, self.refresh)
 
     # --- the map --------------------------------------------------------------------------
     @property
