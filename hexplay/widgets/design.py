@@ -14,11 +14,10 @@ brings it to the editor too.  The overlays use the game's own rules:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from types import SimpleNamespace
-from typing import Any
 
 from ..maps import OPEN_SIGHT, BlockingModel, Map
 
@@ -56,8 +55,6 @@ class GameDesign:
             return m.sight_model
         s = self.sight
         if not s.blocking_terrain <= set(m.terrain_names):
-            from dataclasses import replace
-
             s = replace(s, blocking_terrain=s.blocking_terrain & frozenset(m.terrain_names))
         return s
 
@@ -207,13 +204,3 @@ def map_problems(game: str, m: Map, full: bool = True) -> list[str]:
 
 def reach_rule(game: str) -> str:
     return REACH_RULES.get(game, f"hexes within {OPEN_REACH} steps")
-
-
-def describe(game: str) -> dict[str, Any]:
-    """A plain summary (for the editor's help line and tests)."""
-    d = game_design(game)
-    return {
-        "terrain": list(d.terrain_types),
-        "hexsides": list(d.feature_types),
-        "reach": reach_rule(game),
-    }
