@@ -7,6 +7,8 @@ from __future__ import annotations
 import logging
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hexplay.maps import MapError, load_map
 from hexplay.widgets import MapEditor
@@ -206,3 +208,27 @@ def test_sight_like_equals_a_fresh_build():
     assert (after.visibility_matrix(sight) == fresh.visibility_matrix(sight)).all()
     other = MapBuilder.blank(8, 8, ("open", "trees"), sight_model=sight).build()
     assert sight_like(other, sight, before)._templates is None  # another layout: not taken
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 10) | st.sampled_from(["0101", "0303", "x", ""]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["stroke", "side", "drop", "click", "nonsense"]),
+    st.dictionaries(st.sampled_from(["hexes", "hex", "dir", "unit", "seq", "extra"]), JSONISH),
+)
+def test_any_page_message_is_an_edit_or_changes_nothing(kind, fields):
+    ed = MapEditor((4, 4), game="skirmish")
+    m = ed.map
+    msg = {"type": kind, **fields}
+    ed.board.simulate_edit(msg)  # never raises
+    if ed.board.ignored_messages:
+        assert ed.map is m
+    else:  # accepted: exactly the checked form of a stroke or a side
+        ok = {"hexes", "seq"} if kind == "stroke" else {"hex", "dir", "seq"}
+        assert kind in ("stroke", "side", "click") and set(fields) <= ok | {"unit", "shift"}

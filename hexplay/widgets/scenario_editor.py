@@ -202,6 +202,8 @@ class ScenarioEditor(W.VBox):
         self.path = Text(value=f"{game}_scenario.json", description="file")
         self.save_button = G.Button(description="save", icon="save")
         self.load_button = G.Button(description="load", icon="folder-open")
+        for b in (self.start_button, self.save_button, self.load_button):
+            b.layout.width = "auto"
         self.game_box = W.VBox()
         self.game_box.add_class("hexplay-scenario-game")
         self.start_button.on_click(lambda _b: self._guarded(self.start))
