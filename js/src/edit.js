@@ -265,6 +265,8 @@ export function installEdit(board, model) {
       if (pending && board.geom && board.geom.cols === pending.cols && board.geom.rows === pending.rows) {
         board.vb = pending.vb;
         board.applyViewBox();
+        // the hex under the pointer may have just been painted: its tooltip says so
+        if (board.hoverIndex >= 0 && board.hoverIndex < board.geom.n) board.tooltip.innerHTML = board.tooltipHtml(board.hoverIndex);
       }
       pending = null;
       const a = model.get("_answer");
