@@ -61,21 +61,39 @@ class GameDesign:
 
 @cache
 def game_design(game: str) -> GameDesign:
-    """The design view of a registered game (its default game's map, built once)."""
+    """The design view of a registered game, from the game's maps: the map of its default game
+    and the bundled maps named after it (``<game>`` or ``<game>_...``, e.g. AMBUSH's nine
+    maps).  Terrain and hexside types are the union of theirs (the default map's first); the
+    sight rules are the default map's, blocking every terrain and hexside type that blocks on
+    any of the game's maps."""
     from .. import registry
+    from ..maps import bundled_maps, load_map
 
     entry = registry.game_entry(game)
     g = entry.new(seed=0)
     m = getattr(g, "map", None)
     if not isinstance(m, Map):
         raise ValueError(f"{game}: its games have no map the editor can start from")
+    maps = [m] + [
+        load_map(n)
+        for n in bundled_maps()
+        if n != m.name and (n == game or n.startswith(f"{game}_"))
+    ]
+    terrain = list(dict.fromkeys(t for x in maps for t in x.terrain_names))
+    features = list(dict.fromkeys(f for x in maps for f in x.hexside_features))
+    sights = [x.sight_model for x in maps if x.sight_model is not None]
     sight = m.sight_model or OPEN_SIGHT
-    features = list(m.hexside_features)
+    if sights:
+        sight = replace(
+            sight,
+            blocking_terrain=frozenset().union(*(s.blocking_terrain for s in sights)),
+            blocking_hexsides=frozenset().union(*(s.blocking_hexsides for s in sights)),
+        )
     features += [f for f in sorted(sight.blocking_hexsides) if f not in features]
     return GameDesign(
         name=game,
         title=entry.title,
-        terrain_types=tuple(m.terrain_names),
+        terrain_types=tuple(terrain),
         feature_types=tuple(features),
         sight=sight,
         default_map=m,

@@ -143,7 +143,7 @@ class MapEditor(W.VBox):
         d = self.design
         if isinstance(src, tuple) and len(src) == 2:
             cols, rows = src
-            sight = d.default_map.sight_model
+            sight = d.sight if d.default_map.sight_model is not None else None
             return MapBuilder.blank(
                 cols, rows, d.terrain_types, self._features(), name=name, sight_model=sight
             )
