@@ -232,3 +232,27 @@ def test_any_page_message_is_an_edit_or_changes_nothing(kind, fields):
     else:  # accepted: exactly the checked form of a stroke or a side
         ok = {"hexes", "seq"} if kind == "stroke" else {"hex", "dir", "seq"}
         assert kind in ("stroke", "side", "click") and set(fields) <= ok | {"unit", "shift"}
+
+
+def test_a_games_own_maps_bring_their_terrain(monkeypatch):
+    """A game built on SKIRMISH's rules with maps of its own (as AMBUSH's ``ambush_*``): the
+    editors offer their terrain, and their sight rules block what blocks on them."""
+    import hexplay.maps as maps
+    from hexplay import registry
+    from hexplay.maps import MapBuilder
+    from hexplay.sight import BlockingModel
+    from hexplay.widgets.scenario_kinds import SkirmishKind, kind_of
+
+    town = MapBuilder.blank(
+        4, 4, ("open", "buildings"), sight_model=BlockingModel(frozenset({"buildings"}))
+    ).build()
+    entry = registry.GameEntry("mygame", "MY GAME", "hexplay.rules.skirmish.game:SkirmishGame")
+    monkeypatch.setitem(registry._GAMES, "mygame", entry)
+    monkeypatch.setattr(maps, "bundled_maps", lambda: ["aggressor", "mygame_town", "skirmish"])
+    real = maps.load_map
+    monkeypatch.setattr(maps, "load_map", lambda n: town if n == "mygame_town" else real(n))
+    d = game_design.__wrapped__("mygame")
+    assert d.terrain_types == ("open", "trees", "buildings")  # not AGGRESSOR's clear/rough
+    assert d.sight.blocking_terrain == {"trees", "buildings"}
+    assert d.sight.blocking_hexsides == {"slope"}
+    assert isinstance(kind_of("mygame"), SkirmishKind)
