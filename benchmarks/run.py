@@ -37,7 +37,10 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
 - ``table_orders_per_s`` / ``table_p99_intent_ms``: 30 concurrent games of computer players
   through the table server on 127.0.0.1 (``benchmarks/table.py``; 60 s, 20 s with ``--quick``).
 
-``--only core|games|sweep|env|aggressor|naval|table`` runs one group.
+- ``editor_stroke_ms`` / ``editor_check_ms``: a paint stroke in the map editor on the SKIRMISH
+  map with the line of sight live, and the game's check that follows it (``benchmarks/editor.py``).
+
+``--only core|games|sweep|env|aggressor|naval|table|editor`` runs one group.
 """
 
 from __future__ import annotations
@@ -210,6 +213,13 @@ def bench_table(quick: bool) -> None:
     table.main(["--duration", "20" if quick else "60"])
 
 
+def bench_editor(quick: bool) -> None:
+    import editor
+
+    for name, value in editor.figures(5 if quick else 20).items():
+        emit(name, value, "ms")
+
+
 GROUPS = {
     "core": bench_core,
     "games": bench_games,
@@ -218,6 +228,7 @@ GROUPS = {
     "aggressor": bench_aggressor,
     "naval": bench_naval,
     "table": bench_table,
+    "editor": bench_editor,
 }
 
 

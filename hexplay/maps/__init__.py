@@ -6,6 +6,7 @@ bundled maps (``skirmish``, ``aggressor``) load by name with :func:`load_map`.
 
 from .blocking import OPEN_SIGHT, BlockingModel
 from .dictformat import map_from_dict, map_to_dict
+from .edit import EditError, MapBuilder
 from .io import bundled_maps, load_map, save_map
 from .jsonformat import dumps_map_json, map_from_json, map_to_json
 from .map import Map, MapError, MapHex
@@ -14,8 +15,10 @@ from .textformat import read_map_text, write_map_text
 __all__ = [
     "OPEN_SIGHT",
     "BlockingModel",
+    "EditError",
     "Map",
     "MapError",
+    "MapBuilder",
     "MapHex",
     "bundled_maps",
     "dumps_map_json",

@@ -18,6 +18,8 @@ __all__ = [
     "GameApp",
     "GameUI",
     "HexBoard",
+    "MapEditor",
+    "ScenarioEditor",
     "SideStyle",
     "SkirmishApp",
     "map_payload",
@@ -27,6 +29,8 @@ _LAZY = {
     "SkirmishApp": ".skirmish_app",
     "GameApp": ".game_app",
     "GameUI": ".adapter",
+    "MapEditor": ".map_editor",
+    "ScenarioEditor": ".scenario_editor",
 }
 
 

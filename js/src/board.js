@@ -51,6 +51,7 @@
  * (or the ``height`` trait when set), in JupyterLab and Voila alike.
  */
 
+import { installEdit } from "./edit.js";
 import { ms, letterground, letterequipment, letterinstallations, lettersea, letterair } from "milsymbol-sets";
 
 // only the symbol sets hexplay's games use (land units, equipment, installations, sea, air)
@@ -1414,6 +1415,7 @@ function render({ model, el }) {
   unitsStore(model); // before the view's own handlers: the store is updated first
   const board = new Board(model, el);
   board.fullRender();
+  const edit = installEdit(board, model); // the editors' edit mode (a no-op on other boards)
   const handlers = [
     ["change:_map", () => board.fullRender()],
     ["change:units", () => board.update(() => {
@@ -1446,6 +1448,7 @@ function render({ model, el }) {
   for (const [ev, fn] of handlers) model.on(ev, fn);
   return () => {
     for (const [ev, fn] of handlers) model.off(ev, fn);
+    edit();
     board.destroy();
   };
 }
