@@ -10,6 +10,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hexplay.hexgrid import DIRECTIONS, Hex
 from hexplay.maps import MapError, bundled_maps, load_map, read_map_text
@@ -387,3 +389,35 @@ def test_a_skirmish_game_on_an_ambush_map_uses_the_new_terrain_defence():
         checked.add(name)
     assert checked == {"brush", "orchard", "buildings"}
     assert route and t.labels
+
+
+def test_a_game_on_an_ambush_map_plays_to_the_end_with_computer_players():
+    import hexplay
+    from hexplay.ai.player import play
+    from hexplay.rules.skirmish.scenario import Scenario
+
+    entry = hexplay.game_entry("skirmish")
+    name = "ambush_mountains_dense"
+    m = load_map(name)
+    amb = m.label(m.place("sample ambush point")[0])
+    sc = Scenario(
+        name="t", map=name, route="Route 1", ambush=amb, escort_offsets={"E1": 15, "E2": -15}
+    )
+    g = hexplay.new_game("skirmish", scenario=sc, seed=4)
+    play(g, {s: entry.player("tactic", s, seed=1) for s in ("adversary", "defender")})
+    assert g.over and g.terrain.effects is ambush_terrain("dense")
+
+
+_MOUNTAINS = load_map("ambush_mountains_medium")
+_MT = terrain_for(_MOUNTAINS)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, _MOUNTAINS.size - 1), st.integers(0, _MOUNTAINS.size - 1))
+def test_the_fast_los_is_the_maps_own_sight_and_symmetric(i, j):
+    """Terrain.sees (cached per-pair analysis) against Map.los under the map file's own
+    ``sight:`` section (the plain tracer), both ways."""
+    a, b = _MOUNTAINS.hex_labels[i], _MOUNTAINS.hex_labels[j]
+    fast = _MT.sees(a, b, frozenset())
+    assert fast == _MT.sees(b, a, frozenset())
+    assert fast == _MOUNTAINS.los(a, b).clear
