@@ -200,6 +200,22 @@ def named_scenarios() -> dict[str, dict[str, Any]]:
     return out
 
 
+def sweep_scenario(params: Mapping[str, Any] | None = None) -> AmbushScenario:
+    """A scenario from sweep parameters: ``base`` (a bundled scenario's file name, default
+    ``"roadblock"``) with the other parameters as field overrides (each validated by name).
+    ``radio=False`` also warns the escorts at the start (no CB to warn them)."""
+    p = dict(params or {})
+    base = scenario_file(str(p.pop("base", "roadblock")))
+    d = base.to_dict()
+    unknown = sorted(set(p) - set(AmbushScenario.FIELDS))
+    if unknown:
+        raise ScenarioError(unknown[0], "not an AMBUSH scenario field (or 'base')")
+    d.update(p)
+    if d.get("radio") is False:
+        d["escorts_notified"] = True
+    return AmbushScenario.from_dict(d)
+
+
 class AmbushGame(SkirmishGame):
     """One game of AMBUSH. Create with :meth:`new`."""
 
