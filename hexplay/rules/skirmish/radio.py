@@ -7,8 +7,8 @@ living guard aboard (long range): a die at most the table's success face for the
 message through (:mod:`hexplay.rules.ambush` ``radio.toml``).
 
 * CB: escorts start *unwarned* (scenario ``escorts_notified`` false): an unwarned escort's
-  crew may plot nothing and the vehicle only MV/SV (it drives on as a convoy vehicle does, and
-  stops rather than run into the convoy), until a CB call from the transporter reaches it
+  crew may plot nothing and the vehicle only :data:`UNWARNED_VEHICLE_TASKS` (it drives on as a
+  convoy vehicle does, and stops rather than run into the convoy; it never turns round), until a CB call from the transporter reaches it
   (range: route hexes between them). Decision: a living guard in the transporter makes the call.
 * Long range: through on the turn the die says; the centre dispatches the response forces
   (:mod:`.response`) after the training delay.
@@ -22,6 +22,9 @@ from __future__ import annotations
 
 from ...engine import IllegalOrder
 from .state import DEFENDER
+
+UNWARNED_VEHICLE_TASKS = ("AV", "MV", "SV")
+"""What an escort not yet warned by CB may do: drive on (accelerate, move) or stop."""
 
 
 def new_state(g) -> dict:
@@ -89,8 +92,8 @@ def check_plan(g, side: str, plan) -> None:
         if e in warned:
             continue
         vp = plan.vehicles.get(e)
-        if vp is not None and any(t.code not in ("MV", "SV") for t in vp.tasks):
-            raise IllegalOrder("AMBUSH radio", f"{e} is not warned yet: it only drives (MV/SV)")
+        if vp is not None and any(t.code not in UNWARNED_VEHICLE_TASKS for t in vp.tasks):
+            raise IllegalOrder("AMBUSH radio", f"{e} is not warned yet: it only drives (AV/MV/SV)")
         for i in g.vehicles[e].seats.values():
             mp = plan.men.get(i)
             if mp is not None and mp.tasks:
