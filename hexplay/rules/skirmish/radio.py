@@ -8,8 +8,9 @@ message through (:mod:`hexplay.rules.ambush` ``radio.toml``).
 
 * CB: escorts start *unwarned* (scenario ``escorts_notified`` false): an unwarned escort's
   crew may plot nothing and the vehicle only :data:`UNWARNED_VEHICLE_TASKS` (it drives on as a
-  convoy vehicle does, and stops rather than run into the convoy; it never turns round), until a CB call from the transporter reaches it
-  (range: route hexes between them). Decision: a living guard in the transporter makes the call.
+  convoy vehicle does, and stops rather than run into the convoy; it never turns round),
+  until a CB call from the transporter reaches it (range: route hexes between them).
+  Decision: a living guard in the transporter makes the call.
 * Long range: through on the turn the die says; the centre dispatches the response forces
   (:mod:`.response`) after the training delay.
 
