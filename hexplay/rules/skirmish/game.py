@@ -698,6 +698,7 @@ class SkirmishGame(SkirmishState, Game):
                 budgets = resolve_movement(self, plans, combat, start_wounds, self.log)
             else:
                 resolve_maintenance(self, plans, combat, budgets, start_wounds, self.log)
+            self._after_phase(phase, plans, combat)
         self._chart_todo.append((turn, start, plans, snapshot_positions(self), self.barrier))
         self._plotted.append(
             (turn, {s: {u: tuple(ts) for u, ts in self.plots.orders[s].items()} for s in SIDES})
@@ -722,10 +723,17 @@ class SkirmishGame(SkirmishState, Game):
             )
         self.plots.clear()
         self._cache.clear()
+        self._end_turn()
         update_sightings(self)
         if not self.over:
             self.commands.mark_turn(self.turn)
         return [e.for_side(REFEREE) for e in self.log.since(first)]
+
+    def _after_phase(self, phase: str, plans: dict[str, SidePlan], combat: Any) -> None:
+        """Hook after each resolution phase (AMBUSH's features; nothing in SKIRMISH)."""
+
+    def _end_turn(self) -> None:
+        """Hook at the end of a resolved turn, before sightings (nothing in SKIRMISH)."""
 
     def _check_victory(self) -> None:
         sc = self.scenario

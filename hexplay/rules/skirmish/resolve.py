@@ -370,6 +370,8 @@ def _move_vehicle(g, v, vp, was_moving, driver_id, hit, log, side) -> Fraction:
             nxt = v.pos + v.heading
             if (g.on_board(v.pos) and not g.on_board(nxt)) or nxt == tpos:
                 break
+            if nxt == g.roadblock_pos:  # (AMBUSH's roadblock; None in SKIRMISH)
+                break
             v.pos = nxt
             moved += 1
         v.moving = False
