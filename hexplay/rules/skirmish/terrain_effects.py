@@ -388,3 +388,41 @@ def effects_for_map(m: Any, density: str | None = None) -> TerrainEffects:
     eff = ambush_terrain(density or density_of(m))
     eff.check_map(m)
     return eff
+
+
+def terrain_markdown(types: Mapping[str, TerrainType] | None = None) -> str:
+    """AMBUSH's terrain table (Tables III, IV and VIII per density) with every reason, as a
+    Markdown section of the "AMBUSH tables" page (rendered from the data the game plays by)."""
+    types = ambush_terrain_types() if types is None else types
+
+    def cell(x: object) -> str:
+        return str(x).replace("|", "\\|").replace("\n", " ")
+
+    def move(t: TerrainType, d: str) -> str:
+        mv = t.move[d]
+        return "impassable" if mv is None else f"{mv[0]} / {mv[1]}"
+
+    head = ["terrain", "LOS", "defence 0 / 1-3 / 4-6 / 7-10", *DENSITIES]
+    md = [
+        f"## Terrain types (`{AMBUSH_TERRAIN_FILE.name}`)",
+        "",
+        "Line of sight (Table III: a hex of the type between observer and target blocks or is "
+        "clear), defence of a man on foot by hexes plotted to move (Table IV) and AP to enter "
+        "across a regular / slope hexside per terrain density (Table VIII). A hex carrying a "
+        "road is entered at the road rate whatever lies under it; fire across a slope hexside "
+        "gives the slope row; a man in a vehicle the vehicle row (both SKIRMISH's).",
+        "",
+        "| " + " | ".join(head) + " |",
+        "|" + "---|" * len(head),
+    ]
+    for t in types.values():
+        los = "blocks" if t.blocks_sight else "clear"
+        row = [t.name, los, " / ".join(map(str, t.defence)), *(move(t, d) for d in DENSITIES)]
+        md.append("| " + " | ".join(cell(x) for x in row) + " |")
+    md.append("")
+    for t in types.values():
+        md.append(
+            f"- **{t.name}** ({cell(t.description)}) LOS: {cell(t.why['los'])} "
+            f"Defence: {cell(t.why['defence'])} Movement: {cell(t.why['move'])}"
+        )
+    return "\n".join([*md, ""])
