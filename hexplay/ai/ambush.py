@@ -88,6 +88,23 @@ def carry_cargo(player: Player, game, view: dict[str, Any]) -> None:
         player.try_plot(game, uid, "MP", path=path)
 
 
+def complete_driving(player: Player, game, view: dict[str, Any]) -> None:
+    """Every own moving vehicle left without MV or SV gets one (§8: a moving vehicle must be
+    stopped or moved): SV, else the longest legal MV. AMBUSH's long convoys put escorts where
+    SKIRMISH's players' driving (made for escorts within 20 hexes) may leave one so."""
+    for vid, u in view["units"].items():
+        if u.get("kind") not in ("escort", "transporter") or u.get("controller") != player.side:
+            continue
+        if not u.get("moving"):
+            continue
+        if any(t["code"] in ("MV", "SV") for t in game.plotted(player.side, vid)):
+            continue
+        if not player.try_plot(game, vid, "SV"):
+            opts = _mv_options(game, player.side, vid)
+            if opts:
+                player.try_plot(game, vid, "MV", hexes=max(opts))
+
+
 class _AmbushMixin:
     def plan(self, game, view: dict[str, Any]) -> None:
         if self.side == "defender":
@@ -95,6 +112,8 @@ class _AmbushMixin:
         else:
             carry_cargo(self, game, view)
         super().plan(game, view)
+        if self.side == "defender":
+            complete_driving(self, game, view)
 
 
 class AmbushScriptedAdversary(_AmbushMixin, ScriptedAdversary):

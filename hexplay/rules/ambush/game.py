@@ -20,6 +20,7 @@ from ...engine.jsonio import JSONInputError
 from ...engine.jsonio import read as read_json
 from ..skirmish import cargo, radio, response, transporter
 from ..skirmish.game import COMMANDS, SkirmishGame, _load_map
+from ..skirmish.orders import SETUP_ARGS, TASK_ARGS
 from ..skirmish.game import OUTCOME_FIELDS as SKIRMISH_OUTCOME_FIELDS
 from ..skirmish.scenario import ESCORT_MAX_DISTANCE, TRANSPORTER_ID, Scenario
 from ..skirmish.state import ADVERSARY, DEFENDER, SIDES
@@ -182,6 +183,10 @@ STANDARD_SCENARIOS = (
 report's sample game."""
 
 
+DEFAULT_SCENARIO = "roadblock"
+"""The scenario of ``AmbushGame.new()`` (and so of ``hexplay.new_game("ambush")``)."""
+
+
 def scenario_file(name: str) -> AmbushScenario:
     """A bundled scenario by file name (ScenarioError if there is none)."""
     if name not in STANDARD_SCENARIOS:
@@ -222,6 +227,8 @@ class AmbushGame(SkirmishGame):
     info = INFO
     FORMAT = FORMAT
     COMMANDS = COMMANDS
+    ORDER_KINDS = (*SETUP_ARGS, *TASK_ARGS)
+    """Every order kind legal_orders may list (SKIRMISH's: AMBUSH adds no order kind)."""
     scenario: AmbushScenario
 
     def __init__(self, scenario: AmbushScenario, m, dice: Dice) -> None:
@@ -245,10 +252,11 @@ class AmbushGame(SkirmishGame):
 
     @classmethod
     def new(cls, scenario=None, seed: int = 0, map=None, dice: Dice | None = None) -> AmbushGame:
-        """A new game in its set-up phase (default: every option off, on the SKIRMISH map);
-        ``scenario`` may be an :class:`AmbushScenario`, a dict or a bundled scenario's name."""
+        """A new game in its set-up phase (default: the standard "roadblock" scenario; every
+        option off is ``AmbushScenario()``); ``scenario`` may be an :class:`AmbushScenario`,
+        a dict or a bundled scenario's name."""
         if scenario is None:
-            scenario = AmbushScenario()
+            scenario = scenario_file(DEFAULT_SCENARIO)
         elif isinstance(scenario, str):
             scenario = _by_name(scenario)
         elif isinstance(scenario, dict):
@@ -271,6 +279,10 @@ class AmbushGame(SkirmishGame):
             raise SaveError("scenario", str(e)) from None
         except (TypeError, AttributeError, KeyError, ValueError) as e:
             raise SaveError("scenario", f"not a valid AMBUSH scenario: {e!r}") from None
+
+    def _shared(self) -> tuple:
+        """What a copy shares: SKIRMISH's, and AMBUSH's (read-only) tables."""
+        return (*super()._shared(), self.ambush_tables)
 
     # --- set-up ---------------------------------------------------------------------------
     def place_ambush(self, hex: str) -> None:
