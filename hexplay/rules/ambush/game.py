@@ -20,8 +20,8 @@ from ...engine.jsonio import JSONInputError
 from ...engine.jsonio import read as read_json
 from ..skirmish import cargo, radio, response, transporter
 from ..skirmish.game import COMMANDS, SkirmishGame, _load_map
-from ..skirmish.orders import SETUP_ARGS, TASK_ARGS
 from ..skirmish.game import OUTCOME_FIELDS as SKIRMISH_OUTCOME_FIELDS
+from ..skirmish.orders import SETUP_ARGS, TASK_ARGS
 from ..skirmish.scenario import ESCORT_MAX_DISTANCE, TRANSPORTER_ID, Scenario
 from ..skirmish.state import ADVERSARY, DEFENDER, SIDES
 from .tables import DENSITIES, tables
