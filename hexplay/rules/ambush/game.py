@@ -18,7 +18,7 @@ from pydantic import Field
 from ...engine import Dice, GameInfo, IllegalOrder, SaveError, ScenarioError, jsonable
 from ...engine.jsonio import JSONInputError
 from ...engine.jsonio import read as read_json
-from ..skirmish import cargo, radio, response, transporter
+from ..skirmish import autofire, cargo, morale, radio, response, transporter, vehicles
 from ..skirmish.game import COMMANDS, SkirmishGame, _load_map
 from ..skirmish.game import OUTCOME_FIELDS as SKIRMISH_OUTCOME_FIELDS
 from ..skirmish.orders import SETUP_ARGS, TASK_ARGS
@@ -49,6 +49,14 @@ OUTCOME_FIELDS = (
 adversary got it away, the long-range message's turn and the response force's arrival."""
 
 Density = Literal["low", "medium", "high"]
+
+DEFAULT_ARMOUR = {"transporter": "armoured", "escort": "light"}
+"""Armour class of a vehicle the scenario does not name: the transporter armoured, escorts
+light (SKIRMISH's "some armour" and "modestly armoured escort vehicles")."""
+
+
+def _LONG_ARMS(tab) -> list[str]:  # noqa: N802
+    return sorted(set(tab.weapons) - {"pistol"})
 
 
 class AmbushScenario(Scenario):
@@ -87,6 +95,17 @@ class AmbushScenario(Scenario):
     response_density: Density | None = Field(
         None, description="Population density for the response force; null: none."
     )
+    adversary_arms: dict[str, str] = Field(
+        default_factory=dict, description="Adversary id -> AMBUSH weapon replacing his long gun."
+    )
+    guard_arms: dict[str, str] = Field(
+        default_factory=dict, description="Guard id -> AMBUSH weapon replacing his long gun."
+    )
+    vehicle_damage: bool = Field(False, description="Anti-tank fire damages vehicles.")
+    armour: dict[str, str] = Field(
+        default_factory=dict, description="Vehicle id -> armour class (armour.toml)."
+    )
+    morale: bool = Field(False, description="Suppression and panic.")
     emphasis: str = Field("", description="The situation this scenario emphasises.")
 
     def validate(self, map=None) -> AmbushScenario:
@@ -124,7 +143,22 @@ class AmbushScenario(Scenario):
             "escorts_notified",
             "unwarned escorts need the radio option (CB) to be warned",
         )
-        need(not self.cargo_removal or self.barrier_points_required > 0, "cargo_removal", "")
+        for fld, ids in (("adversary_arms", self.adversary_ids), ("guard_arms", None)):
+            for man, w in getattr(self, fld).items():
+                known = ids if ids is not None else [f"G{i + 1}" for i in range(99)]
+                need(man in known, fld, f"{man!r} is not one of the men")
+                need(
+                    w in tab.weapons and w != "pistol",
+                    fld,
+                    f"{man}: unknown long arm {w!r}; one of {_LONG_ARMS(tab)}",
+                )
+        for vid, a in self.armour.items():
+            need(vid in self.vehicle_ids, "armour", f"{vid!r} is not a vehicle")
+            need(
+                a in tab.armour,
+                "armour",
+                f"{vid}: unknown armour {a!r}; one of {sorted(tab.armour)}",
+            )
         return self
 
     def resolved(self) -> AmbushScenario:
@@ -245,8 +279,19 @@ class AmbushGame(SkirmishGame):
         self.roadblock: str | None = None
         self.transporter_start: int | None = None
         self.radio = {"warned": list(scenario.escorts), "through": None}
+        self.morale = morale.new_state()
+        self._start_wounds: dict[str, int] = {}
+        self.automatic = frozenset(w.name for w in tab.weapons.values() if w.cls == "automatic")
         super().__init__(scenario, m, dice)
         self.radio = radio.new_state(self)
+        for man, w in {**scenario.adversary_arms, **scenario.guard_arms}.items():
+            if man in self.men:
+                self.men[man].long_gun = w
+        self.vehicle_armour = {
+            v: tab.armour[scenario.armour.get(v, DEFAULT_ARMOUR.get(k.kind, "light"))]
+            for v, k in self.vehicles.items()
+        }
+        self.armed_automatic = any(m.long_gun in self.automatic for m in self.men.values())
         if scenario.response_density and not scenario.radio:
             response.dispatch(self)  # no radio: the centre is notified at the start
 
@@ -298,12 +343,38 @@ class AmbushGame(SkirmishGame):
         plan = super().side_plan(side, orders, changed, known)
         if self.scenario.radio and len(self.radio["warned"]) < len(self.scenario.escorts):
             radio.check_plan(self, side, plan)
+        if self.vehicle_damage:
+            vehicles.check_plan(self, side, plan)
+        if self.morale["suppressed"] or self.morale["panicked"]:
+            morale.check_plan(self, side, plan)
         return plan
 
     # --- resolution hooks -----------------------------------------------------------------
     def _after_phase(self, phase: str, plans, combat) -> None:
         sc = self.scenario
         if phase == "combat":
+            burst_at: set[str] = set()
+            if self.armed_automatic:
+                t = self.ambush_tables
+                burst_at = autofire.resolve_bursts(
+                    self,
+                    plans,
+                    combat,
+                    self.automatic,
+                    t.autofire_extra_targets,
+                    t.autofire_factor,
+                )
+            if sc.vehicle_damage:
+                vehicles.resolve_vehicle_hits(self, plans, combat, self.vehicle_armour)
+            if sc.morale:
+                auto = burst_at | {
+                    t.target
+                    for s in SIDES
+                    for p in plans[s].men.values()
+                    for t in p.fires
+                    if t.weapon in self.automatic
+                }
+                morale.after_combat(self, self._start_wounds, auto)
             if sc.cargo_removal:
                 cargo.after_combat(self)
             if sc.radio:
@@ -319,6 +390,8 @@ class AmbushGame(SkirmishGame):
     def _end_turn(self) -> None:
         if self.scenario.response_density:
             response.end_turn(self)
+        if self.scenario.morale:
+            self._start_wounds = {m.id: m.wounds for m in self.men.values()}
 
     def _check_victory(self) -> None:
         sc = self.scenario
@@ -371,6 +444,11 @@ class AmbushGame(SkirmishGame):
             r = response.view(self, side)
             if r is not None:
                 out["response"] = r
+        if sc.morale:  # each side knows its own men's state of mind
+            out["morale"] = {
+                k: [m for m in v if side == "referee" or self.men[m].side == side]
+                for k, v in self.morale.items()
+            }
         return out
 
     def view(self, side: str, events: bool = True) -> dict[str, Any]:
@@ -387,6 +465,7 @@ class AmbushGame(SkirmishGame):
                 "response": self.response,
                 "roadblock": self.roadblock,
                 "vehicle_damage": self.vehicle_damage,
+                **({"morale": self.morale} if self.scenario.morale else {}),
             }
         )
         return d
