@@ -279,11 +279,13 @@ class AmbushGame(SkirmishGame):
         self.roadblock: str | None = None
         self.transporter_start: int | None = None
         self.radio = {"warned": list(scenario.escorts), "through": None}
+        self._n_escorts = len(scenario.escorts)
         self.morale = morale.new_state()
         self._start_wounds: dict[str, int] = {}
         self.automatic = frozenset(w.name for w in tab.weapons.values() if w.cls == "automatic")
         super().__init__(scenario, m, dice)
         self.radio = radio.new_state(self)
+        self._n_escorts = len(scenario.escorts)
         for man, w in {**scenario.adversary_arms, **scenario.guard_arms}.items():
             if man in self.men:
                 self.men[man].long_gun = w
@@ -341,13 +343,25 @@ class AmbushGame(SkirmishGame):
     # --- plots ----------------------------------------------------------------------------
     def side_plan(self, side, orders=None, changed=None, known=None):
         plan = super().side_plan(side, orders, changed, known)
-        if self.scenario.radio and len(self.radio["warned"]) < len(self.scenario.escorts):
-            radio.check_plan(self, side, plan)
-        if self.vehicle_damage:
-            vehicles.check_plan(self, side, plan)
-        if self.morale["suppressed"] or self.morale["panicked"]:
-            morale.check_plan(self, side, plan)
+        if self.vehicle_damage or self.morale_active or self.unwarned:
+            if self.unwarned:
+                radio.check_plan(self, side, plan)
+            if self.vehicle_damage:
+                vehicles.check_plan(self, side, plan)
+            if self.morale_active:
+                morale.check_plan(self, side, plan)
         return plan
+
+    @property
+    def unwarned(self) -> bool:
+        """Some escort is not warned yet (radio's plot check applies)."""
+        return len(self.radio["warned"]) < self._n_escorts
+
+    @property
+    def morale_active(self) -> bool:
+        """Some man is suppressed or panicked this turn (morale's plot check applies)."""
+        m = self.morale
+        return bool(m["suppressed"] or m["panicked"])
 
     # --- resolution hooks -----------------------------------------------------------------
     def _after_phase(self, phase: str, plans, combat) -> None:
