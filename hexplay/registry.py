@@ -144,6 +144,7 @@ register(
             "tactic": "hexplay.ai.ambush:tactic",
         },
         analysis="hexplay.analysis.games:AMBUSH",
+        ui="hexplay.widgets.ambush_ui:AmbushUI",
     )
 )
 

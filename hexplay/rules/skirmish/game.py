@@ -42,7 +42,7 @@ from ...engine.record import load
 from . import inputs as _in
 from . import setup as _setup
 from .arrange import arrange as _arrange
-from .combat import attack_strength, defence_strength, weapon_can_harm
+from .combat import attack_strength, weapon_can_harm
 from .combat import odds as combat_odds
 from .legal import candidate_tasks
 from .orders import SETUP_ARGS, TASK_ARGS, check_task_args
@@ -904,7 +904,7 @@ class SkirmishGame(SkirmishState, Game):
         else:  # the numbers of shot_numbers with the target's movement given
             att = attack_strength(w, rng, f.wounded or f.vehicle is not None)
             row, _moved = target_posture(self, {}, fh, t)
-            dfn = defence_strength(row, hexes_moved)
+            dfn = self.terrain.defence_strength(row, hexes_moved)
             o = combat_odds(att, dfn) if att else None
             n = {
                 "range": rng,
