@@ -34,10 +34,12 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   "batch" scenario with its round limit) per CPU second on one core (``benchmarks/aggressor.py``).
 - ``naval_games_per_s``: naval computer-vs-computer full games of scenario 11 (Kula Gulf) per
   CPU second on one core (``benchmarks/naval.py``).
+- ``ambush_games_per_s``: AMBUSH computer-vs-computer full games of its densest standard
+  scenario per CPU second on one core (``benchmarks/ambush.py``).
 - ``table_orders_per_s`` / ``table_p99_intent_ms``: 30 concurrent games of computer players
   through the table server on 127.0.0.1 (``benchmarks/table.py``; 60 s, 20 s with ``--quick``).
 
-``--only core|games|sweep|env|aggressor|naval|table`` runs one group.
+``--only core|games|sweep|env|aggressor|naval|ambush|table`` runs one group.
 """
 
 from __future__ import annotations
@@ -204,6 +206,12 @@ def bench_naval(quick: bool) -> None:
     emit("naval_games_per_s", naval.games_per_s(20 if quick else 100, seed0=100), "games/s")
 
 
+def bench_ambush(quick: bool) -> None:
+    import ambush
+
+    emit("ambush_games_per_s", ambush.games_per_s(20 if quick else 100), "games/s")
+
+
 def bench_table(quick: bool) -> None:
     import table
 
@@ -217,6 +225,7 @@ GROUPS = {
     "env": bench_env,
     "aggressor": bench_aggressor,
     "naval": bench_naval,
+    "ambush": bench_ambush,
     "table": bench_table,
 }
 

@@ -59,11 +59,15 @@ def _game(key: str, ambush_players: bool = False) -> AmbushGame:
         else (ScriptedAdversary(s), ScriptedDefender(s))
     )
     if kind == "scripted":
-        return play(AmbushGame.new(seed=s), [adv, dfn])
+        return play(AmbushGame.new(AmbushScenario(), seed=s), [adv, dfn])
     if kind == "random":
         players = [RandomPlayer("adversary", s), RandomPlayer("defender", s)]
-        return play(AmbushGame.new(seed=100 + s), players, max_turns=6)
-    return play(AmbushGame.new(seed=200 + s), [adv, RandomPlayer("defender", s)], max_turns=8)
+        return play(AmbushGame.new(AmbushScenario(), seed=100 + s), players, max_turns=6)
+    return play(
+        AmbushGame.new(AmbushScenario(), seed=200 + s),
+        [adv, RandomPlayer("defender", s)],
+        max_turns=8,
+    )
 
 
 @pytest.mark.parametrize("key", sorted(GOLDEN))
@@ -83,4 +87,7 @@ def test_options_off_scenario_is_skirmish_basic() -> None:
     assert {k: v for k, v in sc.to_dict().items() if k in base} == base
     assert sc.resolved() is sc
     assert AmbushGame.new(seed=3).info.name == "ambush"
-    assert SkirmishGame.new(seed=3).view("referee")["units"] == AmbushGame.new(seed=3).units
+    assert (
+        SkirmishGame.new(seed=3).view("referee")["units"]
+        == AmbushGame.new(AmbushScenario(), seed=3).units
+    )

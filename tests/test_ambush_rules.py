@@ -293,3 +293,122 @@ def test_response_force_enters_as_defender_men_on_the_route() -> None:
     assert len(rs) == 6 and all(m.side == "defender" and m.hex == g.route[0] for m in rs)
     assert g.response["arrived"]
     assert {"R1", "R6"} <= set(g.own_units("defender"))
+
+
+# --- weapons, automatic fire, vehicle damage, morale ---------------------------------------
+def test_new_weapons_fire_through_the_skirmish_look_ups() -> None:
+    from hexplay.rules.skirmish.combat import attack_strength, weapon_can_harm
+
+    t = T.tables()
+    for w in t.weapons.values():
+        for i, (lo, _hi) in enumerate(RANGE_BANDS):
+            assert attack_strength(w.name, lo) == w.fit[i]
+            assert attack_strength(w.name, lo, True) == w.impaired[i]
+        assert weapon_can_harm(w.name, "vehicle") == w.harms_occupants
+    with pytest.raises(ValueError):
+        attack_strength("catapult", 1)
+
+
+def test_a_man_fires_his_ambush_weapon() -> None:
+    g = _game(adversary_arms={"A1": "machine_gun"})
+    assert g.men["A1"].long_gun == "machine_gun"
+    g.arrange(men={"A1": "1125"})
+    tgt = next(m for m in g.men.values() if m.vehicle == "T")
+    rows = g.plot("adversary", "A1", "DF", target=tgt.id)
+    assert rows["weapon"] == "machine_gun"
+
+
+def _bursts(dice, n_mates=2):
+    g = _game(adversary_arms={"A1": "machine_gun"})
+    g.arrange(men={"A1": "1125", "G1": "1128", "G2": "1128", "G3": "1128", "G4": "1128"})
+    g.dice = ForcedDice(dice)
+    from hexplay.rules.skirmish.plotting import SidePlan
+    from hexplay.rules.skirmish.tasks import Task
+
+    g.turns.turn = 2
+    g.plot("adversary", "A1", "DF", target="G1")
+    plans = {s: g.side_plan(s) for s in ("adversary", "defender")}
+    assert isinstance(plans["adversary"], SidePlan) and Task
+    combat = {"fired_upon": {"G1"}, "hit": set()}
+    from hexplay.rules.skirmish import autofire
+
+    at = autofire.resolve_bursts(g, plans, combat, g.automatic, n_mates, 0.5)
+    return g, at, combat
+
+
+def test_a_burst_also_attacks_hex_mates_at_half_strength() -> None:
+    g, at, combat = _bursts([1, 6])
+    assert at == {"G2", "G3"}  # two more men (lowest ids), not G4
+    ev = [e for e in g.log.events if e.kind == "fire" and e.data.get("burst")]
+    assert len(ev) == 2
+    rng = g.terrain.distance("1125", "1128")
+    assert ev[0].data["attack"] == T.tables().weapons["machine_gun"].attack(rng) // 2
+    from hexplay.rules.skirmish.combat import combat_result
+
+    for e, die in zip(ev, (1, 6)):
+        d = e.data
+        res = combat_result(d["attack"], d["defence"], die)
+        assert d["die"] == die and d["result"] == ("miss" if res == "-" else res)
+        man = g.men[d["target"]]
+        assert man.wounds == {"K": 2, "W": 1, "-": 0}[res]
+        assert (man.id in combat["hit"]) == (res != "-")
+    assert g.men["G4"].wounds == 0
+
+
+def test_antitank_fire_immobilises_and_penetrates() -> None:
+    from hexplay.rules.skirmish import vehicles
+
+    g = _game(
+        vehicle_damage=True,
+        adversary_arms={"A1": "rocket_launcher"},
+        moving_transporter=True,
+        transporter_approach=3,
+    )
+    g.turns.turn = 2
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": g.map.neighbor_labels(th)[0]})
+    g.plot("adversary", "A1", "DF", target="G1")
+    g.plot("defender", "T", "MV", hexes=1)
+    plans = {s: g.side_plan(s) for s in ("adversary", "defender")}
+    g.dice = ForcedDice([1, 5])  # a penetration (K at >= 1:1 on a 1), then barrier damaged
+    combat = {"fired_upon": set(), "hit": set()}
+    b = g.barrier
+    vehicles.resolve_vehicle_hits(g, plans, combat, g.vehicle_armour)
+    assert g.vehicle_damage["T"] == ["immobilised", "barrier_damaged"]
+    assert not g.transporter.moving and "T" not in plans["defender"].vehicles
+    assert g.barrier == b + T.tables().barrier_damage_points
+    g.dice = ForcedDice([1, 1])
+    vehicles.resolve_vehicle_hits(g, plans, combat, g.vehicle_armour)
+    assert "crew_penetrated" in g.vehicle_damage["T"]
+    assert all(m.wounds >= 1 for m in g.occupants("T"))
+
+
+def test_an_immobilised_vehicle_cannot_move() -> None:
+    g = _game(vehicle_damage=True, moving_transporter=True)
+    g.vehicle_damage["T"] = ["immobilised"]
+    g.transporter.moving = False
+    before = g.snapshot()
+    with pytest.raises(IllegalOrder) as e:
+        g.plot("defender", "T", "AV")
+    assert e.value.rule == "AMBUSH vehicle damage" and g.snapshot() == before
+
+
+def test_suppressed_men_have_five_ap_panicked_men_only_run() -> None:
+    from hexplay.rules.skirmish import morale
+
+    g = _game(morale=True, adversary_arms={"A1": "machine_gun"})
+    g.arrange(men={"A2": "1010", "A3": "1010"})
+    g.dice = ForcedDice([3, 2])  # A2 missed: suppressed (3 <= 3); A3 wounded: panics (2 <= 2)
+    g.men["A3"].wounds = 1
+    morale.after_combat(g, {"A3": 0}, {"A2", "A3"})
+    assert g.morale == {"suppressed": ["A2"], "panicked": ["A3"]}
+    g.plot("adversary", "A2", "MP", path=["1011", "1012", "1013", "1014", "1015"][:2])
+    with pytest.raises(IllegalOrder) as e:
+        g.plot("adversary", "A2", "MP", path=["1013", "1014", "1015", "1016"])
+    assert e.value.rule == "AMBUSH suppression"
+    with pytest.raises(IllegalOrder) as e:
+        g.plot("adversary", "A3", "RA")
+    assert e.value.rule in ("AMBUSH panic", "§8 re-arm")
+    g.plot("adversary", "A3", "MP", path=["1011"])
+    assert g.view("adversary")["ambush_rules"]["morale"]["panicked"] == ["A3"]
+    assert g.view("defender")["ambush_rules"]["morale"] == {"suppressed": [], "panicked": []}

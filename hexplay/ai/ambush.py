@@ -36,16 +36,32 @@ def _mv_options(game, side: str, uid: str) -> tuple[int, ...]:
     return ()
 
 
+def _clear_road(view: dict[str, Any], pos: int, heading: int) -> int:
+    """Route hexes the transporter can drive from ``pos`` along ``heading`` before the
+    roadblock or the end of the route (from the view: the roadblock and the route are public)."""
+    route = view["route_hexes"]
+    block = view.get("ambush_rules", {}).get("roadblock")
+    end = len(route) - 1 if heading > 0 else 0
+    if block is not None:
+        b = route.index(block)
+        if (b - pos) * heading > 0:
+            end = b - heading
+    return max(0, (end - pos) * heading)
+
+
 def drive_transporter(player: Player, game, view: dict[str, Any]) -> None:
     """The defender's transporter moves (see the module docstring)."""
     t = view["units"].get("T")
     if not t or t.get("controller") != player.side or not game.scenario.moving_transporter:
         return
     if t.get("moving"):
-        opts = _mv_options(game, player.side, "T")
-        if opts and player.try_plot(game, "T", "MV", hexes=min(max(opts), CRUISE_HEXES)):
+        n = min(CRUISE_HEXES, _clear_road(view, t["pos"], t["heading"]))
+        if n and player.try_plot(game, "T", "MV", hexes=n):
             return
-        player.try_plot(game, "T", "SV")
+        if not player.try_plot(game, "T", "SV"):
+            opts = _mv_options(game, player.side, "T")
+            if opts:
+                player.try_plot(game, "T", "MV", hexes=max(opts))
         return
     block = view.get("ambush_rules", {}).get("roadblock")
     route = view["route_hexes"]
@@ -53,9 +69,10 @@ def drive_transporter(player: Player, game, view: dict[str, Any]) -> None:
         return
     halted = route.index(block) == t["pos"] + 1  # at the roadblock: turn round, drive back
     if halted and player.try_plot(game, "T", "TV") and player.try_plot(game, "T", "AV"):
-        opts = _mv_options(game, player.side, "T")
-        if opts:
-            player.try_plot(game, "T", "MV", hexes=max(opts))
+        n = _clear_road(view, t["pos"], -1)
+        for k in (min(n, 18), 12, 6, 1):  # 3 AP are left after TV and AV: 18 hexes at most
+            if k and player.try_plot(game, "T", "MV", hexes=k):
+                break
 
 
 def carry_cargo(player: Player, game, view: dict[str, Any]) -> None:
@@ -88,6 +105,23 @@ def carry_cargo(player: Player, game, view: dict[str, Any]) -> None:
         player.try_plot(game, uid, "MP", path=path)
 
 
+def complete_driving(player: Player, game, view: dict[str, Any]) -> None:
+    """Every own moving vehicle left without MV or SV gets one (§8: a moving vehicle must be
+    stopped or moved): SV, else the longest legal MV. AMBUSH's long convoys put escorts where
+    SKIRMISH's players' driving (made for escorts within 20 hexes) may leave one so."""
+    for vid, u in view["units"].items():
+        if u.get("kind") not in ("escort", "transporter") or u.get("controller") != player.side:
+            continue
+        if not u.get("moving"):
+            continue
+        if any(t["code"] in ("MV", "SV") for t in game.plotted(player.side, vid)):
+            continue
+        if not player.try_plot(game, vid, "SV"):
+            opts = _mv_options(game, player.side, vid)
+            if opts:
+                player.try_plot(game, vid, "MV", hexes=max(opts))
+
+
 class _AmbushMixin:
     def plan(self, game, view: dict[str, Any]) -> None:
         if self.side == "defender":
@@ -95,6 +129,8 @@ class _AmbushMixin:
         else:
             carry_cargo(self, game, view)
         super().plan(game, view)
+        if self.side == "defender":
+            complete_driving(self, game, view)
 
 
 class AmbushScriptedAdversary(_AmbushMixin, ScriptedAdversary):

@@ -18,9 +18,10 @@ from pydantic import Field
 from ...engine import Dice, GameInfo, IllegalOrder, SaveError, ScenarioError, jsonable
 from ...engine.jsonio import JSONInputError
 from ...engine.jsonio import read as read_json
-from ..skirmish import cargo, radio, response, transporter
+from ..skirmish import autofire, cargo, morale, radio, response, transporter, vehicles
 from ..skirmish.game import COMMANDS, SkirmishGame, _load_map
 from ..skirmish.game import OUTCOME_FIELDS as SKIRMISH_OUTCOME_FIELDS
+from ..skirmish.orders import SETUP_ARGS, TASK_ARGS
 from ..skirmish.scenario import ESCORT_MAX_DISTANCE, TRANSPORTER_ID, Scenario
 from ..skirmish.state import ADVERSARY, DEFENDER, SIDES
 from .tables import DENSITIES, tables
@@ -48,6 +49,14 @@ OUTCOME_FIELDS = (
 adversary got it away, the long-range message's turn and the response force's arrival."""
 
 Density = Literal["low", "medium", "high"]
+
+DEFAULT_ARMOUR = {"transporter": "armoured", "escort": "light"}
+"""Armour class of a vehicle the scenario does not name: the transporter armoured, escorts
+light (SKIRMISH's "some armour" and "modestly armoured escort vehicles")."""
+
+
+def _LONG_ARMS(tab) -> list[str]:  # noqa: N802
+    return sorted(set(tab.weapons) - {"pistol"})
 
 
 class AmbushScenario(Scenario):
@@ -86,6 +95,17 @@ class AmbushScenario(Scenario):
     response_density: Density | None = Field(
         None, description="Population density for the response force; null: none."
     )
+    adversary_arms: dict[str, str] = Field(
+        default_factory=dict, description="Adversary id -> AMBUSH weapon replacing his long gun."
+    )
+    guard_arms: dict[str, str] = Field(
+        default_factory=dict, description="Guard id -> AMBUSH weapon replacing his long gun."
+    )
+    vehicle_damage: bool = Field(False, description="Anti-tank fire damages vehicles.")
+    armour: dict[str, str] = Field(
+        default_factory=dict, description="Vehicle id -> armour class (armour.toml)."
+    )
+    morale: bool = Field(False, description="Suppression and panic.")
     emphasis: str = Field("", description="The situation this scenario emphasises.")
 
     def validate(self, map=None) -> AmbushScenario:
@@ -123,7 +143,22 @@ class AmbushScenario(Scenario):
             "escorts_notified",
             "unwarned escorts need the radio option (CB) to be warned",
         )
-        need(not self.cargo_removal or self.barrier_points_required > 0, "cargo_removal", "")
+        for fld, ids in (("adversary_arms", self.adversary_ids), ("guard_arms", None)):
+            for man, w in getattr(self, fld).items():
+                known = ids if ids is not None else [f"G{i + 1}" for i in range(99)]
+                need(man in known, fld, f"{man!r} is not one of the men")
+                need(
+                    w in tab.weapons and w != "pistol",
+                    fld,
+                    f"{man}: unknown long arm {w!r}; one of {_LONG_ARMS(tab)}",
+                )
+        for vid, a in self.armour.items():
+            need(vid in self.vehicle_ids, "armour", f"{vid!r} is not a vehicle")
+            need(
+                a in tab.armour,
+                "armour",
+                f"{vid}: unknown armour {a!r}; one of {sorted(tab.armour)}",
+            )
         return self
 
     def resolved(self) -> AmbushScenario:
@@ -182,6 +217,10 @@ STANDARD_SCENARIOS = (
 report's sample game."""
 
 
+DEFAULT_SCENARIO = "roadblock"
+"""The scenario of ``AmbushGame.new()`` (and so of ``hexplay.new_game("ambush")``)."""
+
+
 def scenario_file(name: str) -> AmbushScenario:
     """A bundled scenario by file name (ScenarioError if there is none)."""
     if name not in STANDARD_SCENARIOS:
@@ -222,6 +261,8 @@ class AmbushGame(SkirmishGame):
     info = INFO
     FORMAT = FORMAT
     COMMANDS = COMMANDS
+    ORDER_KINDS = (*SETUP_ARGS, *TASK_ARGS)
+    """Every order kind legal_orders may list (SKIRMISH's: AMBUSH adds no order kind)."""
     scenario: AmbushScenario
 
     def __init__(self, scenario: AmbushScenario, m, dice: Dice) -> None:
@@ -238,17 +279,31 @@ class AmbushGame(SkirmishGame):
         self.roadblock: str | None = None
         self.transporter_start: int | None = None
         self.radio = {"warned": list(scenario.escorts), "through": None}
+        self._n_escorts = len(scenario.escorts)
+        self.morale = morale.new_state()
+        self._start_wounds: dict[str, int] = {}
+        self.automatic = frozenset(w.name for w in tab.weapons.values() if w.cls == "automatic")
         super().__init__(scenario, m, dice)
         self.radio = radio.new_state(self)
+        self._n_escorts = len(scenario.escorts)
+        for man, w in {**scenario.adversary_arms, **scenario.guard_arms}.items():
+            if man in self.men:
+                self.men[man].long_gun = w
+        self.vehicle_armour = {
+            v: tab.armour[scenario.armour.get(v, DEFAULT_ARMOUR.get(k.kind, "light"))]
+            for v, k in self.vehicles.items()
+        }
+        self.armed_automatic = any(m.long_gun in self.automatic for m in self.men.values())
         if scenario.response_density and not scenario.radio:
             response.dispatch(self)  # no radio: the centre is notified at the start
 
     @classmethod
     def new(cls, scenario=None, seed: int = 0, map=None, dice: Dice | None = None) -> AmbushGame:
-        """A new game in its set-up phase (default: every option off, on the SKIRMISH map);
-        ``scenario`` may be an :class:`AmbushScenario`, a dict or a bundled scenario's name."""
+        """A new game in its set-up phase (default: the standard "roadblock" scenario; every
+        option off is ``AmbushScenario()``); ``scenario`` may be an :class:`AmbushScenario`,
+        a dict or a bundled scenario's name."""
         if scenario is None:
-            scenario = AmbushScenario()
+            scenario = scenario_file(DEFAULT_SCENARIO)
         elif isinstance(scenario, str):
             scenario = _by_name(scenario)
         elif isinstance(scenario, dict):
@@ -272,6 +327,10 @@ class AmbushGame(SkirmishGame):
         except (TypeError, AttributeError, KeyError, ValueError) as e:
             raise SaveError("scenario", f"not a valid AMBUSH scenario: {e!r}") from None
 
+    def _shared(self) -> tuple:
+        """What a copy shares: SKIRMISH's, and AMBUSH's (read-only) tables."""
+        return (*super()._shared(), self.ambush_tables)
+
     # --- set-up ---------------------------------------------------------------------------
     def place_ambush(self, hex: str) -> None:
         """Adversary: the ambush hex. With a moving transporter it is where the road is
@@ -284,14 +343,52 @@ class AmbushGame(SkirmishGame):
     # --- plots ----------------------------------------------------------------------------
     def side_plan(self, side, orders=None, changed=None, known=None):
         plan = super().side_plan(side, orders, changed, known)
-        if self.scenario.radio and len(self.radio["warned"]) < len(self.scenario.escorts):
-            radio.check_plan(self, side, plan)
+        if self.vehicle_damage or self.morale_active or self.unwarned:
+            if self.unwarned:
+                radio.check_plan(self, side, plan)
+            if self.vehicle_damage:
+                vehicles.check_plan(self, side, plan)
+            if self.morale_active:
+                morale.check_plan(self, side, plan)
         return plan
+
+    @property
+    def unwarned(self) -> bool:
+        """Some escort is not warned yet (radio's plot check applies)."""
+        return len(self.radio["warned"]) < self._n_escorts
+
+    @property
+    def morale_active(self) -> bool:
+        """Some man is suppressed or panicked this turn (morale's plot check applies)."""
+        m = self.morale
+        return bool(m["suppressed"] or m["panicked"])
 
     # --- resolution hooks -----------------------------------------------------------------
     def _after_phase(self, phase: str, plans, combat) -> None:
         sc = self.scenario
         if phase == "combat":
+            burst_at: set[str] = set()
+            if self.armed_automatic:
+                t = self.ambush_tables
+                burst_at = autofire.resolve_bursts(
+                    self,
+                    plans,
+                    combat,
+                    self.automatic,
+                    t.autofire_extra_targets,
+                    t.autofire_factor,
+                )
+            if sc.vehicle_damage:
+                vehicles.resolve_vehicle_hits(self, plans, combat, self.vehicle_armour)
+            if sc.morale:
+                auto = burst_at | {
+                    t.target
+                    for s in SIDES
+                    for p in plans[s].men.values()
+                    for t in p.fires
+                    if t.weapon in self.automatic
+                }
+                morale.after_combat(self, self._start_wounds, auto)
             if sc.cargo_removal:
                 cargo.after_combat(self)
             if sc.radio:
@@ -307,6 +404,8 @@ class AmbushGame(SkirmishGame):
     def _end_turn(self) -> None:
         if self.scenario.response_density:
             response.end_turn(self)
+        if self.scenario.morale:
+            self._start_wounds = {m.id: m.wounds for m in self.men.values()}
 
     def _check_victory(self) -> None:
         sc = self.scenario
@@ -359,6 +458,11 @@ class AmbushGame(SkirmishGame):
             r = response.view(self, side)
             if r is not None:
                 out["response"] = r
+        if sc.morale:  # each side knows its own men's state of mind
+            out["morale"] = {
+                k: [m for m in v if side == "referee" or self.men[m].side == side]
+                for k, v in self.morale.items()
+            }
         return out
 
     def view(self, side: str, events: bool = True) -> dict[str, Any]:
@@ -375,6 +479,7 @@ class AmbushGame(SkirmishGame):
                 "response": self.response,
                 "roadblock": self.roadblock,
                 "vehicle_damage": self.vehicle_damage,
+                **({"morale": self.morale} if self.scenario.morale else {}),
             }
         )
         return d

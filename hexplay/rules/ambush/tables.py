@@ -21,6 +21,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
+from ..skirmish.combat import register_weapon
 from ..skirmish.tables import ATTACK_STRENGTH, RANGE_BAND_LABELS, RANGE_BANDS
 
 TABLE_FILES = (
@@ -291,5 +292,10 @@ def load_tables() -> Tables:
 
 @cache
 def tables() -> Tables:
-    """The loaded tables (read once per process)."""
-    return load_tables()
+    """The loaded tables (read once per process); AMBUSH's new weapons are registered with
+    SKIRMISH's combat look-ups (:func:`~hexplay.rules.skirmish.combat.register_weapon`)."""
+    t = load_tables()
+    for w in t.weapons.values():
+        if w.name not in ATTACK_STRENGTH:
+            register_weapon(w.name, tuple(zip(w.fit, w.impaired)), w.harms_occupants)
+    return t

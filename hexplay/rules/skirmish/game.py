@@ -657,6 +657,22 @@ class SkirmishGame(SkirmishState, Game):
             codes.append(t.code)
         return codes
 
+    def complete_plot(self, side: str) -> None:
+        """Plot SV (else MV 1) for each of ``side``'s moving vehicles left without either, as
+        submitting requires (§8); for samplers and helpers that plot random orders."""
+        plan = self.side_plan(side)
+        for v in self.vehicles.values():
+            if not v.moving or self.controller(v) != side:
+                continue
+            vp = plan.vehicles.get(v.id)
+            if vp is None or not any(t.code in ("MV", "SV") for t in vp.tasks):
+                for code, n in (("SV", 0), ("MV", 1)):
+                    try:
+                        self.plot(side, v.id, code, hexes=n)
+                        break
+                    except IllegalOrder:
+                        continue
+
     def submit(self, side: str) -> None:
         """Lock a side's set-up or plot; plots stay secret until both sides have submitted."""
         self._check_side(side)

@@ -47,7 +47,7 @@ from fractions import Fraction
 
 from ...engine import IllegalOrder
 from ...movement import MovementError
-from .combat import attack_strength, weapon_can_harm
+from .combat import EXTRA_WEAPONS, attack_strength, weapon_can_harm
 from .scenario import LONG_GUNS, TRANSPORTER_ID, VEHICLE_SEATS
 from .state import ADVERSARY, DEFENDER
 from .tables import (
@@ -187,7 +187,7 @@ def check_fire(g, side: str, m: Man, t: Task) -> Task:
             return Task("DF", tgt.id, weapon=got["weapon"])
     rng = g.terrain.distance(fh, th)
     weapon = t.weapon or best_weapon(g, m, tgt, rng) or (m.long_gun if m.armed else "pistol")
-    if weapon not in ("pistol", *LONG_GUNS):
+    if weapon not in ("pistol", *LONG_GUNS) and weapon not in EXTRA_WEAPONS:
         raise IllegalOrder("Table V", f"unknown weapon {weapon!r}")
     if weapon != "pistol":
         if weapon != m.long_gun:
