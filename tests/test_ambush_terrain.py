@@ -421,3 +421,17 @@ def test_the_fast_los_is_the_maps_own_sight_and_symmetric(i, j):
     fast = _MT.sees(a, b, frozenset())
     assert fast == _MT.sees(b, a, frozenset())
     assert fast == _MOUNTAINS.los(a, b).clear
+
+
+def test_the_terrain_table_is_on_the_ambush_tables_page_with_every_reason():
+    from hexplay.rules.ambush.docs import tables_markdown
+    from hexplay.rules.skirmish.terrain_effects import terrain_markdown
+
+    md = terrain_markdown()
+    for t in TYPES.values():
+        los = "blocks" if t.blocks_sight else "clear"
+        assert f"| {t.name} | {los} | {' / '.join(map(str, t.defence))} |" in md
+        for why in t.why.values():
+            assert why.replace("\n", " ") in md
+    assert "| water | clear | 1 / 2 / 3 / 5 | impassable | impassable | impassable |" in md
+    assert md in tables_markdown()

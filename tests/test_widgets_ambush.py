@@ -32,11 +32,16 @@ from hexplay.widgets.log import describe_event
 ENTRY = hexplay.game_entry("ambush")
 
 
+def _farmland_sample_game(seed: int) -> Any:
+    """The report's sample game on the farmland map (every AMBUSH terrain type but rocks)."""
+    return ENTRY.new(on_map(ENTRY.scenario("sample game"), DEFAULT_MAP), seed=seed)
+
+
 @pytest.fixture(scope="module")
 def played() -> Any:
     """The default AMBUSH game (the sample game on the farmland map) after three turns of the
     computer players: the long-range message is through and the response force dispatched."""
-    g = AmbushUI.new_game(seed=1)
+    g = _farmland_sample_game(seed=1)
     play(g, {s: ENTRY.player("tactic", s, seed=2) for s in ("adversary", "defender")}, max_turns=3)
     assert not g.over
     return g
@@ -46,12 +51,13 @@ def test_the_registry_names_the_ambush_adapter():
     assert ENTRY.ui == "hexplay.widgets.ambush_ui:AmbushUI"
     app = GameApp("ambush", vs_computer="adversary")
     assert isinstance(app.ui, AmbushUI)
-    assert app.game.scenario.name == "sample game" and app.game.map.name == DEFAULT_MAP
+    assert app.game.scenario.name == "sample game"
+    assert app.game.map.name == (ENTRY.scenario("sample game").get("map") or DEFAULT_MAP)
     assert app.board.units
 
 
 def test_the_new_terrain_is_drawn_in_its_own_colours():
-    app = GameApp("ambush", vs_computer="adversary")
+    app = GameApp(_farmland_sample_game(seed=0), vs_computer="adversary")
     pal = app.board._map["palette"]
     names = set(app.game.map.terrain_names)
     assert {"brush", "orchard", "buildings", "water", "bridge"} <= names

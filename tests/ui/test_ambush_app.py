@@ -29,8 +29,10 @@ from hexplay.widgets.ambush_ui import AmbushUI
 from hexplay.widgets.game_app import GameApp
 from hexplay.widgets.board import TERRAIN_PALETTE
 
-g = AmbushUI.new_game(seed=1)
+from hexplay.widgets.ambush_ui import on_map
+
 entry = hexplay.game_entry("ambush")
+g = entry.new(on_map(entry.scenario("sample game"), "ambush_farmland_medium"), seed=1)
 play(g, {s: entry.player("tactic", s, seed=2) for s in ("adversary", "defender")}, max_turns=3)
 g.vehicle_damage["T"] = ["immobilised"]
 app = GameApp(g, ui=AmbushUI, vs_computer="adversary", board_height="640px")

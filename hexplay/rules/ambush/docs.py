@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..skirmish.tables import RANGE_BAND_LABELS
+from ..skirmish.terrain_effects import terrain_markdown
 from .game import STANDARD_SCENARIOS, scenario_file
 from .tables import TABLE_FILES, tables
 
@@ -96,6 +97,7 @@ def tables_markdown() -> str:
                 md += _table(
                     [*cols, "why"], [[x.get(c, "") for c in cols] + [x["why"]] for x in rows]
                 )
+    md += terrain_markdown().splitlines()  # terrain.toml (hexplay.rules.skirmish.terrain_effects)
     md += ["## Standard scenarios", ""]
     rows = []
     for n in STANDARD_SCENARIOS:
