@@ -9,11 +9,12 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hexplay.hexgrid import DIRECTIONS, Hex
+from hexplay.hexgrid import DIRECTIONS, Hex, distance
 from hexplay.maps import MapError, bundled_maps, load_map, read_map_text
 from hexplay.maps.notation import is_road_path
 from hexplay.rules.skirmish import tables
@@ -435,3 +436,70 @@ def test_the_terrain_table_is_on_the_ambush_tables_page_with_every_reason():
             assert why.replace("\n", " ") in md
     assert "| water | clear | 1 / 2 / 3 / 5 | impassable | impassable | impassable |" in md
     assert md in tables_markdown()
+
+
+@st.composite
+def _user_maps(draw):
+    """A small map of random AMBUSH terrain, a few slope hexsides and a road down column 1."""
+    from hexplay.hexgrid import OffsetLayout, hexside_between
+    from hexplay.maps import Map
+
+    cols, rows = draw(st.integers(3, 6)), draw(st.integers(3, 6))
+    names = tuple(TYPES)
+    grid = draw(
+        st.lists(st.integers(0, len(names) - 1), min_size=cols * rows, max_size=cols * rows)
+    )
+    lay = OffsetLayout(cols, rows)
+    hexes = lay.hexes()
+    pairs = [(a, b) for a in hexes for b in hexes if a < b and distance(a, b) == 1]
+    slope = draw(st.sets(st.sampled_from(pairs), max_size=6))
+    road = [lay.to_hex(1, r) for r in range(1, rows + 1)]
+    return Map(
+        name=f"user_{draw(st.sampled_from(DENSITIES))}",
+        layout=lay,
+        terrain_names=names,
+        terrain=np.array(grid).reshape(cols, rows),
+        hexside_features={"slope": frozenset(hexside_between(a, b) for a, b in slope)},
+        roads=frozenset(hexside_between(a, b) for a, b in zip(road, road[1:])),
+        places={"Route 1": tuple(road)},
+    )
+
+
+def _plain_reach(m, start: str, budget: int, density: str) -> dict[str, int]:
+    """Dijkstra straight from the terrain table (TOML values), for the fast search to match."""
+    import heapq
+
+    road_hexes = m.road_hexes
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        c, a = heapq.heappop(heap)
+        if c > best[a]:
+            continue
+        for b in m.neighbor_labels(a):
+            slope = m.hexside(a, b) in m.hexside_features.get("slope", frozenset())
+            if m.hex(b) in road_hexes:
+                step = TYPES["open"].move[density][1] if slope else 1
+            else:
+                mv = TYPES[m.terrain_at(b)].move[density]
+                if mv is None:
+                    continue
+                step = mv[1] if slope else mv[0]
+            if c + step <= budget and c + step < best.get(b, budget + 1):
+                best[b] = c + step
+                heapq.heappush(heap, (c + step, b))
+    return best
+
+
+@settings(max_examples=30, deadline=None)
+@given(_user_maps(), st.integers(0, 10), st.data())
+def test_reach_on_a_user_map_is_the_terrain_tables_plain_dijkstra(m, budget, data):
+    t = terrain_for(m)
+    density = density_of(m)
+    assert t.effects is ambush_terrain(density)
+    start = data.draw(st.sampled_from(m.hex_labels))
+    for scale in (1, 2):  # fit and wounded (double AP)
+        fast = {k: c for k, (c, _prev) in t.reach(start, budget, scale).items()}
+        plain = _plain_reach(m, start, budget // scale, density)
+        assert {k for k in fast} == set(plain)
+        assert all(fast[k] == scale * plain[k] for k in plain)
