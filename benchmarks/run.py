@@ -34,13 +34,15 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   "batch" scenario with its round limit) per CPU second on one core (``benchmarks/aggressor.py``).
 - ``naval_games_per_s``: naval computer-vs-computer full games of scenario 11 (Kula Gulf) per
   CPU second on one core (``benchmarks/naval.py``).
+- ``ambush_games_per_s``: AMBUSH computer-vs-computer full games of its densest standard
+  scenario per CPU second on one core (``benchmarks/ambush.py``).
 - ``table_orders_per_s`` / ``table_p99_intent_ms``: 30 concurrent games of computer players
   through the table server on 127.0.0.1 (``benchmarks/table.py``; 60 s, 20 s with ``--quick``).
 
 - ``editor_stroke_ms`` / ``editor_check_ms``: a paint stroke in the map editor on the SKIRMISH
   map with the line of sight live, and the game's check that follows it (``benchmarks/editor.py``).
 
-``--only core|games|sweep|env|aggressor|naval|table|editor`` runs one group.
+``--only`` NAME runs one group (the names: ``--help``).
 """
 
 from __future__ import annotations
@@ -207,6 +209,12 @@ def bench_naval(quick: bool) -> None:
     emit("naval_games_per_s", naval.games_per_s(20 if quick else 100, seed0=100), "games/s")
 
 
+def bench_ambush(quick: bool) -> None:
+    import ambush
+
+    emit("ambush_games_per_s", ambush.games_per_s(20 if quick else 100), "games/s")
+
+
 def bench_table(quick: bool) -> None:
     import table
 
@@ -227,6 +235,7 @@ GROUPS = {
     "env": bench_env,
     "aggressor": bench_aggressor,
     "naval": bench_naval,
+    "ambush": bench_ambush,
     "table": bench_table,
     "editor": bench_editor,
 }

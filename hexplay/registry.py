@@ -135,6 +135,21 @@ register(
 
 register(
     GameEntry(
+        "ambush",
+        "AMBUSH",
+        "hexplay.rules.ambush.game:AmbushGame",
+        scenarios="hexplay.rules.ambush.game:named_scenarios",
+        players={
+            "scripted": "hexplay.ai.ambush:scripted",
+            "tactic": "hexplay.ai.ambush:tactic",
+        },
+        analysis="hexplay.analysis.games:AMBUSH",
+        ui="hexplay.widgets.ambush_ui:AmbushUI",
+    )
+)
+
+register(
+    GameEntry(
         name="aggressor",
         title="AGGRESSOR",
         game="hexplay.rules.aggressor:AggressorGame",

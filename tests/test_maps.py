@@ -27,6 +27,7 @@ from hexplay.maps import (
     save_map,
     write_map_text,
 )
+from hexplay.rules.skirmish.terrain_effects import DENSITIES
 from hexplay.sight import BlockingModel
 
 #: SKIRMISH Table III: trees and slope hexsides block; the two end hexes and their sides don't.
@@ -229,7 +230,8 @@ def test_skirmish_neighbors_and_distance_with_labels(sk):
 def test_hexplay_exports_load_map():
     assert hexplay.load_map is load_map
     assert hexplay.load_map("skirmish").name == "skirmish"
-    assert bundled_maps() == ["aggressor", "skirmish"]
+    ambush = [f"ambush_{k}_{d}" for k in ("farmland", "hills", "mountains") for d in DENSITIES]
+    assert bundled_maps() == sorted(["aggressor", "skirmish", *ambush])
 
 
 # --- AGGRESSOR --------------------------------------------------------------------------------
@@ -680,7 +682,7 @@ def test_mangled_json_gives_a_map_or_a_map_error(data):
 
 # --- loading ------------------------------------------------------------------------------------
 def test_load_map_errors(tmp_path):
-    with pytest.raises(MapError, match=r"unknown map 'nowhere'.*aggressor, skirmish"):
+    with pytest.raises(MapError, match=r"unknown map 'nowhere'.*aggressor, ambush_.*, skirmish"):
         load_map("nowhere")
     with pytest.raises(MapError, match="no such map file"):
         load_map(tmp_path / "missing.txt")

@@ -82,6 +82,9 @@ def resample_plot(game: Any, side: str, rng: np.random.Generator, orders: int = 
                 with contextlib.suppress(IllegalOrder):  # a candidate the rules refuse
                     twin.order(o)
         if enemy not in game.to_act():
+            complete = getattr(twin, "complete_plot", None)
+            if complete is not None and game.info.name == "ambush":
+                complete(enemy)  # (AMBUSH's moving transporter: random plots rarely stop it)
             try:
                 twin.submit(enemy)
             except IllegalOrder:
@@ -187,6 +190,7 @@ def _replay_placements(game: Any, side: str, rng: np.random.Generator) -> Any | 
 
 
 SAMPLERS["skirmish"] = "hexplay.ai.samplers:skirmish_resample"
+SAMPLERS["ambush"] = "hexplay.ai.samplers:skirmish_resample"  # (AMBUSH is SKIRMISH + options)
 
 
 # --- the naval night action (provisional: written from hexplay.rules.naval before it landed) -

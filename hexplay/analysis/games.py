@@ -85,7 +85,44 @@ SKIRMISH = AnalysisSpec(
 """SKIRMISH: the 1980 report's question is the adversary's chance; its tactic players and its
 sweepable scenario knobs (:mod:`hexplay.analysis.scenario_params`)."""
 
-BUILTIN = {"skirmish": SKIRMISH}
+AMBUSH = AnalysisSpec(
+    game="ambush",
+    sides=("adversary", "defender"),
+    win_side="adversary",
+    outcome=(
+        "winner",
+        "reason",
+        "turns",
+        "barrier_points",
+        "adversary_killed",
+        "adversary_wounded",
+        "defender_killed",
+        "defender_wounded",
+        "ambush",
+        "cargo",
+        "cargo_away",
+        "radio_through",
+        "response_arrival",
+        "response_arrived",
+    ),
+    means=(
+        "turns",
+        "barrier_points",
+        "adversary_killed",
+        "defender_killed",
+        "cargo_away",
+        "response_arrived",
+    ),
+    players={"adversary": "scripted", "defender": "scripted"},
+    scenario="hexplay.rules.ambush.game:sweep_scenario",
+    title="P(adversary gets the cargo away)",
+)
+"""AMBUSH: the adversary wins only by getting the cargo off the map (with ``cargo_removal``),
+so P(adversary wins) is P(cargo away). Sweep parameters: ``base`` (a bundled scenario's name,
+default "roadblock") and any AMBUSH scenario field, e.g. ``response_density``, ``barrier``,
+``radio`` (:func:`hexplay.rules.ambush.game.sweep_scenario`)."""
+
+BUILTIN = {"skirmish": SKIRMISH, "ambush": AMBUSH}
 """Specs of the games hexplay ships, used when a registry entry names none."""
 
 

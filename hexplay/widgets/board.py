@@ -51,6 +51,13 @@ TERRAIN_PALETTE: dict[str, str] = {
     "sea": "#8db6dd",
     "marsh": "#a9c7a0",
     "road": "#d9cfa8",
+    # AMBUSH terrain types (hexplay/rules/ambush/data/terrain.toml): hues apart from open's
+    # tan and trees' green so each type reads at a glance
+    "brush": "#c3c47e",
+    "orchard": "#a9d39a",
+    "buildings": "#a07c66",
+    "rocks": "#a9a59c",
+    "bridge": "#7d6f62",
 }
 FALLBACK_COLOURS = ("#d8cfc4", "#b9d3c1", "#d9c2a7", "#c4c9de", "#e0d4a0", "#c7b3cf")
 

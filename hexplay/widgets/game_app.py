@@ -30,6 +30,8 @@ from .adapter import REFEREE, GameUI
 from .board import HexBoard
 from .controls import PhaseControls, PlotBuilder, ReplaySlider
 from .log import RecordTable, ResultsLog
+from .scenario_picker import ScenarioPicker
+from .scenario_picker import new_game as new_scenario_game
 
 log = logging.getLogger("hexplay.widgets")
 
@@ -48,7 +50,9 @@ class GameApp(W.VBox):
     ``hot_seat``: humans share one screen, blanked between them. ``referee``: everything shown,
     the referee orders for every side. ``timer``: a class turn timer. ``win_probability``: a
     gauge, if the adapter can estimate (refused for two humans in hot seat without a referee,
-    where it would summarise positions the side at the screen cannot see).
+    where it would summarise positions the side at the screen cannot see). ``scenario``: a
+    named scenario of the game's registry entry for a new game (the picker's choice for "New
+    game"; :mod:`.scenario_picker`).
     """
 
     def __init__(
@@ -64,11 +68,12 @@ class GameApp(W.VBox):
         board_height: str = "",
         win_probability: bool | None = False,
         win_probability_n: int = 40,
+        scenario: str | None = None,
     ) -> None:
         if ui is None:
             ui = _registered_ui(game)
         if game is None or isinstance(game, str):  # a registered game's name: a new game
-            game = ui.new_game(seed=seed)
+            game = new_scenario_game(ui, str(game), seed, scenario)
         self.game = game
         self.ui = ui(self)
         self.sides = self.ui.sides(game)
@@ -111,6 +116,7 @@ class GameApp(W.VBox):
         self.ready.add_class("hexplay-ready")
         self.ready.layout.display = "none"
         self.winprob = self._make_gauge(win_probability, win_probability_n)
+        self.scenario_picker = ScenarioPicker(game, scenario)  # read by "New game"
 
         self.board.on_click(self._on_board_click)
         self.builder.on_change = self._after_plot_change
@@ -128,7 +134,7 @@ class GameApp(W.VBox):
         for i, (t, _w) in enumerate(pages):
             self.tabs.set_title(i, t)
         self.tab_index = {t: i for i, (t, _w) in enumerate(pages)}
-        panel: list[W.Widget] = [self.controls, self.ready]
+        panel: list[W.Widget] = [self.controls, self.scenario_picker, self.ready]
         if self.winprob is not None:
             panel.append(self.winprob)
         side_panel = W.VBox(
@@ -422,7 +428,9 @@ class GameApp(W.VBox):
 
     def new_game(self) -> None:
         self.seed += 1
-        self.game = type(self.ui).new_game(seed=self.seed)
+        self.game = new_scenario_game(
+            type(self.ui), self.scenario_picker.game_name, self.seed, self.scenario_picker.scenario
+        )
         self.ui.start(self.game)
         self._make_computers()
         self.plotting_side = self.humans[0] if self.humans else self.sides[0]

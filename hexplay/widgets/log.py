@@ -37,6 +37,8 @@ def describe_event(ev: Mapping[str, Any]) -> str:
     """One line of plain text for an event as a view holds it (``Event.for_side``: a flat dict
     with ``kind``); SKIRMISH's kinds in words, any other game's as ``kind: key value, ...``."""
     d, kind = ev, str(ev.get("kind", ""))
+    if kind in FEATURE_TEXT:
+        return FEATURE_TEXT[kind](d)
     if kind == "fire":
         line = f"{d.get('firer', '?')} fires at {d.get('target', '?')}"
         line += f" ({d['weapon']})" if d.get("weapon") else ""
@@ -68,6 +70,48 @@ def describe_event(ev: Mapping[str, Any]) -> str:
     skip = {"index", "turn", "phase", "kind"}
     rest = ", ".join(f"{k} {v}" for k, v in d.items() if k not in skip)
     return f"{kind}: {rest}" if rest else kind
+
+
+def _radio(d: Mapping[str, Any]) -> str:
+    ok = "through" if d.get("through") else "not through"
+    roll = f"die {d.get('die', '?')}, needs {d.get('need', '?')} or less"
+    if d.get("link") == "CB":
+        return f"CB radio to {d.get('to', '?')} ({d.get('range', '?')} hexes): {roll}: {ok}"
+    return f"long-range radio to the regional centre ({d.get('km', '?')} km): {roll}: {ok}"
+
+
+def _dispatched(d: Mapping[str, Any]) -> str:
+    return (
+        f"response force dispatched ({d.get('density', '?')} population density): arrives on "
+        f"turn {d.get('arrival', '?')} (die {d.get('die', '?')}, delay {d.get('delay', 0)})"
+    )
+
+
+def _arrived(d: Mapping[str, Any]) -> str:
+    men = ", ".join(map(str, d.get("men") or [])) or "?"
+    return f"response force arrives at {d.get('hex', '?')}: {men}"
+
+
+def _cargo(verb: str) -> Any:
+    def text(d: Mapping[str, Any]) -> str:
+        who = f"{d['man']} " if d.get("man") else ""
+        where = f" at {d['hex']}" if d.get("hex") else ""
+        return f"{who}{verb}{where}" if who else f"the cargo is {verb}{where}"
+
+    return text
+
+
+#: AMBUSH's event kinds (radio messages, the response force, the cargo) in words.
+FEATURE_TEXT: dict[str, Any] = {
+    "radio": _radio,
+    "response dispatched": _dispatched,
+    "response arrived": _arrived,
+    "cargo loaded": _cargo("loads the cargo"),
+    "cargo picked up": _cargo("picks up the cargo"),
+    "cargo dropped": _cargo("drops the cargo"),
+    "cargo away": _cargo("gets the cargo off the map"),
+    "cargo recovered": _cargo("recovered"),
+}
 
 
 def _result_class(ev: Mapping[str, Any]) -> str:

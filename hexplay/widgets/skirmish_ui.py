@@ -417,46 +417,49 @@ class SkirmishUI(GameUI):
             if u.get("kind", "man") != "man" and u.get("hex")
         ]
 
-    def los(self, a: str, b: str) -> Any:
-        """LOS trace between two hexes under SKIRMISH Table III with the known vehicles."""
-        from ..rules.skirmish.sight import SKIRMISH_SIGHT
+    def terrain(self) -> Any:
+        """The game's terrain tables on its map (:class:`~hexplay.rules.skirmish.terrain.Terrain`:
+        SKIRMISH's, or AMBUSH's types and density), the map's shared one if the game has none."""
+        from ..rules.skirmish.terrain import Terrain, terrain_for
 
-        return self.app.game.map.los(a, b, SKIRMISH_SIGHT, self.blockers())
+        t = getattr(self.app.game, "terrain", None)
+        return t if isinstance(t, Terrain) else terrain_for(self.app.game.map)
+
+    def los(self, a: str, b: str) -> Any:
+        """LOS trace between two hexes under the game's Table III with the known vehicles."""
+        return self.app.game.map.los(a, b, self.terrain().effects.sight, self.blockers())
 
     def visible_hexes(self, unit: str) -> list[str]:
         """Hexes visible from ``unit``'s hex with the vehicles this side knows as blockers.
 
         Cached per (map, hex, blockers): a turn computes each unit's row once (a vectorized
         ``Sight.visible_from``, about a millisecond), later clicks reuse it."""
-        from ..rules.skirmish.sight import SKIRMISH_SIGHT
-
         m = self.app.game.map
+        sight = self.terrain().effects.sight
         hx = self.app.units_by_id[unit]["hex"]
         if hx is None:
             return []  # off the map: sees nothing (and is never seen)
         blockers = tuple(sorted(self.blockers()))
-        key = (id(m), hx, blockers)
+        key = (id(m), id(sight), hx, blockers)
         hit = self._sight_cache.get(key)
         if hit is None:
             if len(self._sight_cache) > 512:
                 self._sight_cache.clear()
             if self._labels is None or self._labels[1] is not m:
                 self._labels = (np.asarray(m.hex_labels, dtype=object), m)
-            mask = m.sight(SKIRMISH_SIGHT).visible_from(hx, None, list(blockers))
+            mask = m.sight(sight).visible_from(hx, None, list(blockers))
             hit = self._sight_cache[key] = self._labels[0][mask].tolist()
         return list(hit)
 
     def reachable(self, unit: str) -> dict[str, float] | None:
         """Hexes a man on foot can reach with his AP left (wounded men pay double), from the
-        map's shared SKIRMISH tables (``Terrain.reachable``: the rules' and players' memo)."""
+        game's terrain tables (``Terrain.reachable``: the rules' and players' memo)."""
         u = self.app.units_by_id.get(unit)
         if u is None or u["kind"] != "man" or u.get("in_vehicle") or u.get("hex") is None:
             return None
-        from ..rules.skirmish.terrain import terrain_for
-
         factor = 2 if u.get("status") == "W" else 1
         budget = Fraction(self.app.game.ap_left(self.app.plotting_side, unit)) / factor
-        costs = terrain_for(self.app.game.map).reachable(u["hex"], budget).costs()
+        costs = self.terrain().reachable(u["hex"], budget).costs()
         return {k: float(v) * factor for k, v in costs.items() if k != u["hex"]}
 
     def unit_plot(self, unit: str) -> list[dict[str, Any]]:

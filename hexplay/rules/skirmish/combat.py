@@ -111,12 +111,16 @@ def attack_strength(weapon: str, range: int, wounded_or_in_vehicle: bool = False
 
 
 def _attack_strength(weapon: str, range: int, wounded_or_in_vehicle: bool) -> int:
-    if weapon not in ATTACK_STRENGTH:
-        raise ValueError(f"unknown weapon {weapon!r}; expected one of {', '.join(WEAPONS)}")
+    rows = ATTACK_STRENGTH.get(weapon)
+    if rows is None:
+        extra = EXTRA_WEAPONS.get(weapon)
+        if extra is None:
+            raise ValueError(f"unknown weapon {weapon!r}; expected one of {', '.join(WEAPONS)}")
+        rows = extra[0]
     rng = _int(range, "range")
     if rng < 0:
         raise ValueError(f"range must be >= 0 hexes, got {rng}")
-    fit, impaired = ATTACK_STRENGTH[weapon][_band(rng, RANGE_BANDS)]
+    fit, impaired = rows[_band(rng, RANGE_BANDS)]
     return impaired if wounded_or_in_vehicle else fit
 
 
@@ -137,8 +141,29 @@ def attack_strengths(
 def weapon_can_harm(weapon: str, target_terrain: str) -> bool:
     """False when ``weapon`` cannot hurt the target (shotguns and pistols vs vehicle occupants)."""
     if weapon not in ATTACK_STRENGTH:
-        raise ValueError(f"unknown weapon {weapon!r}; expected one of {', '.join(WEAPONS)}")
+        extra = EXTRA_WEAPONS.get(weapon)
+        if extra is None:
+            raise ValueError(f"unknown weapon {weapon!r}; expected one of {', '.join(WEAPONS)}")
+        return target_terrain != "vehicle" or extra[1]
     return not (target_terrain == "vehicle" and weapon in HARMLESS_TO_VEHICLE_OCCUPANTS)
+
+
+EXTRA_WEAPONS: dict[str, tuple[tuple[tuple[int, int], ...], bool]] = {}
+"""Weapons beyond Table V's three (AMBUSH's, :func:`register_weapon`): name -> (one
+(fit, impaired) pair per :data:`RANGE_BANDS` row, harms men inside vehicles). Looked up only
+for a name Table V does not hold, so SKIRMISH's look-ups never reach it."""
+
+
+def register_weapon(name: str, rows: tuple[tuple[int, int], ...], harms_occupants: bool) -> None:
+    """Add a weapon in Table V's shape (AMBUSH's tables do, when loaded); Table V's own three
+    cannot be replaced, and a name registered again must keep its values."""
+    rows = tuple((int(a), int(b)) for a, b in rows)
+    if name in ATTACK_STRENGTH or len(rows) != len(RANGE_BANDS):
+        raise ValueError(f"{name!r}: a new weapon with one (fit, impaired) pair per range band")
+    old = EXTRA_WEAPONS.get(name)
+    if old is not None and old != (rows, bool(harms_occupants)):
+        raise ValueError(f"weapon {name!r} is already registered with other values")
+    EXTRA_WEAPONS[name] = (rows, bool(harms_occupants))
 
 
 def _defence_cell(terrain: str, hexes_moved: int) -> int | None:

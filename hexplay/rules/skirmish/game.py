@@ -42,7 +42,7 @@ from ...engine.record import load
 from . import inputs as _in
 from . import setup as _setup
 from .arrange import arrange as _arrange
-from .combat import attack_strength, defence_strength, weapon_can_harm
+from .combat import attack_strength, weapon_can_harm
 from .combat import odds as combat_odds
 from .legal import candidate_tasks
 from .orders import SETUP_ARGS, TASK_ARGS, check_task_args
@@ -657,6 +657,22 @@ class SkirmishGame(SkirmishState, Game):
             codes.append(t.code)
         return codes
 
+    def complete_plot(self, side: str) -> None:
+        """Plot SV (else MV 1) for each of ``side``'s moving vehicles left without either, as
+        submitting requires (§8); for samplers and helpers that plot random orders."""
+        plan = self.side_plan(side)
+        for v in self.vehicles.values():
+            if not v.moving or self.controller(v) != side:
+                continue
+            vp = plan.vehicles.get(v.id)
+            if vp is None or not any(t.code in ("MV", "SV") for t in vp.tasks):
+                for code, n in (("SV", 0), ("MV", 1)):
+                    try:
+                        self.plot(side, v.id, code, hexes=n)
+                        break
+                    except IllegalOrder:
+                        continue
+
     def submit(self, side: str) -> None:
         """Lock a side's set-up or plot; plots stay secret until both sides have submitted."""
         self._check_side(side)
@@ -698,6 +714,7 @@ class SkirmishGame(SkirmishState, Game):
                 budgets = resolve_movement(self, plans, combat, start_wounds, self.log)
             else:
                 resolve_maintenance(self, plans, combat, budgets, start_wounds, self.log)
+            self._after_phase(phase, plans, combat)
         self._chart_todo.append((turn, start, plans, snapshot_positions(self), self.barrier))
         self._plotted.append(
             (turn, {s: {u: tuple(ts) for u, ts in self.plots.orders[s].items()} for s in SIDES})
@@ -722,10 +739,17 @@ class SkirmishGame(SkirmishState, Game):
             )
         self.plots.clear()
         self._cache.clear()
+        self._end_turn()
         update_sightings(self)
         if not self.over:
             self.commands.mark_turn(self.turn)
         return [e.for_side(REFEREE) for e in self.log.since(first)]
+
+    def _after_phase(self, phase: str, plans: dict[str, SidePlan], combat: Any) -> None:
+        """Hook after each resolution phase (AMBUSH's features; nothing in SKIRMISH)."""
+
+    def _end_turn(self) -> None:
+        """Hook at the end of a resolved turn, before sightings (nothing in SKIRMISH)."""
 
     def _check_victory(self) -> None:
         sc = self.scenario
@@ -880,7 +904,7 @@ class SkirmishGame(SkirmishState, Game):
         else:  # the numbers of shot_numbers with the target's movement given
             att = attack_strength(w, rng, f.wounded or f.vehicle is not None)
             row, _moved = target_posture(self, {}, fh, t)
-            dfn = defence_strength(row, hexes_moved)
+            dfn = self.terrain.defence_strength(row, hexes_moved)
             o = combat_odds(att, dfn) if att else None
             n = {
                 "range": rng,

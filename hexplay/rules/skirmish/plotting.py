@@ -47,7 +47,7 @@ from fractions import Fraction
 
 from ...engine import IllegalOrder
 from ...movement import MovementError
-from .combat import attack_strength, weapon_can_harm
+from .combat import EXTRA_WEAPONS, attack_strength, weapon_can_harm
 from .scenario import LONG_GUNS, TRANSPORTER_ID, VEHICLE_SEATS
 from .state import ADVERSARY, DEFENDER
 from .tables import (
@@ -187,7 +187,7 @@ def check_fire(g, side: str, m: Man, t: Task) -> Task:
             return Task("DF", tgt.id, weapon=got["weapon"])
     rng = g.terrain.distance(fh, th)
     weapon = t.weapon or best_weapon(g, m, tgt, rng) or (m.long_gun if m.armed else "pistol")
-    if weapon not in ("pistol", *LONG_GUNS):
+    if weapon not in ("pistol", *LONG_GUNS) and weapon not in EXTRA_WEAPONS:
         raise IllegalOrder("Table V", f"unknown weapon {weapon!r}")
     if weapon != "pistol":
         if weapon != m.long_gun:
@@ -486,13 +486,14 @@ def _check_exchange(g, side, m, t, veh, pos, armed, gun):
 
 def simulate_vehicle(g, side: str, v: Vehicle, tasks: list[Task]) -> VehiclePlan:
     """Check a vehicle's tasks in order (driver and AP are checked side-wide)."""
-    if v.id == TRANSPORTER_ID and tasks:
+    if v.id == TRANSPORTER_ID and tasks and not g.transporter_moves:
         raise IllegalOrder("§2 scenario", "in SKIRMISH the transporter never moves")
     if g.controller(v) != side:
         raise IllegalOrder("§8 vehicles", f"{v.id} has no living {side} men aboard")
     plan = VehiclePlan(v.id, [], end_pos=v.pos, end_heading=v.heading, end_moving=v.moving)
     pos, heading, moving = v.pos, v.heading, v.moving
     tpos = g.transporter.pos
+    block = g.roadblock_pos
     for t in tasks:
         if t.code not in VEHICLE_CODES:
             raise IllegalOrder(
@@ -528,6 +529,10 @@ def simulate_vehicle(g, side: str, v: Vehicle, tasks: list[Task]) -> VehiclePlan
                     raise IllegalOrder(
                         "§8 vehicles",
                         f"escort vehicles cannot pass through the ambush hex ({g.ambush})",
+                    )
+                if nxt == block:
+                    raise IllegalOrder(
+                        "AMBUSH roadblock", f"the road is blocked at {g.route[block]}"
                     )
                 pos = nxt
             plan.hexes += t.hexes

@@ -8,7 +8,8 @@ Decisions where the rules are silent:
 * Defence (Table IV): a man in a vehicle uses the "in vehicle" row with the hexes his vehicle
   and he are plotted to move; a man plotted to do barrier work is "in the open" (open row); a man
   whose hex the fire enters across a slope hexside uses the slope row; otherwise the terrain of
-  his hex (a road hex counts as the terrain under it).
+  his hex (a road hex counts as the terrain under it; the map's terrain tables give the row:
+  :meth:`~.terrain.Terrain.defence_row`).
 * A driver hit while his vehicle is moving: it moves 2 more hexes along its heading (stopping
   short at the map edge or the ambush hex) and stops, whatever was plotted. A driver hit while
   his vehicle is stopped: its tasks are cancelled.
@@ -32,7 +33,6 @@ from .combat import (
     attack_strength,
     barrier_points,
     combat_result,
-    defence_strength,
     fear_roll_works,
     odds,
 )
@@ -66,8 +66,7 @@ def target_posture(g, plans: dict[str, SidePlan], firer_hex: str, target) -> tup
     th = g.man_hex(target)
     if g.terrain.fire_crosses_slope(firer_hex, th, g.blockers()):
         return "slope", moved
-    t = g.terrain.terrain(th)
-    return (t if t in ("open", "trees") else "open"), moved
+    return g.terrain.defence_row(th), moved
 
 
 def shot_numbers(g, plans, firer, target, weapon: str) -> dict[str, Any]:
@@ -101,7 +100,7 @@ def _shot_numbers(g, plans, firer, target, weapon: str, fh: str, th: str) -> dic
     rng = g.terrain.distance(fh, th)
     att = attack_strength(weapon, rng, firer.wounded or firer.vehicle is not None)
     row, moved = target_posture(g, plans, fh, target)
-    dfn = defence_strength(row, moved if row == "vehicle" else min(moved, 10))
+    dfn = g.terrain.defence_strength(row, moved if row == "vehicle" else min(moved, 10))
     o = odds(att, dfn) if att > 0 else None
     return {
         "range": rng,
@@ -370,6 +369,8 @@ def _move_vehicle(g, v, vp, was_moving, driver_id, hit, log, side) -> Fraction:
         for _ in range(DRIVER_HIT_ROLL_ON):
             nxt = v.pos + v.heading
             if (g.on_board(v.pos) and not g.on_board(nxt)) or nxt == tpos:
+                break
+            if nxt == g.roadblock_pos:  # (AMBUSH's roadblock; None in SKIRMISH)
                 break
             v.pos = nxt
             moved += 1

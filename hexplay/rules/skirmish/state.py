@@ -27,6 +27,10 @@ class SkirmishState:
     scenario: Scenario
     map: Any
     terrain: Terrain
+    transporter_moves: bool = False
+    """AMBUSH's moving transporter (:mod:`.transporter`); in SKIRMISH it never moves."""
+    roadblock_pos: int | None = None
+    """Route index no vehicle may enter (AMBUSH's roadblock, :mod:`.transporter`); None: none."""
 
     def _init_state(self, scenario: Scenario, m) -> None:
         self.scenario = scenario

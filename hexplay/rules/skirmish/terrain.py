@@ -1,4 +1,7 @@
-"""SKIRMISH terrain on a map: line of sight (Table III) and movement (Table VIII) models.
+"""SKIRMISH terrain on a map: line of sight (Table III), defence rows (Table IV) and movement
+(Table VIII), precomputed from the map's terrain tables
+(:class:`~hexplay.rules.skirmish.terrain_effects.TerrainEffects`: SKIRMISH's, or AMBUSH's for a
+map with AMBUSH terrain types; see :func:`~.terrain_effects.effects_for_map`).
 
 LOS decisions: trees hexes and slope hexsides block; the observer's and target's own hexes and
 their own hexsides never block (digest §6); hexes holding vehicles block like trees. A line that
@@ -8,8 +11,9 @@ common wargame convention, symmetric by construction). The slope-hexside defence
 applies when a clear trace enters the target's hex across a slope hexside (on such a line the
 defender gets the benefit of the doubt).
 
-Movement: :data:`~hexplay.rules.skirmish.movement.SKIRMISH_COSTS` for men; a vehicle moves
-only along its route (an ordered hex list of the map's places).
+Movement: the tables' rates for men (SKIRMISH: Table VIII, as
+:data:`~hexplay.rules.skirmish.movement.SKIRMISH_COSTS`); a vehicle moves only along its route
+(an ordered hex list of the map's places).
 """
 
 from __future__ import annotations
@@ -21,23 +25,30 @@ from typing import Any
 import numpy as np
 
 from ...movement import Movement
-from .movement import SKIRMISH_COSTS
-from .sight import SKIRMISH_SIGHT
+from .terrain_effects import SKIRMISH_TERRAIN, TerrainEffects, effects_for_map
 
 
 class Terrain:
-    """Per-map precomputed sight and movement tables (shared by every game on the map)."""
+    """Per-map precomputed sight and movement tables (shared by every game on the map and
+    terrain tables).
 
-    def __init__(self, m) -> None:
+    ``effects`` are the terrain tables (default SKIRMISH's); MapError if the map has a terrain
+    they do not know.
+    """
+
+    def __init__(self, m, effects: TerrainEffects = SKIRMISH_TERRAIN) -> None:
+        effects.check_map(m)
         self.map = m
-        self.sight = m.sight(SKIRMISH_SIGHT)
-        self._both = SKIRMISH_SIGHT.combine == "both"
-        self.movement = Movement(m, SKIRMISH_COSTS, "person")
+        self.effects = effects
+        self.sight = m.sight(effects.sight)
+        self._both = effects.sight.combine == "both"
+        self.movement = Movement(m, effects, "person")
         self.index = {lab: i for i, lab in enumerate(m.hex_labels)}
         self.labels = m.hex_labels
         self.hex_of = dict(zip(m.hex_labels, m.hexes))
         self.neighbors = {lab: m.neighbor_labels(lab) for lab in m.hex_labels}
         self._terrain_of = {lab: m.terrain_at(lab) for lab in m.hex_labels}
+        self._defence_row = {lab: effects.defence_row(t) for lab, t in self._terrain_of.items()}
         self._steps = {
             a: {b: self.movement.step_cost(a, b) for b in nb} for a, nb in self.neighbors.items()
         }
@@ -66,12 +77,22 @@ class Terrain:
         """Pure functions of this map memoized by callers (keys name what they hold)."""
         self._qr: np.ndarray | None = None
         self._trees: np.ndarray | None = None
+        self._cover: np.ndarray | None = None
         self._slope_hex_mask: np.ndarray | None = None
         self._dist_from: dict[str, np.ndarray] = {}
         self._reachable: dict[tuple, Any] = {}
 
     def terrain(self, label: str) -> str:
         return self._terrain_of[label]
+
+    def defence_row(self, label: str) -> str:
+        """Table IV row of a man on foot in hex ``label`` (its terrain's row; a road hex
+        counts as the terrain under it)."""
+        return self._defence_row[label]
+
+    def defence_strength(self, row: str, hexes_moved: int = 0) -> int:
+        """Table IV of these terrain tables (:meth:`TerrainEffects.defence_strength`)."""
+        return self.effects.defence_strength(row, hexes_moved)
 
     def step_cost(self, a: str, b: str) -> Fraction | None:
         """AP for a man to step from ``a`` to adjacent ``b`` (None: not allowed).
@@ -278,6 +299,16 @@ class Terrain:
         return self._trees
 
     @property
+    def cover(self) -> np.ndarray:
+        """Boolean mask (hex index order): the hex is cover terrain
+        (:attr:`TerrainEffects.cover_terrains`: SKIRMISH trees; AMBUSH also brush, orchard,
+        buildings, rocks)."""
+        if self._cover is None:
+            kinds = self.effects.cover_terrains
+            self._cover = np.array([self._terrain_of[lab] in kinds for lab in self.labels], bool)
+        return self._cover
+
+    @property
     def slope_hex(self) -> np.ndarray:
         """Boolean mask (hex index order): the hex has a slope hexside toward a neighbour on
         the map."""
@@ -453,9 +484,21 @@ def _sixths(x: Fraction) -> int:
     return int(n)
 
 
-def terrain_for(m) -> Terrain:
-    """The shared :class:`Terrain` of a map (built once per map object)."""
-    t = m.__dict__.get("_skirmish_terrain")
-    if t is None:
-        t = m.__dict__["_skirmish_terrain"] = Terrain(m)
+def terrain_for(m, effects: TerrainEffects | None = None) -> Terrain:
+    """The shared :class:`Terrain` of a map under terrain tables ``effects`` (built once per
+    map object and tables; default :func:`~.terrain_effects.effects_for_map`: SKIRMISH's for a
+    SKIRMISH map, AMBUSH's at the map's density for a map with AMBUSH terrain)."""
+    if effects is None:
+        t = m.__dict__.get("_skirmish_terrain")
+        if t is None:
+            t = m.__dict__["_skirmish_terrain"] = _terrain_under(m, effects_for_map(m))
+        return t
+    return _terrain_under(m, effects)
+
+
+def _terrain_under(m, effects: TerrainEffects) -> Terrain:
+    cache = m.__dict__.setdefault("_terrain_by_effects", {})
+    t = cache.get(effects.name)
+    if t is None or t.effects is not effects:
+        t = cache[effects.name] = Terrain(m, effects)
     return t

@@ -8,6 +8,26 @@ and vehicles off the map (in a vehicle or on foot) are never seen. Seen enemies 
 and condition (fit/W/K) but not their weapons. A vehicle held by the other side (its living
 men aboard are enemies) is shown to its owner as to any enemy: position and motion when seen,
 never its seats. Barrier points are known to both sides.
+
+AMBUSH adds one key, ``ambush_rules`` (built by ``AmbushGame.features_view``; SKIRMISH views
+never have it), plain JSON, each part present only when its scenario option is on:
+
+* ``roadblock``: the blocked hex label or None (public: the adversary built it, the convoy
+  meets it). ``vehicle_damage``: vehicle id -> list of damage state names (public once
+  inflicted).
+* ``cargo`` (option ``cargo_removal``): ``state`` (``"vault"``, ``"carried"``, ``"dropped"``,
+  ``"away"``, ``"recovered"``; the defender sees ``"out"`` for carried/dropped), ``holder``
+  and ``hex`` (the defender's only while he sees the carrier), ``loaded`` and
+  ``load_points`` (points beyond the barrier's; done / needed).
+* ``radio`` (option ``radio``; defender and referee only): ``warned`` (escorts the CB call
+  has reached) and ``through`` (turn the long-range message got through, or None).
+* ``response`` (option ``response_density``; defender and referee only): ``arrival`` (turn
+  the force enters, or None before the message is through) and ``arrived``.
+
+Radio calls are ``"radio"`` events in the defender's log (link, range, die, need, through);
+``"response dispatched"`` / ``"response arrived"`` events likewise; the cargo's events
+(``"cargo loaded"``, ``"cargo dropped"``, ``"cargo picked up"``, ``"cargo away"``,
+``"cargo recovered"``) go to the sides that may know them.
 """
 
 from __future__ import annotations

@@ -1,0 +1,167 @@
+"""AMBUSH's computer players: SKIRMISH's scripted and tactic players extended to its features.
+
+Each AMBUSH player first does what only AMBUSH asks, then lets its SKIRMISH player plan the
+rest of the turn (fire, moves, barrier work):
+
+* defender: drives the moving transporter (MV as far as the rules allow, up to
+  :data:`CRUISE_HEXES`; SV when it cannot go on); a transporter halted by a roadblock ahead
+  with a fit driver turns round and drives back out of the ambush (TV, AV, MV). Radio calls
+  are made by the rules every turn while a guard is aboard (:mod:`hexplay.rules.skirmish.radio`);
+  response forces are plotted as guards on foot by the SKIRMISH player.
+* adversary: the carrier of the cargo walks it to the nearest map-edge hex; a dropped cargo
+  is fetched by the nearest fit man. Stopping the transporter (turn-1 fire at its crew, the
+  roadblock) and loading (barrier work after the vault is open) are the SKIRMISH player's.
+
+Both decide from their side's view (``ambush_rules`` included), legal orders and the public map.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.skirmish.cargo import edge_hexes
+from .base import Player
+from .skirmish import ScriptedAdversary, ScriptedDefender, _approach
+from .tactics import TacticalAdversary, TacticalDefender
+
+CRUISE_HEXES = 30
+"""Hexes a turn the convoy drives when it can (30 hexes/min = 45 km/h: a loaded truck's
+cautious pace on a rural road)."""
+
+
+def _mv_options(game, side: str, uid: str) -> tuple[int, ...]:
+    for lo in game.legal_orders(side, uid):
+        if lo.kind == "MV":
+            return next((n.options for n in lo.needs if n.name == "hexes"), ())
+    return ()
+
+
+def _clear_road(view: dict[str, Any], pos: int, heading: int) -> int:
+    """Route hexes the transporter can drive from ``pos`` along ``heading`` before the
+    roadblock or the end of the route (from the view: the roadblock and the route are public)."""
+    route = view["route_hexes"]
+    block = view.get("ambush_rules", {}).get("roadblock")
+    end = len(route) - 1 if heading > 0 else 0
+    if block is not None:
+        b = route.index(block)
+        if (b - pos) * heading > 0:
+            end = b - heading
+    return max(0, (end - pos) * heading)
+
+
+def drive_transporter(player: Player, game, view: dict[str, Any]) -> None:
+    """The defender's transporter moves (see the module docstring)."""
+    t = view["units"].get("T")
+    if not t or t.get("controller") != player.side or not game.scenario.moving_transporter:
+        return
+    if t.get("moving"):
+        n = min(CRUISE_HEXES, _clear_road(view, t["pos"], t["heading"]))
+        if n and player.try_plot(game, "T", "MV", hexes=n):
+            return
+        if not player.try_plot(game, "T", "SV"):
+            opts = _mv_options(game, player.side, "T")
+            if opts:
+                player.try_plot(game, "T", "MV", hexes=max(opts))
+        return
+    block = view.get("ambush_rules", {}).get("roadblock")
+    route = view["route_hexes"]
+    if block is None or t.get("heading", 1) < 0 or t["pos"] <= 0 or view["turn"] < 2:
+        return
+    halted = route.index(block) == t["pos"] + 1  # at the roadblock: turn round, drive back
+    if halted and player.try_plot(game, "T", "TV") and player.try_plot(game, "T", "AV"):
+        n = _clear_road(view, t["pos"], -1)
+        for k in (min(n, 18), 12, 6, 1):  # 3 AP are left after TV and AV: 18 hexes at most
+            if k and player.try_plot(game, "T", "MV", hexes=k):
+                break
+
+
+def carry_cargo(player: Player, game, view: dict[str, Any]) -> None:
+    """The adversary takes the cargo to the nearest map-edge hex."""
+    c = view.get("ambush_rules", {}).get("cargo")
+    if not c or c["state"] not in ("carried", "dropped"):
+        return
+    units = view["units"]
+    dist = game.terrain.distance
+    if c["state"] == "carried":
+        uid, here = c["holder"], c["hex"]
+        if here is None:
+            return
+        goal = min(sorted(edge_hexes(game)), key=lambda h: dist(here, h))
+    else:
+        goal = c["hex"]
+        men = [
+            u
+            for u in units.values()
+            if u.get("side") == player.side
+            and u.get("kind") == "man"
+            and u["condition"] == "fit"
+            and u.get("on_foot_hex")
+        ]
+        if not men:
+            return
+        uid = min(men, key=lambda u: (dist(u["on_foot_hex"], goal), u["id"]))["id"]
+    path = _approach(game, uid, goal, game.ap_left(player.side, uid), False)
+    if path:
+        player.try_plot(game, uid, "MP", path=path)
+
+
+def complete_driving(player: Player, game, view: dict[str, Any]) -> None:
+    """Every own moving vehicle left without MV or SV gets one (§8: a moving vehicle must be
+    stopped or moved): SV, else the longest legal MV. AMBUSH's long convoys put escorts where
+    SKIRMISH's players' driving (made for escorts within 20 hexes) may leave one so."""
+    for vid, u in view["units"].items():
+        if u.get("kind") not in ("escort", "transporter") or u.get("controller") != player.side:
+            continue
+        if not u.get("moving"):
+            continue
+        if any(t["code"] in ("MV", "SV") for t in game.plotted(player.side, vid)):
+            continue
+        if not player.try_plot(game, vid, "SV"):
+            opts = _mv_options(game, player.side, vid)
+            if opts:
+                player.try_plot(game, vid, "MV", hexes=max(opts))
+
+
+class _AmbushMixin:
+    def plan(self, game, view: dict[str, Any]) -> None:
+        if self.side == "defender":
+            drive_transporter(self, game, view)
+        else:
+            carry_cargo(self, game, view)
+        super().plan(game, view)
+        if self.side == "defender":
+            complete_driving(self, game, view)
+
+
+class AmbushScriptedAdversary(_AmbushMixin, ScriptedAdversary):
+    """SKIRMISH's scripted adversary plus the cargo's escape."""
+
+
+class AmbushScriptedDefender(_AmbushMixin, ScriptedDefender):
+    """SKIRMISH's scripted defender plus the transporter's driving."""
+
+
+class AmbushTacticalAdversary(_AmbushMixin, TacticalAdversary):
+    """SKIRMISH's tactic adversary plus the cargo's escape."""
+
+
+class AmbushTacticalDefender(_AmbushMixin, TacticalDefender):
+    """SKIRMISH's tactic defender plus the transporter's driving."""
+
+
+def scripted(side: str, seed: int = 0) -> Player:
+    """The AMBUSH scripted player for ``side`` (registry factory)."""
+    if side == "adversary":
+        return AmbushScriptedAdversary(seed)
+    if side == "defender":
+        return AmbushScriptedDefender(seed)
+    raise ValueError(f"AMBUSH sides are 'adversary' and 'defender', not {side!r}")
+
+
+def tactic(side: str, seed: int = 0, **knobs: Any) -> Player:
+    """The AMBUSH tactic player for ``side`` (registry factory)."""
+    if side == "adversary":
+        return AmbushTacticalAdversary(seed, **knobs)
+    if side == "defender":
+        return AmbushTacticalDefender(seed, **knobs)
+    raise ValueError(f"AMBUSH sides are 'adversary' and 'defender', not {side!r}")

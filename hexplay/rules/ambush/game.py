@@ -1,0 +1,512 @@
+"""AmbushGame: AMBUSH = SKIRMISH with options (NUREG/CR-1255's advanced game).
+
+:class:`AmbushScenario` is SKIRMISH's :class:`~hexplay.rules.skirmish.Scenario` plus AMBUSH's
+switches and choices, each defaulting to *off*; with every option off an AMBUSH game is a
+SKIRMISH game move for move and die for die (tested against the SKIRMISH golden games). The
+features themselves are SKIRMISH modules switched on here (in :mod:`hexplay.rules.skirmish`):
+``transporter``, ``cargo``, ``radio``, ``response``. The numbers come from :mod:`.tables`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import Field
+
+from ...engine import Dice, GameInfo, IllegalOrder, SaveError, ScenarioError, jsonable
+from ...engine.jsonio import JSONInputError
+from ...engine.jsonio import read as read_json
+from ..skirmish import autofire, cargo, morale, radio, response, transporter, vehicles
+from ..skirmish.game import COMMANDS, SkirmishGame, _load_map
+from ..skirmish.game import OUTCOME_FIELDS as SKIRMISH_OUTCOME_FIELDS
+from ..skirmish.orders import SETUP_ARGS, TASK_ARGS
+from ..skirmish.scenario import ESCORT_MAX_DISTANCE, TRANSPORTER_ID, Scenario
+from ..skirmish.state import ADVERSARY, DEFENDER, SIDES
+from .tables import DENSITIES, tables
+
+FORMAT = "hexplay.ambush.game/1"
+
+INFO = GameInfo(
+    "ambush",
+    "AMBUSH",
+    SIDES,
+    "simultaneous",
+    "SKIRMISH's advanced form (NUREG/CR-1255): the adversary must stop a moving transporter, "
+    "break into its vault and get the cargo off the map while radios call up response forces.",
+)
+
+OUTCOME_FIELDS = (
+    *SKIRMISH_OUTCOME_FIELDS,
+    "cargo",
+    "cargo_away",
+    "radio_through",
+    "response_arrival",
+    "response_arrived",
+)
+"""Columns of :meth:`AmbushGame.outcome`: SKIRMISH's, then the cargo's state, whether the
+adversary got it away, the long-range message's turn and the response force's arrival."""
+
+Density = Literal["low", "medium", "high"]
+
+DEFAULT_ARMOUR = {"transporter": "armoured", "escort": "light"}
+"""Armour class of a vehicle the scenario does not name: the transporter armoured, escorts
+light (SKIRMISH's "some armour" and "modestly armoured escort vehicles")."""
+
+
+def _LONG_ARMS(tab) -> list[str]:  # noqa: N802
+    return sorted(set(tab.weapons) - {"pistol"})
+
+
+class AmbushScenario(Scenario):
+    """A SKIRMISH scenario plus AMBUSH's options (all off by default: SKIRMISH's basic game).
+
+    * ``convoy``: a named convoy configuration (``convoys.toml``): escorts, their offsets and
+      the men in each vehicle; it replaces ``escorts``/``escort_offsets``/``guard_weapons``/
+      ``crews`` (guards alternate shotgun, rifle).
+    * ``barrier`` + ``transporter_config``: a barrier type (``barriers.toml``); it sets
+      ``barrier_points_required``. ``deterrent``: a device (``deterrents.toml``).
+    * ``moving_transporter``, ``transporter_approach``, ``roadblock``: :mod:`.transporter`.
+    * ``cargo_removal``: :mod:`.cargo` (victory by getting the cargo off the map).
+    * ``radio``, ``escorts_notified``, ``centre_km``, ``responder_training``: :mod:`.radio`.
+    * ``response_density``: :mod:`.response` (None: no response force).
+    * ``emphasis``: the one line saying which situation a standard scenario emphasises.
+    """
+
+    convoy: str | None = Field(None, description="Convoy configuration (convoys.toml).")
+    barrier: str | None = Field(None, description="Cargo barrier type (barriers.toml).")
+    transporter_config: Literal["standard", "armoured"] = Field(
+        "standard", description="Transporter configuration (sets the barrier's points)."
+    )
+    deterrent: str = Field("none", description="Cargo-removal deterrent device.")
+    moving_transporter: bool = Field(False, description="The convoy drives into the ambush.")
+    transporter_approach: int = Field(
+        30, description="Route hexes between the transporter's start and the ambush hex."
+    )
+    roadblock: bool = Field(True, description="The adversary blocks the road at the ambush hex.")
+    cargo_removal: bool = Field(False, description="The cargo must be got off the map.")
+    radio: bool = Field(False, description="CB and long-range radio.")
+    escorts_notified: bool = Field(True, description="Escorts warned at the start (else by CB).")
+    centre_km: int = Field(30, description="Range to the regional centre, km.")
+    responder_training: Literal["trained", "untrained"] = Field(
+        "trained", description="Responders' training (sets the delay)."
+    )
+    response_density: Density | None = Field(
+        None, description="Population density for the response force; null: none."
+    )
+    adversary_arms: dict[str, str] = Field(
+        default_factory=dict, description="Adversary id -> AMBUSH weapon replacing his long gun."
+    )
+    guard_arms: dict[str, str] = Field(
+        default_factory=dict, description="Guard id -> AMBUSH weapon replacing his long gun."
+    )
+    vehicle_damage: bool = Field(False, description="Anti-tank fire damages vehicles.")
+    armour: dict[str, str] = Field(
+        default_factory=dict, description="Vehicle id -> armour class (armour.toml)."
+    )
+    morale: bool = Field(False, description="Suppression and panic.")
+    emphasis: str = Field("", description="The situation this scenario emphasises.")
+
+    def validate(self, map=None) -> AmbushScenario:
+        super().validate(map)
+        tab = tables()
+
+        def need(cond: bool, fld: str, msg: str) -> None:
+            if not cond:
+                raise ScenarioError(fld, msg)
+
+        need(
+            self.convoy is None or self.convoy in tab.convoys,
+            "convoy",
+            f"unknown convoy {self.convoy!r}; one of {sorted(tab.convoys)}",
+        )
+        need(
+            self.barrier is None or self.barrier in tab.barriers,
+            "barrier",
+            f"unknown barrier {self.barrier!r}; one of {sorted(tab.barriers)}",
+        )
+        need(
+            self.deterrent in tab.deterrents,
+            "deterrent",
+            f"unknown device {self.deterrent!r}; one of {sorted(tab.deterrents)}",
+        )
+        need(1 <= self.transporter_approach <= 500, "transporter_approach", "an integer 1..500")
+        need(1 <= self.centre_km <= 10_000, "centre_km", "an integer 1..10000 (km)")
+        need(
+            self.response_density in (None, *DENSITIES),
+            "response_density",
+            f"one of {DENSITIES} or null",
+        )
+        need(
+            self.escorts_notified or self.radio,
+            "escorts_notified",
+            "unwarned escorts need the radio option (CB) to be warned",
+        )
+        for fld, ids in (("adversary_arms", self.adversary_ids), ("guard_arms", None)):
+            for man, w in getattr(self, fld).items():
+                known = ids if ids is not None else [f"G{i + 1}" for i in range(99)]
+                need(man in known, fld, f"{man!r} is not one of the men")
+                need(
+                    w in tab.weapons and w != "pistol",
+                    fld,
+                    f"{man}: unknown long arm {w!r}; one of {_LONG_ARMS(tab)}",
+                )
+        for vid, a in self.armour.items():
+            need(vid in self.vehicle_ids, "armour", f"{vid!r} is not a vehicle")
+            need(
+                a in tab.armour,
+                "armour",
+                f"{vid}: unknown armour {a!r}; one of {sorted(tab.armour)}",
+            )
+        return self
+
+    def resolved(self) -> AmbushScenario:
+        """This scenario with the named choices applied (convoy, barrier); idempotent."""
+        tab = tables()
+        d = self.to_dict()
+        if self.convoy is not None:
+            conf = tab.convoys[self.convoy]
+            offsets = dict(conf["escorts"])
+            men = dict(conf["men_per_vehicle"])
+            d["escorts"] = list(offsets)
+            d["escort_offsets"] = offsets
+            d["escort_max_distance"] = max(ESCORT_MAX_DISTANCE, *map(abs, offsets.values()))
+            crews: dict[str, list[str]] = {}
+            for v in [TRANSPORTER_ID, *offsets]:
+                for seat in ("D", "C", "S")[: men.get(v, 0)]:
+                    crews[f"G{len(crews) + 1}"] = [v, seat]
+            d["crews"] = crews
+            d["guard_weapons"] = [("shotgun", "rifle")[i % 2] for i in range(len(crews))]
+            d["commander_vehicle"] = next((v for v, s in crews.values() if s == "S"), "T")
+        if self.barrier is not None:
+            d["barrier_points_required"] = tab.barrier_points(self.barrier, self.transporter_config)
+        return type(self).from_dict(d) if d != self.to_dict() else self
+
+    @classmethod
+    def from_dict(cls, d: Any) -> AmbushScenario:
+        if not isinstance(d, dict):
+            raise ScenarioError("<root>", "a scenario is a JSON object")
+        for k in d:
+            if not isinstance(k, str):
+                raise ScenarioError(str(k), "field names are strings")
+        return cls(**d).validate()
+
+    @classmethod
+    def from_json(cls, text_or_path) -> AmbushScenario:
+        try:
+            d = read_json(text_or_path)
+        except JSONInputError as e:
+            raise ScenarioError("<root>", str(e)) from None
+        return cls.from_dict(d)
+
+
+AmbushScenario.FIELDS = tuple(AmbushScenario.model_fields)
+AmbushScenario.__dataclass_fields__ = dict(AmbushScenario.model_fields)  # (as Scenario's)
+
+STANDARD_SCENARIOS = (
+    "roadblock",
+    "running_fight",
+    "close_escort",
+    "delay_barrier",
+    "rural_response",
+    "stopped_convoy",
+    "sample_game",
+)
+"""The bundled scenario files (``scenarios/<name>.json``): six standard ones, then the
+report's sample game."""
+
+
+DEFAULT_SCENARIO = "roadblock"
+"""The scenario of ``AmbushGame.new()`` (and so of ``hexplay.new_game("ambush")``)."""
+
+
+def scenario_file(name: str) -> AmbushScenario:
+    """A bundled scenario by file name (ScenarioError if there is none)."""
+    if name not in STANDARD_SCENARIOS:
+        raise ScenarioError("name", f"no AMBUSH scenario {name!r}; one of {STANDARD_SCENARIOS}")
+    p = resources.files(__package__).joinpath("scenarios").joinpath(f"{name}.json")
+    return AmbushScenario.from_json(p.read_text("utf-8"))
+
+
+def named_scenarios() -> dict[str, dict[str, Any]]:
+    """AMBUSH's named scenarios (for the registry): every option off (= SKIRMISH's basic
+    game), the six standard scenarios and the report's sample game."""
+    out = {"skirmish": AmbushScenario(name="skirmish", description="Every option off.").to_dict()}
+    for n in STANDARD_SCENARIOS:
+        s = scenario_file(n)
+        out[s.name] = s.to_dict()
+    return out
+
+
+def sweep_scenario(params: Mapping[str, Any] | None = None) -> AmbushScenario:
+    """A scenario from sweep parameters: ``base`` (a bundled scenario's file name, default
+    ``"roadblock"``) with the other parameters as field overrides (each validated by name).
+    ``radio=False`` also warns the escorts at the start (no CB to warn them)."""
+    p = dict(params or {})
+    base = scenario_file(str(p.pop("base", "roadblock")))
+    d = base.to_dict()
+    unknown = sorted(set(p) - set(AmbushScenario.FIELDS))
+    if unknown:
+        raise ScenarioError(unknown[0], "not an AMBUSH scenario field (or 'base')")
+    d.update(p)
+    if d.get("radio") is False:
+        d["escorts_notified"] = True
+    return AmbushScenario.from_dict(d)
+
+
+class AmbushGame(SkirmishGame):
+    """One game of AMBUSH. Create with :meth:`new`."""
+
+    info = INFO
+    FORMAT = FORMAT
+    COMMANDS = COMMANDS
+    ORDER_KINDS = (*SETUP_ARGS, *TASK_ARGS)
+    """Every order kind legal_orders may list (SKIRMISH's: AMBUSH adds no order kind)."""
+    scenario: AmbushScenario
+
+    def __init__(self, scenario: AmbushScenario, m, dice: Dice) -> None:
+        if not isinstance(scenario, AmbushScenario):
+            scenario = AmbushScenario.from_dict(scenario.to_dict())
+        scenario = scenario.resolved()
+        tab = self.ambush_tables = tables()
+        self.cargo_load_points = (
+            tab.cargo_load_points + tab.deterrents[scenario.deterrent]["load_points"]
+        )
+        self.cargo = cargo.new_state()
+        self.response = response.new_state()
+        self.vehicle_damage: dict[str, list[str]] = {}
+        self.roadblock: str | None = None
+        self.transporter_start: int | None = None
+        self.radio = {"warned": list(scenario.escorts), "through": None}
+        self._n_escorts = len(scenario.escorts)
+        self.morale = morale.new_state()
+        self._start_wounds: dict[str, int] = {}
+        self.automatic = frozenset(w.name for w in tab.weapons.values() if w.cls == "automatic")
+        super().__init__(scenario, m, dice)
+        self.radio = radio.new_state(self)
+        self._n_escorts = len(scenario.escorts)
+        for man, w in {**scenario.adversary_arms, **scenario.guard_arms}.items():
+            if man in self.men:
+                self.men[man].long_gun = w
+        self.vehicle_armour = {
+            v: tab.armour[scenario.armour.get(v, DEFAULT_ARMOUR.get(k.kind, "light"))]
+            for v, k in self.vehicles.items()
+        }
+        self.armed_automatic = any(m.long_gun in self.automatic for m in self.men.values())
+        if scenario.response_density and not scenario.radio:
+            response.dispatch(self)  # no radio: the centre is notified at the start
+
+    @classmethod
+    def new(cls, scenario=None, seed: int = 0, map=None, dice: Dice | None = None) -> AmbushGame:
+        """A new game in its set-up phase (default: the standard "roadblock" scenario; every
+        option off is ``AmbushScenario()``); ``scenario`` may be an :class:`AmbushScenario`,
+        a dict or a bundled scenario's name."""
+        if scenario is None:
+            scenario = scenario_file(DEFAULT_SCENARIO)
+        elif isinstance(scenario, str):
+            scenario = _by_name(scenario)
+        elif isinstance(scenario, dict):
+            scenario = AmbushScenario.from_dict(scenario)
+        if map is None:
+            map = _load_map(scenario.map)
+        return cls(scenario, map, dice if dice is not None else Dice(seed))
+
+    @classmethod
+    def _fresh(cls, scenario, map, dice: Dice) -> AmbushGame:
+        try:
+            if not isinstance(scenario, AmbushScenario):
+                if not isinstance(scenario, Mapping):
+                    raise ScenarioError("scenario", "must be an object")
+                scenario = AmbushScenario.from_dict(dict(scenario))
+            return cls(scenario, map, dice)
+        except ScenarioError as e:
+            raise SaveError(f"scenario.{e.field}", e.message) from None
+        except IllegalOrder as e:
+            raise SaveError("scenario", str(e)) from None
+        except (TypeError, AttributeError, KeyError, ValueError) as e:
+            raise SaveError("scenario", f"not a valid AMBUSH scenario: {e!r}") from None
+
+    def _shared(self) -> tuple:
+        """What a copy shares: SKIRMISH's, and AMBUSH's (read-only) tables."""
+        return (*super()._shared(), self.ambush_tables)
+
+    # --- set-up ---------------------------------------------------------------------------
+    def place_ambush(self, hex: str) -> None:
+        """Adversary: the ambush hex. With a moving transporter it is where the road is
+        blocked (if ``roadblock``); the convoy starts ``transporter_approach`` hexes before."""
+        super().place_ambush(hex)
+        if self.scenario.moving_transporter:
+            transporter.start_moving(self)
+        self.transporter_start = self.transporter.pos
+
+    # --- plots ----------------------------------------------------------------------------
+    def side_plan(self, side, orders=None, changed=None, known=None):
+        plan = super().side_plan(side, orders, changed, known)
+        if self.vehicle_damage or self.morale_active or self.unwarned:
+            if self.unwarned:
+                radio.check_plan(self, side, plan)
+            if self.vehicle_damage:
+                vehicles.check_plan(self, side, plan)
+            if self.morale_active:
+                morale.check_plan(self, side, plan)
+        return plan
+
+    @property
+    def unwarned(self) -> bool:
+        """Some escort is not warned yet (radio's plot check applies)."""
+        return len(self.radio["warned"]) < self._n_escorts
+
+    @property
+    def morale_active(self) -> bool:
+        """Some man is suppressed or panicked this turn (morale's plot check applies)."""
+        m = self.morale
+        return bool(m["suppressed"] or m["panicked"])
+
+    # --- resolution hooks -----------------------------------------------------------------
+    def _after_phase(self, phase: str, plans, combat) -> None:
+        sc = self.scenario
+        if phase == "combat":
+            burst_at: set[str] = set()
+            if self.armed_automatic:
+                t = self.ambush_tables
+                burst_at = autofire.resolve_bursts(
+                    self,
+                    plans,
+                    combat,
+                    self.automatic,
+                    t.autofire_extra_targets,
+                    t.autofire_factor,
+                )
+            if sc.vehicle_damage:
+                vehicles.resolve_vehicle_hits(self, plans, combat, self.vehicle_armour)
+            if sc.morale:
+                auto = burst_at | {
+                    t.target
+                    for s in SIDES
+                    for p in plans[s].men.values()
+                    for t in p.fires
+                    if t.weapon in self.automatic
+                }
+                morale.after_combat(self, self._start_wounds, auto)
+            if sc.cargo_removal:
+                cargo.after_combat(self)
+            if sc.radio:
+                radio.after_combat(self)
+        elif phase == "movement":
+            if sc.moving_transporter:
+                transporter.after_movement(self)
+            if sc.cargo_removal:
+                cargo.after_movement(self)
+        elif sc.cargo_removal:
+            cargo.after_maintenance(self)
+
+    def _end_turn(self) -> None:
+        if self.scenario.response_density:
+            response.end_turn(self)
+        if self.scenario.morale:
+            self._start_wounds = {m.id: m.wounds for m in self.men.values()}
+
+    def _check_victory(self) -> None:
+        sc = self.scenario
+        if not (sc.cargo_removal or sc.moving_transporter):
+            return super()._check_victory()
+        if sc.cargo_removal:
+            st = self.cargo["state"]
+            if st == "away":
+                self.winner, self.win_reason = ADVERSARY, "the cargo is got off the map"
+                return
+            if st == "recovered":
+                self.winner, self.win_reason = DEFENDER, "the guards recovered the cargo"
+                return
+        elif self.barrier >= sc.barrier_points_required:
+            self.winner, self.win_reason = (
+                ADVERSARY,
+                f"{self.barrier} barrier points: the vault is open",
+            )
+            return
+        if sc.moving_transporter and transporter.escaped(self):
+            self.winner, self.win_reason = DEFENDER, "the transporter drove out of the ambush"
+            return
+        adv = [m for m in self.men.values() if m.side == ADVERSARY]
+        out = (lambda m: not m.alive) if sc.victory == "killed" else (lambda m: not m.fit)
+        if all(out(m) for m in adv):
+            self.winner = DEFENDER
+            self.win_reason = "all adversaries " + (
+                "killed" if sc.victory == "killed" else "killed or wounded"
+            )
+            return
+        if sc.cargo_removal and self.turn >= sc.turn_limit:
+            self.winner = DEFENDER
+            self.win_reason = f"the cargo is still on the map after {sc.turn_limit} turns"
+
+    # --- information ----------------------------------------------------------------------
+    def features_view(self, side: str) -> dict[str, Any]:
+        """AMBUSH's part of a view (see :mod:`hexplay.rules.skirmish.views`' ``ambush_rules``)."""
+        sc = self.scenario
+        out: dict[str, Any] = {
+            "roadblock": self.roadblock,
+            "vehicle_damage": {k: list(v) for k, v in self.vehicle_damage.items()},
+        }
+        if sc.cargo_removal:
+            out["cargo"] = cargo.view(self, side)
+        if sc.radio:
+            r = radio.view(self, side)
+            if r is not None:
+                out["radio"] = r
+        if sc.response_density:
+            r = response.view(self, side)
+            if r is not None:
+                out["response"] = r
+        if sc.morale:  # each side knows its own men's state of mind
+            out["morale"] = {
+                k: [m for m in v if side == "referee" or self.men[m].side == side]
+                for k, v in self.morale.items()
+            }
+        return out
+
+    def view(self, side: str, events: bool = True) -> dict[str, Any]:
+        v = super().view(side, events)
+        v["ambush_rules"] = self.features_view(side)
+        return v
+
+    def state_dict(self) -> dict[str, Any]:
+        d = super().state_dict()
+        d["ambush_rules"] = jsonable(
+            {
+                "cargo": self.cargo,
+                "radio": self.radio,
+                "response": self.response,
+                "roadblock": self.roadblock,
+                "vehicle_damage": self.vehicle_damage,
+                **({"morale": self.morale} if self.scenario.morale else {}),
+            }
+        )
+        return d
+
+    def outcome(self) -> dict[str, Any]:
+        row = super().outcome()
+        row.update(
+            cargo=self.cargo["state"] if self.scenario.cargo_removal else None,
+            cargo_away=self.cargo["state"] == "away",
+            radio_through=self.radio["through"],
+            response_arrival=self.response["arrival"],
+            response_arrived=self.response["arrived"],
+        )
+        return row
+
+    def __repr__(self) -> str:
+        return (
+            f"AmbushGame({self.scenario.name!r}, turn={self.turn}, phase={self.phase!r}, "
+            f"barrier={self.barrier}, cargo={self.cargo['state']!r}, winner={self.winner!r})"
+        )
+
+
+def _by_name(name: str) -> AmbushScenario:
+    for key, d in named_scenarios().items():
+        if name == key:
+            return AmbushScenario.from_dict(d)
+    for n in STANDARD_SCENARIOS:
+        if name == n:
+            return scenario_file(n)
+    raise ScenarioError("name", f"no AMBUSH scenario {name!r}; one of {list(named_scenarios())}")

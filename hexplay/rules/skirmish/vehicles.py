@@ -1,0 +1,92 @@
+"""AMBUSH feature: vehicle damage by anti-tank fire (scenario option ``vehicle_damage``).
+
+A shot with a weapon that harms vehicles (``weapons.toml``: the anti-tank class) at a man
+aboard a vehicle is also an attack on the vehicle: the weapon's attack strength at the range
+(the firer's condition column) against the vehicle's armour (``armour.toml``) on Table VI's
+ratio columns, one die. ``W`` immobilises it; ``K`` is a penetration, whose state a second die
+picks (``damage.toml``): ``crew_penetrated`` (immobilised, every man aboard wounded) or
+``barrier_damaged`` (immobilised; on the transporter the barrier loses
+``barrier_damage_points``, i.e. the adversary's barrier points rise by that many).
+
+An immobilised vehicle stops where it stands (its movement this turn is cancelled) and can
+never accelerate or move again (:func:`check_plan`). State: :attr:`g.vehicle_damage`,
+vehicle id -> list of state names (public: a wreck is plain to see).
+"""
+
+from __future__ import annotations
+
+from ...engine import IllegalOrder
+from .combat import attack_strength, combat_result
+from .resolve import _unit_key
+from .scenario import TRANSPORTER_ID
+from .state import SIDES
+from .tables import MISS
+
+IMMOBILE_TASKS = ("AV", "MV")
+
+
+def resolve_vehicle_hits(g, plans, combat, armour: dict[str, int]) -> None:
+    tab = g.ambush_tables
+    for side in SIDES:
+        sp = plans[side]
+        for mid in sorted(sp.men, key=_unit_key):
+            for t in sp.men[mid].fires:
+                w = tab.weapons.get(t.weapon)
+                target = g.men[t.target]
+                if w is None or not w.harms_vehicles or not target.vehicle:
+                    continue
+                firer, v = g.men[mid], g.vehicles[target.vehicle]
+                rng = g.terrain.distance(g.man_hex(firer), g.vehicle_hex(v))
+                att = attack_strength(t.weapon, rng, firer.wounded or firer.vehicle is not None)
+                dfn = armour[v.id]
+                data = {
+                    "firer": mid,
+                    "vehicle": v.id,
+                    "weapon": t.weapon,
+                    "attack": att,
+                    "armour": dfn,
+                }
+                if att <= 0:
+                    continue
+                die = g.dice.roll("vehicle hit", firer=mid, vehicle=v.id)
+                res = combat_result(att, dfn, die)
+                data.update(die=die, result="miss" if res == MISS else res)
+                states = g.vehicle_damage.setdefault(v.id, [])
+                if res in ("K", "W"):
+                    if "immobilised" not in states:
+                        states.append("immobilised")
+                    v.moving = False
+                    plans[g.controller(v) or side].vehicles.pop(v.id, None)
+                if res == "K":
+                    d2 = g.dice.roll("vehicle damage", vehicle=v.id)
+                    state = next(
+                        r.name for r in tab.damage if r["result"] == "K" and d2 in r["die"]
+                    )
+                    data.update(damage_die=d2, damage=state)
+                    if state not in states:
+                        states.append(state)
+                    if state == "crew_penetrated":
+                        for m in g.occupants(v):
+                            if m.alive:
+                                m.wounds = min(2, m.wounds + 1)
+                                combat["hit"].add(m.id)
+                                g.log.add(
+                                    g.turn,
+                                    "combat",
+                                    "casualty",
+                                    {"man": m.id, "condition": m.condition},
+                                    visible_to=SIDES,
+                                )
+                    elif state == "barrier_damaged" and v.id == TRANSPORTER_ID:
+                        g.barrier += tab.barrier_damage_points
+                if not states:
+                    del g.vehicle_damage[v.id]
+                g.log.add(g.turn, "combat", "vehicle hit", data, visible_to=SIDES)
+    g.vehicles_moved()
+
+
+def check_plan(g, side: str, plan) -> None:
+    for vid, states in g.vehicle_damage.items():
+        vp = plan.vehicles.get(vid)
+        if "immobilised" in states and vp and any(t.code in IMMOBILE_TASKS for t in vp.tasks):
+            raise IllegalOrder("AMBUSH vehicle damage", f"{vid} is immobilised")

@@ -1,0 +1,67 @@
+"""AMBUSH's fog of war (as tests/test_skirmish_hidden.py for SKIRMISH): radio messages and the
+response force are the convoy's knowledge; the cargo's whereabouts are known to the defender
+only while he sees its carrier; every view stays plain JSON."""
+
+from __future__ import annotations
+
+import json
+
+from hexplay.ai import play
+from hexplay.ai.ambush import scripted
+from hexplay.rules.ambush.game import AmbushGame
+
+SECRET_EVENTS = {"radio", "response dispatched", "response arrived"}
+
+
+def _played(name: str = "roadblock", seed: int = 1, turns: int = 30) -> AmbushGame:
+    g = AmbushGame.new(name, seed=seed)
+    return play(g, [scripted("adversary", seed), scripted("defender", seed)], max_turns=turns)
+
+
+def _kinds(view) -> set[str]:
+    return {e["kind"] for e in view["events"]}
+
+
+def test_radio_and_response_are_the_convoys_knowledge() -> None:
+    for seed in range(3):
+        g = _played(seed=seed)
+        adv, dfn = g.view("adversary"), g.view("defender")
+        assert SECRET_EVENTS & _kinds(dfn) >= {"radio"}
+        assert not SECRET_EVENTS & _kinds(adv)
+        assert "radio" not in adv["ambush_rules"] and "response" not in adv["ambush_rules"]
+        assert dfn["ambush_rules"]["response"] == g.response
+        json.dumps(adv), json.dumps(dfn)  # plain JSON
+
+
+def test_response_men_are_seen_only_by_line_of_sight() -> None:
+    seen_any = hidden_any = False
+    arrived = 0
+    for seed in range(4):
+        g = _played("stopped_convoy", seed=seed)
+        rs = [m for m in g.men if m.startswith("R")]
+        arrived += len(rs)
+        adv = g.view("adversary")
+        for r in rs:
+            if r in g.seen["adversary"]:
+                seen_any = True
+                assert r in adv["units"]
+            else:
+                hidden_any = True
+                assert r not in adv["units"]
+        assert all(r in g.view("defender")["units"] for r in rs)
+    assert arrived and (seen_any or hidden_any)
+
+
+def test_the_defender_does_not_know_where_an_unseen_cargo_is() -> None:
+    g = _played(turns=2)
+    a = next(m for m in g.men.values() if m.side == "adversary" and m.alive and m.hex)
+    g.cargo.update(state="carried", holder=a.id, hex=a.hex)
+    g.seen["defender"].discard(a.id)
+    c = g.view("defender")["ambush_rules"]["cargo"]
+    assert c["state"] == "out" and c["hex"] is None and c["holder"] is None
+    g.seen["defender"].add(a.id)
+    c = g.view("defender")["ambush_rules"]["cargo"]
+    assert c["hex"] == a.hex and c["holder"] == a.id
+    g.cargo.update(state="dropped", holder=None)
+    assert g.view("defender")["ambush_rules"]["cargo"]["hex"] is None
+    assert g.view("adversary")["ambush_rules"]["cargo"]["state"] == "dropped"
