@@ -97,3 +97,15 @@ def test_the_cargo_gets_away_in_some_games_and_not_in_others() -> None:
         hexplay.ai.play(g, [scripted("adversary", seed), scripted("defender", seed)])
         outs.add(g.outcome()["cargo_away"])
     assert outs == {True, False}
+
+
+def test_registry_entry() -> None:
+    e = hexplay.game_entry("ambush")
+    assert {"skirmish", "roadblock", "sample game"} <= set(e.scenario_names())
+    assert {"random", "scripted", "tactic"} <= set(e.player_names())
+    g = hexplay.new_game("ambush", "sample game", seed=2)
+    assert g.info.name == "ambush" and g.scenario.convoy == "sample_game"
+    assert hexplay.new_game("ambush", seed=2).scenario.name == "roadblock"
+    from hexplay.analysis.games import spec_of
+
+    assert spec_of("ambush").title == "P(adversary gets the cargo away)"
