@@ -23,6 +23,13 @@ never have it), plain JSON, each part present only when its scenario option is o
   has reached) and ``through`` (turn the long-range message got through, or None).
 * ``response`` (option ``response_density``; defender and referee only): ``arrival`` (turn
   the force enters, or None before the message is through) and ``arrived``.
+* ``morale`` (option ``morale``): ``suppressed`` / ``panicked``, the side's own men affected
+  this turn (the referee's: everyone's).
+
+Vehicle damage comes as ``"vehicle hit"`` events (both sides: firer, vehicle, weapon, attack,
+armour, die, result, and ``damage`` for a penetration); automatic fire's extra attacks are
+``"fire"`` events with ``burst: true``; ``"suppression"`` and ``"panic"`` rolls go to the man's
+own side.
 
 Radio calls are ``"radio"`` events in the defender's log (link, range, die, need, through);
 ``"response dispatched"`` / ``"response arrived"`` events likewise; the cargo's events
