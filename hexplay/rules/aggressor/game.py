@@ -97,6 +97,9 @@ class AggressorGame(Game):
         """Index in the event log where each turn's events begin."""
         self.recent_memo: dict[str, list] = {}
         """Per side, the events its views list (see :func:`.views.recent_events`)."""
+        self.own_memo: dict[str, tuple] = {}
+        """Per unit, its last view entry and the facts it was made from (see
+        :func:`.views.own_unit`)."""
         self.commands.mark_turn(0)
         if scenario.position is not None:
             setup.set_position(self, scenario)
