@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
-from hexplay.ai.skirmish import _shot_sixths, plain_shot_sixths
+from hexplay.ai.skirmish import RandomPlayer, _shot_sixths, plain_shot_sixths
 from hexplay.rules.skirmish import SkirmishGame
+from hexplay.rules.skirmish.record import position_facts, positions_from_facts, snapshot_positions
 
 
 def checked_game(seed: int, check) -> SkirmishGame:
@@ -45,3 +46,28 @@ def test_shot_sixths_equals_the_plain_version(seed):
 
     checked_game(seed, check)
     assert n["pairs"] > 500 and n["possible"] > 50, n
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_position_facts_give_the_plain_snapshot(seed):
+    """At every plot of a scripted and of a random game (men killed, wounded, aboard, off
+    the map; vehicles moving, stopped, off the map) and at the end."""
+    n = [0]
+
+    def check(g):
+        assert positions_from_facts(g, position_facts(g)) == snapshot_positions(g)
+        n[0] += 1
+
+    g = checked_game(seed, check)
+    check(g)
+    r = SkirmishGame.new(seed=seed)
+    plot = r.plot
+
+    def checked_plot(*a, **k):
+        check(r)
+        return plot(*a, **k)
+
+    r.plot = checked_plot
+    play(r, [RandomPlayer("adversary", seed), RandomPlayer("defender", seed)])
+    check(r)
+    assert n[0] > 100, n
