@@ -72,6 +72,8 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
                 n["hexes"] += 1
         for side in ("west", "east", "referee"):
             assert recent_events(g, side) == recent_events_plain(g, side)
+            # what the scripted player reads: the view but its event list
+            assert g.view(side, events=False) == {**g.view(side), "events": []}
 
     g = checked_game(seed, west, east, obs, check)
     assert g.over and n["units"] > 200 and n["hexes"] > 50_000, n

@@ -444,9 +444,12 @@ class AggressorGame(Game):
             phases.partisans(self, side)
 
     # --- information ----------------------------------------------------------------------
-    def view(self, side: str) -> dict[str, Any]:
+    def view(self, side: str, events: bool = True) -> dict[str, Any]:
+        """What ``side`` (or ``"referee"``) may know now. ``events=False`` leaves out the
+        recent events and reports (an empty list: cheaper, for computer players that learn
+        from what their own orders return)."""
         self._check_side(side, referee=True)
-        return build_view(self, side)
+        return build_view(self, side, events)
 
     def view_unit(self, side: str, unit: str) -> dict[str, Any] | None:
         """One of ``side``'s own units as :meth:`view` shows it (None if not its alive unit):

@@ -118,7 +118,7 @@ def known_enemies(g, side: str) -> dict[str, dict[str, Any]]:
     return out
 
 
-def build_view(g, side: str) -> dict[str, Any]:
+def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
     b = g.board
     referee = side == REFEREE
     units: dict[str, dict[str, Any]] = {}
@@ -153,7 +153,7 @@ def build_view(g, side: str) -> dict[str, Any]:
         "setup_done": dict(g.setup_done),
         "options": dict(g.options),
         "reason": g.reason,
-        "events": recent_events(g, side),
+        "events": recent_events(g, side) if events else [],
     }
     return v
 
