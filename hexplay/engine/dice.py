@@ -140,11 +140,13 @@ class Dice:
         }
 
     def set_state(self, d: dict[str, Any]) -> None:
-        st = dict(d["bit_generator"])
-        if self._own_stream:  # the saved 32-bit buffer is kept here (see _draw)
+        bg = self._rng.bit_generator
+        bg.state = d["bit_generator"]  # (numpy checks the state, as ever)
+        if self._own_stream:  # the 32-bit buffer moves here (see _draw)
+            st = bg.state
             self._half, self._has_half = int(st["uinteger"]), bool(st["has_uint32"])
-            st.update(has_uint32=0)
-        self._rng.bit_generator.state = st
+            st["has_uint32"] = 0
+            bg.state = st
         self.rolls = [Roll(**r) for r in d.get("rolls", [])]
 
     @classmethod
