@@ -39,28 +39,54 @@ def _warm(games: int | None = None) -> int:
     return 1
 
 
+def _cpu_seconds() -> float:
+    """CPU seconds this process has used (a worker's, when run through ``client.run``)."""
+    return time.process_time()
+
+
+class _Cluster:
+    """A local cluster of ``n_workers``, every worker warmed alike: the map tables loaded and
+    :data:`~hexplay.analysis.bench.WARMUP_GAMES` games played (:func:`_warm`), and the task
+    path too (the function shipped, the workers' first task, connections)."""
+
+    def __init__(self, n_workers: int, points: list | None = None) -> None:
+        from hexplay.analysis import expand_grid, local_client, run_sweep
+
+        self.n = n_workers
+        self.points = expand_grid(SPEC) if points is None else points
+        self.client = local_client(n_workers)
+        self.client.run(_warm)
+        run_sweep(
+            self.points[:1], 4 * n_workers, client=self.client, progress=False, seed=2 * 10**6
+        )
+
+    def run(self, games: int, seed: int) -> tuple[float, float]:
+        """(games/s, CPU seconds per game) of one sweep of the points with ``games`` each.
+        CPU counts every worker and this process (the client and the local scheduler)."""
+        from hexplay.analysis import run_sweep
+
+        before = sum(self.client.run(_cpu_seconds).values()) + time.process_time()
+        df = run_sweep(self.points, games, client=self.client, progress=False, seed=seed)
+        cpu = sum(self.client.run(_cpu_seconds).values()) + time.process_time() - before
+        return len(df) / df.attrs["seconds"], cpu / len(df)
+
+    def close(self) -> None:
+        from hexplay.analysis.sweep import _close_client
+
+        _close_client(self.client)
+
+
 def _timed_sweep(
     n_workers: int, games: int, repeats: int = 2, points: list | None = None, seed: int = 1
 ) -> list[float]:
     """Games/s of each of ``repeats`` runs of a sweep of ``points`` (default: the grid of
-    :data:`SPEC`) on a local cluster of ``n_workers``, every worker warmed alike and every
-    repeat with new seeds (the machine may be shared: callers report best and median)."""
-    from hexplay.analysis import expand_grid, local_client, run_sweep
-    from hexplay.analysis.sweep import _close_client
-
-    client = local_client(n_workers)
+    :data:`SPEC`) on a local cluster of ``n_workers`` (see :class:`_Cluster`), every repeat
+    with new seeds (the machine may be shared: callers report best and median)."""
+    cluster = _Cluster(n_workers, points)
     try:
-        client.run(_warm)
-        pts = expand_grid(SPEC) if points is None else points
-        # the task path too (the function shipped, the workers' first task, connections)
-        run_sweep(pts[:1], 4 * n_workers, client=client, progress=False, seed=2 * 10**6)
-        rates = []
-        for r in range(repeats):
-            df = run_sweep(pts, games, client=client, progress=False, seed=seed + 10_000 * r)
-            rates.append(len(df) / df.attrs["seconds"])
-        return rates
+        return [cluster.run(games, seed + 10_000 * r)[0] for r in range(repeats)]
     finally:
-        _close_client(client)
+        cluster.close()
 
 
 def _spin(n: int = 5_000_000) -> float:
@@ -88,21 +114,44 @@ def cpu_speedup_2procs() -> float:
     return 2 * one / two
 
 
-def sweep_figures(games_per_point: int = 100, repeats: int = 3) -> dict[str, float]:
-    """``sweep_games_per_s_1worker``, ``sweep_games_per_s_2workers``, ``sweep_speedup_2workers``
-    (best of ``repeats`` runs each) and the same as medians (``..._median``; the speed-up of
-    the medians). Figures are only meaningful on an otherwise idle machine: compare with
-    :func:`cpu_speedup_2procs`."""
-    one = _timed_sweep(1, games_per_point, repeats)
-    two = _timed_sweep(2, games_per_point, repeats)
-    m1, m2 = statistics.median(one), statistics.median(two)
+def sweep_figures(games_per_point: int = 200, repeats: int = 3) -> dict[str, float]:
+    """The sweep on 1 and on 2 process workers: ``sweep_games_per_s_1worker``,
+    ``sweep_games_per_s_2workers`` and ``sweep_speedup_2workers`` (best of ``repeats`` runs
+    each), the medians (``..._median``; the speed-up as the median of each repeat's pair).
+
+    Made robust on a shared machine: both clusters are started and warmed before anything is
+    timed, and their runs alternate (1, 2, 1, 2, ...), so a change in the machine's load
+    meets both alike; each run plays 8 x ``games_per_point`` games (200: some 8 s of work per
+    worker, against the few milliseconds a task's scheduling costs). The wall-clock speed-up
+    still depends on the cores other jobs leave free, so the CPU figures say what the code
+    does whatever the load: ``sweep_cpu_ms_per_game_1worker`` / ``_2workers`` (CPU of the
+    workers and of this process, the scheduler's, per game) and
+    ``sweep_speedup_2workers_cpu`` = 2 x CPU per game on 1 worker / CPU per game on 2: the
+    speed-up two free cores give (Dask's extra work per game with two workers is all that
+    keeps it below 2). Compare the wall figure with :func:`cpu_speedup_2procs`."""
+    one, two = _Cluster(1), _Cluster(2)
+    try:
+        runs = []
+        for r in range(repeats):
+            seed = 1 + 10_000 * r
+            runs.append((one.run(games_per_point, seed), two.run(games_per_point, seed)))
+    finally:
+        one.close()
+        two.close()
+    r1 = [a[0] for a, _ in runs]
+    r2 = [b[0] for _, b in runs]
+    c1 = statistics.median(a[1] for a, _ in runs)
+    c2 = statistics.median(b[1] for _, b in runs)
     return {
-        "sweep_games_per_s_1worker": max(one),
-        "sweep_games_per_s_2workers": max(two),
-        "sweep_speedup_2workers": max(two) / max(one),
-        "sweep_games_per_s_1worker_median": m1,
-        "sweep_games_per_s_2workers_median": m2,
-        "sweep_speedup_2workers_median": m2 / m1,
+        "sweep_games_per_s_1worker": max(r1),
+        "sweep_games_per_s_2workers": max(r2),
+        "sweep_speedup_2workers": max(r2) / max(r1),
+        "sweep_games_per_s_1worker_median": statistics.median(r1),
+        "sweep_games_per_s_2workers_median": statistics.median(r2),
+        "sweep_speedup_2workers_median": statistics.median(b / a for a, b in zip(r1, r2)),
+        "sweep_cpu_ms_per_game_1worker": c1 * 1e3,
+        "sweep_cpu_ms_per_game_2workers": c2 * 1e3,
+        "sweep_speedup_2workers_cpu": 2 * c1 / c2,
     }
 
 
@@ -171,14 +220,16 @@ def all_batch_figures(quick: bool = False) -> dict[str, float]:
 
 def all_sweep_figures(quick: bool = False) -> dict[str, float]:
     """:func:`sweep_figures` and :func:`cpu_speedup_2procs` (``quick``: as above)."""
-    figs = sweep_figures(10 if quick else 100, 1 if quick else 3)
+    figs = sweep_figures(10 if quick else 200, 1 if quick else 3)
     figs["cpu_speedup_2procs"] = cpu_speedup_2procs()
     return figs
 
 
 def unit_of(name: str) -> str:
     """The unit a figure of this module is printed with."""
-    return "x" if "speedup" in name else "games/s"
+    if "speedup" in name:
+        return "x"
+    return "ms" if name.endswith("_ms") or "_ms_" in name else "games/s"
 
 
 def main() -> None:

@@ -10,7 +10,8 @@ Reuses :mod:`browser`'s machinery (the harness, the in-page click timer ``ARM_JS
   equal to the click's seq.
 - ``naval_echo_roundtrip_ms``: the bare echo widget's round trip in the same page.
 - ``naval_click_vs_echo``: their ratio (goal <= 1.2).
-- ``naval_click_python_ms`` / ``naval_click_messages``: kernel time and comm messages per click.
+- ``naval_click_python_ms`` / ``naval_click_python_cpu_ms`` / ``naval_click_messages``: kernel
+  time (wall, and the kernel thread's CPU time) and comm messages per click.
 
 ``--voila`` measures the same in Voila (``voila_naval_*``). ``measure_naval(page, ...)`` is
 the measurement (a page with the notebook of
@@ -89,12 +90,13 @@ def measure_naval(
         times.append(B.click_counter(page, unit))
     # the answer held the selection overlays (reach) and the rings (markings)
     assert h.kernel(page, "bool(board.overlays.get('reachable')) and bool(board.markings)")
-    ms, n_all, n_board = h.kernel(page, f"_PAIR = {pair!r}\n" + B.PY_CLICK)
+    ms, cpu, n_all, n_board = h.kernel(page, f"_PAIR = {pair!r}\n" + B.PY_CLICK)
     echo = page.evaluate("([n, gap]) => window.__hexplayEcho(n, gap)", [echoes, gap_ms])
     out = {
         "naval_click_roundtrip_ms": h.median(times),
         "naval_echo_roundtrip_ms": h.median(echo),
         "naval_click_python_ms": h.median(ms),
+        "naval_click_python_cpu_ms": h.median(cpu),
         "naval_click_messages": h.median(n_all),
         "naval_click_board_messages": h.median(n_board),
     }

@@ -19,9 +19,12 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   cores (a Dask local cluster of 2 process workers); ``batch_games_per_s_per_core_2procs``:
   in two plain processes at once (no Dask), the mean of their rates.
 - ``sweep_games_per_s_1worker`` / ``_2workers`` / ``sweep_speedup_2workers``: one sweep (8
-  points x 100 games) on a Dask local cluster of 1 and 2 process workers (best of 3; the
-  ``_median`` figures are the medians, and ``batch_games_per_s_median`` the median of four
-  100-game runs);
+  points x 200 games) on a Dask local cluster of 1 and 2 process workers, both warmed first,
+  their runs alternating (best of 3; the ``_median`` figures are the medians, the speed-up's
+  that of each repeat's pair, and ``batch_games_per_s_median`` the median of four 100-game
+  runs); ``sweep_cpu_ms_per_game_1worker`` / ``_2workers`` and ``sweep_speedup_2workers_cpu``
+  (2 x their ratio) the same in CPU time, whatever else the machine runs (see
+  ``benchmarks/analysis.py``);
   ``cpu_speedup_2procs`` is what the machine gives two plain Python processes at that moment
   (the ceiling for the sweep speed-up).
 

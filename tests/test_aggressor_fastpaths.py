@@ -12,7 +12,13 @@ from hexplay.rules.aggressor import AggressorGame
 from hexplay.rules.aggressor.combat import attack_target_ok, attack_targets
 from hexplay.rules.aggressor.features import _ranged_ok, ranged_hex_ok
 from hexplay.rules.aggressor.movement import can_move, move_blocked, move_target_ok, move_targets
-from hexplay.rules.aggressor.views import moves_left, own_unit, recent_events, recent_events_plain
+from hexplay.rules.aggressor.views import (
+    moves_left,
+    own_unit,
+    own_unit_plain,
+    recent_events,
+    recent_events_plain,
+)
 
 ENTRY = hexplay.game_entry("aggressor")
 CASES = [
@@ -52,6 +58,8 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
             n["units"] += 1
             assert can_move(g, u) == (move_blocked(g, u) is None), u
             assert own_unit(g, u)["moves_left"] == moves_left(g, u), u
+            assert own_unit(g, u) == own_unit_plain(g, u), u
+            assert own_unit(g, u) is not own_unit(g, u)  # a fresh copy each time
             moves, attacks = move_targets(g, u), attack_targets(g, u)
             own, kn = g.own_hexes(u.side), g.known_at(u.side)
             for t in range(g.board.size):
@@ -64,6 +72,8 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
                 n["hexes"] += 1
         for side in ("west", "east", "referee"):
             assert recent_events(g, side) == recent_events_plain(g, side)
+            # what the scripted player reads: the view but its event list
+            assert g.view(side, events=False) == {**g.view(side), "events": []}
 
     g = checked_game(seed, west, east, obs, check)
     assert g.over and n["units"] > 200 and n["hexes"] > 50_000, n

@@ -1,6 +1,7 @@
 """AGGRESSOR computer players: a scripted commander and the platform's random player.
 
-The scripted player decides from ``game.view(side)`` (and ``game.view_unit(side, unit)``, one
+The scripted player decides from ``game.view(side, events=False)`` (its view without the
+event list: it learns from what its own orders return) and ``game.view_unit(side, unit)`` (one
 own unit of that view, after each step), the public map and its own seeded stream only; the
 rules judge every order it gives (a refused one changes nothing and is skipped), so it never
 reads hidden state. Each turn:
@@ -71,7 +72,7 @@ class ScriptedPlayer(GamePlayer):
     def _turn(self, game: Any) -> None:
         side = self.side
         b = board_of(game.map)
-        view = game.view(side)
+        view = game.view(side, events=False)
         own = {k: u for k, u in view["units"].items() if u["side"] == side}
         order = sorted(own, key=lambda k: (own[k]["type"] in FRONT, k))
         for uid in order:
@@ -80,11 +81,11 @@ class ScriptedPlayer(GamePlayer):
             self._learnt = False
             if self._unit(game, b, uid, view):
                 if self._learnt:  # the side's knowledge changed: read the whole view again
-                    view = game.view(side)
+                    view = game.view(side, events=False)
                 else:  # only this unit changed
                     me = game.view_unit(side, uid)
                     if me is None:
-                        view = game.view(side)
+                        view = game.view(side, events=False)
                     else:
                         view["units"][uid] = me
 
@@ -325,7 +326,7 @@ class ScriptedPlayer(GamePlayer):
             acted = True
             self._note(events)
             if any(e["kind"] in REFRESH for e in events):  # the side learnt something
-                view = game.view(self.side)
+                view = game.view(self.side, events=False)
                 me = view["units"].get(uid)
                 occupied = self._occupied(b, view)
                 enemies = self._enemies(b, view)

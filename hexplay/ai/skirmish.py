@@ -72,20 +72,35 @@ def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=N
 
 
 def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
-    """(P(hit), P(K)*2 + P(W)) in sixths of a shot now, or False if it is impossible: the
-    numbers of ``game.odds(man, tid, hexes_moved=0)`` (the one memo of the shot calculation,
-    shared with the rules and the other players)."""
+    """(P(hit), P(K)*2 + P(W)) in sixths of a shot now, or False if it is impossible.
+
+    Equals :func:`plain_shot_sixths` (the numbers of ``game.odds(man, tid, hexes_moved=0)``);
+    a shot already in the one memo of the shot calculation (shared with the rules and the
+    other players) is read from it directly, without building the odds panel's dict.
+    """
     f, t = game.men[man], game.men[tid]
     if f.wounds >= 2 or t.wounds >= 2 or (f.vehicle and game.vehicles[f.vehicle].moving):
         return False  # dead men neither fire nor need shooting (Man.alive)
     if game.terrain.distance(here, th) > MAX_RANGE:
         return False  # (odds would say: attack strength 0)
-    o = game.odds(man, tid, hexes_moved=0)
+    o = game.memoized_odds(f, t, None, 0)[1]
+    if o is None:
+        o = game.odds(man, tid, hexes_moved=0)
     if not o["possible"]:
         return False
     k, w = o["K"], o["W"]
     k6 = k.numerator * 6 // k.denominator
     w6 = w.numerator * 6 // w.denominator
+    return k6 + w6, 2 * k6 + w6
+
+
+def plain_shot_sixths(game, man: str, tid: str):
+    """:func:`_shot_sixths` from ``game.odds`` alone (the plain version its test compares)."""
+    o = game.odds(man, tid, hexes_moved=0)
+    if not o["possible"]:
+        return False
+    k6 = int(o["K"] * 6)
+    w6 = int(o["W"] * 6)
     return k6 + w6, 2 * k6 + w6
 
 

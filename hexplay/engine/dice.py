@@ -59,13 +59,66 @@ class Dice:
         self._rng = np.random.Generator(np.random.PCG64(self.seed))
         self.rolls: list[Roll] = []
         self.turn: int | None = None
+        # the generator's 32-bit stream is read here (see _draw) until someone else may use it
+        self._own_stream = True
+        # the 32-bit buffer as the generator keeps it: the upper half of the last 64-bit
+        # output, and whether it is still unused (numpy leaves a used one in its state)
+        self._half = 0
+        self._has_half = False
 
     @property
     def rng(self) -> np.random.Generator:
         """The generator (for non-die randomness, e.g. computer players' choices)."""
+        self._release()
         return self._rng
 
+    def _release(self) -> None:
+        """Hand the 32-bit stream back to the generator (its own buffer holds the unused half):
+        from now on every die is drawn by ``Generator.integers`` itself."""
+        if self._own_stream:
+            self._rng.bit_generator.state = self._bit_state()
+            self._own_stream = False
+
+    def _bit_state(self) -> dict[str, Any]:
+        """``bit_generator.state`` as ``Generator.integers`` alone would have left it."""
+        st = self._rng.bit_generator.state
+        if self._own_stream:
+            st.update(has_uint32=int(self._has_half), uinteger=self._half)
+        return st
+
     def _draw(self, sides: int) -> int:
+        """One die: equals :meth:`plain_draw` (``int(Generator.integers(1, sides + 1))``),
+        value for value and leaving the same stream, without numpy's per-call overhead.
+
+        ``integers`` draws a number below ``sides`` (up to 2**32) by Lemire's method on the
+        bit generator's 32-bit stream: the low then the high half of each 64-bit output; a
+        1-sided die takes nothing from it. That method is done here on
+        ``bit_generator.random_raw()``, the buffered half kept in ``_half``.
+        """
+        if not self._own_stream or type(sides) is not int or sides > 1 << 32:
+            return self.plain_draw(sides)
+        if sides <= 1:
+            return 1  # (numpy returns the bound without drawing; sides < 1 is refused below)
+        m = self._next32() * sides
+        low = m & 0xFFFFFFFF
+        if low < sides:
+            threshold = ((1 << 32) - sides) % sides
+            while low < threshold:
+                m = self._next32() * sides
+                low = m & 0xFFFFFFFF
+        return (m >> 32) + 1
+
+    def _next32(self) -> int:
+        if self._has_half:
+            self._has_half = False
+            return self._half
+        x = self._rng.bit_generator.random_raw()
+        self._half, self._has_half = x >> 32, True
+        return x & 0xFFFFFFFF
+
+    def plain_draw(self, sides: int) -> int:
+        """One die by ``Generator.integers`` (the plain version of :meth:`_draw`)."""
+        self._release()
         return int(self._rng.integers(1, sides + 1))
 
     def roll(self, purpose: str, sides: int = 6, **context: Any) -> int:
@@ -82,12 +135,18 @@ class Dice:
         return {
             "kind": self.kind,
             "seed": self.seed,
-            "bit_generator": self._rng.bit_generator.state,
+            "bit_generator": self._bit_state(),
             "rolls": [r.to_dict() for r in self.rolls],
         }
 
     def set_state(self, d: dict[str, Any]) -> None:
-        self._rng.bit_generator.state = d["bit_generator"]
+        bg = self._rng.bit_generator
+        bg.state = d["bit_generator"]  # (numpy checks the state, as ever)
+        if self._own_stream:  # the 32-bit buffer moves here (see _draw)
+            st = bg.state
+            self._half, self._has_half = int(st["uinteger"]), bool(st["has_uint32"])
+            st["has_uint32"] = 0
+            bg.state = st
         self.rolls = [Roll(**r) for r in d.get("rolls", [])]
 
     @classmethod

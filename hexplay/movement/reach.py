@@ -53,6 +53,16 @@ class Reach:
             for i in np.flatnonzero(self.reachable)
         }
 
+    def float_costs(self) -> dict[str, float]:
+        """Label → cost as a float of every reachable hex: equals
+        ``{k: float(v) for k, v in self.costs().items()}`` (an integer cost over the
+        denominator, divided once in numpy and correctly rounded as ``float(Fraction)`` is),
+        without a Fraction per hex (what a board overlay needs on every click)."""
+        idx = np.flatnonzero(self.reachable)
+        vals = (self.cost_units[idx] / self.movement.denominator).tolist()
+        labels = self.movement.map.hex_labels
+        return {labels[i]: v for i, v in zip(idx.tolist(), vals)}
+
     def path_to(self, h) -> list[Hex]:
         """Cheapest path from the start to ``h`` (inclusive); MovementError if unreachable."""
         m = self.movement.map

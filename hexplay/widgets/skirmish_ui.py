@@ -459,8 +459,8 @@ class SkirmishUI(GameUI):
             return None
         factor = 2 if u.get("status") == "W" else 1
         budget = Fraction(self.app.game.ap_left(self.app.plotting_side, unit)) / factor
-        costs = self.terrain().reachable(u["hex"], budget).costs()
-        return {k: float(v) * factor for k, v in costs.items() if k != u["hex"]}
+        costs = self.terrain().reachable(u["hex"], budget).float_costs()
+        return {k: v * factor for k, v in costs.items() if k != u["hex"]}
 
     def unit_plot(self, unit: str) -> list[dict[str, Any]]:
         """The viewer's plotted tasks of ``unit`` as dicts with a ``label``."""

@@ -97,6 +97,9 @@ class AggressorGame(Game):
         """Index in the event log where each turn's events begin."""
         self.recent_memo: dict[str, list] = {}
         """Per side, the events its views list (see :func:`.views.recent_events`)."""
+        self.own_memo: dict[str, tuple] = {}
+        """Per unit, its last view entry and the facts it was made from (see
+        :func:`.views.own_unit`)."""
         self.commands.mark_turn(0)
         if scenario.position is not None:
             setup.set_position(self, scenario)
@@ -441,9 +444,12 @@ class AggressorGame(Game):
             phases.partisans(self, side)
 
     # --- information ----------------------------------------------------------------------
-    def view(self, side: str) -> dict[str, Any]:
+    def view(self, side: str, events: bool = True) -> dict[str, Any]:
+        """What ``side`` (or ``"referee"``) may know now. ``events=False`` leaves out the
+        recent events and reports (an empty list: cheaper, for computer players that learn
+        from what their own orders return)."""
         self._check_side(side, referee=True)
-        return build_view(self, side)
+        return build_view(self, side, events)
 
     def view_unit(self, side: str, unit: str) -> dict[str, Any] | None:
         """One of ``side``'s own units as :meth:`view` shows it (None if not its alive unit):

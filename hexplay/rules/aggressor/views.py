@@ -23,6 +23,36 @@ RECENT_TURNS = 2
 
 
 def own_unit(g, u) -> dict[str, Any]:
+    """A unit as its own side's view shows it: equals :func:`own_unit_plain`. The entry is a
+    function of the unit's fields below and whether its hex is a CBR hex, so the last one made
+    for each unit is kept on the game (``g.own_memo``) with those facts and copied while they
+    hold (views build an entry for every own unit after every step)."""
+    in_cbr = u.hex in g.cbr
+    facts = (
+        u.hex,
+        in_cbr,
+        u.rng,
+        u.str,
+        u.emplaced,
+        u.launched,
+        u.moved,
+        u.attacked,
+        u.feature,
+        u.frozen,
+        u.immobile,
+        u.stopped,
+        u.tried,
+    )
+    got = g.own_memo.get(u.id)
+    if got is not None and got[0] == facts:
+        return dict(got[1])
+    d = own_unit_plain(g, u)
+    g.own_memo[u.id] = (facts, d)
+    return dict(d)
+
+
+def own_unit_plain(g, u) -> dict[str, Any]:
+    """A unit as its own side's view shows it."""
     in_cbr = u.hex in g.cbr
     ut = UNIT_TYPES[u.type]
     return {
@@ -88,7 +118,7 @@ def known_enemies(g, side: str) -> dict[str, dict[str, Any]]:
     return out
 
 
-def build_view(g, side: str) -> dict[str, Any]:
+def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
     b = g.board
     referee = side == REFEREE
     units: dict[str, dict[str, Any]] = {}
@@ -123,7 +153,7 @@ def build_view(g, side: str) -> dict[str, Any]:
         "setup_done": dict(g.setup_done),
         "options": dict(g.options),
         "reason": g.reason,
-        "events": recent_events(g, side),
+        "events": recent_events(g, side) if events else [],
     }
     return v
 

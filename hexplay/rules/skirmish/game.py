@@ -48,7 +48,7 @@ from .legal import candidate_tasks
 from .orders import SETUP_ARGS, TASK_ARGS, check_task_args
 from .orders import legal_orders as _legal_orders
 from .plotting import SidePlan, best_weapon, check_complete, validate_side
-from .record import chart_rows, snapshot_positions, to_frame
+from .record import chart_rows, position_facts, positions_from_facts, to_frame
 from .resolve import (
     resolve_combat,
     resolve_maintenance,
@@ -703,7 +703,7 @@ class SkirmishGame(SkirmishState, Game):
         first = len(self.log)
         turn = self.turn
         plans = {s: self.side_plan(s) for s in SIDES}
-        start = snapshot_positions(self)
+        start = position_facts(self)
         start_wounds = {m.id: m.wounds for m in self.men.values()}
         self.dice.turn = turn
         combat = budgets = None
@@ -715,7 +715,7 @@ class SkirmishGame(SkirmishState, Game):
             else:
                 resolve_maintenance(self, plans, combat, budgets, start_wounds, self.log)
             self._after_phase(phase, plans, combat)
-        self._chart_todo.append((turn, start, plans, snapshot_positions(self), self.barrier))
+        self._chart_todo.append((turn, start, plans, position_facts(self), self.barrier))
         self._plotted.append(
             (turn, {s: {u: tuple(ts) for u, ts in self.plots.orders[s].items()} for s in SIDES})
         )
@@ -943,6 +943,7 @@ class SkirmishGame(SkirmishState, Game):
         validated plans, which never change afterwards, when first asked for)."""
         todo, self._chart_todo = self._chart_todo, []
         for turn, start, plans, end, barrier in todo:
+            start, end = positions_from_facts(self, start), positions_from_facts(self, end)
             self._chart.extend(chart_rows(self, turn, start, plans, end, barrier))
         return self._chart
 

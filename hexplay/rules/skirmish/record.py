@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .scenario import TRANSPORTER_ID
+from .units import FIT, KILLED, WOUNDED
+
 
 def unit_position(g, uid: str) -> str | None:
     if uid in g.men:
@@ -31,6 +34,8 @@ def _off_map(g, pos: int) -> str:
 
 
 def snapshot_positions(g) -> dict[str, dict[str, Any]]:
+    """Every unit's chart location and condition now (the plain version of
+    :func:`position_facts` with :func:`positions_from_facts`)."""
     out: dict[str, dict[str, Any]] = {}
     for uid, m in g.men.items():
         out[uid] = {
@@ -46,6 +51,47 @@ def snapshot_positions(g) -> dict[str, dict[str, Any]]:
             "location": unit_position(g, uid),
             "condition": "moving" if v.moving else "stopped",
         }
+    return out
+
+
+def position_facts(g) -> tuple:
+    """What :func:`snapshot_positions` reads of the state now, as plain tuples: the game takes
+    them at the start and end of every turn and makes the chart's text only when the chart is
+    read. ``positions_from_facts(g, position_facts(g)) == snapshot_positions(g)`` (the route
+    and the ids never change once play has begun)."""
+    return (
+        g.transporter.pos,
+        [
+            (m.vehicle, m.seat, m.hex, m.route_pos, m.wounds, m.long_gun, m.armed)
+            for m in g.men.values()
+        ],
+        [(v.pos, v.moving) for v in g.vehicles.values()],
+    )
+
+
+def positions_from_facts(g, facts: tuple) -> dict[str, dict[str, Any]]:
+    """:func:`snapshot_positions` of the moment :func:`position_facts` were taken."""
+    tpos, men, vehs = facts
+    route = g.route
+
+    def rel(pos: int) -> str:  # (SkirmishState.route_label, the transporter then at tpos)
+        d = pos - tpos
+        return "T" if d == 0 else f"T{d:+d}"
+
+    out: dict[str, dict[str, Any]] = {}
+    for uid, (veh, seat, hx, rpos, wounds, gun, armed) in zip(g.men, men, strict=True):
+        loc = f"{veh}/{seat}" if veh else hx if rpos is None else f"{rel(rpos)} (off map)"
+        cond = KILLED if wounds >= 2 else WOUNDED if wounds == 1 else FIT  # (Man.condition)
+        out[uid] = {"location": loc, "condition": cond, "long_gun": gun, "armed": armed}
+    for uid, (pos, moving) in zip(g.vehicles, vehs, strict=True):
+        if uid in out:  # pragma: no cover - ids are unique across men and vehicles
+            continue
+        h = route[pos] if 0 <= pos < len(route) else None
+        if h:
+            loc = f"{'T' if uid == TRANSPORTER_ID else rel(pos)} ({h})"
+        else:
+            loc = f"{rel(pos)} (off map)"
+        out[uid] = {"location": loc, "condition": "moving" if moving else "stopped"}
     return out
 
 

@@ -1,0 +1,73 @@
+"""Each SKIRMISH fast path equals its plain version, checked at every plot of seeded
+scripted-vs-scripted games (both sides' men against every enemy they could fire at)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
+from hexplay.ai.skirmish import RandomPlayer, _shot_sixths, plain_shot_sixths
+from hexplay.rules.skirmish import SkirmishGame
+from hexplay.rules.skirmish.record import position_facts, positions_from_facts, snapshot_positions
+
+
+def checked_game(seed: int, check) -> SkirmishGame:
+    """A seeded scripted game with ``check(g)`` called before every plot."""
+    g = SkirmishGame.new(seed=seed)
+    plot = g.plot
+
+    def checked_plot(*a, **k):
+        check(g)
+        return plot(*a, **k)
+
+    g.plot = checked_plot
+    play(g, [ScriptedAdversary(seed), ScriptedDefender(seed)])
+    return g
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_shot_sixths_equals_the_plain_version(seed):
+    n = {"pairs": 0, "possible": 0}
+
+    def check(g):
+        men = list(g.men.values())
+        for f in men:
+            here = g.man_hex(f)
+            if here is None:
+                continue
+            for t in men:
+                th = g.man_hex(t)
+                if t.side == f.side or th is None:
+                    continue
+                fast = _shot_sixths(g, f.id, here, t.id, th)
+                assert fast == plain_shot_sixths(g, f.id, t.id), (f.id, t.id)
+                n["pairs"] += 1
+                n["possible"] += fast is not False
+
+    checked_game(seed, check)
+    assert n["pairs"] > 500 and n["possible"] > 50, n
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_position_facts_give_the_plain_snapshot(seed):
+    """At every plot of a scripted and of a random game (men killed, wounded, aboard, off
+    the map; vehicles moving, stopped, off the map) and at the end."""
+    n = [0]
+
+    def check(g):
+        assert positions_from_facts(g, position_facts(g)) == snapshot_positions(g)
+        n[0] += 1
+
+    g = checked_game(seed, check)
+    check(g)
+    r = SkirmishGame.new(seed=seed)
+    plot = r.plot
+
+    def checked_plot(*a, **k):
+        check(r)
+        return plot(*a, **k)
+
+    r.plot = checked_plot
+    play(r, [RandomPlayer("adversary", seed), RandomPlayer("defender", seed)])
+    check(r)
+    assert n[0] > 100, n
