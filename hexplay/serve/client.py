@@ -25,13 +25,23 @@ import functools
 import http.client
 import json
 import threading
+import types
 import urllib.parse
 import uuid
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from ..engine import Game, IllegalOrder, LegalOrder, Order, map_from_dict
 from .wire import info_from_dict, legal_from_dict
+
+
+class StateLog:
+    """A stand-in for a game's command log: ``commands`` has the seat's state version as its
+    length (see :attr:`RemoteGame.commands`)."""
+
+    def __init__(self, version: int) -> None:
+        self.commands = range(version)
 
 
 class TableUnavailable(ConnectionError):
@@ -79,6 +89,9 @@ class RemoteGame:
         self.info = info_from_dict(info)
         self.seat: str = info["seat"]
         self.title: str = info.get("title", "")
+        if type(self) is RemoteGame and self.info.name in REMOTE_GAMES:
+            # this game's named queries as the local game's methods (see REMOTE_GAMES)
+            self.__class__ = REMOTE_GAMES[self.info.name]
 
     # --- transport ------------------------------------------------------------------------
     def _request(self, method: str, path: str, body: bytes | None) -> tuple[int, dict]:
@@ -171,7 +184,8 @@ class RemoteGame:
         return tuple(s for s in self.sides if st["sides"].get(s) in busy)
 
     # --- the game API for this seat ---------------------------------------------------------
-    def view(self, side: str | None = None) -> dict[str, Any]:
+    def view(self, side: str | None = None, events: bool = True) -> dict[str, Any]:
+        """The seat's view (``events`` is accepted as locally; the table's view holds them)."""
         if side is None or side == self.seat:
             return self.state["view"]
         return self._call("GET", "view", {"side": side})
@@ -201,6 +215,38 @@ class RemoteGame:
     def outcome(self) -> dict[str, Any]:
         return self._call("GET", "outcome")
 
+    def setup(self) -> None:
+        """Place the seat's side by the game's default set-up (while it sets up)."""
+        self._call("POST", "setup")
+
+    # --- the named queries (hexplay.serve.queries) ------------------------------------------
+    def query(self, name: str, /, **args: Any) -> Any:
+        """One of the table's named queries for this seat (see :mod:`hexplay.serve.queries`)."""
+        return self._call("POST", "query", {"q": name, **args})
+
+    @functools.cached_property
+    def scenario(self) -> Any:
+        """The scenario's parameters as attributes (``game.scenario.turn_limit``), fetched once."""
+        return types.SimpleNamespace(**self.query("scenario"))
+
+    def scenario_dict(self) -> dict[str, Any]:
+        return dict(vars(self.scenario))
+
+    @property
+    def commands(self) -> StateLog:
+        """What the apps' memos key on: its ``len(commands)`` is the seat's state version,
+        which goes up with every change the seat is shown (as a local game's command log)."""
+        return StateLog(self.state.get("version", 0))
+
+    @property
+    def current(self) -> str | None:
+        """The side whose turn it is (alternating games), from the seat's view."""
+        return self.state["view"].get("current")
+
+    def replay_view(self, turn: int) -> dict[str, Any]:
+        """The referee's view at the end of ``turn`` (once the game is over)."""
+        return self.query("replay", turn=turn)
+
     def set_timer(self, seconds: float | None) -> None:
         """(referee) The class timer: seconds per plot or turn, None to stop it."""
         self._call("POST", "timer", {"seconds": seconds})
@@ -228,6 +274,81 @@ class RemoteGame:
 
     def __repr__(self) -> str:
         return f"RemoteGame({self.info.name} {self.game_id} as {self.seat} at {self.base})"
+
+
+def _fraction(v: Any) -> Fraction:
+    return Fraction(v) if isinstance(v, (int, str)) else Fraction(v).limit_denominator()
+
+
+class RemoteSkirmish(RemoteGame):
+    """A SKIRMISH seat: the local game's app queries, answered by the table for this seat."""
+
+    def ap_left(self, side: str, unit: str) -> Fraction:
+        return _fraction(self.query("ap_left", side=side, unit=unit))
+
+    def odds(
+        self, firer: str, target: str, weapon: str | None = None, hexes_moved: int | None = None
+    ) -> dict[str, Any]:
+        args = {"firer": firer, "target": target, "weapon": weapon, "hexes_moved": hexes_moved}
+        return self.query("odds", **{k: v for k, v in args.items() if v is not None})
+
+    def record(self) -> list[dict[str, Any]]:
+        return self.query("record")
+
+    def record_header(self) -> dict[str, Any]:
+        return self.query("record_header")
+
+
+class RemoteAggressor(RemoteGame):
+    """An AGGRESSOR seat: reach, observation, odds, air lines and keys, from the table."""
+
+    def reach(self, side: str, unit: str) -> dict[str, dict[str, Any]]:
+        return self.query("reach", side=side, unit=unit)
+
+    def observed_hexes(self, side: str) -> dict[str, Any]:
+        return self.query("observed_hexes", side=side)
+
+    def attack_odds(self, side: str, unit: str, target: str, kind: str = "attack") -> dict:
+        return self.query("attack_odds", side=side, unit=unit, target=target, kind=kind)
+
+    def air_line(self, side: str, unit: str, target: str, strike: bool = True) -> dict:
+        return self.query("air_line", side=side, unit=unit, target=target, strike=strike)
+
+    def feature_orders(self, side: str, unit: str) -> list[LegalOrder]:
+        return [legal_from_dict(d) for d in self.query("feature_orders", side=side, unit=unit)]
+
+    def key_order(self, side: str, unit: str, key: int) -> Order:
+        return Order.from_dict(self.query("key_order", side=side, unit=unit, key=key))
+
+
+class RemoteNaval(RemoteGame):
+    """A naval seat: attack odds, targets, the plot chart and events, from the table."""
+
+    def attack_odds(self, side: str, kind: str, attackers: list[str], target: str) -> dict:
+        return self.query(
+            "attack_odds", side=side, kind=kind, attackers=list(attackers), target=target
+        )
+
+    def gunnery_targets(self, side: str) -> list[str]:
+        return self.query("gunnery_targets", side=side)
+
+    def torpedo_targets(self, side: str) -> list[str]:
+        return self.query("torpedo_targets", side=side)
+
+    def plot_chart(self, side: str) -> list[dict[str, Any]]:
+        return self.query("plot_chart", side=side)
+
+    def events_seen(self, side: str, turn: int | None = None) -> list[dict[str, Any]]:
+        return self.query("events_seen", side=side, **({"turn": turn} if turn is not None else {}))
+
+
+REMOTE_GAMES: dict[str, type[RemoteGame]] = {
+    "skirmish": RemoteSkirmish,
+    "aggressor": RemoteAggressor,
+    "naval": RemoteNaval,
+}
+"""Game name -> the RemoteGame with that game's named queries (a RemoteGame of another game
+has the protocol's calls and :meth:`RemoteGame.query`)."""
 
 
 class _Watch(threading.Thread):

@@ -14,9 +14,12 @@ Intents (``args`` is a JSON object)::
             outcome                 the outcome row (sides: only once the game is over)
             info                    the game's info, the seat, the game id and title
             map                     the board (terrain every side sees; no unit)
+            query   q, [side], ...  one of the named queries of :mod:`~hexplay.serve.queries`
+                                    (AP left, odds, reach, plot chart...) for the seat's side
     writes  order   order           an order (its side must be the seat's; filled in if left out)
             undo    [unit]          take back the seat's last plotted order
             submit                  lock the seat's plot / set-up, or end its turn
+            setup                   the game's default set-up of the seat's side (while it sets up)
     referee timer   seconds|null    start (or stop) the class timer for every plot or turn
 
 A write is carried out, then, while every side has submitted, the rules resolve (``advance``);
@@ -44,13 +47,14 @@ from urllib.parse import urlencode
 from ..engine import REFEREE, IllegalOrder, Order, SaveError, jsonable, map_to_dict
 from ..engine.record import load, save
 from ..registry import game_entry
+from . import queries
 from .store import Store, StoredGame
 from .wire import info_to_dict, legal_to_dict
 
 log = logging.getLogger("hexplay.serve")
 
-READS = ("state", "view", "legal", "status", "outcome", "info", "map")
-WRITES = ("order", "undo", "submit")
+READS = ("state", "view", "legal", "status", "outcome", "info", "map", "query")
+WRITES = ("order", "undo", "submit", "setup")
 REFEREE_WRITES = ("timer",)
 INTENTS = READS + WRITES + REFEREE_WRITES
 TOKEN_BYTES = 24
@@ -305,6 +309,8 @@ class Table:
             if seat != REFEREE and not g.over:
                 raise TableError(409, "rejected", "the outcome is known when the game is over")
             return jsonable(g.outcome())
+        if op == "query":
+            return self._query(slot, seat, args, peer)
         side = self._side(slot, seat, args, op, peer)
         if op == "view":
             return jsonable(g.view(side))
@@ -314,6 +320,27 @@ class Table:
         if side == REFEREE:
             raise malformed("legal orders are a side's: name the side")
         return [legal_to_dict(lo) for lo in g.legal_orders(side, unit)]
+
+    def _query(self, slot: Slot, seat: str, args: Mapping[str, Any], peer: str) -> Any:
+        """A named query (:mod:`.queries`) for the seat's side; another side's data refused."""
+        try:
+            q = queries.find(slot.name, args.get("q"))
+            parsed = q.parse(args)
+        except queries.BadArgs as e:
+            raise malformed(str(e)) from None
+        what = f"query {q.name}"
+        if seat == REFEREE and args.get("side", REFEREE) == REFEREE and q.referee:
+            side = REFEREE
+        else:
+            side = self._side(slot, seat, args, what, peer)
+            if side == REFEREE:
+                raise malformed(f"{what} is a side's: name the side")
+        try:
+            return q.run(slot.game, side, parsed)
+        except queries.Refused as e:
+            raise self._refuse(slot, seat, what, peer, str(e)) from None
+        except IllegalOrder as e:
+            raise TableError(409, "rejected", e.message, e.rule) from None
 
     def _write(self, slot: Slot, side: str, op: str, args: Mapping[str, Any], key) -> None:
         g = slot.game
@@ -335,6 +362,15 @@ class Table:
                 if unit is not None and not isinstance(unit, str):
                     raise malformed(f"'unit' must be a unit id (string), not {unit!r}")
                 g.undo(side, unit) if unit is not None else g.undo(side)
+            elif op == "setup":
+                setup = queries.SETUPS.get(slot.name)
+                if setup is None:
+                    raise TableError(409, "rejected", f"{slot.name} has no default set-up")
+                if g.phase != "setup" or side not in g.to_act():
+                    raise TableError(409, "rejected", f"{side} is not setting up now", "set-up")
+                if args:
+                    raise malformed("'setup' takes no arguments")
+                setup(g, side)
             else:
                 g.submit(side)
             self._resolve(slot)
