@@ -36,12 +36,20 @@ from ..engine import Game, IllegalOrder, LegalOrder, Order, map_from_dict
 from .wire import info_from_dict, legal_from_dict
 
 
-class StateLog:
-    """A stand-in for a game's command log: ``commands`` has the seat's state version as its
-    length (see :attr:`RemoteGame.commands`)."""
+def state_order(state: Mapping[str, Any] | None) -> tuple[int, int]:
+    """``(epoch, version)``: the newer of two states of a seat has the larger (a restarted
+    table counts versions anew from a later epoch)."""
+    if state is None:
+        return (-1, -1)
+    return (state.get("epoch", 0), state.get("version", 0))
 
-    def __init__(self, version: int) -> None:
-        self.commands = range(version)
+
+class StateLog:
+    """A stand-in for a game's command log: ``commands`` has as many entries as the seat has
+    been sent new states (see :attr:`RemoteGame.commands`)."""
+
+    def __init__(self, count: int) -> None:
+        self.commands = range(count)
 
 
 class TableUnavailable(ConnectionError):
@@ -84,6 +92,7 @@ class RemoteGame:
         self._conn: http.client.HTTPConnection | None = None
         self._lock = threading.Lock()
         self._state: dict[str, Any] | None = None
+        self._kept = 0  # new states kept (what StateLog counts)
         self._watcher: _Watch | None = None
         info = self._call("GET", "info")
         self.info = info_from_dict(info)
@@ -133,7 +142,9 @@ class RemoteGame:
     def _keep(self, state: dict[str, Any]) -> None:
         """Keep ``state`` unless a newer one (a push) is already here."""
         old = self._state
-        if old is None or state.get("version", 0) >= old.get("version", 0):
+        if old is None or state_order(state) >= state_order(old):
+            if old is None or state_order(state) != state_order(old):
+                self._kept += 1
             self._state = state
 
     @functools.cached_property
@@ -234,9 +245,10 @@ class RemoteGame:
 
     @property
     def commands(self) -> StateLog:
-        """What the apps' memos key on: its ``len(commands)`` is the seat's state version,
-        which goes up with every change the seat is shown (as a local game's command log)."""
-        return StateLog(self.state.get("version", 0))
+        """What the apps' memos key on: its ``len(commands)`` goes up with every new state the
+        seat is sent (every change it is shown), as a local game's command log does."""
+        self.state  # noqa: B018 - fetched first when not watching
+        return StateLog(self._kept)
 
     @property
     def current(self) -> str | None:
@@ -458,7 +470,7 @@ class AsyncSeat:
                     fut.set_result(d)
 
     def _set_state(self, state: dict[str, Any]) -> None:
-        if self.state is not None and state.get("version", 0) < self.state.get("version", 0):
+        if self.state is not None and state_order(state) < state_order(self.state):
             return  # an older state than one already here
         self.state = state
         self.states += 1

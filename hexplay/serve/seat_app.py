@@ -33,7 +33,7 @@ from ..engine import REFEREE
 from ..widgets import guard as G
 from ..widgets.adapter import GameUI
 from ..widgets.game_app import GameApp, _registered_ui
-from .client import RemoteGame
+from .client import RemoteGame, state_order
 from .queries import SETUPS
 
 log = logging.getLogger("hexplay.serve")
@@ -95,7 +95,7 @@ class SeatApp(GameApp):
     ) -> None:  # fmt: skip
         self.seat = game.seat
         self._lock = threading.RLock()
-        self._drawn: tuple[int, int] | None = None  # (state version, turn) last drawn
+        self._drawn: tuple[tuple[int, int], int] | None = None  # (state order, turn) drawn
         self.table_status = W.HTML()
         self.table_status.add_class("hexplay-seat-status")
         self.setup_button = G.Button(description="Default set-up", icon="magic")
@@ -124,11 +124,14 @@ class SeatApp(GameApp):
     # --- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
         with self._lock:
+            turn = self.game.state["status"]["turn"]
+            if self._drawn is not None and turn != self._drawn[1]:
+                self._new_turn(turn)  # resolved by the table (this seat's submit or a push)
             super().refresh()
             self.controls.resolve.layout.display = "none"  # the table resolves
             self._show_table()
             st = self.game.state
-            self._drawn = (st.get("version", 0), st["status"]["turn"])
+            self._drawn = (state_order(st), st["status"]["turn"])
 
     def _show_table(self) -> None:
         """The table's live status: each side's, its page connected, the time left."""
@@ -166,11 +169,8 @@ class SeatApp(GameApp):
     def _pushed(self, state: dict[str, Any]) -> None:
         try:
             with self._lock:
-                if self._drawn is not None and state.get("version", 0) <= self._drawn[0]:
+                if self._drawn is not None and state_order(state) <= self._drawn[0]:
                     return  # drawn already (the reply to this page's own intent)
-                turn = state["status"]["turn"]
-                if self._drawn is not None and turn != self._drawn[1]:
-                    self._new_turn(turn)
                 self.refresh()
         except Exception:  # a push must never break the page: the next one redraws
             log.exception("seat %s: could not draw the pushed state", self.seat)
@@ -192,10 +192,11 @@ class SeatApp(GameApp):
 
     def _proceed(self, previous: str | None = None) -> None:
         """After the seat's End plot: the table resolves when every side is in."""
+        turn = self._drawn[1] if self._drawn else None
         self.refresh()
         st = self.game.status()
         waiting = [s for s, v in st["sides"].items() if v in BUSY and s != self.seat]
-        if waiting and not st["over"]:
+        if waiting and not st["over"] and st["turn"] == turn:
             self.controls.say(f"{previous} submitted; waiting for {', '.join(waiting)}")
 
     def default_setup(self) -> None:

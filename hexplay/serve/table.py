@@ -131,6 +131,8 @@ class Table:
     def __init__(self, store: Store | None = None, clock: Callable[[], float] = time.time):
         self.store = store if store is not None else Store()
         self.clock = clock
+        self.epoch = time.time_ns() // 1000
+        """This table process's start (microseconds): states are ordered by (epoch, version)."""
         self._lock = threading.Lock()
         self.app_url: str | None = None
         """The seat notebook's address (Voila), put in the links if set."""
@@ -435,13 +437,15 @@ class Table:
     def state(self, slot: Slot, seat: str) -> dict[str, Any]:
         """What a seat's page shows: its own view, the table's status, and a ``version`` that
         goes up each time this seat's state changes (so a client keeps the newest of a reply
-        and a push; it counts only changes the seat is shown, nothing of another side)."""
+        and a push; it counts only changes the seat is shown, nothing of another side), with
+        the table process's ``epoch`` (its start time, in microseconds): versions count anew
+        in a restarted table, so a client orders states by ``(epoch, version)``."""
         s = {"seat": seat, "view": jsonable(slot.game.view(seat)), "status": self.status(slot)}
         version, last = slot.seen.get(seat, (0, None))
         if s != last:
             version += 1
             slot.seen[seat] = (version, s)
-        return {**s, "version": version}
+        return {**s, "version": version, "epoch": self.epoch}
 
     def _settle(self, slot: Slot) -> None:
         """Restart the class timer when a new plot or turn begins (not during set-up)."""
