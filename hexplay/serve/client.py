@@ -104,9 +104,10 @@ class RemoteGame:
 
     # --- transport ------------------------------------------------------------------------
     def _request(self, method: str, path: str, body: bytes | None) -> tuple[int, dict]:
-        u = urllib.parse.urlsplit(self.base)
         headers = {"Authorization": f"Bearer {self.token}", "Content-Type": "application/json"}
-        for attempt in (0, 1):  # one retry on a dropped keep-alive connection
+        attempt = 0
+        for _hop in range(4):  # a retry on a dropped connection; a sharded table's redirect
+            u = urllib.parse.urlsplit(self.base)
             with self._lock:
                 if self._conn is None:
                     cls = http.client.HTTPSConnection if u.scheme == "https" else None
@@ -116,13 +117,25 @@ class RemoteGame:
                     self._conn.request(method, path, body, headers)
                     r = self._conn.getresponse()
                     data = r.read()
-                    return r.status, json.loads(data) if data else {}
-                except (OSError, http.client.HTTPException, ValueError) as e:
+                except (OSError, http.client.HTTPException) as e:
                     self._conn.close()
                     self._conn = None
                     if attempt:
                         raise TableUnavailable(f"cannot reach the table at {self.base}: {e}") from e
-        raise AssertionError("unreachable")  # pragma: no cover
+                    attempt += 1
+                    continue
+                if r.status in (307, 308) and r.getheader("Location"):
+                    # the game's worker (hexplay.serve.shards): talk to it from now on
+                    loc = urllib.parse.urlsplit(r.getheader("Location"))
+                    self.base = f"{loc.scheme or u.scheme}://{loc.netloc or u.netloc}"
+                    self._conn.close()
+                    self._conn = None
+                    continue
+                try:
+                    return r.status, json.loads(data) if data else {}
+                except ValueError as e:
+                    raise TableUnavailable(f"the table at {self.base} answered: {e}") from e
+        raise TableUnavailable(f"cannot reach the table at {self.base}")
 
     def _call(self, method: str, op: str, args: Mapping[str, Any] | None = None) -> Any:
         path = f"/api/games/{self.game_id}/{op}"
@@ -422,13 +435,19 @@ class AsyncSeat:
         from tornado.httpclient import HTTPClientError
         from tornado.websocket import websocket_connect
 
-        try:
-            self._ws = await websocket_connect(self.url, max_message_size=16 * 2**20)
-            self._ws.protocol.stream.set_nodelay(True)
-        except HTTPClientError as e:
-            if e.code == 403:
-                raise PermissionError("the table refused this seat's token") from None
-            raise
+        for _hop in range(3):
+            try:
+                self._ws = await websocket_connect(self.url, max_message_size=16 * 2**20)
+                self._ws.protocol.stream.set_nodelay(True)
+                break
+            except HTTPClientError as e:
+                if e.code == 403:
+                    raise PermissionError("the table refused this seat's token") from None
+                loc = e.response.headers.get("Location") if e.response is not None else None
+                if e.code not in (307, 308) or not loc:
+                    raise
+                # a sharded table's front: the game's worker from now on
+                self.url = loc.replace("https://", "wss://").replace("http://", "ws://")
         self._up.set()
         for _fut, text in list(self._pending.values()):
             await self._ws.write_message(text)

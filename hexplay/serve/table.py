@@ -128,8 +128,16 @@ class Table:
     """Many games, their seats and their store. Calls may come from several threads: each
     game's calls are serialized by its slot's lock, the store by its own."""
 
-    def __init__(self, store: Store | None = None, clock: Callable[[], float] = time.time):
+    def __init__(
+        self,
+        store: Store | None = None,
+        clock: Callable[[], float] = time.time,
+        shard: tuple[int, int] | None = None,
+    ) -> None:
         self.store = store if store is not None else Store()
+        self.shard = shard
+        """(k, n): this table is worker k of n and holds the games of its shard only
+        (:mod:`.shards`); None: every game in the file."""
         self.clock = clock
         self.epoch = time.time_ns() // 1000
         """This table process's start (microseconds): states are ordered by (epoch, version)."""
@@ -143,7 +151,16 @@ class Table:
             self.store.set_meta("admin_token", token)
         self.admin_token = token
         for stored in self.store.games():
-            self.slots[stored.id] = self._rebuild(stored)
+            if self.owns(stored.id):
+                self.slots[stored.id] = self._rebuild(stored)
+
+    def owns(self, gid: str) -> bool:
+        """Whether game ``gid`` lives in this table (always, unless it is one shard of many)."""
+        if self.shard is None:
+            return True
+        from .shards import shard_of
+
+        return shard_of(gid, self.shard[1]) == self.shard[0]
 
     # --- games ----------------------------------------------------------------------------
     def create(
@@ -171,7 +188,7 @@ class Table:
         except (KeyError, ValueError, TypeError) as e:
             raise malformed(f"cannot start {game}: {e}") from None
         gid = secrets.token_urlsafe(GAME_ID_BYTES)
-        while gid in self.slots:  # pragma: no cover - 48 random bits
+        while gid in self.slots or not self.owns(gid):  # (a shard: an id of its own)
             gid = secrets.token_urlsafe(GAME_ID_BYTES)
         seats = (*g.info.sides, REFEREE)
         tokens = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in seats}
