@@ -298,7 +298,7 @@ class Table:
         state = self.state(slot, seat)
         if watcher is not None:
             watcher.last = state
-        self._push(slot)
+        self._push(slot, {seat: state})
         return {**reply, "state": state}
 
     def _refuse(self, slot: Slot, seat: str, op: str, peer: str, why: str) -> TableError:
@@ -517,9 +517,10 @@ class Table:
                 slot.watchers.remove(w)
                 self._push(slot)
 
-    def _push(self, slot: Slot) -> None:
-        """Each watcher whose seat's state changed gets it (views made once per seat)."""
-        states: dict[str, dict[str, Any]] = {}
+    def _push(self, slot: Slot, made: dict[str, dict[str, Any]] | None = None) -> None:
+        """Each watcher whose seat's state changed gets it (views made once per seat; ``made``:
+        states just made, as :meth:`state` gives them now)."""
+        states: dict[str, dict[str, Any]] = dict(made or {})
         for w in list(slot.watchers):
             if w.seat not in states:
                 states[w.seat] = self.state(slot, w.seat)
