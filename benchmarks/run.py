@@ -35,7 +35,8 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
 - ``naval_games_per_s``: naval computer-vs-computer full games of scenario 11 (Kula Gulf) per
   CPU second on one core (``benchmarks/naval.py``).
 - ``table_orders_per_s`` / ``table_p99_intent_ms``: 30 concurrent games of computer players
-  through the table server on 127.0.0.1 (``benchmarks/table.py``; 60 s, 20 s with ``--quick``).
+  through the table server on 127.0.0.1, on 2 worker processes (``hexplay serve --workers 2``;
+  ``benchmarks/table.py``; 60 s, 20 s with ``--quick``).
 
 ``--only core|games|sweep|env|aggressor|naval|table`` runs one group.
 """
