@@ -43,6 +43,7 @@ BUSY = ("setting up", "plotting", "to move")
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.ops: list[str] = []  # the write of each latency
         self.orders = 0
         self.refused = 0  # the rules said no to a random completion (not an error)
         self.errors: list[str] = []
@@ -78,6 +79,7 @@ async def timed(seat: AsyncSeat, side: str, stats: Stats, gid: str, op: str, **a
     t0 = time.perf_counter()
     reply = await seat.intent(op, **args)
     stats.latencies.append(time.perf_counter() - t0)
+    stats.ops.append(op)
     stats.acked.setdefault(gid, []).append((side, reply["id"], reply.get("duplicate", False)))
     return reply
 
@@ -209,6 +211,11 @@ def main(argv: list[str] | None = None) -> int:
         "refused by the rules), "
         f"median {np.median(lat):.1f} ms, {len(stats.errors)} errors"
     )
+    ops = np.array(stats.ops)
+    for op in ("order", "submit"):
+        if (ops == op).any():
+            p99 = np.percentile(lat[ops == op], 99)
+            print(f"#   {op}: {(ops == op).sum()} intents, p99 {p99:.1f} ms")
     for e in stats.errors[:10]:
         print("#   error:", e)
     print(f"table_orders_per_s: {stats.orders / stats.elapsed:.1f} orders/s")

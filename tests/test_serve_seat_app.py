@@ -290,3 +290,25 @@ def test_skirmish_and_aggressor_seats_set_up_and_order_through_their_apps(monkey
             finally:
                 for a in apps.values():
                     a.close()
+
+
+def test_the_referees_app_shows_each_sides_status_and_the_class_timer():
+    with TableServer().start() as server:
+        links = server.new_game("naval", seed=0)
+        ref = RemoteGame(links[REFEREE])
+        app = SeatApp(ref, watch=False)
+        try:
+            assert "data-side='ijn' data-status='plotting'" in app.table_status.value
+            assert "hexplay-seat-timer" not in app.table_status.value
+            ref.set_timer(60)
+            app.pull()
+            left = re.search(r"data-left='(\d+)'", app.table_status.value)
+            assert left and 50 <= int(left.group(1)) <= 60
+            usn = RemoteGame(links["usn"])
+            usn.submit()
+            app.pull()
+            assert "data-side='usn' data-status='submitted'" in app.table_status.value
+            assert app.controls.end_plot.layout.display == "none"  # the referee plays no side
+            usn.close()
+        finally:
+            app.close()

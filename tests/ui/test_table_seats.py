@@ -158,16 +158,24 @@ def in_own_browser(chromium_exe: str, body) -> None:
 
 
 class Seat:
-    """One seat's page in its own browser context, recording every WebSocket frame it gets."""
+    """One seat's page in its own browser context, recording every WebSocket frame it gets:
+    the seat notebook as a Voila page (``?link=``), or with ``lab`` in JupyterLab (a copy of
+    the notebook whose first cell sets the seat's link, as a student pastes it)."""
 
-    def __init__(self, browser: Any, voila: harness.Server, link: str, seat: str) -> None:
-        self.seat, self.link = seat, link
+    def __init__(
+        self, browser: Any, server: harness.Server, link: str, seat: str, lab: bool = False
+    ) -> None:
+        self.seat, self.link, self.lab, self.server = seat, link, lab, server
         self.ctx = browser.new_context(viewport={"width": 1500, "height": 1100})
         self.ctx.set_default_timeout(60_000)
         self.page, self.errors = harness.new_page(self.ctx)
         self.frames: list[str] = []
         self.page.on("websocket", self._on_socket)
-        self.url = voila.page_url(f"voila/render/{NB}?{urllib.parse.urlencode({'link': link})}")
+        self.url = server.page_url(f"voila/render/{NB}?{urllib.parse.urlencode({'link': link})}")
+        if lab:
+            self.nb = f"ui_table_seat_{seat}.ipynb"
+            first = f"import os\nos.environ['HEXPLAY_SEAT_LINK'] = {link!r}"
+            harness.write_notebook(server.root / self.nb, [first, *seat_cells()])
         self.open()
 
     def _on_socket(self, ws: Any) -> None:
@@ -179,13 +187,16 @@ class Seat:
         ws.on("framereceived", got)
 
     def open(self, reload: bool = False) -> None:
-        if reload:
+        if self.lab:
+            harness.open_lab_notebook(self.page, self.server, self.nb, 120_000)
+        elif reload:
             self.page.reload(wait_until="domcontentloaded")
         else:
             self.page.goto(self.url, wait_until="domcontentloaded")
-        harness.wait_probe(self.page, 120_000)
+        if not self.lab:
+            harness.wait_probe(self.page, 120_000)
         flow.board_ready(self.page)
-        WK(self.page, "app._drawn is not None and len(app.board.units) > 0", 60)
+        WK(self.page, "app._drawn is not None", 60)
 
     def k(self, code: str) -> Any:
         return K(self.page, code)
@@ -292,6 +303,50 @@ def test_two_seats_plot_and_the_turn_resolves_with_nothing_of_the_other_side_on_
         finally:
             ijn.close()
             usn.close()
+
+    in_own_browser(chromium_exe, body)
+
+
+def test_a_jupyterlab_seat_and_a_voila_seat_play_a_turn_of_aggressor(
+    chromium_exe: str, voila_server: harness.Server, lab_server: harness.Server,
+    seat_nb: str, table, artifacts: Path,
+) -> None:  # fmt: skip
+    d = table.new_game("aggressor", seed=2)
+    links = d["links"]
+
+    def body(browser: Any) -> None:
+        west = Seat(browser, lab_server, links["west"], "west", lab=True)
+        east = Seat(browser, voila_server, links["east"], "east")
+        try:
+            for s in (west, east):  # each side's default set-up, from its page
+                s.status_is(s.seat, "setting up")
+                s.page.locator("button.hexplay-seat-setup").click()
+                WK(s.page, "len([u for u in app.view['units'].values() "
+                           "if u['side'] == game.seat]) == 18", 60)  # fmt: skip
+                flow.end_plot(s.page).click()
+                WK(s.page, "game.phase != 'setup' or game.status()['sides'][game.seat] == 'ready'")
+            first = west.k("game.current")
+            mover, other = (west, east) if first == "west" else (east, west)
+            WK(mover.page, "app.plotting_side == game.seat and game.seat in game.to_act()", 30)
+            other.status_is(mover.seat, "to move")
+            unit = mover.k("sorted(u for u, x in app.view['units'].items() "
+                           "if x['side'] == game.seat)[0]")  # fmt: skip
+            flow.click_unit(mover.page, unit)
+            WK(mover.page, f"app.selected_unit == {unit!r}")
+            n = mover.k("len(app.game.commands.commands)")
+            for key in "123456":  # the original's keys, through the table's key_order
+                mover.page.keyboard.press(key)
+                if mover.k(f"'{unit} move: done' in app.ui.message.value"):
+                    break
+            assert mover.k(f"'{unit} move: done' in app.ui.message.value")
+            assert mover.k("len(app.game.commands.commands)") > n
+            flow.end_plot(mover.page).click()  # the turn passes
+            other.status_is(other.seat, "to move")
+            mover.status_is(other.seat, "to move")
+            mover.shot(artifacts, "aggressor")
+        finally:
+            west.close()
+            east.close()
 
     in_own_browser(chromium_exe, body)
 
