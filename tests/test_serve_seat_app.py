@@ -6,6 +6,7 @@ per seat: nothing any seat's widgets hold or send names what that seat may not k
 from __future__ import annotations
 
 import json
+import queue
 import re
 import time
 from typing import Any
@@ -14,7 +15,7 @@ import ipywidgets as W
 import pytest
 
 from hexplay.engine import REFEREE
-from hexplay.serve import RemoteGame, Table, TableError, TableServer
+from hexplay.serve import RemoteGame, Table, TableError, TableServer, seat_app
 from hexplay.serve.client import RemoteAggressor, RemoteNaval, RemoteSkirmish
 from hexplay.serve.queries import PUBLIC_SCENARIO, QUERIES
 from hexplay.serve.seat_app import SeatApp
@@ -199,17 +200,32 @@ def names(text: str, ids: list[str]) -> list[str]:
     return [k for k in ids if re.search(rf"(?<![A-Za-z0-9_]){k}(?![0-9A-Za-z_])", text)]
 
 
-def wait(cond, timeout: float = 20.0) -> None:
-    end = time.time() + timeout
-    while time.time() < end:
-        if cond():
-            return
-        time.sleep(0.05)
-    raise AssertionError("the condition still fails")
+class KernelLoop:
+    """The kernel's loop, as the test's main thread: pushes queue their redraws here (as
+    ``SeatApp`` does on a kernel's loop) and :meth:`wait` runs them while it waits."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.todo: queue.SimpleQueue = queue.SimpleQueue()
+        monkeypatch.setattr(seat_app, "_on_kernel_loop", self.todo.put)
+
+    def run(self) -> None:
+        while not self.todo.empty():
+            self.todo.get()()
+
+    def wait(self, cond, timeout: float = 20.0) -> None:
+        end = time.time() + timeout
+        while time.time() < end:
+            self.run()
+            if cond():
+                return
+            time.sleep(0.05)
+        raise AssertionError("the condition still fails")
 
 
 def test_naval_seats_plot_through_their_apps_and_a_push_shows_the_resolved_turn(monkeypatch):
     wire = SeatWire(monkeypatch)
+    loop = KernelLoop(monkeypatch)
+    wait = loop.wait
     with TableServer().start() as server:
         links = server.new_game("naval", seed=0)
         truth = next(iter(server.table.slots.values())).game
@@ -223,6 +239,7 @@ def test_naval_seats_plot_through_their_apps_and_a_push_shows_the_resolved_turn(
             assert set(ijn.units_by_id) == set(truth.view("ijn")["units"])
             assert set(ref.units_by_id) == set(truth.view(REFEREE)["units"])
             for side, app in (("ijn", ijn), ("usn", usn)):
+                loop.run()
                 ship = own(truth, side)[0]
                 app.select(ship)
                 assert app.builder.task_codes()  # the engine's orders, over the table
