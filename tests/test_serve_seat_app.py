@@ -13,6 +13,8 @@ from typing import Any
 
 import ipywidgets as W
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hexplay.engine import REFEREE
 from hexplay.serve import RemoteGame, Table, TableError, TableServer, seat_app
@@ -329,3 +331,37 @@ def test_the_referees_app_shows_each_sides_status_and_the_class_timer():
             usn.close()
         finally:
             app.close()
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 50) | st.text(max_size=6),
+    lambda x: st.lists(x, max_size=3) | st.dictionaries(st.text(max_size=4), x, max_size=3),
+    max_leaves=6,
+)
+_ARGS = st.sampled_from(["unit", "firer", "target", "kind", "key", "attackers", "turn", "side"])
+_IDS = st.sampled_from(["A1", "G1", "T", "E1", "W01", "E01", "DD4a", "DD6a", "0918", "@IB"])
+
+
+@pytest.fixture(scope="module")
+def busy_table():
+    t = Table()
+    return t, {name: ready(t, name) for name in ("skirmish", "aggressor", "naval")}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from(["skirmish", "aggressor", "naval"]),
+    seat=st.sampled_from([0, 1, 2]),
+    q_name=st.sampled_from(sorted(QUERIES)),
+    args=st.dictionaries(_ARGS, _IDS | _json, max_size=4),
+)
+def test_any_query_is_answered_or_refused_and_changes_nothing(busy_table, name, seat, q_name, args):
+    t, slots = busy_table
+    slot = slots[name]
+    seat_name = slot.seats[seat]
+    before = (len(slot.game.commands.commands), json.dumps(slot.game.view(REFEREE)))
+    try:
+        t.handle(slot.id, slot.tokens[seat_name], "query", {"q": q_name, **args})
+    except TableError as e:
+        assert e.status in (400, 403, 409), e.to_dict()
+    assert before == (len(slot.game.commands.commands), json.dumps(slot.game.view(REFEREE)))

@@ -251,18 +251,11 @@ def _air_line(g, side: str, a: dict) -> Any:
 
 
 def _feature_orders(g, side: str, a: dict) -> Any:
-    return [legal_to_dict(lo) for lo in _rules_raw(lambda: g.feature_orders(side, a["unit"]))]
+    return _rules(lambda: [legal_to_dict(lo) for lo in g.feature_orders(side, a["unit"])])
 
 
 def _key_order(g, side: str, a: dict) -> Any:
     return _rules(lambda: g.key_order(side, a["unit"], a["key"]).to_dict())
-
-
-def _rules_raw(fn: Callable[[], Any]) -> Any:
-    try:
-        return fn()
-    except KeyError as e:
-        raise IllegalOrder("order", str(e.args[0]) if e.args else "no such unit") from None
 
 
 # --- naval --------------------------------------------------------------------------------------

@@ -360,6 +360,8 @@ class Table:
             raise self._refuse(slot, seat, what, peer, str(e)) from None
         except IllegalOrder as e:
             raise TableError(409, "rejected", e.message, e.rule) from None
+        except (KeyError, ValueError, TypeError) as e:  # a value the game's query cannot take
+            raise malformed(f"{what}: {e}") from None
 
     def _write(self, slot: Slot, side: str, op: str, args: Mapping[str, Any], key) -> None:
         g = slot.game
