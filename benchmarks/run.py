@@ -40,7 +40,8 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
 - ``ambush_games_per_s``: AMBUSH computer-vs-computer full games of its densest standard
   scenario per CPU second on one core (``benchmarks/ambush.py``).
 - ``table_orders_per_s`` / ``table_p99_intent_ms``: 30 concurrent games of computer players
-  through the table server on 127.0.0.1 (``benchmarks/table.py``; 60 s, 20 s with ``--quick``).
+  through the table server on 127.0.0.1, on 2 worker processes (``hexplay serve --workers 2``;
+  ``benchmarks/table.py``; 60 s, 20 s with ``--quick``).
 
 - ``editor_stroke_ms`` / ``editor_check_ms``: a paint stroke in the map editor on the SKIRMISH
   map with the line of sight live, and the game's check that follows it (``benchmarks/editor.py``).

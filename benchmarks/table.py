@@ -43,6 +43,7 @@ BUSY = ("setting up", "plotting", "to move")
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.ops: list[str] = []  # the write of each latency
         self.orders = 0
         self.refused = 0  # the rules said no to a random completion (not an error)
         self.errors: list[str] = []
@@ -50,9 +51,10 @@ class Stats:
         self.games_done = 0
 
 
-def start_server(db: str, game: str) -> tuple[subprocess.Popen, str, str]:
+def start_server(db: str, game: str, workers: int = 1) -> tuple[subprocess.Popen, str, str]:
     env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'tests'}"}
     cmd = [sys.executable, "-m", "hexplay.serve.cli", "--db", db, "--port", "0", "--quiet"]
+    cmd += ["--workers", str(workers)]
     if game.startswith("tag"):
         cmd += ["--plugin", "serve_tiny"]
     cmd += ["--warm", game]  # per-map tables built once, before the clock starts
@@ -77,6 +79,7 @@ async def timed(seat: AsyncSeat, side: str, stats: Stats, gid: str, op: str, **a
     t0 = time.perf_counter()
     reply = await seat.intent(op, **args)
     stats.latencies.append(time.perf_counter() - t0)
+    stats.ops.append(op)
     stats.acked.setdefault(gid, []).append((side, reply["id"], reply.get("duplicate", False)))
     return reply
 
@@ -172,7 +175,7 @@ async def run(args) -> Stats:
     stats = Stats()
     tmp = tempfile.mkdtemp(prefix="hexplay-table-")
     db = os.path.join(tmp, "table.sqlite")
-    p, base, admin = start_server(db, args.game)
+    p, base, admin = start_server(db, args.game, args.workers)
     try:
         t0 = time.time()
         end = t0 + args.duration
@@ -194,15 +197,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-games", type=int, default=10_000, help="stop after this many games")
     ap.add_argument("--game", default="skirmish")
     ap.add_argument("--think", type=float, default=2.0, help="seconds before each intent")
+    ap.add_argument(
+        "--workers", type=int, default=2,
+        help="table worker processes (hexplay serve --workers; 1: one process)",
+    )  # fmt: skip
     args = ap.parse_args(argv)
     stats = asyncio.run(run(args))
     lat = np.array(stats.latencies) * 1000
     print(
-        f"# {args.games} games of {args.game}, {stats.elapsed:.0f} s, {stats.games_done} games "
+        f"# {args.games} games of {args.game} on {args.workers} table worker(s), "
+        f"{stats.elapsed:.0f} s, {stats.games_done} games "
         f"ended, think {args.think} s, {len(lat)} write intents ({stats.refused} orders "
         "refused by the rules), "
         f"median {np.median(lat):.1f} ms, {len(stats.errors)} errors"
     )
+    ops = np.array(stats.ops)
+    for op in ("order", "submit"):
+        if (ops == op).any():
+            p99 = np.percentile(lat[ops == op], 99)
+            print(f"#   {op}: {(ops == op).sum()} intents, p99 {p99:.1f} ms")
     for e in stats.errors[:10]:
         print("#   error:", e)
     print(f"table_orders_per_s: {stats.orders / stats.elapsed:.1f} orders/s")

@@ -48,7 +48,7 @@ def test_a_game_at_the_table_sends_each_side_its_view_only(tmp_path, name):
         ever: set[str] = set()  # units this side's views have held so far
         for text, msg, truth, ref in sent[side]:
             assert msg["view"] == roundtrip(truth)  # (the naval view holds Fractions)
-            assert set(msg) == {"type", "seat", "view", "status", "version"}
+            assert set(msg) == {"type", "seat", "view", "status", "version", "epoch"}
             ever |= set(truth["units"]) | set(truth.get("last_known", {}))
             hidden = set(ref["units"]) - ever  # never seen by this side
             hidden_seen += bool(hidden)

@@ -327,7 +327,8 @@ def test_pages_are_pushed_their_own_seat_only_when_it_changes(game_name):
     for seat, msgs in sent.items():
         assert msgs, seat
         for m, truth in msgs:
-            assert set(m) == {"type", "seat", "view", "status", "version"} and m["seat"] == seat
+            assert set(m) == {"type", "seat", "view", "status", "version", "epoch"}
+            assert m["seat"] == seat
             assert m["view"] == truth
             assert set(m["status"]["sides"].values()) <= STATUSES
         for (a, _), (b, _) in zip(msgs, msgs[1:]):

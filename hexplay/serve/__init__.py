@@ -10,8 +10,12 @@ own seat's state when it changes.
     store.py   the SQLite file: games, seats, command logs
     app.py     tornado: the JSON/WebSocket API, start_table, serve_forever
     client.py  RemoteGame (a remote seat with a local game's calls), AsyncSeat
+    queries.py the named read-only queries a seat's app asks (AP left, odds, reach...), each
+               answered for the seat's side only; the default set-up
     wire.py    legal orders and game info as JSON, both ways
-    panel.py   SeatPanel: a seat's page in Jupyter / Voila (notebooks/seat.ipynb)
+    seat_app.py SeatApp: the ordinary app (GameApp + the game's adapter) of one seat, over a
+               RemoteGame, in JupyterLab and Voila (notebooks/seat.ipynb)
+    panel.py   SeatPanel: a plain fallback seat page for any registered game
     cli.py     ``hexplay serve``
 """
 

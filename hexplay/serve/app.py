@@ -33,6 +33,7 @@ import contextlib
 import html
 import json
 import logging
+import os
 import socket
 import threading
 from collections.abc import Mapping
@@ -430,11 +431,19 @@ def start_table(
 
 async def serve_forever(
     db: str, host: str, port: int, url: str | None = None, durable: bool = False,
-    ready: Any = None, app_url: str | None = None,
+    ready: Any = None, app_url: str | None = None, shard: tuple[int, int] | None = None,
 ) -> None:  # fmt: skip
-    """Serve a table on the running loop until cancelled (``hexplay serve``)."""
-    table = Table(Store(db, durable))
+    """Serve a table on the running loop until cancelled (``hexplay serve``); ``shard``: as
+    worker k of n of a sharded table (:mod:`.shards`), stopping when its parent (the front)
+    is gone."""
+    table = Table(Store(db, durable), shard=shard)
     table.app_url = app_url
+    stop = asyncio.Event()
+    parent = os.getppid()
+    orphan = tornado.ioloop.PeriodicCallback(
+        lambda: stop.set() if shard is not None and os.getppid() != parent else None, 1000
+    )
+    orphan.start()
     socks = tornado.netutil.bind_sockets(port, host)
     base = public_url(host, socks[0].getsockname()[1], url)
     app = make_app(table, base)
@@ -445,8 +454,9 @@ async def serve_forever(
     if ready is not None:
         ready(table, base)
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
+        orphan.stop()
         ticker.stop()
         http.stop()
         app.settings["pool"].shutdown(wait=True)

@@ -25,13 +25,31 @@ import functools
 import http.client
 import json
 import threading
+import types
 import urllib.parse
 import uuid
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from ..engine import Game, IllegalOrder, LegalOrder, Order, map_from_dict
 from .wire import info_from_dict, legal_from_dict
+
+
+def state_order(state: Mapping[str, Any] | None) -> tuple[int, int]:
+    """``(epoch, version)``: the newer of two states of a seat has the larger (a restarted
+    table counts versions anew from a later epoch)."""
+    if state is None:
+        return (-1, -1)
+    return (state.get("epoch", 0), state.get("version", 0))
+
+
+class StateLog:
+    """A stand-in for a game's command log: ``commands`` has as many entries as the seat has
+    been sent new states (see :attr:`RemoteGame.commands`)."""
+
+    def __init__(self, count: int) -> None:
+        self.commands = range(count)
 
 
 class TableUnavailable(ConnectionError):
@@ -74,17 +92,22 @@ class RemoteGame:
         self._conn: http.client.HTTPConnection | None = None
         self._lock = threading.Lock()
         self._state: dict[str, Any] | None = None
+        self._kept = 0  # new states kept (what StateLog counts)
         self._watcher: _Watch | None = None
         info = self._call("GET", "info")
         self.info = info_from_dict(info)
         self.seat: str = info["seat"]
         self.title: str = info.get("title", "")
+        if type(self) is RemoteGame and self.info.name in REMOTE_GAMES:
+            # this game's named queries as the local game's methods (see REMOTE_GAMES)
+            self.__class__ = REMOTE_GAMES[self.info.name]
 
     # --- transport ------------------------------------------------------------------------
     def _request(self, method: str, path: str, body: bytes | None) -> tuple[int, dict]:
-        u = urllib.parse.urlsplit(self.base)
         headers = {"Authorization": f"Bearer {self.token}", "Content-Type": "application/json"}
-        for attempt in (0, 1):  # one retry on a dropped keep-alive connection
+        attempt = 0
+        for _hop in range(4):  # a retry on a dropped connection; a sharded table's redirect
+            u = urllib.parse.urlsplit(self.base)
             with self._lock:
                 if self._conn is None:
                     cls = http.client.HTTPSConnection if u.scheme == "https" else None
@@ -94,13 +117,25 @@ class RemoteGame:
                     self._conn.request(method, path, body, headers)
                     r = self._conn.getresponse()
                     data = r.read()
-                    return r.status, json.loads(data) if data else {}
-                except (OSError, http.client.HTTPException, ValueError) as e:
+                except (OSError, http.client.HTTPException) as e:
                     self._conn.close()
                     self._conn = None
                     if attempt:
                         raise TableUnavailable(f"cannot reach the table at {self.base}: {e}") from e
-        raise AssertionError("unreachable")  # pragma: no cover
+                    attempt += 1
+                    continue
+                if r.status in (307, 308) and r.getheader("Location"):
+                    # the game's worker (hexplay.serve.shards): talk to it from now on
+                    loc = urllib.parse.urlsplit(r.getheader("Location"))
+                    self.base = f"{loc.scheme or u.scheme}://{loc.netloc or u.netloc}"
+                    self._conn.close()
+                    self._conn = None
+                    continue
+                try:
+                    return r.status, json.loads(data) if data else {}
+                except ValueError as e:
+                    raise TableUnavailable(f"the table at {self.base} answered: {e}") from e
+        raise TableUnavailable(f"cannot reach the table at {self.base}")
 
     def _call(self, method: str, op: str, args: Mapping[str, Any] | None = None) -> Any:
         path = f"/api/games/{self.game_id}/{op}"
@@ -120,7 +155,9 @@ class RemoteGame:
     def _keep(self, state: dict[str, Any]) -> None:
         """Keep ``state`` unless a newer one (a push) is already here."""
         old = self._state
-        if old is None or state.get("version", 0) >= old.get("version", 0):
+        if old is None or state_order(state) >= state_order(old):
+            if old is None or state_order(state) != state_order(old):
+                self._kept += 1
             self._state = state
 
     @functools.cached_property
@@ -171,7 +208,8 @@ class RemoteGame:
         return tuple(s for s in self.sides if st["sides"].get(s) in busy)
 
     # --- the game API for this seat ---------------------------------------------------------
-    def view(self, side: str | None = None) -> dict[str, Any]:
+    def view(self, side: str | None = None, events: bool = True) -> dict[str, Any]:
+        """The seat's view (``events`` is accepted as locally; the table's view holds them)."""
         if side is None or side == self.seat:
             return self.state["view"]
         return self._call("GET", "view", {"side": side})
@@ -201,6 +239,39 @@ class RemoteGame:
     def outcome(self) -> dict[str, Any]:
         return self._call("GET", "outcome")
 
+    def setup(self) -> None:
+        """Place the seat's side by the game's default set-up (while it sets up)."""
+        self._call("POST", "setup")
+
+    # --- the named queries (hexplay.serve.queries) ------------------------------------------
+    def query(self, name: str, /, **args: Any) -> Any:
+        """One of the table's named queries for this seat (see :mod:`hexplay.serve.queries`)."""
+        return self._call("POST", "query", {"q": name, **args})
+
+    @functools.cached_property
+    def scenario(self) -> Any:
+        """The scenario's parameters as attributes (``game.scenario.turn_limit``), fetched once."""
+        return types.SimpleNamespace(**self.query("scenario"))
+
+    def scenario_dict(self) -> dict[str, Any]:
+        return dict(vars(self.scenario))
+
+    @property
+    def commands(self) -> StateLog:
+        """What the apps' memos key on: its ``len(commands)`` goes up with every new state the
+        seat is sent (every change it is shown), as a local game's command log does."""
+        self.state  # noqa: B018 - fetched first when not watching
+        return StateLog(self._kept)
+
+    @property
+    def current(self) -> str | None:
+        """The side whose turn it is (alternating games), from the seat's view."""
+        return self.state["view"].get("current")
+
+    def replay_view(self, turn: int) -> dict[str, Any]:
+        """The referee's view at the end of ``turn`` (once the game is over)."""
+        return self.query("replay", turn=turn)
+
     def set_timer(self, seconds: float | None) -> None:
         """(referee) The class timer: seconds per plot or turn, None to stop it."""
         self._call("POST", "timer", {"seconds": seconds})
@@ -228,6 +299,81 @@ class RemoteGame:
 
     def __repr__(self) -> str:
         return f"RemoteGame({self.info.name} {self.game_id} as {self.seat} at {self.base})"
+
+
+def _fraction(v: Any) -> Fraction:
+    return Fraction(v) if isinstance(v, (int, str)) else Fraction(v).limit_denominator()
+
+
+class RemoteSkirmish(RemoteGame):
+    """A SKIRMISH seat: the local game's app queries, answered by the table for this seat."""
+
+    def ap_left(self, side: str, unit: str) -> Fraction:
+        return _fraction(self.query("ap_left", side=side, unit=unit))
+
+    def odds(
+        self, firer: str, target: str, weapon: str | None = None, hexes_moved: int | None = None
+    ) -> dict[str, Any]:
+        args = {"firer": firer, "target": target, "weapon": weapon, "hexes_moved": hexes_moved}
+        return self.query("odds", **{k: v for k, v in args.items() if v is not None})
+
+    def record(self) -> list[dict[str, Any]]:
+        return self.query("record")
+
+    def record_header(self) -> dict[str, Any]:
+        return self.query("record_header")
+
+
+class RemoteAggressor(RemoteGame):
+    """An AGGRESSOR seat: reach, observation, odds, air lines and keys, from the table."""
+
+    def reach(self, side: str, unit: str) -> dict[str, dict[str, Any]]:
+        return self.query("reach", side=side, unit=unit)
+
+    def observed_hexes(self, side: str) -> dict[str, Any]:
+        return self.query("observed_hexes", side=side)
+
+    def attack_odds(self, side: str, unit: str, target: str, kind: str = "attack") -> dict:
+        return self.query("attack_odds", side=side, unit=unit, target=target, kind=kind)
+
+    def air_line(self, side: str, unit: str, target: str, strike: bool = True) -> dict:
+        return self.query("air_line", side=side, unit=unit, target=target, strike=strike)
+
+    def feature_orders(self, side: str, unit: str) -> list[LegalOrder]:
+        return [legal_from_dict(d) for d in self.query("feature_orders", side=side, unit=unit)]
+
+    def key_order(self, side: str, unit: str, key: int) -> Order:
+        return Order.from_dict(self.query("key_order", side=side, unit=unit, key=key))
+
+
+class RemoteNaval(RemoteGame):
+    """A naval seat: attack odds, targets, the plot chart and events, from the table."""
+
+    def attack_odds(self, side: str, kind: str, attackers: list[str], target: str) -> dict:
+        return self.query(
+            "attack_odds", side=side, kind=kind, attackers=list(attackers), target=target
+        )
+
+    def gunnery_targets(self, side: str) -> list[str]:
+        return self.query("gunnery_targets", side=side)
+
+    def torpedo_targets(self, side: str) -> list[str]:
+        return self.query("torpedo_targets", side=side)
+
+    def plot_chart(self, side: str) -> list[dict[str, Any]]:
+        return self.query("plot_chart", side=side)
+
+    def events_seen(self, side: str, turn: int | None = None) -> list[dict[str, Any]]:
+        return self.query("events_seen", side=side, **({"turn": turn} if turn is not None else {}))
+
+
+REMOTE_GAMES: dict[str, type[RemoteGame]] = {
+    "skirmish": RemoteSkirmish,
+    "aggressor": RemoteAggressor,
+    "naval": RemoteNaval,
+}
+"""Game name -> the RemoteGame with that game's named queries (a RemoteGame of another game
+has the protocol's calls and :meth:`RemoteGame.query`)."""
 
 
 class _Watch(threading.Thread):
@@ -289,13 +435,19 @@ class AsyncSeat:
         from tornado.httpclient import HTTPClientError
         from tornado.websocket import websocket_connect
 
-        try:
-            self._ws = await websocket_connect(self.url, max_message_size=16 * 2**20)
-            self._ws.protocol.stream.set_nodelay(True)
-        except HTTPClientError as e:
-            if e.code == 403:
-                raise PermissionError("the table refused this seat's token") from None
-            raise
+        for _hop in range(3):
+            try:
+                self._ws = await websocket_connect(self.url, max_message_size=16 * 2**20)
+                self._ws.protocol.stream.set_nodelay(True)
+                break
+            except HTTPClientError as e:
+                if e.code == 403:
+                    raise PermissionError("the table refused this seat's token") from None
+                loc = e.response.headers.get("Location") if e.response is not None else None
+                if e.code not in (307, 308) or not loc:
+                    raise
+                # a sharded table's front: the game's worker from now on
+                self.url = loc.replace("https://", "wss://").replace("http://", "ws://")
         self._up.set()
         for _fut, text in list(self._pending.values()):
             await self._ws.write_message(text)
@@ -337,7 +489,7 @@ class AsyncSeat:
                     fut.set_result(d)
 
     def _set_state(self, state: dict[str, Any]) -> None:
-        if self.state is not None and state.get("version", 0) < self.state.get("version", 0):
+        if self.state is not None and state_order(state) < state_order(self.state):
             return  # an older state than one already here
         self.state = state
         self.states += 1

@@ -3,8 +3,8 @@
 It shows the seat's status line (turn, phase, each side plotting / submitted, the class timer),
 the units the seat's view holds and its plot, and an order builder driven only by the table's
 ``legal_orders`` (one menu per need), with Order, Undo and Submit. Pushes from the table update
-it (``RemoteGame.watch``). It is the fallback seat page for any registered game; the full app
-shell (``hexplay.widgets.GameApp``) can take the same RemoteGame once it accepts a remote game.
+it (``RemoteGame.watch``). It is a plain fallback seat page for any registered game; the seat's
+ordinary app is :class:`~hexplay.serve.seat_app.SeatApp` (what notebooks/seat.ipynb shows).
 """
 
 from __future__ import annotations

@@ -80,7 +80,10 @@ class Store:
         if self.path != ":memory:" and not os.path.exists(self.path):
             os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
         self.lock = threading.RLock()  # one connection, used by the server's worker threads
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        # (timeout: the workers of a sharded table share the file; a writer waits its turn)
+        self.db = sqlite3.connect(
+            self.path, isolation_level=None, check_same_thread=False, timeout=30
+        )
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self.db.executescript(SCHEMA)

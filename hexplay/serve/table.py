@@ -14,9 +14,12 @@ Intents (``args`` is a JSON object)::
             outcome                 the outcome row (sides: only once the game is over)
             info                    the game's info, the seat, the game id and title
             map                     the board (terrain every side sees; no unit)
+            query   q, [side], ...  one of the named queries of :mod:`~hexplay.serve.queries`
+                                    (AP left, odds, reach, plot chart...) for the seat's side
     writes  order   order           an order (its side must be the seat's; filled in if left out)
             undo    [unit]          take back the seat's last plotted order
             submit                  lock the seat's plot / set-up, or end its turn
+            setup                   the game's default set-up of the seat's side (while it sets up)
     referee timer   seconds|null    start (or stop) the class timer for every plot or turn
 
 A write is carried out, then, while every side has submitted, the rules resolve (``advance``);
@@ -44,13 +47,14 @@ from urllib.parse import urlencode
 from ..engine import REFEREE, IllegalOrder, Order, SaveError, jsonable, map_to_dict
 from ..engine.record import load, save
 from ..registry import game_entry
+from . import queries
 from .store import Store, StoredGame
 from .wire import info_to_dict, legal_to_dict
 
 log = logging.getLogger("hexplay.serve")
 
-READS = ("state", "view", "legal", "status", "outcome", "info", "map")
-WRITES = ("order", "undo", "submit")
+READS = ("state", "view", "legal", "status", "outcome", "info", "map", "query")
+WRITES = ("order", "undo", "submit", "setup")
 REFEREE_WRITES = ("timer",)
 INTENTS = READS + WRITES + REFEREE_WRITES
 TOKEN_BYTES = 24
@@ -124,9 +128,19 @@ class Table:
     """Many games, their seats and their store. Calls may come from several threads: each
     game's calls are serialized by its slot's lock, the store by its own."""
 
-    def __init__(self, store: Store | None = None, clock: Callable[[], float] = time.time):
+    def __init__(
+        self,
+        store: Store | None = None,
+        clock: Callable[[], float] = time.time,
+        shard: tuple[int, int] | None = None,
+    ) -> None:
         self.store = store if store is not None else Store()
+        self.shard = shard
+        """(k, n): this table is worker k of n and holds the games of its shard only
+        (:mod:`.shards`); None: every game in the file."""
         self.clock = clock
+        self.epoch = time.time_ns() // 1000
+        """This table process's start (microseconds): states are ordered by (epoch, version)."""
         self._lock = threading.Lock()
         self.app_url: str | None = None
         """The seat notebook's address (Voila), put in the links if set."""
@@ -137,7 +151,16 @@ class Table:
             self.store.set_meta("admin_token", token)
         self.admin_token = token
         for stored in self.store.games():
-            self.slots[stored.id] = self._rebuild(stored)
+            if self.owns(stored.id):
+                self.slots[stored.id] = self._rebuild(stored)
+
+    def owns(self, gid: str) -> bool:
+        """Whether game ``gid`` lives in this table (always, unless it is one shard of many)."""
+        if self.shard is None:
+            return True
+        from .shards import shard_of
+
+        return shard_of(gid, self.shard[1]) == self.shard[0]
 
     # --- games ----------------------------------------------------------------------------
     def create(
@@ -165,7 +188,7 @@ class Table:
         except (KeyError, ValueError, TypeError) as e:
             raise malformed(f"cannot start {game}: {e}") from None
         gid = secrets.token_urlsafe(GAME_ID_BYTES)
-        while gid in self.slots:  # pragma: no cover - 48 random bits
+        while gid in self.slots or not self.owns(gid):  # (a shard: an id of its own)
             gid = secrets.token_urlsafe(GAME_ID_BYTES)
         seats = (*g.info.sides, REFEREE)
         tokens = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in seats}
@@ -275,7 +298,7 @@ class Table:
         state = self.state(slot, seat)
         if watcher is not None:
             watcher.last = state
-        self._push(slot)
+        self._push(slot, {seat: state})
         return {**reply, "state": state}
 
     def _refuse(self, slot: Slot, seat: str, op: str, peer: str, why: str) -> TableError:
@@ -305,6 +328,8 @@ class Table:
             if seat != REFEREE and not g.over:
                 raise TableError(409, "rejected", "the outcome is known when the game is over")
             return jsonable(g.outcome())
+        if op == "query":
+            return self._query(slot, seat, args, peer)
         side = self._side(slot, seat, args, op, peer)
         if op == "view":
             return jsonable(g.view(side))
@@ -314,6 +339,29 @@ class Table:
         if side == REFEREE:
             raise malformed("legal orders are a side's: name the side")
         return [legal_to_dict(lo) for lo in g.legal_orders(side, unit)]
+
+    def _query(self, slot: Slot, seat: str, args: Mapping[str, Any], peer: str) -> Any:
+        """A named query (:mod:`.queries`) for the seat's side; another side's data refused."""
+        try:
+            q = queries.find(slot.name, args.get("q"))
+            parsed = q.parse(args)
+        except queries.BadArgs as e:
+            raise malformed(str(e)) from None
+        what = f"query {q.name}"
+        if seat == REFEREE and args.get("side", REFEREE) == REFEREE and q.referee:
+            side = REFEREE
+        else:
+            side = self._side(slot, seat, args, what, peer)
+            if side == REFEREE:
+                raise malformed(f"{what} is a side's: name the side")
+        try:
+            return q.run(slot.game, side, parsed)
+        except queries.Refused as e:
+            raise self._refuse(slot, seat, what, peer, str(e)) from None
+        except IllegalOrder as e:
+            raise TableError(409, "rejected", e.message, e.rule) from None
+        except (KeyError, ValueError, TypeError) as e:  # a value the game's query cannot take
+            raise malformed(f"{what}: {e}") from None
 
     def _write(self, slot: Slot, side: str, op: str, args: Mapping[str, Any], key) -> None:
         g = slot.game
@@ -335,6 +383,15 @@ class Table:
                 if unit is not None and not isinstance(unit, str):
                     raise malformed(f"'unit' must be a unit id (string), not {unit!r}")
                 g.undo(side, unit) if unit is not None else g.undo(side)
+            elif op == "setup":
+                setup = queries.SETUPS.get(slot.name)
+                if setup is None:
+                    raise TableError(409, "rejected", f"{slot.name} has no default set-up")
+                if g.phase != "setup" or side not in g.to_act():
+                    raise TableError(409, "rejected", f"{side} is not setting up now", "set-up")
+                if args:
+                    raise malformed("'setup' takes no arguments")
+                setup(g, side)
             else:
                 g.submit(side)
             self._resolve(slot)
@@ -399,13 +456,15 @@ class Table:
     def state(self, slot: Slot, seat: str) -> dict[str, Any]:
         """What a seat's page shows: its own view, the table's status, and a ``version`` that
         goes up each time this seat's state changes (so a client keeps the newest of a reply
-        and a push; it counts only changes the seat is shown, nothing of another side)."""
+        and a push; it counts only changes the seat is shown, nothing of another side), with
+        the table process's ``epoch`` (its start time, in microseconds): versions count anew
+        in a restarted table, so a client orders states by ``(epoch, version)``."""
         s = {"seat": seat, "view": jsonable(slot.game.view(seat)), "status": self.status(slot)}
         version, last = slot.seen.get(seat, (0, None))
         if s != last:
             version += 1
             slot.seen[seat] = (version, s)
-        return {**s, "version": version}
+        return {**s, "version": version, "epoch": self.epoch}
 
     def _settle(self, slot: Slot) -> None:
         """Restart the class timer when a new plot or turn begins (not during set-up)."""
@@ -460,9 +519,10 @@ class Table:
                 slot.watchers.remove(w)
                 self._push(slot)
 
-    def _push(self, slot: Slot) -> None:
-        """Each watcher whose seat's state changed gets it (views made once per seat)."""
-        states: dict[str, dict[str, Any]] = {}
+    def _push(self, slot: Slot, made: dict[str, dict[str, Any]] | None = None) -> None:
+        """Each watcher whose seat's state changed gets it (views made once per seat; ``made``:
+        states just made, as :meth:`state` gives them now)."""
+        states: dict[str, dict[str, Any]] = dict(made or {})
         for w in list(slot.watchers):
             if w.seat not in states:
                 states[w.seat] = self.state(slot, w.seat)
