@@ -230,7 +230,7 @@ def test_odds_of_a_last_known_enemy_are_not_computed_from_his_true_position():
     assert asked == []  # the engine is not asked about a man the side does not see
     text = app.odds.text.value
     assert "not in sight" in text and true_hex not in text
-    assert app.odds.bar_values() == [0.0, 0.0, 1.0]
+    assert app.odds.bar_values() == [0.0, 0.0, 0.0]  # no attack: no bars
 
 
 # --- defect 3: every panel blank at the hot-seat hand-over --------------------------------------

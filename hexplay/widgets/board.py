@@ -198,6 +198,9 @@ class HexBoard(anywidget.AnyWidget):
     show_labels = traitlets.Bool(True).tag(sync=True)
     show_contours = traitlets.Bool(True).tag(sync=True)
     show_legend = traitlets.Bool(True).tag(sync=True)
+    #: Zoom to the counters when they are first drawn (a tall map's whole-map scale makes
+    #: them too small to read); the toolbar's ⌖ does it again, ⤢ shows the whole map.
+    fit_units = traitlets.Bool(True).tag(sync=True)
     send_hover = traitlets.Bool(False).tag(sync=True)
     side_colours = traitlets.Dict().tag(sync=True)
     height = traitlets.Unicode("").tag(sync=True)
