@@ -124,6 +124,10 @@ class GameUI:
 
     #: Title shown in the status line (defaults to the game's info title).
     title: str = ""
+    #: The board opens zoomed to the counters (for a map too big to read whole).
+    fit_units: bool = False
+    #: Counter size on the board (1: the default, at most 1.25).
+    counter_scale: float = 1.0
     controller_class: type = OrderController
 
     def __init__(self, app: GameApp) -> None:

@@ -104,6 +104,8 @@ class GameApp(W.VBox):
 
         self.board = HexBoard(game.map, height=board_height)
         self.board.set_style(self.ui.style)
+        self.board.fit_units = bool(getattr(self.ui, "fit_units", False))
+        self.board.counter_scale = float(getattr(self.ui, "counter_scale", 1.0))
         self.controls = PhaseControls(sides=list(self.sides), show_side_picker=referee, timer=timer)
         self.builder = PlotBuilder(self.ui.controller_class(self))
         self.results = ResultsLog()
@@ -368,6 +370,7 @@ class GameApp(W.VBox):
         if self.units_by_id.get(unit) is None or self.selected_unit != unit:
             return  # selected something else meanwhile
         self.builder.set_unit(unit)
+        self.roster.set_rows(self.roster.rows, unit)
         self.ui.select_panels(unit)
         self.tabs.selected_index = 0
 

@@ -333,6 +333,10 @@ class SkirmishUI(GameUI):
 
     title = "SKIRMISH"
     controller_class = SkirmishController
+    #: 30 x 36 hexes in a column: at the whole-map scale a counter is ~12 px (issue 15)
+    fit_units = True
+    #: counters 20% larger (one man or vehicle a hex, mostly: the hex holds it)
+    counter_scale = 1.2
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)

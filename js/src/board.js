@@ -486,9 +486,12 @@ class Board {
     st.maxHeight = maxH;
     st.height = h ? h : "auto";
     if (b) {
-      st.aspectRatio = `${b.w.toFixed(1)} / ${b.h.toFixed(1)}`;
+      // a board that opens on its counters (fit_units) may be wider than a tall map: at least
+      // square, so it fills the width it is given and shows part of the map (drag to pan)
+      const a = this.viewAspect();
+      st.aspectRatio = `${a.toFixed(4)} / 1`;
       // the frame (map + toolbar) and the legend strip are as wide as the map drawn
-      const maxW = `calc(${maxH} * ${(b.w / b.h).toFixed(4)})`;
+      const maxW = `calc(${maxH} * ${a.toFixed(4)})`;
       this.frame.style.maxWidth = maxW;
       this.legend.style.maxWidth = maxW;
     }
@@ -536,7 +539,7 @@ class Board {
       if (!this.unitsByHex.has(i)) this.unitsByHex.set(i, []);
       this.unitsByHex.get(i).push(u);
     }
-    if (!this.autoFitted && this.unitsByHex.size && this.base && this.model.get("fit_units") !== false) {
+    if (!this.autoFitted && this.unitsByHex.size && this.base && this.model.get("fit_units")) {
       this.autoFitted = true;
       requestAnimationFrame(() => this.fitUnits());
     }
@@ -565,6 +568,14 @@ class Board {
     this.gUnits.appendChild(frag);
   }
 
+  /** Place a counter centred at (cx, cy), scaled by the ``counter_scale`` trait (a game may
+   * draw its counters larger than the default, up to what a hex holds). */
+  counterTransform(cx, cy, C) {
+    const k = Number(this.model.get("counter_scale")) || 1;
+    if (k === 1) return `translate(${(cx - C / 2).toFixed(2)},${(cy - C / 2).toFixed(2)})`;
+    return `translate(${cx.toFixed(2)},${cy.toFixed(2)}) scale(${k}) translate(${(-C / 2).toFixed(2)},${(-C / 2).toFixed(2)})`;
+  }
+
   counter(u, cx, cy, C, label, stackCount) {
     const colour = this.sideColour(u.side);
     const status = u.status || "fit";
@@ -575,7 +586,7 @@ class Board {
       "data-at": label,
       "data-side": u.side || "",
       "data-status": status,
-      transform: `translate(${(cx - C / 2).toFixed(2)},${(cy - C / 2).toFixed(2)})`,
+      transform: this.counterTransform(cx, cy, C),
     });
     const glyphKind = (u.glyph && u.glyph.kind) || (kind === "man" ? "man" : kind === "escort" || kind === "transporter" ? kind : "vehicle");
     gu.setAttribute("data-glyph", glyphKind);
@@ -1133,7 +1144,7 @@ class Board {
     };
     mk("+", "zoom in", () => this.zoomBy(1 / 1.25, ...this.focusPoint()));
     mk("−", "zoom out", () => this.zoomBy(1.25, ...this.focusPoint()));
-    mk("⌖", "zoom to the units", () => this.fitUnits());
+    mk("◎", "zoom to the units", () => this.fitUnits());
     mk("⤢", "fit the whole map", () => {
       if (this.base) {
         this.vb = { ...this.base };
@@ -1166,9 +1177,16 @@ class Board {
     return c ? [c[0], c[1]] : [];
   }
 
+  /** Width / height of the drawing: the map's, or at least square with ``fit_units``. */
+  viewAspect() {
+    const b = this.base;
+    const a = b.w / b.h;
+    return this.model.get("fit_units") ? Math.max(a, 1) : a;
+  }
+
   /** Zoom to the counters on the board (with a margin of three hexes), no closer than
-   * 45% of the map's width and no farther than the whole map: at the whole-map scale of a
-   * tall map the counters are too small to read. */
+   * 45% of the map's width and no farther than its whole width: at the whole-map scale of
+   * a tall map the counters are too small to read. */
   fitUnits() {
     const g = this.geom;
     if (!g || !this.base || !this.unitsByHex || !this.unitsByHex.size) return false;
@@ -1178,16 +1196,14 @@ class Board {
       y0 = Math.min(y0, g.y[i]); y1 = Math.max(y1, g.y[i]);
     }
     const b = this.base;
+    const a = this.viewAspect();
     const m = SIZE * 3;
-    let w = Math.max(x1 - x0 + 2 * m, b.w * 0.45);
-    let h = Math.max(y1 - y0 + 2 * m, (w * b.h) / b.w);
-    w = Math.max(w, (h * b.w) / b.h);
-    if (w >= b.w || h >= b.h) {
-      w = b.w;
-      h = b.h;
-    }
-    const cx = Math.min(Math.max((x0 + x1) / 2, b.x + w / 2), b.x + b.w - w / 2);
-    const cy = Math.min(Math.max((y0 + y1) / 2, b.y + h / 2), b.y + b.h - h / 2);
+    let w = Math.max(x1 - x0 + 2 * m, b.w * 0.45, (y1 - y0 + 2 * m) * a);
+    w = Math.min(w, b.w); // the whole width at most (a tall map's rows are panned to)
+    const h = w / a;
+    const fit = (c, half, lo, len) => (2 * half >= len ? lo + len / 2 : Math.min(Math.max(c, lo + half), lo + len - half));
+    const cx = fit((x0 + x1) / 2, w / 2, b.x, b.w);
+    const cy = fit((y0 + y1) / 2, h / 2, b.y, b.h);
     this.vb = { x: cx - w / 2, y: cy - h / 2, w, h };
     this.applyViewBox();
     return true;
@@ -1519,6 +1535,11 @@ function render({ model, el }) {
     ["change:show_contours", () => board.update(() => board.applyToggles())],
     ["change:show_legend", () => board.update(() => board.applyToggles())],
     ["change:height", () => board.update(() => board.applyToggles())],
+    ["change:fit_units", () => board.update(() => board.applyToggles())],
+    ["change:counter_scale", () => board.update(() => {
+      board.renderUnits();
+      board.renderSelection();
+    })],
     // after every change:* handler of the same message (Backbone fires "change" last)
     ["change", () => board.onChange()],
   ];

@@ -255,7 +255,9 @@ def check_click_selects(page: Any) -> None:
     reach = page.locator(".hexplay-board path.hexplay-reach")
     assert reach.count() == 1 and int(reach.get_attribute("data-reach-count")) == n_reach > 0
     # The cost figures appear when zoomed in (illegible at the whole-map scale) and match.
+    page.locator('.hexplay-board .hexplay-tool[title="fit the whole map"]').click()
     texts = page.locator(".hexplay-board .hexplay-reach-text")
+    page.wait_for_function("() => !document.querySelector('.hexplay-board .hexplay-reach-text')")
     assert texts.count() == 0
     for _ in range(3):
         page.locator('.hexplay-board .hexplay-tool[title="zoom in"]').click()
@@ -271,10 +273,13 @@ def check_click_selects(page: Any) -> None:
     assert dict(got) == want
     page.locator('.hexplay-board .hexplay-tool[title="fit the whole map"]').click()
     page.wait_for_function("() => !document.querySelector('.hexplay-board .hexplay-reach-text')")
-    # A click on an enemy (no task pending) does not select it.
+    page.locator('.hexplay-board .hexplay-tool[title="zoom to the units"]').click()
+    # A click on an enemy (no task pending) does not select it: it plots a shot at him and
+    # shows its odds (one click)
     click_unit(page, "G7")
     WK(page, "app.odds.current['K'] > 0")
     assert K(page, "app.selected_unit") == "A1"
+    assert [t["code"] for t in K(page, "app.game.plotted('adversary', 'A1')")] == ["DF"]
 
 
 def check_turn1_occupant_shot(page: Any, shot: Path) -> None:
@@ -329,24 +334,28 @@ def check_plot_move_and_shot(page: Any, shot: Path) -> None:
 
 
 def check_illegal_click(page: Any, shot: Path) -> None:
+    """A refused order shows the engine's words and changes nothing: A1 fires twice (10 AP),
+    then a third shot is refused by the rules (AP)."""
     reset(page)
     select(page, "A1")
+    for _ in range(2):
+        task(page, "DF").click()
+        WK(page, "app.builder.pending is not None")
+        click_unit(page, "G7")
+        WK(page, "app.builder.pending is None")
+    WK(page, "len(app.game.plotted('adversary', 'A1')) == 2")
     expected = K(
         page,
         "g2 = app.game.copy()\n"
-        "try:\n    g2.plot('adversary', 'A1', 'MP', path=['0620'])\n    _result = None\n"
+        "try:\n    g2.plot('adversary', 'A1', 'DF', target='G7')\n    _result = None\n"
         "except Exception as e:\n    _result = str(e)",
     )
-    assert expected and "adjacent" in expected
-    task(page, "MP").click()
-    WK(page, "app.builder.pending is not None")
-    click_hex(page, "0620")  # two hexes away: not adjacent to 0618
-    WK(page, "app.builder.pending['path'] == ['0620']")
-    click_hex(page, "0620")  # again: finish the path, the engine refuses
-    WK(page, "'adjacent' in app.builder.error.value")
+    assert expected
+    click_unit(page, "G7")  # a third shot by one click: refused
+    WK(page, "'&#9888;' in app.builder.error.value")
     assert expected in K(page, "__import__('html').unescape(app.builder.error.value)")
-    assert K(page, "app.game.plotted('adversary', 'A1')") == []
-    page.locator(".hexplay-plot-error").filter(has_text=expected).wait_for()
+    assert len(K(page, "app.game.plotted('adversary', 'A1')")) == 2
+    page.locator(".hexplay-plot-error").filter(has_text=expected[:40]).wait_for()
     snap(page, shot)
 
 
@@ -357,7 +366,8 @@ def check_los_overlay(page: Any, shot: Path) -> None:
     assert set(targets) == {"clear", "blocked"}, targets
     for key in ("blocked", "clear"):
         hx = targets[key]
-        click_hex(page, hx)
+        # shift: look only (a plain click would walk A1 there)
+        page.locator(f'.hexplay-board polygon[data-hex="{hx}"]').click(modifiers=["Shift"])
         WK(page, f"app.board.overlays.get('los', {{}}).get('to') == {hx!r}")
         line = page.locator(f'.hexplay-board line.hexplay-los[data-to="{hx}"]')
         line.wait_for()
