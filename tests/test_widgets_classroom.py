@@ -345,3 +345,103 @@ def test_generic_order_for_every_game_same_as_last_turn_is_the_shells():
     key = ("adversary", 1)
     assert [type(o) for o in app.orders_given[key]] == [Order]
     assert app.orders_given[key][0].kind == "MP"
+
+
+# --- after-action review, export, rules card, MV drawn -------------------------------------------
+def _finished(turns: int = 3) -> Any:
+    """A hot-seat app whose game the scripted players played for ``turns`` turns, then ended."""
+    from hexplay.ai import ScriptedAdversary, ScriptedDefender
+
+    app = _app()
+    g = app.game
+    players = {"adversary": ScriptedAdversary(seed=1), "defender": ScriptedDefender(seed=2)}
+    for _ in range(turns):
+        for side, p in players.items():
+            p.act(g)
+            if side in g.to_act():
+                g.submit(side)
+        g.advance()
+    g.arrange(wounds={u: 2 for u in ("A1", "A2", "A3", "A4", "A5", "A6")})
+    for side, p in players.items():
+        p.act(g)
+        if side in g.to_act():
+            g.submit(side)
+    g.advance()
+    assert g.over
+    app.handover = False
+    app.refresh()
+    return app
+
+
+def test_review_steps_through_every_turn_with_plots_odds_dice_and_sight():
+    app = _finished()
+    g = app.game
+    app.tabs.selected_index = app.tab_index["Review"]
+    rv = app.review
+    assert [t["turn"] for t in rv.turns] == list(range(1, len(g.plot_history) + 1))
+    t1 = rv.turns[0]
+    assert t1["plots"] == g.plot_history[0]["plots"]
+    fire = [e for e in g.view("referee")["events"] if e["turn"] == 1 and e["kind"] == "fire"]
+    assert [s["die"] for s in t1["shots"]] == [e["die"] for e in fire]
+    from hexplay.rules.skirmish.combat import combat_odds
+
+    for s in t1["shots"]:
+        want = combat_odds(s["attack"], s["defence"])
+        assert s["odds"] == {k: float(v) for k, v in want.items()}
+    # who saw whom: what each side's view at the end of turn 1 holds (rewound copy)
+    g1 = g.copy().rewind(2)
+    for side in ("adversary", "defender"):
+        v = g1.view(side)
+        mine = {u for u, d in v["units"].items() if d["side"] == side}
+        assert t1["seen"][side] == sorted(set(v["seen"]) - mine)
+    rv.slider.value = 1
+    assert "Turn 1" in rv.body.value and "die" in rv.body.value
+    assert {u["id"]: u["hex"] for u in app.board.units if not u.get("in_vehicle")} == {
+        u["id"]: u["hex"]
+        for u in app.ui.counters(g1.view("referee"), "referee")
+        if not u.get("in_vehicle")
+    }
+
+
+def test_review_export_is_one_self_contained_page():
+    import base64
+    import re
+
+    app = _finished(2)
+    page = app.review.make_export()
+    assert page.startswith("<!DOCTYPE html>") and "<script" not in page
+    assert not re.search(r"(src|href)=['\"](https?:|//)", page)  # nothing fetched
+    assert page.count("class='hexplay-review-turn'") == len(app.game.plot_history)
+    assert page.count("<use href='#hx-map'/>") == len(app.game.plot_history)
+    link = app.review.link.value
+    b64 = re.search(r"base64,([A-Za-z0-9+/=]+)", link).group(1)
+    assert base64.b64decode(b64).decode() == page
+
+
+def test_review_waits_for_the_end_of_the_game():
+    app = _app()
+    app.tabs.selected_index = app.tab_index["Review"]
+    assert "when the game is over" in app.review.body.value and app.review.turns == []
+    assert app.review.make_export() == ""
+
+
+def test_rules_card_comes_from_the_tables():
+    from hexplay.rules.skirmish.tables import ACTIVITIES, AP_PER_TURN
+
+    app = _app()
+    card = app.rules.value
+    assert f"{AP_PER_TURN} AP a turn" in card
+    for code in ACTIVITIES:
+        assert f"<b>{code}</b>" in card
+
+
+def test_a_plotted_vehicle_move_is_drawn_along_its_route():
+    app = _app()
+    app.end_plot()
+    app.take_over()
+    app.click_unit("E1")
+    route = app.view["route_hexes"]
+    pos = app.view["units"]["E1"]["pos"]
+    _click(app, route[pos + 3])
+    (p,) = [x for x in app.board.overlays["paths"] if x["unit"] == "E1"]
+    assert p["hexes"] == route[pos : pos + 4]

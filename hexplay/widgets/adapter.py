@@ -279,6 +279,10 @@ class GameUI:
 
         return describe_event(event)
 
+    def rules_card(self) -> str:
+        """The game's part of the rules card (HTML; default: none)."""
+        return ""
+
     def after_order(self, order: Order) -> None:
         """Called after an order of the side at the screen went through (e.g. show odds)."""
 

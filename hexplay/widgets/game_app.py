@@ -31,7 +31,9 @@ from .adapter import REFEREE, GameUI
 from .board import HexBoard
 from .controls import PhaseControls, PlotBuilder, ReplaySlider
 from .log import RecordTable, ResultsLog, describe_event
+from .review import ReviewPanel
 from .roster import Roster
+from .rules_card import RulesCard
 from .summary import TurnSummary, summary_markings
 
 log = logging.getLogger("hexplay.widgets")
@@ -148,6 +150,9 @@ class GameApp(W.VBox):
 
         pages = [("Plot", self.builder), *self.ui.panels()]
         pages += [("Log", self.results), ("Record", self.record)]
+        self.review = ReviewPanel(self)
+        self.rules = RulesCard(self.ui.rules_card())
+        pages += [("Review", self.review), ("Rules", self.rules)]
         self.tabs = G.Tab(children=[w for _t, w in pages])
         for i, (t, _w) in enumerate(pages):
             self.tabs.set_title(i, t)

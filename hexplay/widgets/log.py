@@ -146,7 +146,8 @@ class RecordTable(W.VBox):
     def __init__(self, **kwargs: Any) -> None:
         self.rows: list[dict[str, Any]] = []
         self.columns: list[str] | None = None
-        self.html = W.HTML(layout=W.Layout(max_height="320px", overflow="auto"))
+        # scrolls both ways inside the panel (its right-hand columns were cut off)
+        self.html = W.HTML(layout=W.Layout(max_height="320px", overflow="auto", width="100%"))
         self.summary = W.HTML()
         super().__init__([self.summary, self.html], **kwargs)
         self._render()

@@ -412,9 +412,22 @@ class SkirmishUI(GameUI):
         """The side's plotted moves (paths) and shots (fire arrows)."""
         by_id = self.app.units_by_id
         paths, fires = [], []
+        route = list(view.get("route_hexes") or [])
+        units = view.get("units") or {}
         for uid in by_id:
             start = by_id[uid].get("hex")
+            v = units.get(uid) or {}
+            pos, heading = v.get("pos"), v.get("heading", 1) or 1
             for t in self.unit_plot(uid):
+                if t.get("code") == "MV" and pos is not None and route:
+                    # a vehicle's MV drawn along its route, as far as the map shows it
+                    n = int(t.get("hexes") or 0)
+                    idx = [pos + heading * k for k in range(n + 1)]
+                    hexes = [route[i] for i in idx if 0 <= i < len(route)]
+                    if len(hexes) > 1:
+                        paths.append({"unit": uid, "side": self.app.plotting_side, "hexes": hexes})
+                    pos += heading * n
+                    continue
                 if t.get("code") == "MP" and t.get("path"):
                     # from off the map the drawn path starts at the hex where he enters it
                     hexes = [start, *t["path"]] if start else list(t["path"])
@@ -562,6 +575,11 @@ class SkirmishUI(GameUI):
         from .log import describe_event
 
         return describe_event(event)
+
+    def rules_card(self) -> str:
+        from .rules_card import skirmish_card
+
+        return skirmish_card()
 
     def after_order(self, order: Order) -> None:
         """The odds panel follows plotting: a DF just plotted shows its odds."""
