@@ -179,7 +179,9 @@ def test_click_on_a_seen_enemy_fires_and_the_odds_follow_the_plot():
     assert (df["code"], df["target"]) == ("DF", first)
     o = g.odds("A1", first)
     assert app.odds.current["K"] == pytest.approx(float(o["K"]))
-    assert app.tabs.selected_index == app.tab_index["Odds"]
+    # the Plot tab stays on screen; its plotted line carries the shot's odds
+    assert app.tabs.selected_index == 0
+    assert f"K {float(o['K']):.0%}" in app.builder.plotted.value
     # a shift-click only looks: no order
     _click(app, app.units_by_id["T"]["hex"], "T", occupant=first, shift=True)
     assert len(g.plotted("adversary", "A1")) == 1

@@ -301,7 +301,21 @@ class SkirmishController(OrderController):
         return 10.0
 
     def plotted(self, unit: str) -> list[str]:
-        return [t["label"] for t in self.ui.unit_plot(unit)]
+        """The unit's plotted tasks; a shot with its odds (the engine's ``plotted_odds``)."""
+        tasks = self.ui.unit_plot(unit)
+        odds: list[Any] = []
+        if any(t.get("code") == "DF" for t in tasks):
+            with contextlib.suppress(Exception):
+                odds = list(self.app.game.plotted_odds(self.side, unit))
+        out = []
+        for t in tasks:
+            label = t["label"]
+            if t.get("code") == "DF" and odds:
+                o = odds.pop(0)
+                k, w = float(_get(o, "K", 0) or 0), float(_get(o, "W", 0) or 0)
+                label += f" (K {k:.0%} · W {w:.0%})"
+            out.append(label)
+        return out
 
     def unit_hex(self, unit: str) -> str | None:
         u = self.app.units_by_id.get(unit)
@@ -582,9 +596,10 @@ class SkirmishUI(GameUI):
         return skirmish_card()
 
     def after_order(self, order: Order) -> None:
-        """The odds panel follows plotting: a DF just plotted shows its odds."""
+        """The odds panel follows plotting: a DF just plotted shows its odds (the Plot tab
+        stays on screen, its plotted line carries the odds too)."""
         if order.kind == "DF" and order.args.get("target"):
-            self.inspect(order.unit, str(order.args["target"]))
+            self.inspect(order.unit, str(order.args["target"]), switch=False)
 
     def default_orders(self, game: Any, side: str) -> list[Order]:
         """Time up with a moving vehicle unplotted (§8: it must be stopped or moved): SV, the
@@ -625,7 +640,7 @@ class SkirmishUI(GameUI):
         self.offmap.select(unit)
         self.odds.set_weapon(u.get("weapon") or "rifle", u.get("status") == "W")
 
-    def inspect(self, firer: str, target: str) -> None:
+    def inspect(self, firer: str, target: str, switch: bool = True) -> None:
         """LOS from the selected unit to a hex or unit, and the odds if it is an enemy the
         side sees now. A last-known (faded) enemy gets no odds: the engine would answer from
         where he really is, which the side does not know."""
@@ -650,7 +665,8 @@ class SkirmishUI(GameUI):
                 self.odds.show(app.game.odds(firer, target), pair)
             except Exception as e:
                 self.odds.show(None, f"{pair}: {e}")
-        app.tabs.selected_index = app.tab_index["Odds"]
+        if switch:
+            app.tabs.selected_index = app.tab_index["Odds"]
 
     # --- sight, reach, plots (from the side's view) ---------------------------------------------
     def blockers(self) -> list[str]:

@@ -1199,7 +1199,8 @@ class Board {
     const a = this.viewAspect();
     const m = SIZE * 3;
     let w = Math.max(x1 - x0 + 2 * m, b.w * 0.45, (y1 - y0 + 2 * m) * a);
-    w = Math.min(w, b.w); // the whole width at most (a tall map's rows are panned to)
+    // at most 3/4 of the width: counters stay legible (a unit out of view: drag, or roster)
+    w = Math.min(w, b.w * 0.75);
     const h = w / a;
     const fit = (c, half, lo, len) => (2 * half >= len ? lo + len / 2 : Math.min(Math.max(c, lo + half), lo + len - half));
     const cx = fit((x0 + x1) / 2, w / 2, b.x, b.w);

@@ -145,12 +145,36 @@ def board_ready(page: Any) -> None:
     page.locator(".hexplay-board").scroll_into_view_if_needed()
 
 
+def in_view(page: Any, selector: str) -> bool:
+    """Is the element's centre inside the board's drawing (not cut off by the zoom)?"""
+    return bool(
+        page.evaluate(
+            "(sel) => { const e = document.querySelector(sel); if (!e) return false;"
+            " const s = e.closest('svg').getBoundingClientRect(), b = e.getBoundingClientRect();"
+            " const x = b.x + b.width / 2, y = b.y + b.height / 2;"
+            " return x > s.left && x < s.right && y > s.top && y < s.bottom; }",
+            selector,
+        )
+    )
+
+
+def show_all(page: Any, selector: str) -> None:
+    """Zoomed in with ``selector`` out of view: show the whole map first."""
+    page.locator(selector).first.wait_for(state="attached")
+    if not in_view(page, selector):
+        page.locator('.hexplay-board .hexplay-tool[title="fit the whole map"]').click()
+
+
 def click_unit(page: Any, unit: str) -> None:
-    page.locator(f'.hexplay-board [data-unit="{unit}"]').click()
+    sel = f'.hexplay-board [data-unit="{unit}"]'
+    show_all(page, sel)
+    page.locator(sel).click()
 
 
 def click_hex(page: Any, hex_: str) -> None:
-    page.locator(f'.hexplay-board polygon[data-hex="{hex_}"]').click()
+    sel = f'.hexplay-board polygon[data-hex="{hex_}"]'
+    show_all(page, sel)
+    page.locator(sel).click()
 
 
 def task(page: Any, code: str) -> Any:

@@ -74,10 +74,17 @@ def test_wheel_scrolls_the_page_ctrl_wheel_zooms_and_zoom_keeps_the_selection(cl
     page.keyboard.up("Control")
     page.wait_for_function(f"() => +document.querySelector('.hexplay-board').dataset.zoom > {z0}")
     a1 = page.locator('.hexplay-board [data-unit="A1"]')
-    before = a1.bounding_box()
-    page.locator('.hexplay-board .hexplay-tool[title="zoom in"]').click()
+    zoom_in = page.locator('.hexplay-board .hexplay-tool[title="zoom in"]')
+    zoom_in.scroll_into_view_if_needed()
+
+    def where() -> dict[str, float]:  # relative to the board (the page may scroll)
+        b, s = a1.bounding_box(), board.bounding_box()
+        return {**b, "x": b["x"] - s["x"], "y": b["y"] - s["y"]}
+
+    before = where()
+    zoom_in.click()
     page.wait_for_timeout(100)
-    after = a1.bounding_box()
+    after = where()
     # the selected counter stays where it was on screen (the zoom centres on it) and grows
     cx0, cx1 = before["x"] + before["width"] / 2, after["x"] + after["width"] / 2
     cy0, cy1 = before["y"] + before["height"] / 2, after["y"] + after["height"] / 2
