@@ -556,7 +556,10 @@ class Board {
       });
       const n = stack.length;
       const shown = Math.min(n, 4);
-      const step = SIZE * 0.12;
+      // a man in a vehicle's hex (an attacker at the transporter) would hide its pips: such
+      // a stack fans out wider, the vehicle's top edge (its pips) left uncovered
+      const hasVehicle = stack.some((u) => u.kind && u.kind !== "man" && (u.occupants || []).length);
+      const step = hasVehicle && n > 1 ? SIZE * 0.42 : SIZE * 0.12;
       for (let s = 0; s < n; s++) {
         const u = stack[s];
         const off = Math.min(s, shown - 1) - (shown - 1) / 2;

@@ -8,6 +8,7 @@ Uses the notebook of :mod:`.skirmish_flow` (a hot-seat ``SkirmishApp`` with ``re
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -124,7 +125,9 @@ def test_turn_summary_and_handover_screen(cls_page: Any, artifacts: Path):
     flow.select(page, shooter)
     flow.click_unit(page, "T")  # one click: a shot at the first man aboard
     WK(page, f"[t['code'] for t in app.game.plotted('adversary', {shooter!r})] == ['DF']")
-    page.locator(".hexplay-odds-text").filter(has_text="K ").wait_for()  # odds follow
+    # the odds follow the plot: on the Plot tab's plotted line (and in the Odds tab)
+    WK(page, "'(K ' in app.builder.plotted.value and app.odds.current['K'] > 0")
+    page.get_by_text(re.compile(r"DF \w+ \(K \d+%")).first.wait_for()
     flow.end_plot(page).click()
     WK(page, "app.handover and app.plotting_side == 'defender'")
     ho = page.locator(".hexplay-handover")
