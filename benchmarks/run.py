@@ -210,6 +210,12 @@ def bench_table(quick: bool) -> None:
     table.main(["--duration", "20" if quick else "60"])
 
 
+def bench_ux(quick: bool) -> None:
+    import ux  # real Chromium: clicks per side and turn (class play)
+
+    ux.main(["--turns", "2" if quick else "4"])
+
+
 GROUPS = {
     "core": bench_core,
     "games": bench_games,
@@ -218,6 +224,7 @@ GROUPS = {
     "aggressor": bench_aggressor,
     "naval": bench_naval,
     "table": bench_table,
+    "ux": bench_ux,
 }
 
 
