@@ -259,6 +259,7 @@ class GameApp(W.VBox):
         self.controls.resolve.layout.display = "" if (self.referee or over) else "none"
         self.controls.resolve.disabled = over
         self.handover_box.layout.display = "" if self.handover else "none"
+        self.tabs.layout.display = "none" if self.handover else ""  # a clear hand-over screen
         self.ready.description = f"I am the {self.plotting_side}: show my map"
         self.handover_text.value = self._handover_html() if self.handover else ""
         self.banner.value = self._game_over_html() if over else ""
