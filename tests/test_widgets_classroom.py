@@ -447,3 +447,21 @@ def test_a_plotted_vehicle_move_is_drawn_along_its_route():
     _click(app, route[pos + 3])
     (p,) = [x for x in app.board.overlays["paths"] if x["unit"] == "E1"]
     assert p["hexes"] == route[pos : pos + 4]
+
+
+def test_no_live_widget_keeps_the_other_sides_roster_after_a_handover():
+    """Roster buttons of the side that handed over are closed: a live widget's state reaches
+    the browser (the naval hot-seat browser test found the leak)."""
+    import ipywidgets as W
+
+    app = _app()
+    adversary = app.roster.ids()
+    buttons = [app.roster.button(u) for u in adversary]
+    assert adversary and all(u.startswith("A") for u in adversary)
+    ids = [b.model_id for b in buttons]
+    assert all(i in W.Widget.widgets for i in ids)
+    app.end_plot()  # hand-over: blank
+    assert all(b.comm is None for b in buttons)  # closed: no state sent anywhere
+    assert not [i for i in ids if i in W.Widget.widgets]
+    app.take_over()
+    assert app.roster.ids() and not set(app.roster.ids()) & set(adversary)

@@ -3,7 +3,8 @@
 Rows come from the game's adapter (``GameUI.roster``: SKIRMISH lists the men aboard each
 vehicle under it, so nobody has to hit a pip on a counter), each with its condition, AP left
 and what it has plotted. A killed man's row is shown but disabled. Buttons are reused between
-refreshes (no new widget per click).
+refreshes of the same side (no new widget per click) and closed when their unit leaves the
+roster (a hand-over: nothing of the other side stays in a live widget).
 
 Stable CSS classes: ``hexplay-roster`` (the box), ``hexplay-roster-<id>`` (a unit's button),
 ``hexplay-roster-selected`` (the selected one's).
@@ -40,7 +41,18 @@ class Roster(W.Box):
         return self._buttons.get(unit)
 
     def set_rows(self, rows: Sequence[Mapping[str, Any]], selected: str | None = None) -> None:
+        """Show ``rows``; the button of a unit no longer listed is closed, not kept hidden: a
+        live widget's state reaches the browser, and after a hot-seat hand-over the last
+        side's units (names, hexes) must be nowhere in it."""
         self.rows = [dict(r) for r in rows]
+        keep = {str(r["id"]) for r in self.rows}
+        gone = [uid for uid in self._buttons if uid not in keep]
+        if gone:
+            self.children = tuple(
+                c for c in self.children if c not in {self._buttons[u] for u in gone}
+            )
+            for uid in gone:
+                self._buttons.pop(uid).close()
         kids = []
         for r in self.rows:
             uid = str(r["id"])
