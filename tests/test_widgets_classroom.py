@@ -465,3 +465,16 @@ def test_no_live_widget_keeps_the_other_sides_roster_after_a_handover():
     assert not [i for i in ids if i in W.Widget.widgets]
     app.take_over()
     assert app.roster.ids() and not set(app.roster.ids()) & set(adversary)
+
+
+def test_offmap_buttons_of_the_last_side_are_closed_at_the_handover():
+    app = _app()
+    app.game.arrange(vehicles={"E1": {"pos": -3, "moving": False}})
+    app.end_plot()
+    app.take_over()  # the defender: E1 and its crew off the map
+    buttons = [app.ui.offmap._buttons[u] for u in app.ui.offmap.ids()]
+    assert buttons
+    app.click_unit("E2")
+    app.builder.click_task("SV")
+    app.end_plot()  # hand-over to the adversary
+    assert all(b.comm is None for b in buttons)
