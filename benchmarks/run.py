@@ -232,6 +232,12 @@ def bench_editor(quick: bool) -> None:
         emit(name, value, "ms")
 
 
+def bench_ux(quick: bool) -> None:
+    import ux  # real Chromium: clicks per side and turn (class play)
+
+    ux.main(["--turns", "2" if quick else "4"])
+
+
 GROUPS = {
     "core": bench_core,
     "games": bench_games,
@@ -242,6 +248,7 @@ GROUPS = {
     "ambush": bench_ambush,
     "table": bench_table,
     "editor": bench_editor,
+    "ux": bench_ux,
 }
 
 

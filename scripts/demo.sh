@@ -40,6 +40,8 @@ notebook="notebooks/demo.ipynb"
 
 args=()
 [[ $EUID -eq 0 ]] && args+=(--allow-root)
+# the tracked notebooks are saved without outputs (hexplay/jupyter_hooks.py says why)
+args+=(--ContentsManager.pre_save_hook=hexplay.jupyter_hooks.strip_outputs)
 
 section "JupyterLab: $notebook"
 exec "$VENV/bin/jupyter" lab "$notebook" "${args[@]}" "$@"

@@ -230,7 +230,7 @@ def test_odds_of_a_last_known_enemy_are_not_computed_from_his_true_position():
     assert asked == []  # the engine is not asked about a man the side does not see
     text = app.odds.text.value
     assert "not in sight" in text and true_hex not in text
-    assert app.odds.bar_values() == [0.0, 0.0, 1.0]
+    assert app.odds.bar_values() == [0.0, 0.0, 0.0]  # no attack: no bars
 
 
 # --- defect 3: every panel blank at the hot-seat hand-over --------------------------------------
@@ -320,8 +320,9 @@ def test_browser_state_updates_are_checked(caplog):
         for bad in (17, "rifle", None):
             app.odds.weapon.set_state({"index": bad})
             assert app.odds.weapon.value == w
+        n_tabs = len(app.tabs.children)  # Plot, Odds, Log, Record, Review, Rules
         app.tabs.set_state({"children": []})  # not a user's to set
-        assert len(app.tabs.children) == 4
+        assert len(app.tabs.children) == n_tabs == 6
         app.builder.steps.set_state({"value": "many"})
         assert app.builder.steps.value == 1
     assert sum("ignored" in r.message for r in caplog.records) >= 9

@@ -85,6 +85,26 @@ class OrderController:
             return hex
         return occupant or unit or hex
 
+    def route(self, unit: str, goal: str, path: list[str]) -> list[str] | None:
+        """The cheapest hexes from the end of ``path`` (the unit's hex if empty) to ``goal``
+        with the AP left; [] if out of reach; None: the game offers no route (default)."""
+        return None
+
+    def path_cost(self, unit: str, path: list[str]) -> float | None:
+        """The AP ``path`` costs ``unit`` (None: unknown)."""
+        return None
+
+    def quick_order(
+        self,
+        unit: str,
+        hex: str | None,
+        clicked: str | None,
+        occupant: str | None,
+        legal: Sequence[LegalOrder],
+    ) -> Order | None:
+        """The order a plain click means with ``unit`` selected (None: only inspect)."""
+        return None
+
     def ap_left(self, unit: str) -> float:
         return 0.0
 
@@ -104,6 +124,10 @@ class GameUI:
 
     #: Title shown in the status line (defaults to the game's info title).
     title: str = ""
+    #: The board opens zoomed to the counters (for a map too big to read whole).
+    fit_units: bool = False
+    #: Counter size on the board (1: the default, at most 1.25).
+    counter_scale: float = 1.0
     controller_class: type = OrderController
 
     def __init__(self, app: GameApp) -> None:
@@ -228,6 +252,44 @@ class GameUI:
 
     def blank_text(self) -> str:
         return f"<i>hand-over: {html.escape(self.app.plotting_side)} takes the screen</i>"
+
+    # --- class play: roster, turn summary, defaults -----------------------------------------
+    def roster(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
+        """The side's units to pick from: ``{id, text, status}`` rows (default: every
+        selectable counter, with what it has plotted)."""
+        c = self.app.builder.controller
+        rows = []
+        for uid, u in self.app.units_by_id.items():
+            if side != REFEREE and not self.selectable(u, side):
+                continue
+            plotted = c.plotted(uid) if c is not None else []
+            rows.append(
+                {
+                    "id": uid,
+                    "text": f"{uid} · {u.get('hex') or 'off map'}",
+                    "status": str(u.get("status", "")),
+                    "plotted": " ".join(plotted),
+                }
+            )
+        return rows
+
+    def describe_event(self, event: Mapping[str, Any]) -> str:
+        """One line for an event in the turn summary and the log."""
+        from .log import describe_event
+
+        return describe_event(event)
+
+    def rules_card(self) -> str:
+        """The game's part of the rules card (HTML; default: none)."""
+        return ""
+
+    def after_order(self, order: Order) -> None:
+        """Called after an order of the side at the screen went through (e.g. show odds)."""
+
+    def default_orders(self, game: Any, side: str) -> list[Order]:
+        """Orders given for ``side`` when the turn timer ends a plot the rules refuse as it
+        stands (default: none)."""
+        return []
 
 
 def describe_needs(needs: Sequence[Need]) -> str:

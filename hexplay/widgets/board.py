@@ -205,6 +205,11 @@ class HexBoard(anywidget.AnyWidget):
     show_labels = traitlets.Bool(True).tag(sync=True)
     show_contours = traitlets.Bool(True).tag(sync=True)
     show_legend = traitlets.Bool(True).tag(sync=True)
+    #: Zoom to the counters when they are first drawn (a tall map's whole-map scale makes
+    #: them too small to read); the toolbar's ⌖ does it at any time, ⤢ shows the whole map.
+    fit_units = traitlets.Bool(False).tag(sync=True)
+    #: Counters drawn this many times the default size (at most 1.25: a hex holds no more).
+    counter_scale = traitlets.Float(1.0, min=0.5, max=1.25).tag(sync=True)
     send_hover = traitlets.Bool(False).tag(sync=True)
     side_colours = traitlets.Dict().tag(sync=True)
     height = traitlets.Unicode("").tag(sync=True)

@@ -67,14 +67,33 @@ class PhaseControls(W.VBox):
         self.end_plot.add_class("hexplay-end-plot")
         self.resolve = G.Button(description="Resolve turn", button_style="warning", icon="play")
         self.resolve.add_class("hexplay-resolve")
-        self.new_game = G.Button(description="New game", icon="refresh")
+        self.new_game = G.Button(description="New game…", icon="refresh")
         self.new_game.add_class("hexplay-new-game")
+        # a new game throws the one in progress away: asked twice, and kept apart from End plot
+        self.new_game_yes = G.Button(description="Yes: new game", button_style="danger")
+        self.new_game_yes.add_class("hexplay-new-game-yes")
+        self.new_game_no = G.Button(description="No: keep playing")
+        self.new_game_no.add_class("hexplay-new-game-no")
+        self.new_game_no.on_click(lambda _b: self._hide_confirm())
+        self.confirm_row = W.HBox(
+            [
+                W.HTML("<b>Start a new game? This one is lost.</b>"),
+                self.new_game_yes,
+                self.new_game_no,
+            ],
+            layout=W.Layout(flex_flow="row wrap"),
+        )
+        self.confirm_row.add_class("hexplay-new-game-confirm")
+        self.confirm_row.layout.display = "none"
         self.message = W.HTML()
+        self.message_text = ""
         self.timer = TurnTimer() if timer else None
+        spacer = W.Box(layout=W.Layout(flex="1 1 auto"))
         rows: list[W.Widget] = [
             self.status,
             self.side,
-            W.HBox([self.end_plot, self.resolve, self.new_game]),
+            W.HBox([self.end_plot, self.resolve, spacer, self.new_game]),
+            self.confirm_row,
             self.message,
         ]
         if self.timer is not None:
@@ -96,7 +115,14 @@ class PhaseControls(W.VBox):
             f" · {extra}" if extra else ""
         )
 
+    def ask_new_game(self) -> None:
+        self.confirm_row.layout.display = ""
+
+    def _hide_confirm(self) -> None:
+        self.confirm_row.layout.display = "none"
+
     def say(self, text: str, error: bool = False) -> None:
+        self.message_text = text
         colour = "#b8322a" if error else "#2b5d2b"
         self.message.value = (
             f"<span style='color:{colour}'>{html.escape(text)}</span>" if text else ""
@@ -109,22 +135,25 @@ class TurnTimer(W.HBox):
     def __init__(self, minutes: float = 3.0, **kwargs: Any) -> None:
         self.minutes = G.BoundedFloatText(
             value=minutes,
-            min=0.5,
+            min=0.1,  # 6 s: short enough for any class; a smaller value is raised to it
             max=60,
-            step=0.5,
+            step=0.1,
             description="timer (min)",
             layout=W.Layout(width="170px"),
         )
         self.start = G.Button(description="Start", icon="clock-o", layout=W.Layout(width="90px"))
         self.display = W.HTML("")
         self.remaining = 0
+        #: Started once: the app restarts it for every player's plot (``GameApp``).
+        self.armed = False
         self._task: asyncio.Task | None = None
         self.on_expire: Callable[[], Any] | None = None
         self.start.on_click(lambda _b: self.begin())
         super().__init__([self.minutes, self.start, self.display], **kwargs)
 
     def begin(self) -> None:
-        self.remaining = int(self.minutes.value * 60)
+        self.armed = True
+        self.remaining = max(1, round(self.minutes.value * 60))
         self._show()
         try:
             loop = asyncio.get_running_loop()
@@ -148,10 +177,16 @@ class TurnTimer(W.HBox):
             return
         self.remaining -= 1
         self._show()
-        if self.remaining == 0 and self.on_expire is not None:
-            self.on_expire()
+        if self.remaining == 0:
+            self.display.value = "<b style='color:#b8322a;font-size:16px'>time is up</b>"
+            if self.on_expire is not None:
+                try:
+                    self.on_expire()
+                except Exception as e:  # never a dead timer task: say why on the display
+                    self.display.value = f"<i>time is up: {html.escape(str(e))}</i>"
 
     def stop(self) -> None:
+        """Stop the count and clear the display (it stays armed for the next plot)."""
         if self._task is not None:
             self._task.cancel()
             self._task = None
@@ -197,9 +232,10 @@ class PlotBuilder(W.VBox):
             max=10,
             description="AP left",
             bar_style="success",
-            layout=W.Layout(width="260px"),
+            layout=W.Layout(width="200px", min_width="140px"),
         )
-        self.ap_text = W.HTML()
+        self.ap_text = W.HTML(layout=W.Layout(min_width="56px"))
+        self.ap_text.add_class("hexplay-ap-text")
         self.plotted = W.HTML()
         self.prompt = W.HTML()
         self.hexes = G.BoundedIntText(
@@ -215,7 +251,22 @@ class PlotBuilder(W.VBox):
         self.steps.add_class("hexplay-route-steps")
         self.done.add_class("hexplay-pick-done")
         self.cancel = G.Button(description="Cancel", icon="times", layout=W.Layout(width="90px"))
-        self.undo = G.Button(description="Undo last", icon="undo", layout=W.Layout(width="110px"))
+        self.undo = G.Button(
+            description="Undo last", icon="undo", layout=W.Layout(width="auto", min_width="110px")
+        )
+        self.undo.add_class("hexplay-undo")
+        self.same = G.Button(
+            description="Same as last turn",
+            icon="repeat",
+            tooltip="give again last turn's orders of every unit with none yet",
+            layout=W.Layout(width="auto"),
+        )
+        self.same.add_class("hexplay-same-as-last")
+        self.same.layout.display = "none"
+        self.last_order: Any = None
+        self.on_order: Callable[[Any], Any] | None = None
+        #: ``on_path(unit, path, cost)`` while a path is clicked (the app draws it).
+        self.on_path: Callable[[Any, list[str], float | None], Any] | None = None
         self.error = W.HTML()
         self.error.add_class("hexplay-plot-error")
         self._buttons: dict[tuple[Any, ...], W.Button] = {}  # reused across refreshes
@@ -232,7 +283,10 @@ class PlotBuilder(W.VBox):
             [
                 self.header,
                 self.tasks,
-                W.HBox([self.ap, self.ap_text, self.undo]),
+                W.HBox(
+                    [self.ap, self.ap_text, self.undo, self.same],
+                    layout=W.Layout(flex_flow="row wrap", align_items="center"),
+                ),
                 self.pick_row,
                 self.plotted,
                 self.error,
@@ -355,7 +409,12 @@ class PlotBuilder(W.VBox):
             text = f"{p['code']}: {ask or 'click the target on the board'}"
         elif mode == "path":
             path = " - ".join(p["path"]) or "(none yet)"
-            text = f"{p['code']}: click the hexes to enter, in order; path {html.escape(path)}"
+            cost = self.path_cost()
+            ap = f" · {_fmt(cost)} AP" if cost is not None else ""
+            text = (
+                f"{p['code']}: click where to go (the cheapest route is drawn), again to "
+                f"confirm; path {html.escape(path)}{ap}"
+            )
         elif mode == "steps":
             path = " - ".join(p["path"]) or "(none)"
             text = (
@@ -387,11 +446,67 @@ class PlotBuilder(W.VBox):
         if p["needs"] in ("path", "steps") and hex is not None:
             if p["path"] and p["path"][-1] == hex:
                 self.finish()  # clicking the last hex again ends the path
-            else:
-                p["path"].append(hex)
-                self._show_prompt()
+                return True
+            leg = self._leg(hex)
+            if leg == []:
+                return True  # beyond reach: said in the error line, the path unchanged
+            self.error.value = ""
+            p["path"].extend(leg or [hex])
+            self._show_prompt()
+            self._path_changed()
             return True
         return False
+
+    def _leg(self, hex: str) -> list[str] | None:
+        """The cheapest hexes from the path's end to ``hex`` (the controller's ``route``);
+        None: no route known (the hex is taken as clicked); []: beyond reach (said)."""
+        c, u, p = self.controller, self.unit, self.pending
+        route = getattr(c, "route", None)
+        if route is None or u is None or p is None or p["needs"] != "path":
+            return None
+        leg = route(u, hex, list(p["path"]))
+        if leg == []:
+            self.show_error(f"{u} cannot reach {hex} with the AP left")
+        return leg
+
+    def _path_changed(self) -> None:
+        if self.on_path is not None and self.pending is not None:
+            self.on_path(self.unit, list(self.pending["path"]), self.path_cost())
+
+    def path_cost(self) -> float | None:
+        """AP of the pending path (the controller's ``path_cost``), None if unknown."""
+        c, u, p = self.controller, self.unit, self.pending
+        fn = getattr(c, "path_cost", None)
+        if fn is None or u is None or not p or not p["path"]:
+            return None
+        return fn(u, list(p["path"]))
+
+    def quick(self, hex: str | None, unit: str | None, occupant: str | None) -> bool:
+        """A plain board click with a unit selected and no order pending: the order the
+        controller reads from it (``quick_order``: SKIRMISH fires at a seen enemy, walks the
+        cheapest route to a hex, drives a vehicle along its route), given at once; True if
+        one was given. A refused one shows the engine's words and changes nothing."""
+        c, u = self.controller, self.unit
+        fn = getattr(c, "quick_order", None)
+        if fn is None or u is None or self.pending is not None:
+            return False
+        try:
+            order = fn(u, hex, unit, occupant, list(self.entries))
+        except Exception as e:
+            self.show_error(str(e))
+            return False
+        if order is None:
+            return False
+        try:
+            c.order(order)  # type: ignore[union-attr]
+        except Exception as e:
+            self.show_error(str(e))
+            return False
+        self.last_order = order
+        if self.on_order is not None:
+            self.on_order(order)
+        self._plot_changed()
+        return True
 
     def finish(self) -> None:
         p = self.pending
@@ -422,6 +537,8 @@ class PlotBuilder(W.VBox):
 
     def cancel_pending(self) -> None:
         self.pending = None
+        if self.on_path is not None:
+            self.on_path(self.unit, [], None)
         self.refresh()
 
     def _submit(self, lo: Any, **values: Any) -> None:
@@ -435,8 +552,12 @@ class PlotBuilder(W.VBox):
             self.show_error(str(e))
             if self.pending and self.pending.get("needs") in ("path", "steps"):
                 self.pending["path"] = []
+                self._path_changed()
             self.refresh()
             return
+        self.last_order = order
+        if self.on_order is not None:
+            self.on_order(order)
         self._plot_changed()
 
     def _plot_changed(self) -> None:

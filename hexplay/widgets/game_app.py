@@ -19,6 +19,7 @@ Stable CSS classes: ``hexplay-ready`` (hot-seat hand-over button), ``hexplay-win
 
 from __future__ import annotations
 
+import contextlib
 import html
 import logging
 from typing import Any
@@ -29,14 +30,18 @@ from . import guard as G
 from .adapter import REFEREE, GameUI
 from .board import HexBoard
 from .controls import PhaseControls, PlotBuilder, ReplaySlider
-from .log import RecordTable, ResultsLog
+from .log import RecordTable, ResultsLog, describe_event
+from .review import ReviewPanel
+from .roster import Roster
+from .rules_card import RulesCard
 from .scenario_picker import ScenarioPicker
 from .scenario_picker import new_game as new_scenario_game
+from .summary import TurnSummary, summary_markings
 
 log = logging.getLogger("hexplay.widgets")
 
 #: Overlays that belong to the selected unit (replaced when the selection changes).
-SELECTION_OVERLAYS = ("los", "visible", "reachable")
+SELECTION_OVERLAYS = ("los", "visible", "reachable", "route")
 #: Overlays an adapter returns that are the game's markings (the board's ``markings`` trait).
 MARKINGS = ("markings", "regions")
 
@@ -106,23 +111,44 @@ class GameApp(W.VBox):
 
         self.board = HexBoard(game.map, height=board_height)
         self.board.set_style(self.ui.style)
+        self.board.fit_units = bool(getattr(self.ui, "fit_units", False))
+        self.board.counter_scale = float(getattr(self.ui, "counter_scale", 1.0))
         self.controls = PhaseControls(sides=list(self.sides), show_side_picker=referee, timer=timer)
         self.builder = PlotBuilder(self.ui.controller_class(self))
         self.results = ResultsLog()
         self.record = RecordTable()
         self.replay = ReplaySlider(on_turn=self.show_turn)
         self.replay.layout.display = "none"
-        self.ready = G.Button(description="", button_style="info", icon="eye")
+        self.ready = G.Button(
+            description="",
+            button_style="info",
+            icon="eye",
+            layout=W.Layout(width="100%", height="56px"),
+        )
         self.ready.add_class("hexplay-ready")
-        self.ready.layout.display = "none"
+        self.handover_text = W.HTML()
+        self.handover_box = W.VBox([self.handover_text, self.ready])
+        self.handover_box.add_class("hexplay-handover")
+        self.handover_box.layout.display = "none"
+        self.banner = W.HTML()
+        self.banner.add_class("hexplay-game-over")
+        self.banner.layout.display = "none"
+        self.summary = TurnSummary(describe=getattr(self.ui, "describe_event", describe_event))
+        self.roster = Roster(on_pick=self.click_unit)
+        #: Orders the app gave for each side, by turn ("same as last turn" repeats them).
+        self.orders_given: dict[tuple[str, int], list[Any]] = {}
         self.winprob = self._make_gauge(win_probability, win_probability_n)
         self.scenario_picker = ScenarioPicker(game, scenario)  # read by "New game"
 
         self.board.on_click(self._on_board_click)
         self.builder.on_change = self._after_plot_change
+        self.builder.on_order = self._remember_order
+        self.builder.on_path = self._show_pending_path
         self.controls.end_plot.on_click(lambda _b: self.end_plot())
         self.controls.resolve.on_click(lambda _b: self.resolve())
-        self.controls.new_game.on_click(lambda _b: self.new_game())
+        self.controls.new_game.on_click(lambda _b: self.controls.ask_new_game())
+        self.controls.new_game_yes.on_click(lambda _b: self.new_game())
+        self.builder.same.on_click(lambda _b: self.same_as_last_turn())
         self.controls.side.observe(self._on_side_pick, names="value")
         self.ready.on_click(lambda _b: self.take_over())
         if self.controls.timer is not None:
@@ -130,15 +156,25 @@ class GameApp(W.VBox):
 
         pages = [("Plot", self.builder), *self.ui.panels()]
         pages += [("Log", self.results), ("Record", self.record)]
+        self.review = ReviewPanel(self)
+        self.rules = RulesCard(self.ui.rules_card())
+        pages += [("Review", self.review), ("Rules", self.rules)]
         self.tabs = G.Tab(children=[w for _t, w in pages])
         for i, (t, _w) in enumerate(pages):
             self.tabs.set_title(i, t)
         self.tab_index = {t: i for i, (t, _w) in enumerate(pages)}
-        panel: list[W.Widget] = [self.controls, self.scenario_picker, self.ready]
+        self.tabs.observe(self._on_tab, names="selected_index")
+        panel: list[W.Widget] = [
+            self.banner,
+            self.controls,
+            self.scenario_picker,
+            self.handover_box,
+            self.summary,
+        ]
         if self.winprob is not None:
             panel.append(self.winprob)
         side_panel = W.VBox(
-            [*panel, *self.ui.side_widgets(), self.tabs],
+            [*panel, self.roster, *self.ui.side_widgets(), self.tabs],
             layout=W.Layout(width="42%", min_width="360px"),
         )
         board_box = W.VBox([self.board, self.replay], layout=W.Layout(width="58%"))
@@ -193,16 +229,26 @@ class GameApp(W.VBox):
                 self.units_by_id.setdefault(u["id"], u)
             with self.board.hold_sync():  # one message: units and overlays together
                 self.board.units = counters
-                ov = {k: v for k, v in self.board.overlays.items() if k in SELECTION_OVERLAYS}
+                ov = {
+                    k: v
+                    for k, v in self.board.overlays.items()
+                    if k in SELECTION_OVERLAYS and (k != "route" or self.builder.pending)
+                }
                 ov.update(self.ui.overlays(self.view, side or REFEREE))
                 marks = {k: ov.pop(k) for k in MARKINGS if k in ov}
+                events = self.ui.events(self.view, self.viewer)
+                if events is not None:
+                    self.summary.show(events, int(getattr(g, "turn", 0)))
+                hits = summary_markings(self.summary.events)
+                if hits:
+                    marks["markings"] = [*marks.get("markings", []), *hits]
                 if ov != self.board.overlays:
                     self.board.overlays = ov
                 if marks != self.board.markings:
                     self.board.markings = marks
             self.ui.refresh_panels(self.view, side)
             self.builder.refresh()
-            events = self.ui.events(self.view, self.viewer)
+            self.roster.set_rows(self.ui.roster(self.view, side or REFEREE), self.selected_unit)
             if events is not None:
                 self.results.set_events(events)
             rows, cols, summary = self.ui.record(self.viewer)
@@ -224,11 +270,46 @@ class GameApp(W.VBox):
         self.controls.end_plot.disabled = over or self.handover
         self.controls.resolve.layout.display = "" if (self.referee or over) else "none"
         self.controls.resolve.disabled = over
-        self.ready.layout.display = "" if self.handover else "none"
+        self.handover_box.layout.display = "" if self.handover else "none"
+        self.tabs.layout.display = "none" if self.handover else ""  # a clear hand-over screen
         self.ready.description = f"I am the {self.plotting_side}: show my map"
+        self.handover_text.value = self._handover_html() if self.handover else ""
+        self.banner.value = self._game_over_html() if over else ""
+        self.banner.layout.display = "" if over else "none"
+        self.builder.same.layout.display = "" if self._has_last_orders() else "none"
         if over:
             self.replay.layout.display = ""
             self.replay.set_range(turn)
+
+    def _handover_html(self) -> str:
+        """The hand-over screen's words: whose turn it is, and that the other looks away."""
+        others = [s for s in self.humans if s != self.plotting_side]
+        away = f"The {html.escape(', '.join(others))} looks away. " if others else ""
+        turn = int(getattr(self.game, "turn", 0))
+        return (
+            "<div style='font-size:18px;padding:10px;border:3px solid #2f5fa8;"
+            "border-radius:8px;background:#eef3fb;text-align:center'>"
+            f"<b>Turn {turn}: pass the screen to the {html.escape(self.plotting_side)}</b><br>"
+            f"<span style='font-size:14px'>{away}Press the button below when ready: "
+            "your map, the last turn's results and your orders appear.</span></div>"
+        )
+
+    def _game_over_html(self) -> str:
+        g = self.game
+        who = getattr(g, "winner", None)
+        why = getattr(g, "win_reason", None) or getattr(g, "reason", None)
+        if why is None:
+            with contextlib.suppress(Exception):
+                why = g.outcome().get("reason")
+        won = f"the {html.escape(str(who))} wins" if who else "a draw"
+        reason = f" ({html.escape(str(why))})" if why else ""
+        return (
+            "<div style='font-size:20px;padding:10px;border:3px solid #b8322a;"
+            "border-radius:8px;background:#fbeeee;text-align:center'>"
+            f"<b>Game over after turn {html.escape(str(getattr(g, 'turn', '?')))}: "
+            f"{won}</b>{reason}<br><span style='font-size:14px'>Use the replay below the "
+            "board or the Review tab to go through the game turn by turn.</span></div>"
+        )
 
     def blank(self) -> None:
         """Hand-over: nobody's information anywhere (board, builder, panels, log, record)."""
@@ -241,6 +322,8 @@ class GameApp(W.VBox):
             self.board.markings = {}
             self.board.selected = None
         self.builder.blank()
+        self.summary.clear()
+        self.roster.set_rows([])
         self.ui.blank_panels()
         self.results.set_events([])
         self.record.set_rows([])
@@ -270,7 +353,10 @@ class GameApp(W.VBox):
             self.select(picked)
             return
         if self.selected_unit is not None:
-            self.inspect(self.selected_unit, picked or hex_)
+            # a plain click gives the order it means (fire, walk there...); shift: look only
+            looks = bool(ev.get("shift")) or picked == self.selected_unit
+            if looks or not self.builder.quick(hex_, unit, occupant):
+                self.inspect(self.selected_unit, picked or hex_)
         elif hex_ is not None:
             self.board.selected = hex_
 
@@ -302,6 +388,7 @@ class GameApp(W.VBox):
         if self.units_by_id.get(unit) is None or self.selected_unit != unit:
             return  # selected something else meanwhile
         self.builder.set_unit(unit)
+        self.roster.set_rows(self.roster.rows, unit)
         self.ui.select_panels(unit)
         self.tabs.selected_index = 0
 
@@ -309,8 +396,71 @@ class GameApp(W.VBox):
         if target is not None and unit in self.units_by_id:
             self.ui.inspect(unit, target)
 
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        """A tab came on screen: panels that draw charts do so now (never in a hidden tab)."""
+        i = change.get("new")
+        if isinstance(i, int) and 0 <= i < len(self.tabs.children):
+            shown = getattr(self.tabs.children[i], "on_shown", None)
+            if shown is not None:
+                shown()
+
     def _after_plot_change(self) -> None:
+        self.controls.say("")  # an order went through: an old refusal no longer applies
         self.refresh()
+        done, self.builder.last_order = self.builder.last_order, None
+        if done is not None:
+            self.ui.after_order(done)
+
+    def _show_pending_path(self, unit: Any, path: list[str], cost: float | None) -> None:
+        """Draw the path being clicked (overlay ``route``: dashed, with its AP cost)."""
+        ov = dict(self.board.overlays)
+        u = self.units_by_id.get(unit) if unit is not None else None
+        if path and u is not None:
+            start = [u["hex"]] if u.get("hex") else []
+            ov["route"] = {
+                "unit": unit,
+                "side": self.plotting_side,
+                "hexes": [*start, *path],
+                "label": f"{cost:g} AP" if cost is not None else "",
+            }
+        else:
+            ov.pop("route", None)
+        self.board.overlays = ov
+
+    def _remember_order(self, order: Any) -> None:
+        key = (self.plotting_side, int(getattr(self.game, "turn", 0)))
+        self.orders_given.setdefault(key, []).append(order)
+
+    def _last_orders(self) -> list[Any]:
+        turn = int(getattr(self.game, "turn", 0))
+        return list(self.orders_given.get((self.plotting_side, turn - 1), []))
+
+    def _has_last_orders(self) -> bool:
+        return bool(self._last_orders()) and not (self.handover or self.over)
+
+    def same_as_last_turn(self) -> tuple[int, int]:
+        """Give again last turn's orders of every unit that has none yet this turn (the rules
+        judge each: a refused one is skipped and counted). Returns (given, refused)."""
+        if self.handover or self.over:
+            return 0, 0
+        turn = int(getattr(self.game, "turn", 0))
+        done = {o.unit for o in self.orders_given.get((self.plotting_side, turn), [])}
+        given = refused = 0
+        c = self.builder.controller
+        for o in self._last_orders():
+            if o.unit in done or c is None:
+                continue
+            try:
+                c.order(o)
+            except Exception:
+                refused += 1
+                continue
+            self._remember_order(o)
+            given += 1
+        self.refresh()
+        skipped = f", {refused} no longer legal (left out)" if refused else ""
+        self.controls.say(f"same as last turn: {given} order(s) given again{skipped}")
+        return given, refused
 
     def _on_side_pick(self, change: dict[str, Any]) -> None:
         if self.referee and change["new"] != self.plotting_side:
@@ -336,6 +486,8 @@ class GameApp(W.VBox):
         except Exception as e:
             self.controls.say(str(e), error=True)
             return
+        if self.controls.timer is not None:
+            self.controls.timer.stop()
         self.controls.say(f"{side} {'plot submitted' if self._simultaneous else 'turn ended'}")
         self.selected_unit = None
         self.builder.set_unit(None, refresh=False)
@@ -351,6 +503,7 @@ class GameApp(W.VBox):
         screen to that human (blanked first in hot seat when the side changes)."""
         g = self.game
         resolved = False
+        idle: set[str] = set()
         for _ in range(10_000):  # a bound: each pass submits a side or resolves a turn
             if self.over:
                 break
@@ -360,16 +513,31 @@ class GameApp(W.VBox):
                 resolved = True
                 continue
             humans = [s for s in sides if s in self.humans]
+            for h in list(humans):
+                if not self._can_act(h):  # nothing left to order: no End plot to click
+                    with contextlib.suppress(Exception):
+                        self.ui.submit(g, h)
+                        idle.add(h)
+                        humans.remove(h)
             if humans:
                 break
+            if idle and not [s for s in self.ui.to_act(g) if s not in self.humans]:
+                continue
             for s in sides:
                 self._computer_plays(s)
         sides = self.ui.to_act(g) if not self.over else ()
         nxt = next((s for s in sides if s in self.humans), self.humans[0] if self.humans else "")
-        changed = nxt != self.plotting_side or (resolved and len(self.humans) > 1)
+        others = [h for h in self.humans if h != nxt and h not in idle]
+        changed = nxt != self.plotting_side or (resolved and bool(others))
         self.plotting_side = nxt or self.plotting_side
         if resolved:
-            self.controls.say(f"turn resolved; now turn {getattr(g, 'turn', '?')}")
+            words = f"turn resolved; now turn {getattr(g, 'turn', '?')}"
+            if idle:
+                words += (
+                    f" ({', '.join(sorted(idle))}: no unit able to act, "
+                    "plot submitted automatically)"
+                )
+            self.controls.say(words)
             self.board.clear_overlays()
         if self.referee:
             self.controls.side.value = self.plotting_side
@@ -378,6 +546,20 @@ class GameApp(W.VBox):
         self.refresh()
         if resolved:
             self.update_win_probability()
+        if not self.handover:
+            self._restart_timer()
+
+    def _can_act(self, side: str) -> bool:
+        """Has ``side`` any legal order now? (True when the game cannot say.)"""
+        try:
+            return bool(self.game.legal_orders(side))
+        except Exception:
+            return True
+
+    def _restart_timer(self) -> None:
+        t = self.controls.timer
+        if t is not None and t.armed and not self.over:
+            t.begin()
 
     def _computer_plays(self, side: str) -> None:
         """The computer player of ``side`` acts from its own view and submits."""
@@ -400,6 +582,7 @@ class GameApp(W.VBox):
             return
         self.handover = False
         self.refresh()
+        self._restart_timer()
 
     def resolve(self) -> None:
         """Referee: resolve the turn once every human side has ended its plot (the computers
@@ -427,6 +610,8 @@ class GameApp(W.VBox):
             return None
 
     def new_game(self) -> None:
+        self.controls.confirm_row.layout.display = "none"
+        self.orders_given.clear()
         self.seed += 1
         self.game = new_scenario_game(
             type(self.ui), self.scenario_picker.game_name, self.seed, self.scenario_picker.scenario
@@ -447,10 +632,24 @@ class GameApp(W.VBox):
             self.update_win_probability()
 
     def _timer_expired(self) -> None:
+        """Time is up: the plot is submitted as it stands; if the rules refuse it (SKIRMISH: a
+        moving vehicle with nothing plotted), the adapter's defaults are given first."""
         if self.handover or self.over:
             return
-        self.controls.say("time is up: plot submitted as it stands")
+        side = self.plotting_side
         self.end_plot()
+        if side in self.ui.to_act(self.game) and self.plotting_side == side:
+            for o in self.ui.default_orders(self.game, side):
+                with contextlib.suppress(Exception):
+                    self.builder.controller.order(o)
+            self.end_plot()
+        if side in self.ui.to_act(self.game):  # still refused: say so, the timer stops
+            self.controls.say(
+                f"time is up, but the {side}'s plot is refused: " + self.controls.message_text,
+                error=True,
+            )
+        else:
+            self.controls.say(f"time is up: the {side}'s plot was submitted as it stood")
 
     # --- replay ---------------------------------------------------------------------------------
     def show_turn(self, turn: int) -> None:

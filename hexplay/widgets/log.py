@@ -51,7 +51,9 @@ def describe_event(ev: Mapping[str, Any]) -> str:
             bits.append(_RESULT_TEXT.get(str(d["result"]), str(d["result"])))
         return ", ".join(bits)
     if kind == "move":
-        return f"{d.get('man', '?')} moves {_path(d.get('path', ''))}"
+        who = d.get("man")
+        who = "an enemy out of sight" if who in (None, "?") else who
+        return f"{who} moves {_path(d.get('path', ''))}"
     if kind == "vehicle":
         how = f"moves {d.get('hexes', 0)} hexes to" if d.get("moving") else "stands at"
         return f"{d.get('vehicle', '?')} {how} {d.get('at', '?')}"
@@ -68,7 +70,13 @@ def describe_event(ev: Mapping[str, Any]) -> str:
         who = d.get("winner")
         return f"game over: {who} wins ({d.get('reason')})" if who else "game over: a draw"
     skip = {"index", "turn", "phase", "kind"}
-    rest = ", ".join(f"{k} {v}" for k, v in d.items() if k not in skip)
+
+    def word(k: str, v: Any) -> str:  # "moving False" reads as code: "not moving"
+        if isinstance(v, bool):
+            return k if v else f"not {k}"
+        return f"{k} {_path(v)}"
+
+    rest = ", ".join(word(k, v) for k, v in d.items() if k not in skip and v is not None)
     return f"{kind}: {rest}" if rest else kind
 
 
@@ -125,7 +133,7 @@ class ResultsLog(W.VBox):
     def __init__(self, max_rows: int = 300, **kwargs: Any) -> None:
         self.max_rows = max_rows
         self.events: list[dict[str, Any]] = []
-        self.html = W.HTML(layout=W.Layout(max_height="260px", overflow="auto"))
+        self.html = W.HTML(layout=W.Layout(max_height="480px", overflow="auto"))
         super().__init__([self.html], **kwargs)
         self._render()
 
@@ -182,7 +190,8 @@ class RecordTable(W.VBox):
     def __init__(self, **kwargs: Any) -> None:
         self.rows: list[dict[str, Any]] = []
         self.columns: list[str] | None = None
-        self.html = W.HTML(layout=W.Layout(max_height="320px", overflow="auto"))
+        # scrolls both ways inside the panel (its right-hand columns were cut off)
+        self.html = W.HTML(layout=W.Layout(max_height="320px", overflow="auto", width="100%"))
         self.summary = W.HTML()
         super().__init__([self.summary, self.html], **kwargs)
         self._render()

@@ -41,6 +41,8 @@ HEATMAP_POSTURES: tuple[tuple[str, Posture], ...] = (
     ("vehicle, moves 11+", Posture("vehicle", 12)),
 )
 HEATMAP_RANGES = np.arange(0, 31)
+#: The panel's words with no attack in hand (no bars: a full "miss" bar would read as a result).
+IDLE_TEXT = "no attack picked: select one of your men, then click an enemy (or plot a DF)"
 
 
 @lru_cache(maxsize=32)
@@ -54,8 +56,8 @@ def _kill_grid(weapon: str, impaired: bool) -> np.ndarray:
 
 def odds_numbers(o: Any) -> dict[str, Any]:
     """Normalise an odds object (``Odds`` dataclass or dict) to plain floats and labels."""
-    if o is None:
-        return {"K": 0.0, "W": 0.0, "miss": 1.0, "attack": None, "defence": None, "ratio": ""}
+    if o is None:  # no attack: no bars at all (a full "miss" bar would read as a result)
+        return {"K": 0.0, "W": 0.0, "miss": 0.0, "attack": None, "defence": None, "ratio": ""}
     get = (
         (lambda k, d=None: o.get(k, d))
         if isinstance(o, Mapping)
@@ -86,7 +88,7 @@ class OddsPanel(W.VBox):
         self.y_sc = bq.LinearScale(min=0.0, max=1.0)
         self.bars = bq.Bars(
             x=list(OUTCOMES),
-            y=[0.0, 0.0, 1.0],
+            y=[0.0, 0.0, 0.0],
             scales={"x": self.x_sc, "y": self.y_sc},
             colors=list(OUTCOME_COLOURS),
             # one-dimensional y: bqplot gives each x its own "group", so per-bar colours need
@@ -101,10 +103,10 @@ class OddsPanel(W.VBox):
                 bq.Axis(scale=self.y_sc, side="left", tick_format=".0%"),
             ],
             title="outcome of one attack",
-            layout=W.Layout(width="100%", height="220px"),
+            layout=W.Layout(width="100%", min_width="300px", height="220px"),
             fig_margin={"top": 40, "bottom": 30, "left": 45, "right": 10},
         )
-        self.text = W.HTML(value="<i>pick a firer and a target</i>")
+        self.text = W.HTML(value=f"<i>{html.escape(IDLE_TEXT)}</i>")
         self.text.add_class("hexplay-odds-text")
         self.weapon = G.Dropdown(options=list(WEAPONS), value=weapon, description="weapon")
         self.impaired = G.Checkbox(value=False, description="firer wounded / in vehicle")
@@ -133,8 +135,9 @@ class OddsPanel(W.VBox):
                 ),
             ],
             title=f"P(kill) by range × target posture: {weapon}",
-            layout=W.Layout(width="100%", height="360px"),
-            fig_margin={"top": 40, "bottom": 45, "left": 130, "right": 90},
+            # room for the title, the range label and the posture names (not clipped in Lab)
+            layout=W.Layout(width="100%", min_width="420px", height="400px"),
+            fig_margin={"top": 55, "bottom": 60, "left": 140, "right": 95},
         )
         self.default_weapon = weapon
         self._shown = (weapon, False)
@@ -142,10 +145,15 @@ class OddsPanel(W.VBox):
         self.weapon.observe(self._on_weapon, names="value")
         self.impaired.observe(self._on_weapon, names="value")
         self.current: dict[str, Any] = odds_numbers(None)
-        super().__init__(
-            [self.text, self.bar_fig, W.HBox([self.weapon, self.impaired]), self.heat_fig],
-            **kwargs,
-        )
+        # the figures join the panel when its tab is first shown (:meth:`on_shown`): drawn
+        # in a hidden tab, bqplot measures a zero width (console errors, negative rects)
+        self.charts = [self.bar_fig, W.HBox([self.weapon, self.impaired]), self.heat_fig]
+        super().__init__([self.text], **kwargs)
+
+    def on_shown(self) -> None:
+        """The panel's tab is on screen: add the charts (once)."""
+        if len(self.children) == 1:
+            self.children = (self.text, *self.charts)
 
     @staticmethod
     def _grid(weapon: str, impaired: bool) -> np.ndarray:
@@ -182,7 +190,7 @@ class OddsPanel(W.VBox):
         with self.bars.hold_sync():
             self.bars.y = [n["K"], n["W"], n["miss"]]
         if odds is None:
-            self.text.value = f"<i>{html.escape(title or 'pick a firer and a target')}</i>"
+            self.text.value = f"<i>{html.escape(title or IDLE_TEXT)}</i>"
             return
         e = html.escape
         parts = [f"<b>{e(title)}</b>"] if title else []

@@ -148,8 +148,17 @@ class OffMapPanel(W.VBox):
         return b
 
     def set_units(self, units: list[dict[str, Any]], selected: str | None = None) -> None:
-        """Show ``units`` (from :func:`offmap_units_from_view`); highlight ``selected``."""
+        """Show ``units`` (from :func:`offmap_units_from_view`); highlight ``selected``. The
+        button of a unit no longer listed is closed (a hand-over: no live widget keeps the
+        last side's units)."""
         self.units = list(units)
+        keep = {u["id"] for u in self.units}
+        gone = [uid for uid in self._buttons if uid not in keep]
+        if gone:
+            closing = {self._buttons[uid] for uid in gone}
+            self.list.children = tuple(c for c in self.list.children if c not in closing)
+            for uid in gone:
+                self._buttons.pop(uid).close()
         buttons = []
         for u in self.units:
             b = self._button(u["id"])

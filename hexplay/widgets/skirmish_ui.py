@@ -182,6 +182,118 @@ class SkirmishController(OrderController):
             return None
         return self.ui.resolve_target(target, occupant)
 
+    # --- class play: routes and one-click orders (all judged by the engine) ---------------
+    def _walker(self, unit: str) -> tuple[str, int] | None:
+        """(hex, step scale) of a man who walks from where his plot leaves him: on the map,
+        not aboard a vehicle (his plotted EV takes him out first), not killed."""
+        u = self.app.units_by_id.get(unit)
+        if u is None or u.get("kind", "man") != "man" or u.get("status") == "K":
+            return None
+        plot = self.ui.unit_plot(unit)
+        at = u.get("hex")
+        aboard = bool(u.get("in_vehicle"))
+        for t in plot:
+            if t.get("code") == "EV":
+                aboard = not aboard
+            elif t.get("code") == "MP" and t.get("path"):
+                at = t["path"][-1]
+        if at is None or aboard:
+            return None
+        return at, (2 if u.get("status") == "W" else 1)
+
+    def route(self, unit: str, goal: str, path: list[str]) -> list[str] | None:
+        """The cheapest hexes from the end of ``path`` (where his plot leaves him if empty) to
+        ``goal`` within the AP left, from the map's Table VIII costs (``Terrain.reach``: the
+        same search the engine's MP options come from); [] out of reach; None: not on foot."""
+        w = self._walker(unit)
+        if w is None:
+            return None
+        from ..rules.skirmish.terrain import terrain_for
+
+        start, scale = w
+        t = terrain_for(self.app.game.map)
+        spent = self.path_cost(unit, path) or 0
+        origin = path[-1] if path else start
+        if goal == origin:
+            return []
+        budget = Fraction(self.app.game.ap_left(self.side, unit)) - Fraction(spent)
+        reach = t.reach(origin, budget, scale)
+        if goal not in reach:
+            return []
+        return t.path_in(reach, goal)
+
+    def path_cost(self, unit: str, path: list[str]) -> float | None:
+        """AP of walking ``path`` from where the plot leaves him (Table VIII; x2 wounded)."""
+        w = self._walker(unit)
+        if w is None or not path:
+            return None
+        from ..rules.skirmish.terrain import terrain_for
+
+        t = terrain_for(self.app.game.map)
+        total = Fraction(0)
+        prev = w[0]
+        for h in path:
+            c = t.step_cost(prev, h)
+            if c is None:
+                return None
+            total += c * w[1]
+            prev = h
+        return float(total)
+
+    def quick_order(
+        self,
+        unit: str,
+        hex: str | None,
+        clicked: str | None,
+        occupant: str | None,
+        legal: Any,
+    ) -> Order | None:
+        """What a plain click means with ``unit`` selected (the engine then judges it):
+
+        - an enemy man seen now (or a man aboard an enemy vehicle, by his pip or the vehicle:
+          its driver first): DF at him, if DF is a legal order;
+        - a hex a man on foot can reach: MP along the cheapest route (:meth:`route`);
+        - a hex ahead on a vehicle's route: MV that many hexes (1-9, Table II).
+        Anything else (a last-known enemy, a friend, a hex out of reach): None, inspect only.
+        """
+        kinds = {lo.kind for lo in legal}
+        by_id = self.app.units_by_id
+        u = by_id.get(unit)
+        if u is None:
+            return None
+        side = self.side
+        seen = self.app.view.get("units") or {}
+        target = occupant or clicked
+        if target is not None and target in by_id:
+            t = by_id[target]
+            if t.get("side") != side and t.get("kind") != "man" and t.get("occupants"):
+                alive = [o for o in t["occupants"] if by_id.get(o, {}).get("status") != "K"]
+                target = alive[0] if alive else None
+                t = by_id.get(target or "", {})
+            if (
+                target is not None
+                and t.get("side") != side
+                and t.get("kind", "man") == "man"
+                and not t.get("stale")
+                and target in seen
+                and "DF" in kinds
+                and u.get("kind", "man") == "man"
+            ):
+                return Order(side, "DF", unit, {"target": target})
+            return None
+        if hex is None:
+            return None
+        if u.get("kind", "man") == "man":
+            if "MP" not in kinds:
+                return None
+            path = self.route(unit, hex, [])
+            return Order(side, "MP", unit, {"path": path}) if path else None
+        if "MV" in kinds:
+            n = self.ui.route_steps(unit, hex)
+            if n is not None:
+                return Order(side, "MV", unit, {"hexes": n})
+        return None
+
     def ap_left(self, unit: str) -> float:
         return float(self.app.game.ap_left(self.side, unit))
 
@@ -189,7 +301,21 @@ class SkirmishController(OrderController):
         return 10.0
 
     def plotted(self, unit: str) -> list[str]:
-        return [t["label"] for t in self.ui.unit_plot(unit)]
+        """The unit's plotted tasks; a shot with its odds (the engine's ``plotted_odds``)."""
+        tasks = self.ui.unit_plot(unit)
+        odds: list[Any] = []
+        if any(t.get("code") == "DF" for t in tasks):
+            with contextlib.suppress(Exception):
+                odds = list(self.app.game.plotted_odds(self.side, unit))
+        out = []
+        for t in tasks:
+            label = t["label"]
+            if t.get("code") == "DF" and odds:
+                o = odds.pop(0)
+                k, w = float(_get(o, "K", 0) or 0), float(_get(o, "W", 0) or 0)
+                label += f" (K {k:.0%} · W {w:.0%})"
+            out.append(label)
+        return out
 
     def unit_hex(self, unit: str) -> str | None:
         u = self.app.units_by_id.get(unit)
@@ -221,6 +347,10 @@ class SkirmishUI(GameUI):
 
     title = "SKIRMISH"
     controller_class = SkirmishController
+    #: 30 x 36 hexes in a column: at the whole-map scale a counter is ~12 px (issue 15)
+    fit_units = True
+    #: counters 20% larger (one man or vehicle a hex, mostly: the hex holds it)
+    counter_scale = 1.2
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -273,7 +403,14 @@ class SkirmishUI(GameUI):
         )
 
     def counters(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
-        return counters_from_view(view)
+        out = counters_from_view(view)
+        units = view.get("units") or {}
+        for c in out:
+            if c.get("kind") in ("escort", "transporter", "vehicle") and c["id"] in units:
+                f = self.facing(units[c["id"]])
+                if f is not None:
+                    c["facing"] = f
+        return out
 
     def extra_units(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
         return offmap_units_from_view(view, None if side == REFEREE else side)
@@ -289,9 +426,22 @@ class SkirmishUI(GameUI):
         """The side's plotted moves (paths) and shots (fire arrows)."""
         by_id = self.app.units_by_id
         paths, fires = [], []
+        route = list(view.get("route_hexes") or [])
+        units = view.get("units") or {}
         for uid in by_id:
             start = by_id[uid].get("hex")
+            v = units.get(uid) or {}
+            pos, heading = v.get("pos"), v.get("heading", 1) or 1
             for t in self.unit_plot(uid):
+                if t.get("code") == "MV" and pos is not None and route:
+                    # a vehicle's MV drawn along its route, as far as the map shows it
+                    n = int(t.get("hexes") or 0)
+                    idx = [pos + heading * k for k in range(n + 1)]
+                    hexes = [route[i] for i in idx if 0 <= i < len(route)]
+                    if len(hexes) > 1:
+                        paths.append({"unit": uid, "side": self.app.plotting_side, "hexes": hexes})
+                    pos += heading * n
+                    continue
                 if t.get("code") == "MP" and t.get("path"):
                     # from off the map the drawn path starts at the hex where he enters it
                     hexes = [start, *t["path"]] if start else list(t["path"])
@@ -323,6 +473,10 @@ class SkirmishUI(GameUI):
         return [self.offmap]
 
     def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
+        turn = (view.get("turn"), side)
+        if turn != getattr(self, "_odds_turn", None):  # a new turn: last turn's pair is stale
+            self._odds_turn = turn
+            self.odds.show(None)
         off = [u for u in self.app.units_by_id.values() if u.get("hex") is None]
         self.offmap.set_units(off, self.app.selected_unit)
 
@@ -359,6 +513,111 @@ class SkirmishUI(GameUI):
         have = {k for r in rows for k in r}
         return rows, [c for c in cols if c in have] or None, summary
 
+    # --- class play: roster, summary words, defaults, one-click vehicle moves -------------------
+    def route_steps(self, vehicle: str, hex: str) -> int | None:
+        """Hexes a vehicle drives (MV) to reach ``hex`` ahead on its route (1-9), or None.
+
+        From the view only: its route position ``pos`` (index in ``route_hexes``), heading
+        (+1 forward, -1 back) and any MV already plotted this turn."""
+        v = (self.app.view.get("units") or {}).get(vehicle) or {}
+        route = list(self.app.view.get("route_hexes") or [])
+        pos, heading = v.get("pos"), v.get("heading", 1) or 1
+        if pos is None or hex not in route:
+            return None
+        plotted = self.unit_plot(vehicle)
+        pos += heading * sum(int(t.get("hexes") or 0) for t in plotted if t.get("code") == "MV")
+        n = (route.index(hex) - pos) * heading
+        return n if 1 <= n <= 9 else None
+
+    def facing(self, vehicle: Mapping[str, Any]) -> int | None:
+        """The hexside a vehicle on the map heads to (0 N, clockwise; flat-topped grid): from
+        its hex to the next hex of its route in its heading."""
+        route = list(self.app.view.get("route_hexes") or [])
+        pos, heading = vehicle.get("pos"), vehicle.get("heading", 1) or 1
+        if pos is None or not 0 <= pos < len(route) or not 0 <= pos + heading < len(route):
+            return None
+        m = self.app.game.map
+        with contextlib.suppress(Exception):
+            return m.hex(route[pos]).direction_to(tuple(m.hex(route[pos + heading])))
+        return None
+
+    def roster(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
+        """The side's men and vehicles, men aboard listed under their vehicle (one click
+        selects one: no pip to hit), with condition, AP left and the plot so far."""
+        by_id = self.app.units_by_id
+        c = self.app.builder.controller
+        rows: list[dict[str, Any]] = []
+        mine = [u for u in by_id.values() if side == REFEREE or u.get("side") == side]
+        mine = [u for u in mine if not u.get("stale")]
+
+        def row(u: Mapping[str, Any], indent: bool) -> dict[str, Any]:
+            uid = u["id"]
+            st = str(u.get("status", "fit"))
+            where = u.get("hex") or u.get("position") or "off map"
+            bits = [("  ↳ " if indent else "") + uid]
+            if u.get("kind", "man") == "man":
+                bits.append({"K": "killed", "W": "wounded"}.get(st, u.get("weapon") or ""))
+            else:
+                bits.append(f"{u.get('kind')} {'moving' if u.get('moving') else 'stopped'}")
+            if not indent:
+                bits.append(str(where))
+            plotted = []
+            ap = None
+            if st != "K" and c is not None and side != REFEREE:
+                with contextlib.suppress(Exception):
+                    plotted = c.plotted(uid)
+                    ap = c.ap_left(uid)
+            return {
+                "id": uid,
+                "text": " · ".join(b for b in bits if b),
+                "status": st,
+                "plotted": " ".join(plotted),
+                "ap": ap,
+                "disabled": st == "K",
+            }
+
+        for u in mine:
+            if u.get("in_vehicle"):
+                continue
+            rows.append(row(u, False))
+            for o in u.get("occupants") or []:
+                if o in by_id:
+                    rows.append(row(by_id[o], True))
+        return rows
+
+    def describe_event(self, event: Mapping[str, Any]) -> str:
+        from .log import describe_event
+
+        return describe_event(event)
+
+    def rules_card(self) -> str:
+        from .rules_card import skirmish_card
+
+        return skirmish_card()
+
+    def after_order(self, order: Order) -> None:
+        """The odds panel follows plotting: a DF just plotted shows its odds (the Plot tab
+        stays on screen, its plotted line carries the odds too)."""
+        if order.kind == "DF" and order.args.get("target"):
+            self.inspect(order.unit, str(order.args["target"]), switch=False)
+
+    def default_orders(self, game: Any, side: str) -> list[Order]:
+        """Time up with a moving vehicle unplotted (§8: it must be stopped or moved): SV, the
+        order that commits the player to no distance he did not choose."""
+        out = []
+        for uid, u in (self.app.view.get("units") or {}).items():
+            if u.get("kind", "man") == "man" or not u.get("moving"):
+                continue
+            if u.get("controller", u.get("side")) != side:
+                continue
+            if not any(t.get("code") in ("MV", "SV") for t in self.unit_plot(uid)):
+                out.append(Order(side, "SV", uid, {}))
+        return out
+
+    def selectable(self, unit: Mapping[str, Any], side: str) -> bool:
+        """Own units that can still act: a killed man cannot be selected."""
+        return unit.get("side") == side and unit.get("status") != "K" and not unit.get("stale")
+
     # --- clicks ---------------------------------------------------------------------------------
     def _on_offmap_click(self, unit: str) -> None:
         """A click on an off-map unit's button: as a click on its counter (no hex)."""
@@ -381,7 +640,7 @@ class SkirmishUI(GameUI):
         self.offmap.select(unit)
         self.odds.set_weapon(u.get("weapon") or "rifle", u.get("status") == "W")
 
-    def inspect(self, firer: str, target: str) -> None:
+    def inspect(self, firer: str, target: str, switch: bool = True) -> None:
         """LOS from the selected unit to a hex or unit, and the odds if it is an enemy the
         side sees now. A last-known (faded) enemy gets no odds: the engine would answer from
         where he really is, which the side does not know."""
@@ -406,7 +665,8 @@ class SkirmishUI(GameUI):
                 self.odds.show(app.game.odds(firer, target), pair)
             except Exception as e:
                 self.odds.show(None, f"{pair}: {e}")
-        app.tabs.selected_index = app.tab_index["Odds"]
+        if switch:
+            app.tabs.selected_index = app.tab_index["Odds"]
 
     # --- sight, reach, plots (from the side's view) ---------------------------------------------
     def blockers(self) -> list[str]:

@@ -337,7 +337,7 @@ class Board {
     // one group per overlay, re-drawn only when that overlay's value changes
     this.ovGroups = {};
     for (const k of ["markings", "regions", "visible", "reachable", "highlight"]) this.ovGroups[k] = svg("g", { class: "hexplay-ov-" + k }, this.gUnder);
-    for (const k of ["paths", "fires", "los"]) this.ovGroups[k] = svg("g", { class: "hexplay-ov-" + k }, this.gOver);
+    for (const k of ["paths", "route", "fires", "los"]) this.ovGroups[k] = svg("g", { class: "hexplay-ov-" + k }, this.gOver);
     this.ovDrawn = {};
     this.gSel = svg("g", { class: "hexplay-layer-selection", "pointer-events": "none" }, this.svg);
     this.gHover = svg("g", { class: "hexplay-layer-hover", "pointer-events": "none" }, this.svg);
@@ -487,9 +487,12 @@ class Board {
     st.maxHeight = maxH;
     st.height = h ? h : "auto";
     if (b) {
-      st.aspectRatio = `${b.w.toFixed(1)} / ${b.h.toFixed(1)}`;
+      // a board that opens on its counters (fit_units) may be wider than a tall map: at least
+      // square, so it fills the width it is given and shows part of the map (drag to pan)
+      const a = this.viewAspect();
+      st.aspectRatio = `${a.toFixed(4)} / 1`;
       // the frame (map + toolbar) and the legend strip are as wide as the map drawn
-      const maxW = `calc(${maxH} * ${(b.w / b.h).toFixed(4)})`;
+      const maxW = `calc(${maxH} * ${a.toFixed(4)})`;
       this.frame.style.maxWidth = maxW;
       this.legend.style.maxWidth = maxW;
     }
@@ -500,6 +503,7 @@ class Board {
     const vb = `${v.x.toFixed(2)} ${v.y.toFixed(2)} ${v.w.toFixed(2)} ${v.h.toFixed(2)}`;
     this.svgMap.setAttribute("viewBox", vb);
     this.svg.setAttribute("viewBox", vb);
+    if (this.base) this.el.dataset.zoom = (this.base.w / v.w).toFixed(3); // 1: the whole map
     if (this.ovDrawn) this.onZoom();
   }
 
@@ -536,6 +540,10 @@ class Board {
       if (!this.unitsByHex.has(i)) this.unitsByHex.set(i, []);
       this.unitsByHex.get(i).push(u);
     }
+    if (!this.autoFitted && this.unitsByHex.size && this.base && this.model.get("fit_units")) {
+      this.autoFitted = true;
+      requestAnimationFrame(() => this.fitUnits());
+    }
     const frag = document.createDocumentFragment();
     const C = SIZE * 0.92; // counter side
     for (const [i, stack] of this.unitsByHex) {
@@ -549,7 +557,10 @@ class Board {
       });
       const n = stack.length;
       const shown = Math.min(n, 4);
-      const step = SIZE * 0.12;
+      // a man in a vehicle's hex (an attacker at the transporter) would hide its pips: such
+      // a stack fans out wider, the vehicle's top edge (its pips) left uncovered
+      const hasVehicle = stack.some((u) => u.kind && u.kind !== "man" && (u.occupants || []).length);
+      const step = hasVehicle && n > 1 ? SIZE * 0.42 : SIZE * 0.12;
       for (let s = 0; s < n; s++) {
         const u = stack[s];
         const off = Math.min(s, shown - 1) - (shown - 1) / 2;
@@ -559,6 +570,14 @@ class Board {
       }
     }
     this.gUnits.appendChild(frag);
+  }
+
+  /** Place a counter centred at (cx, cy), scaled by the ``counter_scale`` trait (a game may
+   * draw its counters larger than the default, up to what a hex holds). */
+  counterTransform(cx, cy, C) {
+    const k = Number(this.model.get("counter_scale")) || 1;
+    if (k === 1) return `translate(${(cx - C / 2).toFixed(2)},${(cy - C / 2).toFixed(2)})`;
+    return `translate(${cx.toFixed(2)},${cy.toFixed(2)}) scale(${k}) translate(${(-C / 2).toFixed(2)},${(-C / 2).toFixed(2)})`;
   }
 
   counter(u, cx, cy, C, label, stackCount) {
@@ -571,7 +590,7 @@ class Board {
       "data-at": label,
       "data-side": u.side || "",
       "data-status": status,
-      transform: `translate(${(cx - C / 2).toFixed(2)},${(cy - C / 2).toFixed(2)})`,
+      transform: this.counterTransform(cx, cy, C),
     });
     const glyphKind = (u.glyph && u.glyph.kind) || (kind === "man" ? "man" : kind === "escort" || kind === "transporter" ? kind : "vehicle");
     gu.setAttribute("data-glyph", glyphKind);
@@ -623,13 +642,14 @@ class Board {
     const occ = u.occupants || [];
     const pips = [];
     if (occ.length) {
-      const pr = Math.min(C * 0.13, (w * 0.96) / (2.25 * occ.length));
-      const x1 = x0 + w / 2 - (pr * 2.25 * (occ.length - 1)) / 2;
+      // as big as the counter's top edge allows (a man aboard is picked from the roster too)
+      const pr = Math.min(C * 0.19, (w * 1.04) / (2.2 * occ.length));
+      const x1 = x0 + w / 2 - (pr * 2.2 * (occ.length - 1)) / 2;
       for (let k = 0; k < occ.length; k++) {
         const o = this.unitsById.get(String(occ[k]));
         const st = (o && o.status) || "fit";
         pips.push(svg("circle", {
-          cx: (x1 + k * pr * 2.25).toFixed(2),
+          cx: (x1 + k * pr * 2.2).toFixed(2),
           cy: 0,
           r: pr.toFixed(2),
           class: `hexplay-occupant hexplay-status-${st}`,
@@ -880,6 +900,28 @@ class Board {
       }
     }
 
+    // the path being clicked: the cheapest route to the last hex clicked, dashed, its AP cost
+    if (todo.route) {
+      const p = ov.route;
+      const pts = (p.hexes || []).map((l) => this.centre(l)).filter(Boolean);
+      if (pts.length >= 2) {
+        const gp = svg("g", { class: "hexplay-route-layer" }, this.ovGroups.route);
+        svg("polyline", {
+          points: pts.map((q) => q[0].toFixed(1) + "," + q[1].toFixed(1)).join(" "),
+          class: "hexplay-route",
+          stroke: this.sideColour(p.side),
+          "marker-end": `url(#${this.markerId(p.side)})`,
+          "data-route-unit": String(p.unit ?? ""),
+          "data-route-hexes": String(pts.length - 1),
+        }, gp);
+        if (p.label) {
+          const end = pts[pts.length - 1];
+          const t = svg("text", { x: end[0], y: end[1] - SIZE * 0.55, class: "hexplay-route-text", "data-route-cost": p.label }, gp);
+          t.textContent = p.label;
+        }
+      }
+    }
+
     // fire arrows
     if (todo.fires) {
       const gf = svg("g", { class: "hexplay-fires" }, this.ovGroups.fires);
@@ -1080,6 +1122,16 @@ class Board {
       sw.style.background = colour;
       html("span", null, row).textContent = text;
     }
+    // what the selection overlays mean (their colours are the CSS classes' own)
+    const ovRow = (cls, text, key) => {
+      const row = html("div", "hexplay-legend-row", leg);
+      row.dataset.legendOverlay = key;
+      html("span", "hexplay-swatch " + cls, row);
+      html("span", null, row).textContent = text;
+    };
+    ovRow("hexplay-swatch-fog", "dark: out of the selected unit's sight", "fog");
+    ovRow("hexplay-swatch-reach", "blue: it can walk there (AP cost: tooltip, or zoom in)", "reach");
+    ovRow("hexplay-swatch-stale", "faded, dashed, '?': enemy last seen there, not in sight now", "stale");
   }
 
   makeToolbar() {
@@ -1094,8 +1146,9 @@ class Board {
       });
       return b;
     };
-    mk("+", "zoom in", () => this.zoomBy(1 / 1.25));
-    mk("−", "zoom out", () => this.zoomBy(1.25));
+    mk("+", "zoom in", () => this.zoomBy(1 / 1.25, ...this.focusPoint()));
+    mk("−", "zoom out", () => this.zoomBy(1.25, ...this.focusPoint()));
+    mk("◎", "zoom to the units", () => this.fitUnits());
     mk("⤢", "fit the whole map", () => {
       if (this.base) {
         this.vb = { ...this.base };
@@ -1117,6 +1170,48 @@ class Board {
       }, this.defs);
       svg("path", { d: "M0,0L10,5L0,10z", fill: SIDE_COLOURS[side] || DEFAULT_SIDE_COLOUR }, mk);
     }
+  }
+
+  /** Where the toolbar zooms: the selected unit (or hex), else the middle of the view. */
+  focusPoint() {
+    const sel = this.model.get("selected");
+    if (sel == null || !this.geom) return [];
+    const u = this.unitsById && this.unitsById.get(String(sel));
+    const c = this.centre(u ? u.hex : String(sel));
+    return c ? [c[0], c[1]] : [];
+  }
+
+  /** Width / height of the drawing: the map's, or at least square with ``fit_units``. */
+  viewAspect() {
+    const b = this.base;
+    const a = b.w / b.h;
+    return this.model.get("fit_units") ? Math.max(a, 1) : a;
+  }
+
+  /** Zoom to the counters on the board (with a margin of three hexes), no closer than
+   * 45% of the map's width and no farther than its whole width: at the whole-map scale of
+   * a tall map the counters are too small to read. */
+  fitUnits() {
+    const g = this.geom;
+    if (!g || !this.base || !this.unitsByHex || !this.unitsByHex.size) return false;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const i of this.unitsByHex.keys()) {
+      x0 = Math.min(x0, g.x[i]); x1 = Math.max(x1, g.x[i]);
+      y0 = Math.min(y0, g.y[i]); y1 = Math.max(y1, g.y[i]);
+    }
+    const b = this.base;
+    const a = this.viewAspect();
+    const m = SIZE * 3;
+    let w = Math.max(x1 - x0 + 2 * m, b.w * 0.45, (y1 - y0 + 2 * m) * a);
+    // at most 3/4 of the width: counters stay legible (a unit out of view: drag, or roster)
+    w = Math.min(w, b.w * 0.75);
+    const h = w / a;
+    const fit = (c, half, lo, len) => (2 * half >= len ? lo + len / 2 : Math.min(Math.max(c, lo + half), lo + len - half));
+    const cx = fit((x0 + x1) / 2, w / 2, b.x, b.w);
+    const cy = fit((y0 + y1) / 2, h / 2, b.y, b.h);
+    this.vb = { x: cx - w / 2, y: cy - h / 2, w, h };
+    this.applyViewBox();
+    return true;
   }
 
   markerId(side) {
@@ -1174,8 +1269,10 @@ class Board {
   installInteraction() {
     const s = this.frame; // both SVGs (and the toolbar, whose events are left alone)
     const own = (e) => !this.toolbar.contains(e.target);
+    // the wheel scrolls the page (a notebook is read by scrolling); Ctrl/Alt/Cmd + wheel, a
+    // pinch (reported as Ctrl + wheel) or the toolbar zooms
     this.onWheel = (e) => {
-      if (!own(e)) return;
+      if (!own(e) || !(e.ctrlKey || e.metaKey || e.altKey)) return;
       e.preventDefault();
       const [x, y] = this.svgPoint(e);
       this.zoomBy(e.deltaY > 0 ? 1.15 : 1 / 1.15, x, y);
@@ -1244,6 +1341,7 @@ class Board {
 
   click(e) {
     const { hex, unit, occupant } = this.hitTest(e);
+    this.tooltip.style.display = "none"; // a click's answer changes what the tip would say
     if (hex == null && unit == null) return;
     this.clickSeq += 1;
     this.clickSentAt = performance.now();
@@ -1308,9 +1406,10 @@ class Board {
     }
     const r = this.root.getBoundingClientRect();
     this.tooltip.style.display = "";
-    let left = e.clientX - r.left + 14;
-    const top = e.clientY - r.top + 14;
-    if (left + 200 > r.width) left = Math.max(0, e.clientX - r.left - 200);
+    // well away from the pointer (below right) so it never covers the counters next to it
+    let left = e.clientX - r.left + 28;
+    const top = e.clientY - r.top + 30;
+    if (left + 240 > r.width) left = Math.max(0, e.clientX - r.left - 260);
     this.tooltip.style.left = left + "px";
     this.tooltip.style.top = top + "px";
   }
@@ -1442,6 +1541,11 @@ function render({ model, el }) {
     ["change:show_contours", () => board.update(() => board.applyToggles())],
     ["change:show_legend", () => board.update(() => board.applyToggles())],
     ["change:height", () => board.update(() => board.applyToggles())],
+    ["change:fit_units", () => board.update(() => board.applyToggles())],
+    ["change:counter_scale", () => board.update(() => {
+      board.renderUnits();
+      board.renderSelection();
+    })],
     // after every change:* handler of the same message (Backbone fires "change" last)
     ["change", () => board.onChange()],
   ];

@@ -171,9 +171,15 @@ def _lab_settings(home: Path) -> Path:
     return settings
 
 
-def start_lab(root: Path, home: Path, timeout: float = 60.0, app: str = "lab") -> Server:
+def start_lab(
+    root: Path,
+    home: Path,
+    timeout: float = 60.0,
+    app: str = "lab",
+    extra_args: Iterable[str] = (),
+) -> Server:
     """JupyterLab (``app="lab"``) or Notebook 7 (``app="notebook"``) serving ``root`` on
-    127.0.0.1 with a fresh token (stopped by the caller)."""
+    127.0.0.1 with a fresh token (stopped by the caller); ``extra_args`` go to its command."""
     home.mkdir(parents=True, exist_ok=True)
     port, token = free_port(), secrets.token_hex(16)
     env = jupyter_env(home)
@@ -195,6 +201,7 @@ def start_lab(root: Path, home: Path, timeout: float = 60.0, app: str = "lab") -
         f"--{cls}.user_settings_dir={settings}",
         f"--{cls}.workspaces_dir={home / 'lab-workspaces'}",
         "--MappingKernelManager.cull_idle_timeout=0",
+        *extra_args,
     ]
     t0 = time.monotonic()
     proc = _spawn(cmd, env, root, log)

@@ -145,12 +145,36 @@ def board_ready(page: Any) -> None:
     page.locator(".hexplay-board").scroll_into_view_if_needed()
 
 
+def in_view(page: Any, selector: str) -> bool:
+    """Is the element's centre inside the board's drawing (not cut off by the zoom)?"""
+    return bool(
+        page.evaluate(
+            "(sel) => { const e = document.querySelector(sel); if (!e) return false;"
+            " const s = e.closest('svg').getBoundingClientRect(), b = e.getBoundingClientRect();"
+            " const x = b.x + b.width / 2, y = b.y + b.height / 2;"
+            " return x > s.left && x < s.right && y > s.top && y < s.bottom; }",
+            selector,
+        )
+    )
+
+
+def show_all(page: Any, selector: str) -> None:
+    """Zoomed in with ``selector`` out of view: show the whole map first."""
+    page.locator(selector).first.wait_for(state="attached")
+    if not in_view(page, selector):
+        page.locator('.hexplay-board .hexplay-tool[title="fit the whole map"]').click()
+
+
 def click_unit(page: Any, unit: str) -> None:
-    page.locator(f'.hexplay-board [data-unit="{unit}"]').click()
+    sel = f'.hexplay-board [data-unit="{unit}"]'
+    show_all(page, sel)
+    page.locator(sel).click()
 
 
 def click_hex(page: Any, hex_: str) -> None:
-    page.locator(f'.hexplay-board polygon[data-hex="{hex_}"]').click()
+    sel = f'.hexplay-board polygon[data-hex="{hex_}"]'
+    show_all(page, sel)
+    page.locator(sel).click()
 
 
 def task(page: Any, code: str) -> Any:
@@ -255,7 +279,9 @@ def check_click_selects(page: Any) -> None:
     reach = page.locator(".hexplay-board path.hexplay-reach")
     assert reach.count() == 1 and int(reach.get_attribute("data-reach-count")) == n_reach > 0
     # The cost figures appear when zoomed in (illegible at the whole-map scale) and match.
+    page.locator('.hexplay-board .hexplay-tool[title="fit the whole map"]').click()
     texts = page.locator(".hexplay-board .hexplay-reach-text")
+    page.wait_for_function("() => !document.querySelector('.hexplay-board .hexplay-reach-text')")
     assert texts.count() == 0
     for _ in range(3):
         page.locator('.hexplay-board .hexplay-tool[title="zoom in"]').click()
@@ -271,10 +297,13 @@ def check_click_selects(page: Any) -> None:
     assert dict(got) == want
     page.locator('.hexplay-board .hexplay-tool[title="fit the whole map"]').click()
     page.wait_for_function("() => !document.querySelector('.hexplay-board .hexplay-reach-text')")
-    # A click on an enemy (no task pending) does not select it.
+    page.locator('.hexplay-board .hexplay-tool[title="zoom to the units"]').click()
+    # A click on an enemy (no task pending) does not select it: it plots a shot at him and
+    # shows its odds (one click)
     click_unit(page, "G7")
     WK(page, "app.odds.current['K'] > 0")
     assert K(page, "app.selected_unit") == "A1"
+    assert [t["code"] for t in K(page, "app.game.plotted('adversary', 'A1')")] == ["DF"]
 
 
 def check_turn1_occupant_shot(page: Any, shot: Path) -> None:
@@ -329,24 +358,18 @@ def check_plot_move_and_shot(page: Any, shot: Path) -> None:
 
 
 def check_illegal_click(page: Any, shot: Path) -> None:
+    """A refused order shows the rule's words and changes nothing: DF, then a click on a
+    friend (A2) as the target."""
     reset(page)
     select(page, "A1")
-    expected = K(
-        page,
-        "g2 = app.game.copy()\n"
-        "try:\n    g2.plot('adversary', 'A1', 'MP', path=['0620'])\n    _result = None\n"
-        "except Exception as e:\n    _result = str(e)",
-    )
-    assert expected and "adjacent" in expected
-    task(page, "MP").click()
+    task(page, "DF").click()
     WK(page, "app.builder.pending is not None")
-    click_hex(page, "0620")  # two hexes away: not adjacent to 0618
-    WK(page, "app.builder.pending['path'] == ['0620']")
-    click_hex(page, "0620")  # again: finish the path, the engine refuses
-    WK(page, "'adjacent' in app.builder.error.value")
-    assert expected in K(page, "__import__('html').unescape(app.builder.error.value)")
+    click_unit(page, "A2")
+    WK(page, "'&#9888;' in app.builder.error.value")
+    err = K(page, "__import__('html').unescape(app.builder.error.value)")
+    assert "Table II" in err and "A2" in err, err
     assert K(page, "app.game.plotted('adversary', 'A1')") == []
-    page.locator(".hexplay-plot-error").filter(has_text=expected).wait_for()
+    page.locator(".hexplay-plot-error").filter(has_text="A2").wait_for()
     snap(page, shot)
 
 
@@ -357,7 +380,8 @@ def check_los_overlay(page: Any, shot: Path) -> None:
     assert set(targets) == {"clear", "blocked"}, targets
     for key in ("blocked", "clear"):
         hx = targets[key]
-        click_hex(page, hx)
+        # shift: look only (a plain click would walk A1 there)
+        page.locator(f'.hexplay-board polygon[data-hex="{hx}"]').click(modifiers=["Shift"])
         WK(page, f"app.board.overlays.get('los', {{}}).get('to') == {hx!r}")
         line = page.locator(f'.hexplay-board line.hexplay-los[data-to="{hx}"]')
         line.wait_for()
@@ -380,7 +404,9 @@ def check_los_overlay(page: Any, shot: Path) -> None:
 def check_odds_chart(page: Any, shot: Path) -> None:
     reset(page)
     select(page, "A1")
-    click_unit(page, "G7")
+    sel = '.hexplay-board [data-unit="G7"]'
+    show_all(page, sel)
+    page.locator(sel).click(modifiers=["Shift"])  # look only: the Odds tab, no order
     want = K(page, "odds_of('A1', 'G7')")
     got = WK(page, "app.odds.bar_values() if app.odds.bar_values()[0] > 0 else None")
     assert got == [want["K"], want["W"], want["miss"]]

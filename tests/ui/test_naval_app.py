@@ -212,9 +212,11 @@ def test_a_torpedo_attack_by_clicks_and_its_odds(naval_page: Any, artifacts: Pat
     # zoomed in on the firer: hull, facing arrow, figures and badges legible
     box = page.locator(f'.hexplay-board [data-unit="{firer}"]').bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.keyboard.down("Control")  # the plain wheel scrolls the page; Ctrl + wheel zooms
     for _ in range(10):
         page.mouse.wheel(0, -240)
         page.wait_for_timeout(40)
+    page.keyboard.up("Control")
     page.wait_for_timeout(200)
     flow.snap(page, shot(page, artifacts, "closeup"), f'.hexplay-board [data-unit="{firer}"]')
 

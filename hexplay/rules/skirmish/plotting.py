@@ -471,7 +471,11 @@ def _check_exchange(g, side, m, t, veh, pos, armed, gun):
         return want, Task("WE", v.id, weapon=want)
     o = g.men.get(t.target or "")
     if o is None or o.side != side or o.id == m.id:
-        raise IllegalOrder("§8 weapon exchange", "WE needs target=<own vehicle> or <friend>")
+        raise IllegalOrder(
+            "§8 weapon exchange",
+            f"{m.id} exchanges weapons with his own side's vehicle (a spare) or with a "
+            "wounded or killed friend beside him: click one of those",
+        )
     if o.fit:
         raise IllegalOrder("§8 weapon exchange", f"{o.id} is not wounded or killed")
     same = (veh is not None and veh == o.vehicle) or (

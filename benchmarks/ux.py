@@ -1,0 +1,251 @@
+"""Class-play benchmark: clicks a person needs per side and turn (SKIRMISH, hot seat, real
+Chromium in JupyterLab).
+
+Starts its own JupyterLab and Chromium (``tests/ui/harness.py``), opens a hot-seat
+``SkirmishApp(seed=1)``, and for turns 1-4 lets each side's computer player (the scripted
+adversary and defender of :mod:`hexplay.ai`) decide its plot **on a copy of the game**; then it
+gives that same plot through real clicks in the page, the way a student would with the app's
+one-click orders:
+
+- select a unit: a click on its counter, or on its roster button (a man aboard a vehicle);
+- DF: a click on the target (his counter, or his pip on a vehicle);
+- MP: a click on the destination (the cheapest route; hex by hex after the MP button when
+  the player's route costs more or the man leaves a vehicle first);
+- MV: a click on the route hex that many hexes ahead (on the map), else MV + count + Done;
+- a task with no needs (SV, EV, ...): its button; WE and others: the button and a click;
+- End plot, and the hand-over button for the next player.
+
+Prints ``name: value unit`` lines:
+
+- ``clicks_per_turn_defender`` / ``clicks_per_turn_adversary``: mean clicks per turn
+  (hand-over click included), turns 1-4, full strength (the goal is <= 25);
+- ``ui_seconds_per_turn``: mean seconds the page and kernel need for one turn's clicks (both
+  sides), from each click until the kernel holds its effect;
+- ``orders_given_by_click`` / ``orders_planned``: how many of the players' orders the clicks
+  reproduced (the rest were refused as clicked: listed as ``#`` lines).
+
+Lines starting with ``#`` are context. Everything started here is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _load_harness() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "hexplay_ui_harness", REPO / "tests" / "ui" / "harness.py"
+    )
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+H = _load_harness()
+
+APP_CELL = r"""
+from hexplay.ai import ScriptedAdversary, ScriptedDefender
+from hexplay.widgets import SkirmishApp
+
+app = SkirmishApp(seed=1, vs_computer=None, hot_seat=True)
+PLAYERS = {"adversary": ScriptedAdversary(seed=11), "defender": ScriptedDefender(seed=12)}
+
+
+def intents(side):
+    '''The side's computer player plots on a copy: [(unit, [task, ...]), ...].'''
+    g2 = app.game.copy()
+    PLAYERS[side].act(g2)
+    out = []
+    for u in g2.own_units(side):
+        tasks = g2.plotted(side, u)
+        if tasks:
+            out.append([u, tasks])
+    return out
+
+
+def n_plotted(side, unit):
+    return len(app.game.plotted(side, unit))
+"""
+
+
+class Clicker:
+    """Real clicks in the page, counted and timed until the kernel shows their effect."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.clicks = 0
+        self.seconds = 0.0
+
+    def click(self, selector: str, until: str | None = None, **kw: Any) -> bool:
+        t0 = time.perf_counter()
+        loc = self.page.locator(selector).first
+        try:
+            loc.click(timeout=5000, **kw)
+        except Exception as e:  # not on screen: say so, count nothing
+            print(f"# could not click {selector}: {str(e).splitlines()[0]}", flush=True)
+            return False
+        self.clicks += 1
+        ok = True
+        if until:
+            try:
+                H.wait_kernel(self.page, until, timeout_s=8)
+            except AssertionError:
+                ok = False
+        self.seconds += time.perf_counter() - t0
+        return ok
+
+    def fill(self, selector: str, value: str) -> None:
+        loc = self.page.locator(selector).first
+        loc.fill(value)
+        loc.press("Enter")
+        self.clicks += 1
+
+
+def play_side(c: Clicker, side: str) -> tuple[int, int]:
+    """Give the side's planned orders by clicks; (orders planned, orders given)."""
+    page = c.page
+    k = H.kernel
+    plan = k(page, f"intents({side!r})")
+    planned = given = 0
+    for unit, tasks in plan:
+        u = k(page, f"app.units_by_id.get({unit!r})")
+        if u is None:
+            continue
+        if k(page, "app.selected_unit") != unit:
+            if u.get("hex") and not u.get("in_vehicle"):
+                c.click(f'.hexplay-board [data-unit="{unit}"]', f"app.selected_unit == {unit!r}")
+            else:
+                c.click(f"button.hexplay-roster-{unit}", f"app.selected_unit == {unit!r}")
+        for t in tasks:
+            planned += 1
+            before = k(page, f"n_plotted({side!r}, {unit!r})")
+            done = f"n_plotted({side!r}, {unit!r}) > {before}"
+            code = t["code"]
+            if code == "DF":
+                tgt = t["target"]
+                tu = k(page, f"app.units_by_id.get({tgt!r})") or {}
+                sel = (
+                    f'.hexplay-board [data-unit="{tu["in_vehicle"]}"] [data-occupant="{tgt}"]'
+                    if tu.get("in_vehicle")
+                    else f'.hexplay-board [data-unit="{tgt}"]'
+                )
+                ok = c.click(sel, done)
+            elif code == "MP" and t.get("path") and not t.get("hexes"):
+                goal = t["path"][-1]
+                ok = c.click(f'.hexplay-board polygon[data-hex="{goal}"]', done)
+                if ok and k(page, f"app.game.plotted({side!r}, {unit!r})[-1]['ap']") != t["ap"]:
+                    k(page, f"app.builder.controller.undo({unit!r})\napp.refresh()\n_result=1")
+                    c.clicks += 1  # the Undo a student would click
+                    ok = False
+                if not ok:  # hex by hex after the MP button
+                    c.click("button.hexplay-task-MP", "app.builder.pending is not None")
+                    for h in t["path"]:
+                        c.click(f'.hexplay-board polygon[data-hex="{h}"]')
+                    ok = c.click(f'.hexplay-board polygon[data-hex="{goal}"]', done)
+            elif code == "MV":
+                n = int(t["hexes"])
+                hx = k(
+                    page,
+                    f"[h for h in app.game.view({side!r})['route_hexes'] "
+                    f"if app.ui.route_steps({unit!r}, h) == {n}][:1]",
+                )
+                ok = bool(hx) and c.click(f'.hexplay-board polygon[data-hex="{hx[0]}"]', done)
+                if not ok:
+                    c.click("button.hexplay-task-MV", "app.builder.pending is not None")
+                    c.fill(".widget-inline-hbox:has-text('hexes') input", str(n))
+                    ok = c.click("button.hexplay-pick-done", done)
+            elif code in ("WE", "EP") and t.get("target"):
+                c.click(f"button.hexplay-task-{code}", "app.builder.pending is not None")
+                ok = c.click(f'.hexplay-board [data-unit="{t["target"]}"]', done)
+            else:
+                ok = c.click(f"button.hexplay-task-{code}", done)
+            if ok:
+                given += 1
+            else:
+                print(f"# {side} {unit} {code}: not given by its clicks", flush=True)
+                k(page, "app.builder.cancel_pending()\n_result = 1")
+    c.click("button.hexplay-end-plot", f"{side!r} not in app.game.to_act() or app.game.over")
+    return planned, given
+
+
+def measure(page: Any, turns: int) -> None:
+    k = H.kernel
+    page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=45_000)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
+    page.locator(".hexplay-board").scroll_into_view_if_needed()
+    per_side: dict[str, list[int]] = {"adversary": [], "defender": []}
+    seconds: list[float] = []
+    planned = given = 0
+    for turn in range(1, turns + 1):
+        if k(page, "app.game.over"):
+            break
+        t_turn = 0.0
+        for side in ("adversary", "defender"):
+            c = Clicker(page)
+            if k(page, "app.handover"):
+                c.click("button.hexplay-ready", "not app.handover")
+            # the whole map in view: every counter and hex a student would zoom to is clickable
+            page.locator('.hexplay-board .hexplay-tool[title="fit the whole map"]').click()
+            p, gv = play_side(c, side)
+            planned, given = planned + p, given + gv
+            per_side[side].append(c.clicks)
+            t_turn += c.seconds
+            print(f"# turn {turn} {side}: {c.clicks} clicks, {p} orders planned, {gv} given")
+        seconds.append(t_turn)
+    for side in ("defender", "adversary"):
+        xs = per_side[side]
+        H_mean = sum(xs) / max(1, len(xs))
+        print(f"clicks_per_turn_{side}: {H_mean:.4g} clicks", flush=True)
+    print(f"ui_seconds_per_turn: {sum(seconds) / max(1, len(seconds)):.4g} s", flush=True)
+    print(f"orders_planned: {planned} orders")
+    print(f"orders_given_by_click: {given} orders")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--turns", type=int, default=4)
+    args = ap.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    exe = H.chromium_path()
+    if exe is None:
+        print("# chromium not found: nothing measured", file=sys.stderr)
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="hexplay-ux-") as tmp:
+        home = Path(tmp)
+        nb_dir = home / "notebooks"
+        name = "bench_ux.ipynb"
+        H.write_notebook(nb_dir / name, [H.PROBE_CELL, APP_CELL, "app", "probe"])
+        lab = ctx = None
+        pw = sync_playwright().start()
+        try:
+            lab = H.start_lab(nb_dir, home / "lab-home")
+            ctx = H.launch_browser(pw, home / "profile", exe)
+            page = ctx.new_page()
+            page.set_viewport_size({"width": 1600, "height": 1200})
+            H.open_lab_notebook(page, lab, name)
+            measure(page, args.turns)
+            page.close()
+        finally:
+            if ctx is not None:
+                ctx.close()
+            pw.stop()
+            if lab is not None:
+                lab.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,86 @@
+"""The roster: one button per unit of the side at the screen, to select it in one click.
+
+Rows come from the game's adapter (``GameUI.roster``: SKIRMISH lists the men aboard each
+vehicle under it, so nobody has to hit a pip on a counter), each with its condition, AP left
+and what it has plotted. A killed man's row is shown but disabled. Buttons are reused between
+refreshes of the same side (no new widget per click) and closed when their unit leaves the
+roster (a hand-over: nothing of the other side stays in a live widget).
+
+Stable CSS classes: ``hexplay-roster`` (the box), ``hexplay-roster-<id>`` (a unit's button),
+``hexplay-roster-selected`` (the selected one's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from . import guard as G
+
+
+def _fmt(x: float) -> str:
+    return f"{x:g}" if abs(x - round(x)) < 1e-9 else f"{x:.2f}"
+
+
+class Roster(W.Box):
+    """Buttons of the side's units; ``on_pick(unit_id)`` on a click."""
+
+    def __init__(self, on_pick: Callable[[str], Any] | None = None) -> None:
+        self.on_pick = on_pick
+        self.rows: list[dict[str, Any]] = []
+        self._buttons: dict[str, G.Button] = {}
+        super().__init__(layout=W.Layout(flex_flow="row wrap", width="100%"))
+        self.add_class("hexplay-roster")
+
+    def ids(self) -> list[str]:
+        return [r["id"] for r in self.rows]
+
+    def button(self, unit: str) -> G.Button | None:
+        return self._buttons.get(unit)
+
+    def set_rows(self, rows: Sequence[Mapping[str, Any]], selected: str | None = None) -> None:
+        """Show ``rows``; the button of a unit no longer listed is closed, not kept hidden: a
+        live widget's state reaches the browser, and after a hot-seat hand-over the last
+        side's units (names, hexes) must be nowhere in it."""
+        self.rows = [dict(r) for r in rows]
+        keep = {str(r["id"]) for r in self.rows}
+        gone = [uid for uid in self._buttons if uid not in keep]
+        if gone:
+            self.children = tuple(
+                c for c in self.children if c not in {self._buttons[u] for u in gone}
+            )
+            for uid in gone:
+                self._buttons.pop(uid).close()
+        kids = []
+        for r in self.rows:
+            uid = str(r["id"])
+            b = self._buttons.get(uid)
+            if b is None:
+                b = G.Button(layout=W.Layout(width="auto", margin="1px"))
+                b.add_class(f"hexplay-roster-{uid}")
+                b.on_click(lambda _b, uid=uid: self._pick(uid))
+                self._buttons[uid] = b
+            text = str(r.get("text", uid))
+            ap = r.get("ap")
+            if ap is not None:
+                text += f" · {_fmt(float(ap))} AP"
+            if r.get("plotted"):
+                text += f" · {r['plotted']}"
+            b.description = text
+            b.tooltip = text
+            b.disabled = bool(r.get("disabled"))
+            b.button_style = "info" if uid == selected else ""
+            if uid == selected:
+                b.add_class("hexplay-roster-selected")
+            else:
+                b.remove_class("hexplay-roster-selected")
+            kids.append(b)
+        if tuple(kids) != tuple(self.children):
+            self.children = tuple(kids)
+        self.layout.display = "" if kids else "none"
+
+    def _pick(self, unit: str) -> None:
+        if self.on_pick is not None:
+            self.on_pick(unit)
