@@ -1,0 +1,199 @@
+"""Sphinx extension of the hexplay docs: pages written from the package before the build.
+
+* ``rules/generated/<game>.md``: one page per registered game whose rules package has a
+  ``docs`` module (:func:`hexplay.rules.tabledocs.game_tables_markdown`), so a game's tables
+  page appears as soon as the game is registered with one. The tables come from the engine's
+  own data: the page and the engine cannot disagree.
+* ``api/generated/<area>.md``: one API page per part of the package (:data:`API_AREAS`), with
+  every module found under it, so a new module (or a new game's rules package) is documented
+  without editing a page.
+* ``notebooks/*.ipynb``: the repository's notebooks, copied in to be executed and rendered
+  (MyST-NB runs them at build time with ``HEXPLAY_SMALL=1``, see ``conf.py``).
+
+Generated files are rewritten only when their content changes (Sphinx then rebuilds only
+what changed) and are not committed (``docs/.gitignore``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the page writers import without Sphinx (tests/test_docs_tables.py)
+    from sphinx.application import Sphinx
+
+
+def _write(path: Path, text: str) -> None:
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def rules_pages(out: Path) -> list[str]:
+    """Write one tables page per registered game that has a ``docs`` module; their names."""
+    import hexplay
+    from hexplay.rules.tabledocs import docs_module
+
+    written = []
+    for name in hexplay.games():
+        module = docs_module(name)
+        if module is None:
+            continue
+        entry = hexplay.game_entry(name)
+        package = module.__name__.rpartition(".")[0]
+        text = (
+            f"# {entry.title} tables\n\n"
+            f"Generated when the site is built by `{module.__name__}.tables_markdown()` from "
+            f"the tables `{package}` plays by. The rules as implemented, with every reading "
+            f"of the source, are in the package's docstrings: {{py:mod}}`{package}`.\n\n"
+            f"{module.tables_markdown()}"
+        )
+        _write(out / f"{name}.md", text)
+        written.append(name)
+    for stale in out.glob("*.md"):
+        if stale.stem not in written:
+            stale.unlink()
+    return written
+
+
+API_AREAS: dict[str, tuple[str, str]] = {
+    "protocol": ("The game API", "hexplay.engine"),
+    "registry": ("The registry and the command line", "hexplay"),
+    "players": ("Computer players", "hexplay.ai"),
+    "analysis": ("Analysis: batches, sweeps, win probability", "hexplay.analysis"),
+    "env": ("PettingZoo environments", "hexplay.env"),
+    "widgets": ("Widgets and apps", "hexplay.widgets"),
+    "serve": ("The table server", "hexplay.serve"),
+    "hexgrid": ("Hex geometry", "hexplay.hexgrid"),
+    "maps": ("Maps", "hexplay.maps"),
+    "sight": ("Line of sight", "hexplay.sight"),
+    "movement": ("Movement", "hexplay.movement"),
+    "rules": ("Rules packages", "hexplay.rules"),
+}
+"""API page -> (title, package). ``hexplay`` itself lists only its own top-level modules;
+``hexplay.rules`` gets one page per game package (``rules-<game>``)."""
+
+
+def _modules(package: str, recursive: bool = True) -> list[str]:
+    pkg = importlib.import_module(package)
+    names = [package]
+    for info in pkgutil.iter_modules(pkg.__path__, package + "."):
+        if info.ispkg:
+            if recursive:
+                names += _modules(info.name)
+        else:
+            names.append(info.name)
+    return names
+
+
+def _api_page(title: str, modules: list[str]) -> str:
+    parts = [f"# {title}\n"]
+    for name in modules:
+        parts.append(f"## `{name}`\n\n```{{eval-rst}}\n.. automodule:: {name}\n```\n")
+    return "\n".join(parts)
+
+
+def api_pages(out: Path) -> list[str]:
+    """Write the API pages (one per area, one per rules package); their names."""
+    written = []
+    for page, (title, package) in API_AREAS.items():
+        if package == "hexplay":
+            top = importlib.import_module("hexplay")
+            mods = ["hexplay"] + [
+                i.name for i in pkgutil.iter_modules(top.__path__, "hexplay.") if not i.ispkg
+            ]
+            pages = {page: (title, mods)}
+        elif package == "hexplay.rules":
+            rules = importlib.import_module(package)
+            pages = {
+                f"rules-{i.name.rpartition('.')[2]}": (
+                    f"Rules: `{i.name}`",
+                    _modules(i.name),
+                )
+                for i in pkgutil.iter_modules(rules.__path__, package + ".")
+                if i.ispkg
+            }
+            pages[page] = (
+                title,
+                [
+                    package,
+                    *(
+                        i.name
+                        for i in pkgutil.iter_modules(rules.__path__, package + ".")
+                        if not i.ispkg
+                    ),
+                ],
+            )
+        else:
+            pages = {page: (title, _modules(package))}
+        for name, (t, mods) in pages.items():
+            _write(out / f"{name}.md", _api_page(t, mods))
+            written.append(name)
+    for stale in out.glob("*.md"):
+        if stale.stem not in written:
+            stale.unlink()
+    return written
+
+
+def copy_notebooks(src: Path, out: Path) -> list[str]:
+    """Copy the repository's notebooks into the docs source (only those that changed)."""
+    out.mkdir(parents=True, exist_ok=True)
+    names = []
+    for nb in sorted(src.glob("*.ipynb")):
+        target = out / nb.name
+        if not target.exists() or target.read_bytes() != nb.read_bytes():
+            shutil.copyfile(nb, target)
+        names.append(nb.name)
+    for stale in out.glob("*.ipynb"):
+        if stale.name not in names:
+            stale.unlink()
+    return names
+
+
+def _generate(app: Sphinx) -> None:
+    docs = Path(app.srcdir)
+    rules_pages(docs / "rules" / "generated")
+    api_pages(docs / "api" / "generated")
+    copy_notebooks(docs.parent / "notebooks", docs / "notebooks")
+
+
+def _nearest_targets() -> None:
+    """Resolve a short name found in several modules (``Scenario`` in each game's package) to
+    the one nearest the referring module (the longest shared dotted prefix), as a reader of
+    that module's source would; still ambiguous ties are left to Sphinx (a warning)."""
+    from sphinx.domains.python import PythonDomain
+
+    find_obj = PythonDomain.find_obj
+    if getattr(find_obj, "_hexplay_nearest", False):
+        return
+
+    def nearest(self, env, modname, classname, name, type, searchmode=0):
+        matches = find_obj(self, env, modname, classname, name, type, searchmode)
+        if len(matches) > 1 and modname:
+            here = modname.split(".")
+
+            def shared(match: tuple[str, object]) -> int:
+                n = 0
+                for a, b in zip(here, match[0].split(".")):
+                    if a != b:
+                        break
+                    n += 1
+                return n
+
+            best = max(shared(m) for m in matches)
+            top = [m for m in matches if shared(m) == best]
+            if len(top) == 1:
+                return top
+        return matches
+
+    nearest._hexplay_nearest = True  # type: ignore[attr-defined]
+    PythonDomain.find_obj = nearest  # type: ignore[method-assign]
+
+
+def setup(app: Sphinx) -> dict[str, object]:
+    _nearest_targets()
+    app.connect("builder-inited", _generate)
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
