@@ -17,6 +17,7 @@ what changed) and are not committed (``docs/.gitignore``).
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 import shutil
 from pathlib import Path
@@ -193,7 +194,66 @@ def _nearest_targets() -> None:
     PythonDomain.find_obj = nearest  # type: ignore[method-assign]
 
 
+def _import_path(path: str) -> object | None:
+    """The object a dotted path names (a module, then attributes), or None."""
+    parts = path.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for attr in parts[cut:]:
+                obj = getattr(obj, attr)
+        except AttributeError:
+            return None
+        return obj
+    return None
+
+
+def _canonical(obj: object, objects: dict, last: str) -> str | None:
+    """Where an object is documented: its defining module and qualified name (classes,
+    functions, modules), else the documented name of the same object (constants)."""
+    name = getattr(obj, "__name__", None) if inspect.ismodule(obj) else None
+    if name is None and (inspect.isclass(obj) or inspect.isroutine(obj)):
+        module, qual = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+        name = f"{module}.{qual}" if module and qual else None
+    if name in objects:
+        return name
+    for other in objects:
+        if other.rpartition(".")[2] == last and _import_path(other) is obj:
+            return other
+    return None
+
+
+def _reexported(app: Sphinx, env, node, contnode):
+    """Resolve a reference to a name as the docstrings use it: re-exported by a package
+    (``hexplay.maps.Map``, ``IllegalOrder`` in ``hexplay.engine``) or imported into the module
+    (``Game.order``), by importing it and finding where it is documented."""
+    if node.get("refdomain") != "py":
+        return None
+    target = node["reftarget"].lstrip(".~")
+    module, klass = node.get("py:module"), node.get("py:class")
+    domain = env.get_domain("py")
+    candidates = [target]
+    if module:
+        candidates += [f"{module}.{klass}.{target}"] if klass else []
+        candidates.append(f"{module}.{target}")
+    for path in candidates:
+        obj = _import_path(path)
+        if obj is None:
+            continue
+        name = _canonical(obj, domain.objects, target.rpartition(".")[2])
+        if name is None:
+            continue
+        ref = domain.resolve_xref(env, node["refdoc"], app.builder, "obj", name, node, contnode)
+        if ref is not None:
+            return ref
+    return None
+
+
 def setup(app: Sphinx) -> dict[str, object]:
     _nearest_targets()
     app.connect("builder-inited", _generate)
+    app.connect("missing-reference", _reexported)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
