@@ -7,6 +7,7 @@ package's own data by the local extension ``_ext/hexplay_docs.py``.
 
 from __future__ import annotations
 
+import builtins
 import os
 import sys
 from pathlib import Path
@@ -54,7 +55,12 @@ nb_merge_streams = True
 # API pages from the docstrings (reStructuredText, Sphinx's roles: no napoleon needed)
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
-autodoc_default_options = {"members": True, "show-inheritance": True, "ignore-module-all": True}
+autodoc_default_options = {
+    "members": True,
+    "undoc-members": True,
+    "show-inheritance": True,
+    "ignore-module-all": True,
+}
 
 # Warnings are errors (scripts/docs.sh passes -W --keep-going), and every cross-reference to
 # hexplay must resolve (nitpicky). Other libraries' objects are not in this site (intersphinx
@@ -73,6 +79,8 @@ nitpick_ignore_regex = [
     (r"py:class", r".*(=|\^|\$|A-Za-z).*"),
     # bases and type variables outside the API pages: abc, tornado's Application, TypeVars
     (r"py:.*", r"abc\..*|Application|hexplay\.engine\.plots\.T"),
+    # Python's builtins (``type``, ``object``) as annotations name them
+    (r"py:.*", "|".join(n for n in dir(builtins) if not n.startswith("_"))),
     # private names (not documented: the API pages hold the public members)
     (r"py:.*", r"(.*\.)?_\w+"),
 ]

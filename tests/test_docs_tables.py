@@ -113,13 +113,41 @@ def test_every_shipped_game_has_a_docs_module():
             assert parse_tables(md), f"{name}: no table"
 
 
-def test_a_game_without_a_docs_module_gets_no_page(tmp_path):
+@pytest.fixture(scope="module")
+def ext():
+    """The docs build's extension (docs/_ext/hexplay_docs.py; it imports without Sphinx)."""
     spec = importlib.util.spec_from_file_location(
         "hexplay_docs_ext", ROOT / "docs" / "_ext" / "hexplay_docs.py"
     )
-    ext = importlib.util.module_from_spec(spec)
-    sys.modules["hexplay_docs_ext"] = ext
-    spec.loader.exec_module(ext)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["hexplay_docs_ext"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_references_to_reexported_names_find_where_they_are_documented(ext):
+    from hexplay.engine.protocol import VIEW_KEYS
+    from hexplay.maps.map import Map
+
+    assert ext._import_path("hexplay.maps.Map") is Map
+    assert ext._import_path("hexplay.maps.NoSuchThing") is None
+    documented = {"hexplay.maps.map.Map": 0, "hexplay.engine.protocol.VIEW_KEYS": 0}
+    assert ext._canonical(Map, documented, "Map") == "hexplay.maps.map.Map"
+    assert ext._canonical(VIEW_KEYS, documented, "VIEW_KEYS") == "hexplay.engine.protocol.VIEW_KEYS"
+    assert ext._canonical(Map, {}, "Map") is None
+
+
+def test_api_pages_cover_every_module(ext, tmp_path):
+    pages = ext.api_pages(tmp_path)
+    assert {"protocol", "registry", "players", "env", "widgets", "rules-skirmish"} <= set(pages)
+    text = "".join(p.read_text(encoding="utf-8") for p in tmp_path.glob("*.md"))
+    import pkgutil
+
+    for info in pkgutil.walk_packages(hexplay.__path__, "hexplay."):
+        assert f".. automodule:: {info.name}\n" in text, info.name
+
+
+def test_a_game_without_a_docs_module_gets_no_page(ext, tmp_path):
     (tmp_path / "gone.md").write_text("# stale\n")
     with toys_registered():
         assert docs_module("toy-race") is None

@@ -16,6 +16,7 @@ what changed) and are not committed (``docs/.gitignore``).
 
 from __future__ import annotations
 
+import builtins
 import importlib
 import inspect
 import pkgutil
@@ -161,6 +162,10 @@ def _generate(app: Sphinx) -> None:
     copy_notebooks(docs.parent / "notebooks", docs / "notebooks")
 
 
+BUILTIN_NAMES = frozenset(dir(builtins))
+"""Names of Python's builtins: a reference to one is never fuzzily matched to a member."""
+
+
 def _nearest_targets() -> None:
     """Resolve a short name found in several modules (``Scenario`` in each game's package) to
     the one nearest the referring module (the longest shared dotted prefix), as a reader of
@@ -173,6 +178,8 @@ def _nearest_targets() -> None:
 
     def nearest(self, env, modname, classname, name, type, searchmode=0):
         matches = find_obj(self, env, modname, classname, name, type, searchmode)
+        if name in BUILTIN_NAMES and all(m[0] != name for m in matches):
+            return []  # ``type`` in an annotation is the builtin, not an attribute named type
         if len(matches) > 1 and modname:
             here = modname.split(".")
 
@@ -239,11 +246,18 @@ def _reexported(app: Sphinx, env, node, contnode):
     if module:
         candidates += [f"{module}.{klass}.{target}"] if klass else []
         candidates.append(f"{module}.{target}")
+    names = []
     for path in candidates:
         obj = _import_path(path)
-        if obj is None:
-            continue
-        name = _canonical(obj, domain.objects, target.rpartition(".")[2])
+        if obj is not None:
+            names.append(_canonical(obj, domain.objects, target.rpartition(".")[2]))
+    # A member named without its class (``counters`` of the module's ``GameUI``, or
+    # ``SkirmishGame.odds`` where the class is not imported): the one object of that name in
+    # the referring module, else the one in the whole package.
+    suffix = [n for n in domain.objects if n.endswith("." + target)]
+    here = [n for n in suffix if module and n.startswith(module + ".")]
+    names += here if len(here) == 1 else suffix if len(suffix) == 1 else []
+    for name in names:
         if name is None:
             continue
         ref = domain.resolve_xref(env, node["refdoc"], app.builder, "obj", name, node, contnode)

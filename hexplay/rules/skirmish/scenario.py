@@ -58,8 +58,11 @@ ESCORT_MAX_DISTANCE = 20
 TRANSPORTER_ID = "T"
 
 LongGun = Literal["rifle", "shotgun"]
+"""A long gun: rifle or shotgun."""
 Seat = Literal["D", "C", "S"]
+"""A vehicle seat: driver, co-driver, sleeper."""
 Victory = Literal["killed_or_wounded", "killed"]
+"""The defender's "all adversaries out" condition (:data:`VICTORY_VARIANTS`)."""
 
 
 def _error(e: ValidationError) -> ScenarioError:

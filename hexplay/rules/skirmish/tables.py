@@ -327,6 +327,7 @@ COMBAT_RESULTS_RECONSTRUCTED_REASON: Final = (
     "of the five remaining W's that keeps every column at least as deadly as the one to its "
     "left, and it agrees with every outcome of the worked example (digest section 9)"
 )
+"""Why :data:`COMBAT_RESULTS_ROW_5_RECONSTRUCTED` and :data:`COMBAT_RESULTS_ROW_6_RECONSTRUCTED`."""
 
 # fmt: off
 COMBAT_RESULTS: Final[tuple[tuple[str, ...], ...]] = (
