@@ -292,7 +292,7 @@ def test_naval_ship_classes():
         assert [int(x) for x in r[9].split(" / ")] == c["gun_range"]
         assert [int(x) for x in r[10].split(" / ")] == c["torpedo_range"]
         assert int(r[11]) == c["turn_cost"]
-        assert r[12] == nav_classes.CLASSES[r[0]].reason
+        assert f"- **{r[0]}**: {nav_classes.CLASSES[r[0]].reason}." in NV
 
 
 def test_naval_guns_and_torpedoes_with_their_reasons():

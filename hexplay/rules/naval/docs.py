@@ -53,10 +53,10 @@ def _classes() -> str:
             f"{c.gun_range[0]} / {c.gun_range[1]}",
             f"{c.torpedo_range[0]} / {c.torpedo_range[1]}",
             c.turn_cost,
-            c.reason,
         )
         for c in C.CLASSES.values()
     ]
+    reasons = "\n".join(f"- **{c.name}**: {c.reason}." for c in C.CLASSES.values())
     return (
         f"## Ship classes {DESIGN}\n\n"
         + "Gunnery and torpedo attack strengths are a broadside's; ranges are primary / "
@@ -76,10 +76,10 @@ def _classes() -> str:
                 "gun range",
                 "torpedo range",
                 "turn cost",
-                "reason",
             ),
             rows,
         )
+        + f"\nWhy each class has its ratings {DESIGN}:\n\n{reasons}\n"
     )
 
 
