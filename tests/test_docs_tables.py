@@ -327,3 +327,23 @@ def test_naval_crt_and_hit_chart():
     _, rows = table(NV, "Torpedo combat", 1)
     got = {(int(r[0]), r[1]): tuple(r[2:]) for r in rows}
     assert got == nav_torpedo.HIT_CHART
+
+
+def test_the_link_checker_finds_missing_files_and_anchors(tmp_path):
+    spec = importlib.util.spec_from_file_location("check_links", ROOT / "docs" / "check_links.py")
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    (tmp_path / "api").mkdir()
+    (tmp_path / "index.html").write_text(
+        '<a href="api/x.html#here">ok</a> <a href="#top">ok</a> <h1 id="top">t</h1>'
+        '<a href="https://example.org/#nowhere">external</a>'
+        '<a href="api/x.html#gone">bad anchor</a> <a href="missing.html">bad file</a>'
+    )
+    (tmp_path / "api" / "x.html").write_text('<p id="here">x</p><a href="../index.html">up</a>')
+    assert check.broken_links(tmp_path) == [
+        "index.html: api/x.html#gone (no anchor #gone)",
+        "index.html: missing.html (no such file)",
+    ]
+    assert check.main(["check_links", str(tmp_path)]) == 1
+    (tmp_path / "index.html").write_text('<a href="api/x.html#here">ok</a>')
+    assert check.main(["check_links", str(tmp_path)]) == 0
