@@ -61,6 +61,7 @@ ADVERSARY_KNOBS: dict[str, Any] = {
     "fire_priority": "best_odds",
     "min_hit": 1 / 6,
 }
+"""The adversary's tactic knobs and their defaults (sweep keys ``adversary.<knob>``)."""
 DEFENDER_KNOBS: dict[str, Any] = {
     "escort_mode": "close",
     "dismount_distance": 3,
@@ -72,6 +73,7 @@ DEFENDER_KNOBS: dict[str, Any] = {
     "fire": True,
     "min_hit": 1 / 6,
 }
+"""The defender's tactic knobs and their defaults (sweep keys ``defender.<knob>``)."""
 CHOICES: dict[str, tuple[str, ...]] = {
     "adversary.station_cover": ("trees", "slope", "open", "any"),
     "adversary.fire_priority": ("best_odds", "nearest", "wounded", "threat"),

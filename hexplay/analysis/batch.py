@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 GameRunner = Callable[..., dict]
 DEFAULT_RUNNER = "hexplay.analysis.runner:run_game"
+"""The runner of SKIRMISH games (``"module:function"``), the default of every entry point."""
 
 
 def resolve_runner(runner: GameRunner | str | None, game: str | None = None) -> GameRunner:

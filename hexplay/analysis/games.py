@@ -36,7 +36,8 @@ class AnalysisSpec:
     outcome: tuple[str, ...] = ()
     """Outcome columns kept, in order (empty: every column of ``outcome()``)."""
     means: tuple[str, ...] = ()
-    """Numeric outcome columns averaged per sweep point and by :func:`win_probability`."""
+    """Numeric outcome columns averaged per sweep point and by
+    :func:`~hexplay.analysis.winprob.win_probability`."""
     players: Mapping[str, str] = field(default_factory=dict)
     """Side -> the registered player it gets unless its knobs say ``player=``."""
     runner: str | None = None

@@ -38,6 +38,7 @@ TASKS_PER_WORKER = 8
 """Default chunking aims at this many chunks per worker (load balance vs task overhead: each
 task costs the client's process a few ms of CPU, taken from the games on a small machine)."""
 MAX_CHUNK = 500
+"""No chunk holds more games than this (a lost worker loses at most this many)."""
 TAIL_SPLIT = 4
 """The sweep's last ``workers x chunk_size`` games go in chunks this many times smaller, so the
 workers finish together (tasks are handed out in order)."""

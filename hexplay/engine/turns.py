@@ -41,7 +41,7 @@ class SimultaneousTurns:
             )
 
     def run_phases(self) -> Iterable[str]:
-        """Yield each resolution phase in order (setting :attr:`phase`)."""
+        """Yield each resolution phase in order (setting ``phase``)."""
         self.require("planning", "resolution")
         for p in self.phases:
             self.phase = p

@@ -3,7 +3,8 @@ in its own territory, one to a hex; the computer picks and places its army from 
 
 Orders: ``place`` (needs ``type``, one of the six, and ``hex``, a free hex of the side's
 territory) while the army is short; ``remove`` (needs nothing; the unit is named) takes a placed
-unit back. ``remove`` is listed only when :meth:`legal_orders` is asked for that unit, so that a
+unit back. ``remove`` is listed only when
+:meth:`~hexplay.rules.aggressor.game.AggressorGame.legal_orders` is asked for that unit, so that a
 player drawing orders from the side's list completes its set-up. ``submit`` locks the set-up
 once the army is complete. Unit ids are ``W01``.. and ``E01``.. in order of placement.
 """

@@ -13,7 +13,9 @@ from __future__ import annotations
 from .board import EAST, WEST
 
 SECTORS_TO_WIN = 5
+"""A side wins at the start of its turn if it controls 5 of the 9 sectors."""
 SECTOR_COLUMNS = 3
+"""Sector columns (west, centre, east): an aggressor needs a sector in each of the 3."""
 
 INITIAL_CONTROL: tuple[str | None, ...] = (WEST, None, EAST) * 3
 """Each side starts controlling its 3 outer sectors (west: 1, 4, 7; east: 3, 6, 9)."""

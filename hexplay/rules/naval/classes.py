@@ -39,40 +39,72 @@ def speed_points(trial_knots: float) -> int:
 
 
 GUN_POINTS: dict[str, Fraction] = {
-    "6in/47 Mk16": Fraction(1),  # the yardstick: 130-lb shell, ~10 rounds/min, radar directed
-    "5in/38 Mk12": Fraction(3, 5),  # 55-lb at 15 rpm under a Mk 37 director: above a 5in/25
-    "5in/50 Type 3": Fraction(1, 2),  # 50-lb, slower hand loading, simpler director
-    "4.7in/45 3rd Year": Fraction(2, 5),  # 45-lb, open hand-worked mounts of the 1920s
-    "3.9in/65 Type 98": Fraction(1, 2),  # light 29-lb shell but 15-19 rpm (Akizuki)
+    "6in/47 Mk16": Fraction(1),
+    "5in/38 Mk12": Fraction(3, 5),
+    "5in/50 Type 3": Fraction(1, 2),
+    "4.7in/45 3rd Year": Fraction(2, 5),
+    "3.9in/65 Type 98": Fraction(1, 2),
 }
 """Gunnery points per gun bearing on the broadside (hexplay's)."""
+GUN_POINT_REASONS: dict[str, str] = {
+    "6in/47 Mk16": "the yardstick: 130-lb shell, ~10 rounds/min, radar directed",
+    "5in/38 Mk12": "55-lb at 15 rpm under a Mk 37 director: above a 5in/25",
+    "5in/50 Type 3": "50-lb, slower hand loading, simpler director",
+    "4.7in/45 3rd Year": "45-lb, open hand-worked mounts of the 1920s",
+    "3.9in/65 Type 98": "light 29-lb shell but 15-19 rpm (Akizuki)",
+}
+"""Why each gun is worth its :data:`GUN_POINTS`."""
+
 
 CRUISER_SECONDARY_POINTS = 2
 """A cruiser's broadside of 5-in secondaries (source: 'worth about 2 gunnery points')."""
 
 TUBE_POINTS: dict[str, Fraction] = {
-    "Type 93": Fraction(1),  # 24-in oxygen torpedo, 48 kn / 22,000 yd, 1,080-lb warhead
-    "Type 90": Fraction(3, 4),  # 24-in air torpedo, 46 kn / 7,000 yd (Fubuki, Mutsuki refits)
-    "Mk 15": Fraction(1, 2),  # 21-in, 45 kn / 6,000 yd, 825-lb, faulty exploders in 1943
+    "Type 93": Fraction(1),
+    "Type 90": Fraction(3, 4),
+    "Mk 15": Fraction(1, 2),
 }
 """Torpedo points per tube on the broadside (hexplay's; every tube here is on the centreline)."""
+TUBE_POINT_REASONS: dict[str, str] = {
+    "Type 93": "24-in oxygen torpedo, 48 kn / 22,000 yd, 1,080-lb warhead",
+    "Type 90": "24-in air torpedo, 46 kn / 7,000 yd (Fubuki, Mutsuki refits)",
+    "Mk 15": "21-in, 45 kn / 6,000 yd, 825-lb, faulty exploders in 1943",
+}
+"""Why each torpedo type is worth its :data:`TUBE_POINTS`."""
+
 
 GUN_RANGES: dict[str, tuple[int, int]] = {
-    "6in/47 Mk16": (8, 16),  # radar-directed night fire opened at 7-10,000 yd (Kula Gulf)
-    "5in/38 Mk12": (6, 12),  # Mk 37 + FD radar; 18,000-yd piece, night practice ~ 6,000
-    "5in/50 Type 3": (5, 10),  # optical night fire, star shell and searchlight ~ 5,000 yd
-    "4.7in/45 3rd Year": (4, 8),  # older optics and lighter shell
-    "3.9in/65 Type 98": (6, 12),  # high velocity and a good director
+    "6in/47 Mk16": (8, 16),
+    "5in/38 Mk12": (6, 12),
+    "5in/50 Type 3": (5, 10),
+    "4.7in/45 3rd Year": (4, 8),
+    "3.9in/65 Type 98": (6, 12),
 }
 """(primary, extended) gun range in hexes (hexplay's); extended-range gunnery is halved."""
+GUN_RANGE_REASONS: dict[str, str] = {
+    "6in/47 Mk16": "radar-directed night fire opened at 7-10,000 yd (Kula Gulf)",
+    "5in/38 Mk12": "Mk 37 + FD radar; 18,000-yd piece, night practice ~ 6,000",
+    "5in/50 Type 3": "optical night fire, star shell and searchlight ~ 5,000 yd",
+    "4.7in/45 3rd Year": "older optics and lighter shell",
+    "3.9in/65 Type 98": "high velocity and a good director",
+}
+"""Why each gun has its :data:`GUN_RANGES`."""
+
 
 TORPEDO_RANGES: dict[str, tuple[int, int]] = {
-    "Type 93": (8, 16),  # 22,000 yd at 48 kn; fired at 8-10,000 yd at night (Tassafaronga)
-    "Type 90": (4, 7),  # 7,000 yd at 46 kn
-    "Mk 15": (2, 6),  # 6,000 yd at 45 kn, 15,000 yd at 26.5 kn (slow runs rarely hit)
+    "Type 93": (8, 16),
+    "Type 90": (4, 7),
+    "Mk 15": (2, 6),
 }
 """(primary, extended) torpedo range in hexes (hexplay's); beyond primary strength is halved.
 After 8/1/43 the USN primary torpedo range is 4 (the article's special rule 1)."""
+TORPEDO_RANGE_REASONS: dict[str, str] = {
+    "Type 93": "22,000 yd at 48 kn; fired at 8-10,000 yd at night (Tassafaronga)",
+    "Type 90": "7,000 yd at 46 kn",
+    "Mk 15": "6,000 yd at 45 kn, 15,000 yd at 26.5 kn (slow runs rarely hit)",
+}
+"""Why each torpedo type has its :data:`TORPEDO_RANGES`."""
+
 
 USN_PRIMARY_TORPEDO_RANGE_AFTER_8_1_43 = 4
 """The article's special rule 1 (scenarios after 8/1/43)."""

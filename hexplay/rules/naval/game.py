@@ -2,12 +2,13 @@
 
 Each game-turn runs the article's phases A-F:
 
-A. sight determination (when the turn opens: rule (b) and the (c) candidates, :mod:`.spotting`);
-B. operation plot: both sides plot orders (``legal_orders`` / ``order`` / ``undo``) and
-   ``submit``; plots are secret until the end of the game;
-C-E. ``advance()``: board movement, combat resolution (results placed), results applied
-   (:mod:`.resolve`);
-F. game-turn indication: reinforcements, victory points, the next sight phase.
+* A. sight determination (when the turn opens: rule (b) and the (c) candidates,
+  :mod:`.spotting`);
+* B. operation plot: both sides plot orders (``legal_orders`` / ``order`` / ``undo``) and
+  ``submit``; plots are secret until the end of the game;
+* C-E. ``advance()``: board movement, combat resolution (results placed), results applied
+  (:mod:`hexplay.rules.naval.resolve`);
+* F. game-turn indication: reinforcements, victory points, the next sight phase.
 
 Order kinds (per ship, in the plot): ``gunnery`` (target), ``radar`` (USN after 8/1/43: the
 nearest enemy within 10 hexes), ``torpedo`` (target), ``ahead``, ``turn`` (side left/right),

@@ -45,6 +45,7 @@ from .classes import CLASSES
 from .movement import FACINGS
 
 Level = Literal["IJN major", "IJN minor", "Draw", "USN minor", "USN major"]
+"""A level of victory."""
 
 LEVELS_11: tuple[tuple[float, str], ...] = (
     (5.00, "IJN major"),

@@ -12,7 +12,7 @@ Ships may fire only at spotted ships (7.61), so at the plot a side may aim gunne
 spotted under (b) and at its (c) *follow-on* candidates (the gunnery itself keeps them
 spotted), and torpedoes at ships spotted under (b). Spotted markers come off at the end of
 each turn (7.64). The USN fire-control radar (after 8/1/43) fires at unspotted ships: see
-:mod:`.resolve`.
+:mod:`hexplay.rules.naval.resolve`.
 """
 
 from __future__ import annotations

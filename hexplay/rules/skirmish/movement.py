@@ -26,3 +26,4 @@ class SkirmishCosts:
 
 
 SKIRMISH_COSTS = SkirmishCosts()
+"""The one Table VIII cost model every SKIRMISH map and reach query uses."""

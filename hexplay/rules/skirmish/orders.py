@@ -1,7 +1,8 @@
 """SKIRMISH orders on the game API: what each order kind takes, and the legal orders now.
 
 :data:`TASK_ARGS` is the closed table of the arguments each Table II task takes (strict orders:
-anything else is refused, in :meth:`SkirmishGame.plot` as in :meth:`SkirmishGame.order`);
+anything else is refused, in :meth:`SkirmishGame.plot` as in
+:meth:`~hexplay.engine.protocol.Game.order`);
 :data:`SETUP_ARGS` the same for the set-up orders. :func:`legal_orders` lists, for a side (and
 unit), every order it could give now with what each still needs
 (:class:`~hexplay.engine.Need`), found by the rules' own validation: candidate tasks

@@ -31,23 +31,38 @@ from .tables import GAME_TURNS, VAULT_BARRIER_POINTS
 
 LONG_GUNS = ("rifle", "shotgun")
 VEHICLE_SEATS = ("D", "C", "S")
+"""[decision] Driver D, co-driver C, sleeper S: a vehicle holds at most these three."""
 ROUTES = ("Route 4", "Route 7")
 VICTORY_VARIANTS = ("killed_or_wounded", "killed")
 """Defender's "all adversaries out" condition: the scenario card's "killed or wounded"
 (default) or the introduction's "killed"."""
 
 DEFAULT_ADVERSARY_WEAPONS = ("rifle", "shotgun", "rifle", "shotgun", "rifle", "shotgun")
+"""[decision] The rules say "a rifle or a shotgun" for each adversary without giving the mix:
+the basic scenario alternates rifle, shotgun."""
 DEFAULT_GUARD_WEAPONS = ("shotgun", "rifle", "shotgun", "rifle", "shotgun", "rifle", "rifle")
+"""[decision] The rules say "a rifle or a shotgun" for each guard without giving the mix: the
+basic scenario alternates shotgun, rifle (the seventh guard, the commander, a rifle)."""
 DEFAULT_COMMANDER_VEHICLE = "T"
+"""[decision] The convoy player chooses the commander's vehicle; the default puts him in the
+transporter's sleeper."""
 DEFAULT_ESCORT_OFFSETS = {"E1": 10, "E2": -10}
+"""[decision] One escort 10 hexes ahead, one 10 behind (within the 20-hex limit); the convoy
+moves toward increasing route index ("ahead" = +)."""
 DEFAULT_SPARE_WEAPONS = {"rifle": 1, "shotgun": 1}
+"""[reconstructed] Each vehicle carries one spare rifle and one spare shotgun for weapon
+exchange (WE): the rules let a defender leaving a vehicle "take a shotgun or a rifle" but give
+no count."""
 ESCORT_MAX_DISTANCE = 20
 """Escorts start up to 20 hexes (500 m) ahead of or behind the transporter."""
 TRANSPORTER_ID = "T"
 
 LongGun = Literal["rifle", "shotgun"]
+"""A long gun: rifle or shotgun."""
 Seat = Literal["D", "C", "S"]
+"""A vehicle seat: driver, co-driver, sleeper."""
 Victory = Literal["killed_or_wounded", "killed"]
+"""The defender's "all adversaries out" condition (:data:`VICTORY_VARIANTS`)."""
 
 
 def _error(e: ValidationError) -> ScenarioError:

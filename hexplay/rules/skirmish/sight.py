@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from ...sight import BlockingModel
 
-#: Terrain names whose hexes block sight (Table III).
 BLOCKING_TERRAIN = frozenset({"trees"})
-#: Hexside features that block sight (Table III: dark slope hexsides).
+"""Terrain names whose hexes block sight (Table III)."""
 BLOCKING_HEXSIDES = frozenset({"slope"})
+"""Hexside features that block sight (Table III: dark slope hexsides)."""
 
 SKIRMISH_SIGHT = BlockingModel(
     blocking_terrain=BLOCKING_TERRAIN,

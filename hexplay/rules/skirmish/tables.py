@@ -228,6 +228,12 @@ declining monotonically with range (shotgun 50 -> 25 -> 5, pistol 25 -> 20 -> 17
 PISTOL_RANGE_1_RECONSTRUCTED: Final = (20, 10)
 """Pistol at range 1 (fit, wounded/in vehicle): **[reconstructed]**, see
 :data:`SHOTGUN_RANGE_1_RECONSTRUCTED`."""
+RANGE_1_RECONSTRUCTED_REASON: Final = (
+    "the range-1 shotgun and pistol cells are scrambled in the scan; the pairs 25/13 and 20/10 "
+    "appear in that row, and shotgun 25/13 with pistol 20/10 is the assignment that keeps both "
+    "weapons' strength declining with range (shotgun 50 -> 25 -> 5, pistol 25 -> 20 -> 17)"
+)
+"""Why :data:`SHOTGUN_RANGE_1_RECONSTRUCTED` and :data:`PISTOL_RANGE_1_RECONSTRUCTED`."""
 
 ATTACK_STRENGTH: Final[dict[str, tuple[tuple[int, int], ...]]] = {
     # one (fit, wounded-or-in-vehicle) pair per RANGE_BANDS row
@@ -321,6 +327,7 @@ COMBAT_RESULTS_RECONSTRUCTED_REASON: Final = (
     "of the five remaining W's that keeps every column at least as deadly as the one to its "
     "left, and it agrees with every outcome of the worked example (digest section 9)"
 )
+"""Why :data:`COMBAT_RESULTS_ROW_5_RECONSTRUCTED` and :data:`COMBAT_RESULTS_ROW_6_RECONSTRUCTED`."""
 
 # fmt: off
 COMBAT_RESULTS: Final[tuple[tuple[str, ...], ...]] = (

@@ -1,0 +1,89 @@
+"""Sphinx configuration of the hexplay documentation site (built by ``bash scripts/docs.sh``).
+
+Sphinx + MyST-NB: Markdown pages, API pages from the docstrings (autodoc + napoleon), the
+notebooks executed at build time (small sizes, cached), and the rules tables generated from the
+package's own data by the local extension ``_ext/hexplay_docs.py``.
+"""
+
+from __future__ import annotations
+
+import builtins
+import os
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+sys.path.insert(0, str(HERE.parent))  # the checkout's hexplay, as the tests import it
+
+# The notebooks run small at build time, exactly as tests/test_notebooks.py runs them.
+os.environ["HEXPLAY_SMALL"] = "1"
+
+import hexplay  # noqa: E402
+
+project = "hexplay"
+author = "the hexplay authors"
+copyright = "the hexplay authors"
+release = version = hexplay.__version__
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "hexplay_docs",
+]
+
+exclude_patterns = ["_build", "jupyter_execute", ".jupyter_cache", "**.ipynb_checkpoints"]
+html_theme = "furo"
+html_title = f"hexplay {release}"
+html_static_path: list[str] = []
+
+# Markdown (MyST)
+myst_enable_extensions = ["colon_fence", "deflist", "dollarmath"]
+myst_heading_anchors = 3
+
+# Notebooks: executed at build time with a cache (a notebook that did not change is not run
+# again); an error in any cell fails the build.
+nb_execution_mode = os.environ.get("HEXPLAY_DOCS_EXECUTE", "cache")
+nb_execution_cache_path = str(HERE / "_build" / ".jupyter_cache")
+nb_execution_timeout = 600
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+nb_execution_in_temp = True
+nb_merge_streams = True
+
+# API pages from the docstrings (reStructuredText, Sphinx's roles: no napoleon needed)
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {
+    "members": True,
+    "undoc-members": True,
+    "show-inheritance": True,
+    "ignore-module-all": True,
+}
+
+# Warnings are errors (scripts/docs.sh passes -W --keep-going), and every cross-reference to
+# hexplay must resolve (nitpicky). Other libraries' objects are not in this site (intersphinx
+# would need the network, which CI does not have): references to them are not checked.
+nitpicky = True
+nitpick_ignore_regex = [
+    (
+        r"py:.*",
+        r"(builtins|fractions|collections|typing|types|enum|pathlib|numpy|np|pandas|pd|"
+        r"pydantic|annotated_types|ipywidgets|traitlets|anywidget|bqplot|distributed|dask|"
+        r"tornado|gymnasium|pettingzoo|sqlite3|asyncio|concurrent|threading|logging|json|"
+        r"argparse|datetime|random|io|os|re|dataclasses|functools|itertools)(\..*)?",
+    ),
+    (r"py:class", r"_PydanticGeneralMetadata|Annotated|NoneType|ellipsis|Path|Fraction"),
+    # pydantic's field constraints, shown in the field types (min_length=1, pattern='...')
+    (r"py:class", r".*(=|\^|\$|A-Za-z).*"),
+    # bases and type variables outside the API pages: abc, tornado's Application, TypeVars
+    (r"py:.*", r"abc\..*|Application|hexplay\.engine\.plots\.T"),
+    # Python's builtins (``type``, ``object``) as annotations name them
+    (r"py:.*", "|".join(n for n in dir(builtins) if not n.startswith("_"))),
+    # private names (not documented: the API pages hold the public members)
+    (r"py:.*", r"(.*\.)?_\w+"),
+]
+# Links: scripts/docs.sh checks every internal link and anchor of the built site
+# (docs/check_links.py). For `-b linkcheck` by hand, external addresses are skipped: CI has no
+# network.
+linkcheck_ignore = [r"https?://.*"]

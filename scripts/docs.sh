@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Builds the documentation site on a fresh clone (Python 3.10+): .venv with .[docs] ->
+# the test that the generated rules tables match the engine's tables -> sphinx-build with
+# warnings as errors (every cross-reference to hexplay must resolve) -> a check of every internal
+# link and anchor of the built pages (docs/check_links.py; external links are not followed).
+# The site is written to docs/_build/html. Extra arguments are passed to sphinx-build.
+set -euo pipefail
+
+cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.."
+ROOT="$PWD"
+VENV="$ROOT/.venv"
+PYTHON="${PYTHON:-python3}"
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+
+section() { printf '\n==== %s ====\n' "$*"; }
+die() {
+    printf 'ERROR: %s\n' "$*" >&2
+    exit 1
+}
+
+# Same virtualenv handling as scripts/test.sh: create or reuse .venv, install the extra when
+# pyproject.toml changed since its last successful install.
+ensure_venv() {
+    local extra="$1" stamp want
+    if [[ ! -x "$VENV/bin/python" ]] || ! "$VENV/bin/python" -c '' 2>/dev/null; then
+        echo "creating virtualenv at $VENV"
+        "$PYTHON" -m venv --clear "$VENV"
+    fi
+    stamp="$VENV/.hexplay-installed-$extra"
+    want="$(cat pyproject.toml "$VENV/pyvenv.cfg" | sha256sum | cut -d' ' -f1)"
+    if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]] &&
+        "$VENV/bin/python" -c 'import importlib.metadata as m; m.version("hexplay")' 2>/dev/null; then
+        echo "virtualenv up to date (.[$extra])"
+        return
+    fi
+    local t0=$SECONDS
+    "$VENV/bin/python" -m pip install -e ".[$extra]"
+    echo "$want" >"$stamp"
+    echo "installed .[$extra] in $((SECONDS - t0)) s"
+}
+
+section "Python virtualenv (.venv, .[docs])"
+ensure_venv docs
+export VIRTUAL_ENV="$VENV"
+export PATH="$VENV/bin:$PATH"
+export HEXPLAY_SMALL=1
+python --version
+
+section "The rules tables against the engine (pytest)"
+rc=0
+python -m pytest -q -p no:cacheprovider tests/test_docs_tables.py || rc=$?
+[[ $rc -eq 0 ]] || die "the generated rules tables differ from the engine's (exit code $rc)"
+
+section "Sphinx: HTML, warnings as errors (docs/_build/html)"
+t0=$SECONDS
+sphinx-build -W --keep-going -b html -d docs/_build/doctrees "$@" docs docs/_build/html ||
+    die "sphinx-build failed (see the warnings above)"
+echo "built the site in $((SECONDS - t0)) s: docs/_build/html/index.html"
+
+section "Links (every internal link and anchor of the built site)"
+python docs/check_links.py docs/_build/html || die "broken internal links (listed above)"
+
+section "Documentation built"
