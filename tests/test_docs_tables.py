@@ -53,7 +53,7 @@ def parse_tables(md: str) -> dict[str, list[tuple[list[str], list[list[str]]]]]:
         line = lines[i]
         if line.startswith("## "):
             heading = line[3:].strip()
-        if line.startswith("|") and i + 1 < len(lines) and lines[i + 1].startswith("| ---"):
+        if line.startswith("|") and i + 1 < len(lines) and re.match(r"\|\s*:?-{3}", lines[i + 1]):
             headers = _split_row(line)
             rows = []
             i += 2
