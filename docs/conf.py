@@ -71,9 +71,11 @@ nitpick_ignore_regex = [
         r"(builtins|fractions|collections|typing|types|enum|pathlib|numpy|np|pandas|pd|"
         r"pydantic|annotated_types|ipywidgets|traitlets|anywidget|bqplot|distributed|dask|"
         r"tornado|gymnasium|pettingzoo|sqlite3|asyncio|concurrent|threading|logging|json|"
-        r"argparse|datetime|random|io|os|re|dataclasses|functools|itertools)(\..*)?",
+        r"argparse|datetime|random|io|os|re|dataclasses|functools|itertools|subprocess|signal|"
+        r"socket|http|urllib|hashlib|hmac|secrets|tomllib|tomli|math|statistics|copy|time|"
+        r"contextlib|weakref|inspect|importlib|heapq|bisect|operator|textwrap|html|W|G)(\..*)?",
     ),
-    (r"py:class", r"_PydanticGeneralMetadata|Annotated|NoneType|ellipsis|Path|Fraction"),
+    (r"py:class", r"_PydanticGeneralMetadata|Annotated|NoneType|ellipsis|Path|Fraction|Density"),
     # pydantic's field constraints, shown in the field types (min_length=1, pattern='...')
     (r"py:class", r".*(=|\^|\$|A-Za-z).*"),
     # bases and type variables outside the API pages: abc, tornado's Application, TypeVars

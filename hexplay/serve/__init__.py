@@ -4,7 +4,7 @@ One process (``hexplay serve``, or :func:`start_table` from a notebook cell) hol
 each new game gives one link per seat (each side, and the referee) carrying its own secret
 token. The table calls the game API for a seat's side only, keeps every accepted order in SQLite
 before acknowledging it, rebuilds every game by replay after a restart, and pushes each page its
-own seat's state when it changes.
+own seat's state when it changes. Its modules::
 
     table.py   the referee: seats, tokens, intents, timer, push (no network)
     store.py   the SQLite file: games, seats, command logs

@@ -280,6 +280,7 @@ def _events_seen(g, side: str, a: dict) -> Any:
 
 
 ALL = ()
+#: The closed table of named queries (name -> :class:`Query`).
 QUERIES: dict[str, Query] = {
     q.name: q
     for q in (

@@ -254,6 +254,7 @@ class SkirmishController(OrderController):
           its driver first): DF at him, if DF is a legal order;
         - a hex a man on foot can reach: MP along the cheapest route (:meth:`route`);
         - a hex ahead on a vehicle's route: MV that many hexes (1-9, Table II).
+
         Anything else (a last-known enemy, a friend, a hex out of reach): None, inspect only.
         """
         kinds = {lo.kind for lo in legal}

@@ -3,7 +3,7 @@
 Every AMBUSH number is a design choice of ours (the report never published the draft rules);
 each file gives every row a ``why``: a source, a physical argument or consistency with
 SKIRMISH's tables. :func:`load_tables` validates the files (a wrong one is a
-:class:`TableError` naming the file and field); :data:`TABLES` is the loaded set.
+:class:`TableError` naming the file and field); :func:`tables` gives the loaded set.
 """
 
 from __future__ import annotations

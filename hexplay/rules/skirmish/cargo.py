@@ -9,7 +9,7 @@ movement (the lowest id); a fit guard on foot there with no fit adversary recove
 defender wins). The adversary wins when the carrier ends a movement phase on foot on a hex at
 the map's edge: the cargo is got away. The defender wins if the turn limit passes first.
 
-State (:attr:`g.cargo`, plain JSON): ``state`` ``"vault"`` / ``"carried"`` / ``"dropped"`` /
+State (``g.cargo``, plain JSON): ``state`` ``"vault"`` / ``"carried"`` / ``"dropped"`` /
 ``"away"`` / ``"recovered"``, ``holder`` (man id or None), ``hex`` (None in the vault: it is
 where the transporter is).
 """

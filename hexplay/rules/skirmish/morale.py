@@ -10,7 +10,7 @@ Elementary rules, as the report asks:
   only move on foot (MP) or get out of a vehicle (EV) -- he runs for cover -- or do nothing.
 
 Rolls are made at the end of the combat phase, in id order (suppression first). State
-(:attr:`g.morale`): ``suppressed`` / ``panicked``: the men affected in the coming turn.
+(``g.morale``): ``suppressed`` / ``panicked``: the men affected in the coming turn.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ message through (:mod:`hexplay.rules.ambush` ``radio.toml``).
   (:mod:`.response`) after the training delay.
 
 Messages are events visible to the defender only ("radio"); the adversary does not hear them.
-State (:attr:`g.radio`): ``warned`` (escort ids), ``through`` (turn the long-range message got
+State (``g.radio``): ``warned`` (escort ids), ``through`` (turn the long-range message got
 through, or None).
 """
 

@@ -7,7 +7,7 @@ scenario has no radio: "notified at the start"), the arrival turn is drawn: the 
 with the table's weapon) appear on foot on the route's first hex (the road behind the convoy),
 as defender men: from then on they are plotted like any guard.
 
-State (:attr:`g.response`): ``arrival`` (turn or None), ``arrived`` (bool).
+State (``g.response``): ``arrival`` (turn or None), ``arrived`` (bool).
 The arrival turn is in the defender's view (the centre tells the convoy), never the adversary's.
 """
 

@@ -6,7 +6,7 @@ hex is where he blocks the road (a roadblock, if ``roadblock``): the transporter
 its escorts at their offsets from it. Each turn the convoy player plots its MV or SV like any
 moving vehicle's (§8); the ambush point is wherever the transporter stops: at the roadblock
 (no vehicle may enter its hex), where its driver is hit (2 more hexes, §8) or where fire
-immobilises it. :attr:`~.state.SkirmishState.ambush` follows the transporter's hex.
+immobilises it. ``SkirmishState.ambush`` follows the transporter's hex.
 
 Decision: a transporter that ends a turn at an end of its route (the map's edge) has driven out
 of the ambush: the defender wins (a counter can never leave the board, §8, so this is where the

@@ -9,7 +9,7 @@ picks (``damage.toml``): ``crew_penetrated`` (immobilised, every man aboard woun
 ``barrier_damage_points``, i.e. the adversary's barrier points rise by that many).
 
 An immobilised vehicle stops where it stands (its movement this turn is cancelled) and can
-never accelerate or move again (:func:`check_plan`). State: :attr:`g.vehicle_damage`,
+never accelerate or move again (:func:`check_plan`). State: ``g.vehicle_damage``,
 vehicle id -> list of state names (public: a wreck is plain to see).
 """
 
