@@ -156,27 +156,74 @@ def _near_ambush(game: Any, side: str) -> list[str]:
     return [h for h in labels if int(d[idx[h]]) <= SKIRMISH_RADIUS]
 
 
+_POOL_MEMO: dict[str, Any] = {}
+"""The last state's pool of hidden hexes near the ambush point (a search samples one state
+many times)."""
+
+
+def _hidden_near(game: Any, side: str, truth: dict[str, Any]) -> list[str]:
+    """Hexes near the ambush point out of every own unit's line of sight (of the vehicles the
+    side knows) and holding no unit it knows of."""
+    seen = {u.get("hex") for u in truth["units"].values()}
+    eyes = sorted(
+        {u["hex"] for u in truth["units"].values() if u.get("side") == side and u.get("hex")}
+    )
+    blk = game.known_blockers(side)
+    sees_any = game.terrain.sees_any
+    return [h for h in _near_ambush(game, side) if h not in seen and not sees_any(eyes, h, blk)]
+
+
+MAN_TRIES = 12
+"""Draws per unseen man, placing men one by one, before he is left where he is (the first
+half near the ambush point, the rest anywhere on the map)."""
+
+
 def _arranged(game: Any, side: str, rng: np.random.Generator) -> Any:
     """Unseen enemy men on foot put on hexes drawn near the ambush point (see
-    :func:`skirmish_resample`): all at once if none of them is seen there, else man by man."""
+    :func:`skirmish_resample`): all at once if none of them is seen there, else man by man
+    (a draw where he is seen is thrown away with its copy: a sighting leaves a last-known
+    position behind)."""
     twin = game.copy()
     men = _unseen_enemy_men_on_foot(game, side)
     if not men:
         return twin
-    truth = game.view(side, events=False)
-    pool = _near_ambush(game, side)
+    truth = game.view(side)
+    key = (id(game), side, len(game.commands.commands), game.turn)
+    if _POOL_MEMO.get("key") == key and _POOL_MEMO.get("truth") == truth:
+        near = _POOL_MEMO["near"]
+    else:
+        near = _hidden_near(game, side, truth)
+        _POOL_MEMO.update(key=key, truth=truth, near=near)
     seen = {u.get("hex") for u in truth["units"].values()}
-    pool = [h for h in pool if h not in seen] or pool
-    draws = rng.integers(len(pool), size=(SAMPLER_TRIES + 1, len(men)))
-    trial = twin.copy()
-    trial.arrange(men={m: pool[int(j)] for m, j in zip(men, draws[0])})
-    if trial.view(side, events=False) == truth:
-        return trial
-    for i, m in enumerate(men):  # man by man: each kept where he is not seen
-        for t in range(1, SAMPLER_TRIES + 1):
+    eyes = sorted(
+        {u["hex"] for u in truth["units"].values() if u.get("side") == side and u.get("hex")}
+    )
+    blk = game.known_blockers(side)
+    sees_any = game.terrain.sees_any
+
+    def hidden(h: str) -> bool:  # out of every own unit's line of sight (the view decides)
+        return h not in seen and not sees_any(eyes, h, blk)
+
+    anywhere: list[str] = []  # (made only if needed: a first LOS query per pair is dear)
+    if near:
+        trial = twin.copy()
+        trial.arrange(
+            men={m: near[int(j)] for m, j in zip(men, rng.integers(len(near), size=len(men)))}
+        )
+        if trial.view(side) == truth:
+            return trial
+    for m in men:  # man by man: each kept where he is not seen
+        for t in range(MAN_TRIES):
+            if not near or t >= MAN_TRIES // 2:
+                anywhere = anywhere or [h for h in game.map.hex_labels if hidden(h)]
+                pool = anywhere or near
+            else:
+                pool = near
+            if not pool:
+                break
             trial = twin.copy()
-            trial.arrange(men={m: pool[int(draws[t, i])]})
-            if trial.view(side, events=False) == truth:
+            trial.arrange(men={m: pool[int(rng.integers(len(pool)))]})
+            if trial.view(side) == truth:
                 twin = trial
                 break
     return twin
@@ -222,16 +269,24 @@ from ``spotting_range + 1`` to ``spotting_range + NAVAL_BAND`` hexes of its near
 
 
 def _naval_pool(game: Any, side: str) -> list[Any]:
-    from ..hexgrid import distance
+    """Free sea hexes beyond spotting range of ``side``'s ships (:data:`NAVAL_BAND`), in a
+    fixed order; all free sea hexes if the band is empty."""
     from ..rules.naval.game import waters_of
 
     r = game.scenario.spotting_range
     own = [s.hex for s in game.ships.values() if s.side == side and s.afloat and s.hex]
-    known = {s.hex for s in game.ships.values() if s.hex and s.id in game.view(side)["units"]}
+    units = game.view(side)["units"]
+    known = {s.hex for s in game.ships.values() if s.hex and s.id in units}
     sea = sorted(waters_of(game.map).sea - known, key=lambda h: (h.q, h.r))
     if not own:
         return sea
-    return [h for h in sea if r < min(distance(h, o) for o in own) <= r + NAVAL_BAND] or sea
+    q = np.array([h.q for h in sea])[:, None]
+    rr = np.array([h.r for h in sea])[:, None]
+    oq = np.array([h.q for h in own])[None, :]
+    orr = np.array([h.r for h in own])[None, :]
+    d = ((np.abs(q - oq) + np.abs(rr - orr) + np.abs(q + rr - oq - orr)) // 2).min(axis=1)
+    band = [h for h, x in zip(sea, d) if r < x <= r + NAVAL_BAND]
+    return band or sea
 
 
 def naval_resample(game: Any, side: str, rng: np.random.Generator) -> Any:

@@ -136,7 +136,9 @@ def _named_players(name: str) -> Callable[[str, int], list[tuple[str, Policy]]]:
         e = game_entry(name)
         named = [p for p in e.player_names() if p not in ("random", "search")] or ["random"]
         out = [(p, e.player(p, side, seed=seed)) for p in named]
-        out += [(f"{p}#{k}", e.player(p, side, seed=seed + 7919 * k)) for p in named[:1] for k in (1, 2, 3)]
+        out += [
+            (f"{p}#{k}", e.player(p, side, seed=seed + 7919 * k)) for p in named[:1] for k in (1,)
+        ]
         return out
 
     return make
