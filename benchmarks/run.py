@@ -37,7 +37,12 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
 - ``table_orders_per_s`` / ``table_p99_intent_ms``: 30 concurrent games of computer players
   through the table server on 127.0.0.1 (``benchmarks/table.py``; 60 s, 20 s with ``--quick``).
 
-``--only core|games|sweep|env|aggressor|naval|table`` runs one group.
+- ``tactic_skirmish_p_adversary``, ``search_skirmish_adversary_p_adversary``,
+  ``search_skirmish_defender_p_adversary``, ``search_aggressor_win_rate``,
+  ``search_naval_win_rate``: the search player's strength (``benchmarks/search.py``: each line
+  with its games, interval, budget and seconds per decision; game counts are its options).
+
+``--only core|games|sweep|env|aggressor|naval|table|search`` runs one group.
 """
 
 from __future__ import annotations
@@ -210,6 +215,12 @@ def bench_table(quick: bool) -> None:
     table.main(["--duration", "20" if quick else "60"])
 
 
+def bench_search(quick: bool) -> None:
+    import search
+
+    search.main(["--games", "4"] if quick else [])
+
+
 GROUPS = {
     "core": bench_core,
     "games": bench_games,
@@ -218,6 +229,7 @@ GROUPS = {
     "aggressor": bench_aggressor,
     "naval": bench_naval,
     "table": bench_table,
+    "search": bench_search,
 }
 
 
