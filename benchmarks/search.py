@@ -23,10 +23,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import hexplay  # noqa: E402
 from hexplay.ai.player import play  # noqa: E402
-from hexplay.ai.search import DEFAULT_BUDGETS, SearchPlayer  # noqa: E402
+from hexplay.ai.search import SearchPlayer  # noqa: E402
 from hexplay.analysis.stats import wilson_interval  # noqa: E402
 
 GUARDS = 4
+BENCH_BUDGETS = {
+    "aggressor": {"iterations": 4, "horizon": 2},
+    "naval": {"iterations": 4, "horizon": 3},
+}
+"""AGGRESSOR and naval budgets of the figures (rollouts per decision, turns per rollout)."""
 
 
 def _line(name: str, k: float, n: int, extra: str) -> None:
@@ -80,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--skirmish-games", type=int, default=60)
     ap.add_argument("--aggressor-games", type=int, default=10)
     ap.add_argument("--naval-games", type=int, default=20)
-    ap.add_argument("--iterations", type=int, default=DEFAULT_BUDGETS["skirmish"]["iterations"])
+    ap.add_argument("--iterations", type=int, default=16, help="SKIRMISH search budget")
     ap.add_argument("--only", default=None, help="tactic|adversary|defender|aggressor|naval")
     a = ap.parse_args(argv)
     if a.games:
@@ -99,7 +104,7 @@ def main(argv: list[str] | None = None) -> None:
         ("naval", a.naval_games, None),
     ):
         if a.only in (None, name):
-            b = DEFAULT_BUDGETS[name]
+            b = BENCH_BUDGETS[name]
             k, n, spd = against_scripted(name, count, b, scen)
             desc = ",".join(f"{x}={y}" for x, y in b.items())
             _line(f"search_{name}_win_rate", k, n, f"budget={desc} {spd:.3f}s/decision")

@@ -115,3 +115,28 @@ def _hidden_state(game):
     """The state without the command log (a twin's log holds the sampler's own commands)."""
     snap = game.snapshot()
     return {k: v for k, v in snap.items() if k not in ("commands", "log")}
+
+
+def test_a_large_budget_beats_a_small_one():
+    """On the toy race, both players choose each turn between a random and a greedy policy,
+    the random one first (a budget of one rollout plays it); 8 rollouts find the greedy one
+    and win most games, sides alternating."""
+    from toy_games import GreedyPlayer
+
+    from hexplay.ai.random import RandomPlayer
+    from hexplay.analysis.stats import wilson_interval
+
+    def player(side: str, seed: int, iterations: int) -> SearchPlayer:
+        policies = [("random", RandomPlayer(side, seed)), ("greedy", GreedyPlayer(side, seed))]
+        return SearchPlayer(side, seed=seed, iterations=iterations, policies=policies)
+
+    wins, n = 0.0, 10
+    with toys_registered():
+        for s in range(n):
+            g = hexplay.new_game("toy-race", seed=s)
+            big, small = g.sides[s % 2], g.sides[1 - s % 2]
+            play(g, {big: player(big, s, 8), small: player(small, s + 1, 1)})
+            w = g.outcome()["winner"]
+            wins += 0.5 if w is None else float(w == big)
+    lo, _ = wilson_interval(wins, n)
+    assert lo > 0.5, (wins, n)

@@ -92,34 +92,61 @@ class SearchBudget:
 
 
 # --- candidate policies per game ------------------------------------------------------------
+ADVERSARY_VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"wait_for_crew": False},  # rush the vault while the crew still fights
+    {"fire_priority": "threat"},  # shoot the guards closest to the vault
+    {"fire_priority": "wounded"},
+    {"fire_priority": "nearest"},
+    {"min_hit": 1 / 12},  # take long shots too
+    {"workers": 4},  # one more man on the barrier
+    {"wait_for_crew": False, "fire_priority": "threat"},
+]
+"""SKIRMISH adversary candidates: the default tactic knobs first (the base policy), then
+changes of the knobs that act turn by turn (roles and stations are set at set-up and kept)."""
+DEFENDER_VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"escort_mode": "hold"},  # escorts stop where they are
+    {"foot_mode": "hold"},  # dismounted guards hold their ground
+    {"engage_range": 1},  # guards close right in
+    {"engage_range": 5},
+    {"fire_priority": "best_odds"},
+    {"transporter_crew": "dismount"},
+    {"dismount": False},  # fight from inside the escorts
+]
+"""SKIRMISH defender candidates (the same form)."""
+
+
 def _tactic_variants(side: str, seed: int) -> list[tuple[str, Policy]]:
-    """SKIRMISH: the tactic player with its default knobs first (the base policy), then
-    variants of the knobs that act turn by turn (roles and stations are set at set-up)."""
+    """SKIRMISH: the tactic player with its default knobs, then its knob variants."""
     from .tactics import tactic
 
-    if side == "adversary":
-        knobs: list[dict[str, Any]] = [
-            {},
-            {"wait_for_crew": False},  # rush the vault while the crew still fights
-            {"fire_priority": "threat"},  # shoot the guards closest to the vault
-            {"fire_priority": "wounded"},
-            {"fire_priority": "nearest"},
-            {"min_hit": 1 / 12},  # take long shots too
-            {"workers": 4},  # one more man on the barrier
-            {"wait_for_crew": False, "fire_priority": "threat"},
-        ]
-    else:
-        knobs = [
-            {},
-            {"escort_mode": "hold"},  # escorts stop where they are
-            {"foot_mode": "hold"},  # dismounted guards hold their ground
-            {"engage_range": 1},  # guards close right in
-            {"engage_range": 5},
-            {"fire_priority": "best_odds"},
-            {"transporter_crew": "dismount"},
-            {"dismount": False},  # fight from inside the escorts
-        ]
-    return [(_label(k), tactic(side, seed=seed, **k)) for k in knobs]
+    variants = ADVERSARY_VARIANTS if side == "adversary" else DEFENDER_VARIANTS
+    return [(_label(k), tactic(side, seed=seed, **k)) for k in variants]
+
+
+def tactic_variant(player: Any, knobs: dict[str, Any]) -> Any:
+    """A copy of the tactic player ``player`` (its roles, stations and random stream) playing
+    with ``knobs`` over its own (checked as :func:`hexplay.ai.tactics.check_knobs` does)."""
+    from .tactics import _min_hit, check_knobs
+
+    p = _copy_with(None, player)
+    p.knobs = check_knobs(p.side, {**player.knobs, **knobs})
+    p.min_hit = _min_hit(p.knobs["min_hit"])
+    p._min_hit_nd = (p.min_hit.numerator, p.min_hit.denominator)
+    return p
+
+
+VARIANTS: dict[str, tuple[Callable[[str], list[dict[str, Any]]], Callable[..., Any]]] = {
+    "skirmish": (
+        lambda side: ADVERSARY_VARIANTS if side == "adversary" else DEFENDER_VARIANTS,
+        tactic_variant,
+    ),
+}
+"""Games whose candidates are *variants of one player*: ``(knob sets of a side, make a variant
+of the current player)``. The candidates of each decision are made from the base policy as it
+stands (so they keep what it learnt at set-up: SKIRMISH's roles and stations), and the one
+played becomes the base, its knobs put back."""
 
 
 def _label(knobs: dict[str, Any]) -> str:
@@ -233,10 +260,15 @@ def reseed(game: Any, seed: int) -> None:
 
 def _copy_with(game: Any, objs: Any) -> Any:
     """Deep copies of ``objs`` sharing the game's per-map tables (players hold references)."""
-    shared = getattr(game, "_shared", lambda: (game.map,))()
-    memo = {id(o): o for o in shared}
-    if hasattr(game, "terrain"):
-        memo[id(game.terrain)] = game.terrain
+    memo: dict[int, Any] = {}
+    if game is not None:
+        memo = {id(o): o for o in getattr(game, "_shared", lambda: (game.map,))()}
+        if hasattr(game, "terrain"):
+            memo[id(game.terrain)] = game.terrain
+    for p in objs.values() if isinstance(objs, dict) else (objs,):
+        tables = getattr(p, "_tables", None)  # a player's per-map table (SKIRMISH's terrain)
+        if tables is not None:
+            memo[id(tables)] = tables
     return copy.deepcopy(objs, memo)
 
 
@@ -259,6 +291,7 @@ class SearchPlayer(GamePlayer):
         super().__init__(side, seed)
         self.budget = budget or SearchBudget(**budget_kw)
         self._policies = list(policies) if policies is not None else None
+        self._variants = policies is None  # the game's variants table, unless policies given
         self._opponents = dict(opponents) if opponents is not None else None
         self._exp3: dict[str, np.ndarray] = {}
         self.decisions = 0
@@ -290,9 +323,17 @@ class SearchPlayer(GamePlayer):
             self._policies[0][1].act(game)
             return
         t0 = time.perf_counter()
+        variants = VARIANTS.get(game.info.name) if self._variants else None
+        if variants is not None:  # this decision's candidates: variants of the base as it is
+            knob_sets, make = variants
+            base = self._policies[0][1]
+            self._policies = [(_label(k), make(base, k)) for k in knob_sets(self.side)]
         k = self.decide(game)
         self.seconds.append(time.perf_counter() - t0)
-        self._policies[k][1].act(game)
+        chosen = self._policies[k][1]
+        chosen.act(game)
+        if variants is not None:  # the played variant, its knobs put back, is the new base
+            self._policies[0] = (self._policies[0][0], variants[1](chosen, base.knobs))
 
     # --- the search ------------------------------------------------------------------------
     def decide(self, game: Any) -> int:
@@ -413,14 +454,16 @@ def search_for(game_name: str) -> Callable[..., SearchPlayer]:
 
 
 DEFAULT_BUDGETS: dict[str, dict[str, Any]] = {
-    "skirmish": {"iterations": 16},
-    "aggressor": {"iterations": 4, "horizon": 2},
-    "naval": {"iterations": 8, "horizon": 3},
+    "skirmish": {"iterations": 4},
+    "aggressor": {"iterations": 2, "horizon": 1},
+    "naval": {"iterations": 2, "horizon": 2},
 }
-"""Budgets of the registry's ``search`` player by game (small: a decision in well under a
-second on one core; pass ``iterations=`` / ``seconds=`` for a stronger player). AGGRESSOR and
-naval rollouts stop after ``horizon`` turns (a copy of their state costs 25-50 ms) and are
-scored by :data:`HEURISTICS`."""
+"""Budgets of the registry's ``search`` player by game: small, so that a decision takes a
+fraction of a second on one core and the registry-wide tests (fog-fairness of every player)
+stay quick; pass ``iterations=`` / ``seconds=`` for a stronger player (the strength figures of
+``benchmarks/search.py`` use 16 iterations in SKIRMISH). AGGRESSOR and naval rollouts stop
+after ``horizon`` turns (a copy of their state costs 25-50 ms) and are scored by
+:data:`HEURISTICS`."""
 
 search_skirmish = search_for("skirmish")
 search_aggressor = search_for("aggressor")
