@@ -24,7 +24,10 @@ by an opponent model. It is
   multi-armed bandits", ICML 2013; at an MCTS root: Cazenave, "Sequential halving applied to
   trees", IEEE TCIAIG 2015) with *common random numbers*: in each round every surviving
   candidate plays the same sampled world with the same dice and the same opponent, so their
-  comparison is paired (the variance of a difference of win rates is far smaller);
+  comparison is paired (the variance of a difference of win rates is far smaller). The base
+  policy is never dropped, and another candidate replaces it only with a lead of
+  :attr:`SearchPlayer.SWITCH_MARGIN` (with tens of binary rollouts a chance lead is common,
+  and switching policies at random costs more than it gains: measured, see the benchmarks);
 * *decoupled* for simultaneous plots (Lanctot, Lisý & Winands, "Monte Carlo tree search in
   simultaneous move games with applications to Goofspiel", 2013; Tak, Winands & Björnsson,
   "Monte Carlo tree search variants for simultaneous move games", IEEE CIG 2014): the enemy's
@@ -375,12 +378,14 @@ class SearchPlayer(GamePlayer):
                     used += 1
                     for s, j in enemy.items():
                         self._exp3_update(s, j, 1.0 - v)
-            if len(alive) > 1 and phase < phases - 1:
+            if len(alive) > 1 and phase < phases - 1:  # the base policy is never dropped
                 mean = wins[alive] / np.maximum(plays[alive], 1)
-                order = sorted(range(len(alive)), key=lambda i: (-mean[i], alive[i]))
+                order = sorted(range(len(alive)), key=lambda i: (alive[i] != 0, -mean[i], alive[i]))
                 alive = sorted(alive[i] for i in order[: max(1, math.ceil(len(alive) / 2))])
         mean = np.where(plays > 0, wins / np.maximum(plays, 1), -1.0)
         best = min(alive, key=lambda k: (-mean[k], k))
+        if best != 0 and mean[best] - mean[0] < self.SWITCH_MARGIN:
+            best = 0  # (not enough evidence against the base policy: keep it)
         self.last = {
             "turn": game.turn,
             "chosen": self._policies[best][0],
@@ -412,6 +417,11 @@ class SearchPlayer(GamePlayer):
             if (len(w.commands.commands), w.to_act()) == before:
                 break  # a model that cannot act: score what there is
         return score(w, self.side)
+
+    SWITCH_MARGIN = 0.2
+    """A candidate replaces the base policy only if its mean score beats the base's by this
+    much on the same worlds (rollouts are few and binary: a chance lead is not a reason to
+    leave the policy that set the game up)."""
 
     # Exp3 over each enemy's opponent models (decoupled from the side's own choice)
     EXP3_GAMMA = 0.2
