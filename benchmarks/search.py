@@ -86,6 +86,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--aggressor-games", type=int, default=10)
     ap.add_argument("--naval-games", type=int, default=20)
     ap.add_argument("--iterations", type=int, default=16, help="SKIRMISH search budget")
+    ap.add_argument("--seed0", type=int, default=0, help="first game seed (game i: seed0 + i)")
     ap.add_argument("--only", default=None, help="tactic|adversary|defender|aggressor|naval")
     a = ap.parse_args(argv)
     if a.games:
@@ -93,11 +94,11 @@ def main(argv: list[str] | None = None) -> None:
     budget = f"budget={a.iterations}it"
     if a.only in (None, "tactic"):
         t = time.perf_counter()
-        k, n, _ = skirmish(a.tactic_games, None, 0)
+        k, n, _ = skirmish(a.tactic_games, None, 0, a.seed0)
         _line("tactic_skirmish_p_adversary", k, n, f"{(time.perf_counter() - t) / n:.3f}s/game")
     for side in ("adversary", "defender"):
         if a.only in (None, side):
-            k, n, spd = skirmish(a.skirmish_games, side, a.iterations)
+            k, n, spd = skirmish(a.skirmish_games, side, a.iterations, a.seed0)
             _line(f"search_skirmish_{side}_p_adversary", k, n, f"{budget} {spd:.3f}s/decision")
     for name, count, scen in (
         ("aggressor", a.aggressor_games, "batch"),
@@ -105,7 +106,7 @@ def main(argv: list[str] | None = None) -> None:
     ):
         if a.only in (None, name):
             b = BENCH_BUDGETS[name]
-            k, n, spd = against_scripted(name, count, b, scen)
+            k, n, spd = against_scripted(name, count, b, scen, a.seed0)
             desc = ",".join(f"{x}={y}" for x, y in b.items())
             _line(f"search_{name}_win_rate", k, n, f"budget={desc} {spd:.3f}s/decision")
 
