@@ -42,7 +42,10 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
 - ``table_orders_per_s`` / ``table_p99_intent_ms``: 30 concurrent games of computer players
   through the table server on 127.0.0.1, on 2 worker processes (``hexplay serve --workers 2``;
   ``benchmarks/table.py``; 60 s, 20 s with ``--quick``).
-
+- ``tactic_skirmish_p_adversary``, ``search_skirmish_adversary_p_adversary``,
+  ``search_skirmish_defender_p_adversary``, ``search_aggressor_win_rate``,
+  ``search_naval_win_rate``: the search player's strength (``benchmarks/search.py``: each line
+  with its games, interval, budget and seconds per decision; game counts are its options).
 - ``editor_stroke_ms`` / ``editor_check_ms``: a paint stroke in the map editor on the SKIRMISH
   map with the line of sight live, and the game's check that follows it (``benchmarks/editor.py``).
 
@@ -238,6 +241,12 @@ def bench_ux(quick: bool) -> None:
     ux.main(["--turns", "2" if quick else "4"])
 
 
+def bench_search(quick: bool) -> None:
+    import search
+
+    search.main(["--games", "4"] if quick else [])
+
+
 GROUPS = {
     "core": bench_core,
     "games": bench_games,
@@ -249,6 +258,7 @@ GROUPS = {
     "table": bench_table,
     "editor": bench_editor,
     "ux": bench_ux,
+    "search": bench_search,
 }
 
 

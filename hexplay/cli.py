@@ -6,6 +6,8 @@ Examples::
     hexplay serve --new skirmish          # a table server; prints one link per seat
     hexplay simulate --game skirmish -n 500 --seed 1 --set scenario.barrier_points_required=150 \\
         --set defender.escort_mode=hold -o games.parquet
+    hexplay worst-case --game skirmish --set scenario.n_guards=6 --candidates 16 \\
+        --rung-games 20,40,80 --final-games 400 --workers 2
     hexplay sweep -n 200 --param scenario.n_guards=3..7 \\
         --param scenario.barrier_points_required=100,200,300 --workers 2 \\
         -o games.parquet --summary summary.csv
@@ -100,7 +102,64 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--checkpoint", default=None, help="directory keeping finished chunks")
     sw.add_argument("--independent-seeds", action="store_true", help="no common random numbers")
     sw.add_argument("--no-progress", action="store_true")
+
+    wc = sub.add_parser("worst-case", help="the adversary's best response to a defence (Dask)")
+    wc.add_argument("--game", default="skirmish", help="registered game (skirmish)")
+    wc.add_argument(
+        "--set",
+        dest="sets",
+        action="append",
+        type=_kv,
+        default=[],
+        metavar="KEY=VALUE",
+        help="a scenario.* or defender.* parameter of the defence judged (repeatable)",
+    )
+    wc.add_argument("--candidates", type=int, default=16, help="attacks drawn at the start")
+    wc.add_argument("--rung-games", default="20,40,80", help="games per candidate, each rung")
+    wc.add_argument("--final-games", type=int, default=400, help="fresh games of the winner")
+    wc.add_argument("--seed", type=int, default=0)
+    wc.add_argument("--workers", type=int, default=None, help="local cluster workers (all cores)")
+    wc.add_argument("--scheduler", default=None, help="existing Dask scheduler address, or sync")
+    wc.add_argument("-o", "--out", default=None, help="the two figures (.csv, .parquet or -)")
     return ap
+
+
+def _worst_case(args: argparse.Namespace) -> int:
+    from .analysis.grid import parse_value, split_point
+    from .analysis.worstcase import worst_case
+
+    if args.game != "skirmish":
+        raise SystemExit(
+            "hexplay: worst-case searches SKIRMISH's adversary tactics (--game skirmish)"
+        )
+    point: dict[str, Any] = {k: parse_value(v) for k, v in args.sets}
+    scenario, tactics = split_point(point, _spec(args.game).sides)
+    if tactics.get("adversary"):
+        raise SystemExit("hexplay: worst-case searches the adversary's knobs; set defender.* only")
+    try:
+        rungs = [int(x) for x in str(args.rung_games).split(",") if x.strip()]
+        result = worst_case(
+            scenario,
+            tactics.get("defender") or {},
+            candidates=args.candidates,
+            games=rungs,
+            final_games=args.final_games,
+            seed=args.seed,
+            scheduler=args.scheduler,
+            n_workers=args.workers,
+        )
+    except ValueError as e:
+        raise SystemExit(f"hexplay: {e}") from None
+    table = result.table()
+    if args.out:
+        write_table(table, args.out)
+    if args.out != "-":
+        import pandas as pd
+
+        with pd.option_context("display.width", 160, "display.max_columns", 30):
+            print(table.to_string(index=False))
+        print(f"best response: {result.best.knobs}")
+    return 0
 
 
 def _simulate(args: argparse.Namespace) -> tuple[Any, Any]:
@@ -196,6 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "games":
         return _list_games()
+    if args.command == "worst-case":
+        _spec(args.game)
+        return _worst_case(args)
     _spec(args.game)
     try:
         games, summary = _simulate(args) if args.command == "simulate" else _sweep(args)

@@ -127,6 +127,7 @@ register(
         players={
             "scripted": "hexplay.ai.skirmish:scripted",
             "tactic": "hexplay.ai.tactics:tactic",
+            "search": "hexplay.ai.search:search_skirmish",
         },
         analysis="hexplay.analysis.games:SKIRMISH",
         ui="hexplay.widgets.skirmish_ui:SkirmishUI",
@@ -157,6 +158,7 @@ register(
         players={
             "random": "hexplay.ai.aggressor:random_player",
             "scripted": "hexplay.ai.aggressor:scripted",
+            "search": "hexplay.ai.search:search_aggressor",
         },
         ui="hexplay.widgets.aggressor_ui:AggressorUI",
     )
@@ -171,6 +173,7 @@ register(
         players={
             "scripted": "hexplay.ai.naval:scripted",
             "random": "hexplay.ai.naval:random_player",
+            "search": "hexplay.ai.search:search_naval",
         },
         ui="hexplay.widgets.naval_ui:NavalUI",
     )

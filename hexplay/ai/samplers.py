@@ -110,18 +110,22 @@ def _unseen_enemy_men_on_foot(game: Any, side: str) -> list[str]:
     )
 
 
-def _hidden_hexes(game: Any, side: str, rng: np.random.Generator, k: int) -> list[str]:
-    """``k`` random hexes of the map (a proposal; the view check rejects seen ones)."""
-    labels = game.map.hex_labels
-    return [labels[i] for i in rng.choice(len(labels), size=k, replace=False)]
+SKIRMISH_RADIUS = 8
+"""Unseen enemy men are drawn among the hexes within this many hexes of the ambush point (the
+transporter's hex, public to both sides): the tactic adversary stations its men 2-4 hexes
+from it and the guards close on it, so the draw stays near the fight."""
 
 
 def skirmish_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
     """SKIRMISH's hidden-state sampler: the enemy men ``side`` cannot see stand elsewhere.
 
-    * At the start of a planning phase (no plots yet): unseen enemy men on foot are moved to
-      other hexes with the referee's ``arrange`` (logged, so the copy saves and replays), some
-      swapped among themselves, others sent to random hexes.
+    * At the start of a planning phase (no plots yet): every unseen enemy man on foot is put
+      (the referee's ``arrange``, logged, so the copy saves and replays) on a hex drawn among
+      those within :data:`SKIRMISH_RADIUS` of the ambush point, kept if ``view(side)`` does
+      not change (he is not seen there), else drawn again (:data:`SAMPLER_TRIES` draws; a man
+      for whom every draw is seen stays where he is). The draws do not depend on where the
+      men really are: two states ``side`` cannot tell apart give the same sample for the same
+      ``rng`` (so a search over samples decides from the view only).
     * At set-up, the adversary's placements (secret from the convoy player) are replayed
       through the rules with other hexes: the same commands, the placements drawn anew.
     * With plots already given this turn the enemy's secret plot is drawn anew
@@ -130,12 +134,12 @@ def skirmish_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
     Every proposal is kept only if ``view(side)`` is unchanged; after :data:`SAMPLER_TRIES`
     failures the copy is returned unchanged.
     """
+    if game.phase == "planning" and not any(game.plots.orders.values()):
+        return _arranged(game, side, rng)
     truth = game.view(side)
     for _ in range(SAMPLER_TRIES):
         if game.phase == "setup":
             twin = _replay_placements(game, side, rng)
-        elif game.phase == "planning" and not any(game.plots.orders.values()):
-            twin = _arranged(game, side, rng)
         else:
             twin = resample_plot(game, side, rng)
         if twin is not None and twin.view(side) == truth:
@@ -143,20 +147,88 @@ def skirmish_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
     return game.copy()
 
 
-def _arranged(game: Any, side: str, rng: np.random.Generator) -> Any | None:
+def _near_ambush(game: Any, side: str) -> list[str]:
+    """Hexes within :data:`SKIRMISH_RADIUS` of the ambush point the side's view names
+    (every hex if it names none)."""
+    labels = list(game.map.hex_labels)
+    amb = game.view(side, events=False).get("ambush")
+    if not amb:
+        return labels
+    d = game.terrain.dist_from(amb)
+    idx = game.terrain.index
+    return [h for h in labels if int(d[idx[h]]) <= SKIRMISH_RADIUS]
+
+
+_POOL_MEMO: dict[str, Any] = {}
+"""The last state's pool of hidden hexes near the ambush point (a search samples one state
+many times)."""
+
+
+def _hidden_near(game: Any, side: str, truth: dict[str, Any]) -> list[str]:
+    """Hexes near the ambush point out of every own unit's line of sight (of the vehicles the
+    side knows) and holding no unit it knows of."""
+    seen = {u.get("hex") for u in truth["units"].values()}
+    eyes = sorted(
+        {u["hex"] for u in truth["units"].values() if u.get("side") == side and u.get("hex")}
+    )
+    blk = game.known_blockers(side)
+    sees_any = game.terrain.sees_any
+    return [h for h in _near_ambush(game, side) if h not in seen and not sees_any(eyes, h, blk)]
+
+
+MAN_TRIES = 12
+"""Draws per unseen man, placing men one by one, before he is left where he is (the first
+half near the ambush point, the rest anywhere on the map)."""
+
+
+def _arranged(game: Any, side: str, rng: np.random.Generator) -> Any:
+    """Unseen enemy men on foot put on hexes drawn near the ambush point (see
+    :func:`skirmish_resample`): all at once if none of them is seen there, else man by man
+    (a draw where he is seen is thrown away with its copy: a sighting leaves a last-known
+    position behind)."""
+    twin = game.copy()
     men = _unseen_enemy_men_on_foot(game, side)
     if not men:
-        return None
-    hexes = [game.men[m].hex for m in men]
-    order = rng.permutation(len(men))
-    fresh = _hidden_hexes(game, side, rng, len(men))
-    target = {}
-    taken = {game.man_hex(m) for m in game.men.values()} - set(hexes)
-    for i, m in enumerate(men):
-        h = hexes[order[i]] if rng.random() < 0.5 else fresh[i]
-        target[m] = h if h not in taken else hexes[i]
-    twin = game.copy()
-    twin.arrange(men=target)
+        return twin
+    truth = game.view(side)
+    key = (id(game), side, len(game.commands.commands), game.turn)
+    if _POOL_MEMO.get("key") == key and _POOL_MEMO.get("truth") == truth:
+        near = _POOL_MEMO["near"]
+    else:
+        near = _hidden_near(game, side, truth)
+        _POOL_MEMO.update(key=key, truth=truth, near=near)
+    seen = {u.get("hex") for u in truth["units"].values()}
+    eyes = sorted(
+        {u["hex"] for u in truth["units"].values() if u.get("side") == side and u.get("hex")}
+    )
+    blk = game.known_blockers(side)
+    sees_any = game.terrain.sees_any
+
+    def hidden(h: str) -> bool:  # out of every own unit's line of sight (the view decides)
+        return h not in seen and not sees_any(eyes, h, blk)
+
+    anywhere: list[str] = []  # (made only if needed: a first LOS query per pair is dear)
+    if near:
+        trial = twin.copy()
+        trial.arrange(
+            men={m: near[int(j)] for m, j in zip(men, rng.integers(len(near), size=len(men)))}
+        )
+        if trial.view(side) == truth:
+            return trial
+    for m in men:  # man by man: each kept where he is not seen
+        for t in range(MAN_TRIES):
+            if not near or t >= MAN_TRIES // 2:
+                anywhere = anywhere or [h for h in game.map.hex_labels if hidden(h)]
+                pool = anywhere or near
+            else:
+                pool = near
+            if not pool:
+                break
+            trial = twin.copy()
+            trial.arrange(men={m: pool[int(rng.integers(len(pool)))]})
+            if trial.view(side) == truth:
+                twin = trial
+                break
     return twin
 
 
@@ -193,41 +265,63 @@ SAMPLERS["skirmish"] = "hexplay.ai.samplers:skirmish_resample"
 SAMPLERS["ambush"] = "hexplay.ai.samplers:skirmish_resample"  # (AMBUSH is SKIRMISH + options)
 
 
-# --- the naval night action (provisional: written from hexplay.rules.naval before it landed) -
+# --- the naval night action (from hexplay.rules.naval's state, drawn from the side's view) --
+NAVAL_BAND = 3
+"""Unspotted enemy ships are drawn among the sea hexes just beyond the side's spotting range:
+from ``spotting_range + 1`` to ``spotting_range + NAVAL_BAND`` hexes of its nearest ship afloat
+(the enemy it has lost sight of is likely still close)."""
+
+
+def _naval_pool(game: Any, side: str) -> list[Any]:
+    """Free sea hexes beyond spotting range of ``side``'s ships (:data:`NAVAL_BAND`), in a
+    fixed order; all free sea hexes if the band is empty."""
+    from ..rules.naval.game import waters_of
+
+    r = game.scenario.spotting_range
+    own = [s.hex for s in game.ships.values() if s.side == side and s.afloat and s.hex]
+    units = game.view(side)["units"]
+    known = {s.hex for s in game.ships.values() if s.hex and s.id in units}
+    sea = sorted(waters_of(game.map).sea - known, key=lambda h: (h.q, h.r))
+    if not own:
+        return sea
+    q = np.array([h.q for h in sea])[:, None]
+    rr = np.array([h.r for h in sea])[:, None]
+    oq = np.array([h.q for h in own])[None, :]
+    orr = np.array([h.r for h in own])[None, :]
+    d = ((np.abs(q - oq) + np.abs(rr - orr) + np.abs(q + rr - oq - orr)) // 2).min(axis=1)
+    band = [h for h, x in zip(sea, d) if r < x <= r + NAVAL_BAND]
+    return band or sea
+
+
 def naval_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
     """The naval game's sampler: the enemy ships ``side`` has not spotted sail elsewhere.
 
     Once orders are given this turn, the enemy's secret plot is drawn anew
-    (:func:`resample_plot`). Otherwise each unspotted enemy ship afloat is moved up to two
-    hexes to a free sea hex, and the copy is kept only if rule (b) spotting (ships within
-    spotting range) comes out as before and ``view(side)`` is unchanged.
+    (:func:`resample_plot`). Otherwise each unspotted enemy ship afloat is put on a free sea
+    hex drawn from :func:`_naval_pool` (just beyond spotting range; where it really is plays
+    no part, so two states the side cannot tell apart give the same sample), and the copy is
+    kept only if rule (b) spotting (ships within spotting range) comes out as before and
+    ``view(side)`` is unchanged (:data:`SAMPLER_TRIES` draws, else an unchanged copy).
     """
-    from ..rules.naval.game import waters_of
     from ..rules.naval.spotting import spotted_in_range
 
     cmds = game.commands.commands
     if len(cmds) > game.commands.marks.get(game.turn, len(cmds)):
         return resample_plot(game, side, rng)
     truth = game.view(side)
+    hidden = sorted(
+        s.id
+        for s in game.ships.values()
+        if s.side != side and s.afloat and s.hex is not None and s.id not in truth["units"]
+    )
+    if not hidden:
+        return game.copy()
+    pool = _naval_pool(game, side)
     for _ in range(SAMPLER_TRIES):
         twin = game.copy()
-        sea = waters_of(twin.map).sea
-        ships = list(twin.ships.values())
-        hidden = [
-            s
-            for s in ships
-            if s.side != side and s.afloat and s.hex is not None and s.id not in truth["units"]
-        ]
-        if not hidden:
-            return twin
-        taken = {s.hex for s in ships if s.hex is not None}
-        for s in hidden:
-            near = {n for h in [s.hex, *twin.map.neighbors(s.hex)] for n in twin.map.neighbors(h)}
-            options = sorted(h for h in near if h in sea and h not in taken)
-            if options:
-                taken.discard(s.hex)
-                s.hex = options[int(rng.integers(len(options)))]
-                taken.add(s.hex)
+        picks = rng.choice(len(pool), size=min(len(hidden), len(pool)), replace=False)
+        for sid, j in zip(hidden, picks):
+            twin.ships[sid].hex = pool[int(j)]
         rule_b = spotted_in_range(twin.ships.values(), twin.scenario.spotting_range)
         if rule_b == game.spotted_b and twin.view(side) == truth:
             return twin
@@ -237,31 +331,39 @@ def naval_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
 SAMPLERS["naval"] = "hexplay.ai.samplers:naval_resample"
 
 
-# --- AGGRESSOR (provisional: written from hexplay.rules.aggressor's state as it landed) -------
+# --- AGGRESSOR (from hexplay.rules.aggressor's state, drawn from the side's view) -----------
 def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
-    """AGGRESSOR's sampler: two enemy units ``side`` has not identified this turn trade what
-    they are (type, range, strength, launched), each keeping its hex; kept only if
-    ``view(side)`` and ``legal_orders(side)`` are unchanged (an unidentified unit shows its
-    colour only). Consistent with the current view, not with every earlier one (a unit
-    identified in an earlier turn may trade its type)."""
+    """AGGRESSOR's sampler: the enemy units ``side`` has not identified trade what they are.
+
+    The enemy units alive that ``side`` has not identified this turn each keep their hex;
+    what they are (type, range, strength, launched) is dealt out again among them at random.
+    The hand dealt (the sorted list of what those units are) is the same in every state the
+    side cannot tell apart, and so is the deal for the same ``rng``: the sample depends on the
+    side's knowledge only. Kept only if ``view(side)`` and ``legal_orders(side)`` are
+    unchanged (an unidentified unit shows its colour only), else dealt again; after
+    :data:`SAMPLER_TRIES` deals an unchanged copy. Consistent with the current view, not with
+    every earlier one (a unit identified in an earlier turn may trade its type)."""
+    fields = ("type", "rng", "str", "launched")
     truth = game.view(side)
     legal = game.legal_orders(side)
+    known = game.known[side]
+    hidden = sorted(
+        (
+            u
+            for u in game.units.values()
+            if u.side != side and u.alive and (u.id not in known or not known[u.id].identified)
+        ),
+        key=lambda u: u.id,
+    )
+    hand = sorted((tuple(getattr(u, f) for f in fields) for u in hidden), key=repr)
+    if len({h[0] for h in hand}) < 2:
+        return game.copy()
     for _ in range(2 * SAMPLER_TRIES):
+        deal = rng.permutation(len(hand))
         twin = game.copy()
-        known = twin.known[side]
-        hidden = sorted(
-            (u for u in twin.units.values() if u.side != side and u.alive),
-            key=lambda u: u.id,
-        )
-        hidden = [u for u in hidden if u.id not in known or not known[u.id].identified]
-        pairs = [(a, b) for i, a in enumerate(hidden) for b in hidden[i + 1 :] if a.type != b.type]
-        if not pairs:
-            return twin
-        a, b = pairs[int(rng.integers(len(pairs)))]
-        for f in ("type", "rng", "str", "launched"):
-            va, vb = getattr(a, f), getattr(b, f)
-            setattr(a, f, vb)
-            setattr(b, f, va)
+        for u, j in zip(hidden, deal):
+            for f, v in zip(fields, hand[int(j)]):
+                setattr(twin.units[u.id], f, v)
         if twin.view(side) == truth and twin.legal_orders(side) == legal:
             return twin
     return game.copy()

@@ -1,0 +1,480 @@
+"""A search-based computer player for any registered game: determinized Monte Carlo over whole
+turns, with the game's fast players as the actions and the rollouts.
+
+**Algorithm.** At each decision (one side's plot of a simultaneous turn, or its whole turn
+under alternating turns) the player chooses which of a small set of *candidate policies* —
+the game's fast players under different parameters (:data:`CANDIDATES`) — gives this turn's
+orders. It scores every candidate by rollouts: a *world* is drawn that the side cannot tell
+from the true state (the game's hidden-state sampler, :mod:`hexplay.ai.samplers`, with fresh
+dice: the true dice stream is hidden information too), the candidate plays this turn and the
+rest of the game (or :attr:`SearchBudget.horizon` turns, then a heuristic), the enemy played
+by an opponent model. It is
+
+* *determinized* (perfect-information Monte Carlo; Long, Sturtevant, Buro & Furtak, "Understanding
+  the success of perfect information Monte Carlo sampling in game tree search", AAAI 2010;
+  Cowling, Powley & Whitehouse, "Information set Monte Carlo tree search", IEEE TCIAIG 2012,
+  whose single-observer ISMCTS this is with a tree of depth one): each iteration searches one
+  sampled state, and the statistics of the choice are pooled over the samples;
+* a *rollout algorithm* over base policies (Tesauro & Galperin, "On-line policy improvement
+  using Monte-Carlo search", NIPS 1996; Bertsekas, Tsitsiklis & Wu, "Rollout algorithms for
+  combinatorial optimization", 1997): the base policy (the side's default fast player) is
+  always a candidate, so with enough rollouts the choice is at least as good as it, and
+  choosing again every turn improves on every fixed candidate;
+* selected by *sequential halving* (Karnin, Koren & Somekh, "Almost optimal exploration in
+  multi-armed bandits", ICML 2013; at an MCTS root: Cazenave, "Sequential halving applied to
+  trees", IEEE TCIAIG 2015) with *common random numbers*: in each round every surviving
+  candidate plays the same sampled world with the same dice and the same opponent, so their
+  comparison is paired (the variance of a difference of win rates is far smaller). The base
+  policy is never dropped, and another candidate replaces it only with a lead of
+  :attr:`SearchPlayer.SWITCH_MARGIN` (with tens of binary rollouts a chance lead is common,
+  and switching policies at random costs more than it gains: measured, see the benchmarks);
+* *decoupled* for simultaneous plots (Lanctot, Lisý & Winands, "Monte Carlo tree search in
+  simultaneous move games with applications to Goofspiel", 2013; Tak, Winands & Björnsson,
+  "Monte Carlo tree search variants for simultaneous move games", IEEE CIG 2014): the enemy's
+  plot is secret, so the enemy chooses its own candidate, independently, by Exp3 (Auer et al.
+  2002) over its opponent models with its own reward (one minus the side's); under alternating
+  turns the enemy's models are drawn the same way for its later turns.
+
+**Why not search raw orders.** A SKIRMISH plot is a joint order of a dozen units with paths
+and targets (thousands of combinations per man); an AGGRESSOR turn is some 18 activations of
+~37 orders each and a copy of the game costs ~50 ms. A budget of about a second per decision
+affords tens of rollouts, which a raw-order tree cannot use; a few whole-turn candidates it can
+rank. The candidates come from the fast players, so the search is as strong as their variety.
+
+**Fog-fairness.** The search reads the game only through ``view(side)`` and ``legal_orders``
+*indirectly*: it hands the game to the game's sampler, whose draws do not depend on the hidden
+state (two states the side cannot tell apart give the same sample for the same random stream;
+a property test holds every sampler to that), reopens the enemy's secret plot of this turn
+(replaying the turn without the enemy's commands) and re-seeds the dice from its own stream.
+The orders it gives on the real game are the chosen candidate's, a fog-fair player.
+
+**Budget.** :class:`SearchBudget`: ``iterations`` (rollouts per decision; the same seed and
+budget give the same game) or ``seconds`` per decision (stops when the time is up; not
+reproducible). Set-up is done by the base policy.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .player import GamePlayer
+from .samplers import hidden_sampler
+
+Policy = Any  # a GamePlayer: ``act(game)`` does its side's part now
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """How much the player searches per decision.
+
+    ``iterations``: rollouts per decision (deterministic). ``seconds``: wall time per decision
+    instead (when given, ``iterations`` is the most it may use). ``horizon``: turns a rollout
+    plays before the position is scored by the game's heuristic (None: to the end of the
+    game). ``max_turns``: a hard cap on any rollout's length (the heuristic scores it there).
+    """
+
+    iterations: int = 16
+    seconds: float | None = None
+    horizon: int | None = None
+    max_turns: int = 200
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.iterations, int) or self.iterations < 1:
+            raise ValueError(f"iterations must be an integer >= 1, not {self.iterations!r}")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError(f"seconds must be > 0, not {self.seconds!r}")
+        if self.horizon is not None and (not isinstance(self.horizon, int) or self.horizon < 1):
+            raise ValueError(f"horizon must be an integer >= 1 or None, not {self.horizon!r}")
+
+
+# --- candidate policies per game ------------------------------------------------------------
+ADVERSARY_VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"wait_for_crew": False},  # rush the vault while the crew still fights
+    {"fire_priority": "threat"},  # shoot the guards closest to the vault
+    {"fire_priority": "wounded"},
+    {"fire_priority": "nearest"},
+    {"min_hit": 1 / 12},  # take long shots too
+    {"workers": 4},  # one more man on the barrier
+    {"wait_for_crew": False, "fire_priority": "threat"},
+]
+"""SKIRMISH adversary candidates: the default tactic knobs first (the base policy), then
+changes of the knobs that act turn by turn (roles and stations are set at set-up and kept)."""
+DEFENDER_VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"escort_mode": "hold"},  # escorts stop where they are
+    {"foot_mode": "hold"},  # dismounted guards hold their ground
+    {"engage_range": 1},  # guards close right in
+    {"engage_range": 5},
+    {"fire_priority": "best_odds"},
+    {"transporter_crew": "dismount"},
+    {"dismount": False},  # fight from inside the escorts
+]
+"""SKIRMISH defender candidates (the same form)."""
+
+
+def _tactic_variants(side: str, seed: int) -> list[tuple[str, Policy]]:
+    """SKIRMISH: the tactic player with its default knobs, then its knob variants."""
+    from .tactics import tactic
+
+    variants = ADVERSARY_VARIANTS if side == "adversary" else DEFENDER_VARIANTS
+    return [(_label(k), tactic(side, seed=seed, **k)) for k in variants]
+
+
+def tactic_variant(player: Any, knobs: dict[str, Any]) -> Any:
+    """A copy of the tactic player ``player`` (its roles, stations and random stream) playing
+    with ``knobs`` over its own (checked as :func:`hexplay.ai.tactics.check_knobs` does)."""
+    from .tactics import _min_hit, check_knobs
+
+    p = _copy_with(None, player)
+    p.knobs = check_knobs(p.side, {**player.knobs, **knobs})
+    p.min_hit = _min_hit(p.knobs["min_hit"])
+    p._min_hit_nd = (p.min_hit.numerator, p.min_hit.denominator)
+    return p
+
+
+VARIANTS: dict[str, tuple[Callable[[str], list[dict[str, Any]]], Callable[..., Any]]] = {
+    "skirmish": (
+        lambda side: ADVERSARY_VARIANTS if side == "adversary" else DEFENDER_VARIANTS,
+        tactic_variant,
+    ),
+}
+"""Games whose candidates are *variants of one player*: ``(knob sets of a side, make a variant
+of the current player)``. The candidates of each decision are made from the base policy as it
+stands (so they keep what it learnt at set-up: SKIRMISH's roles and stations), and the one
+played becomes the base, its knobs put back."""
+
+
+def _label(knobs: dict[str, Any]) -> str:
+    return ",".join(f"{k}={v}" for k, v in knobs.items()) or "default"
+
+
+def _named_players(name: str) -> Callable[[str, int], list[tuple[str, Policy]]]:
+    """A game without a candidate table: its registered players (not random, not search),
+    the first being the base policy, then the same played with another random stream."""
+
+    def make(side: str, seed: int) -> list[tuple[str, Policy]]:
+        from ..registry import game_entry
+
+        e = game_entry(name)
+        named = [p for p in e.player_names() if p not in ("random", "search")] or ["random"]
+        out = [(p, e.player(p, side, seed=seed)) for p in named]
+        out += [
+            (f"{p}#{k}", e.player(p, side, seed=seed + 7919 * k)) for p in named[:1] for k in (1,)
+        ]
+        return out
+
+    return make
+
+
+CANDIDATES: dict[str, Callable[[str, int], list[tuple[str, Policy]]]] = {
+    "skirmish": _tactic_variants,
+}
+"""Candidate policies by game (``f(side, seed) -> [(label, player)]``, the base first); a game
+not listed gets :func:`_named_players` (its registry's players and reseeded copies)."""
+
+OPPONENTS: dict[str, Callable[[str, int], list[tuple[str, Policy]]]] = {}
+"""Opponent models by game (the same form); a game not listed gets its base policy only: the
+enemy is modelled as the game's default fast player (the decoupled selection then has one arm)."""
+
+
+def candidates(game_name: str, side: str, seed: int) -> list[tuple[str, Policy]]:
+    make = CANDIDATES.get(game_name) or _named_players(game_name)
+    return make(side, seed)
+
+
+def opponent_models(game_name: str, side: str, seed: int) -> list[tuple[str, Policy]]:
+    make = OPPONENTS.get(game_name)
+    if make is not None:
+        return make(side, seed)
+    return candidates(game_name, side, seed)[:1]
+
+
+# --- scoring a rollout -----------------------------------------------------------------------
+def _aggressor_score(out: dict[str, Any], side: str) -> float:
+    """AGGRESSOR unfinished: sectors held (the victory condition) and units left."""
+    enemy = "east" if side == "west" else "west"
+    d = (out.get(f"sectors_{side}", 0) - out.get(f"sectors_{enemy}", 0)) + 0.25 * (
+        out.get(f"units_{side}", 0) - out.get(f"units_{enemy}", 0)
+    )
+    return 1 / (1 + math.exp(-d / 2))
+
+
+def _naval_score(out: dict[str, Any], side: str) -> float:
+    """Naval unfinished: the victory points (the scenario's victory schedule)."""
+    enemy = "usn" if side == "ijn" else "ijn"
+    d = out.get(f"vp_{side}", 0) - out.get(f"vp_{enemy}", 0)
+    return 1 / (1 + math.exp(-d / 6))
+
+
+HEURISTICS: dict[str, Callable[[dict[str, Any], str], float]] = {
+    "aggressor": _aggressor_score,
+    "naval": _naval_score,
+}
+"""Value in [0, 1] for ``side`` of an unfinished rollout, from ``outcome()``, by game (others:
+0.5, a draw)."""
+
+
+def score(game: Any, side: str) -> float:
+    """1 for a win of ``side``, 0 for a loss, 0.5 for a draw; an unfinished game by the game's
+    heuristic (:data:`HEURISTICS`)."""
+    out = game.outcome()
+    if game.over:
+        w = out.get("winner")
+        return 0.5 if w is None else float(w == side)
+    h = HEURISTICS.get(game.info.name)
+    return 0.5 if h is None else float(h(out, side))
+
+
+# --- worlds ----------------------------------------------------------------------------------
+def reopen_turn(game: Any, side: str) -> Any:
+    """A copy in which the enemies' orders of this turn (simultaneous plots, secret from
+    ``side``) are not given: replayed from the turn's start without their commands. An
+    unchanged copy when they have given none."""
+    from ..engine.dice import fresh_like
+    from ..engine.record import apply_commands
+
+    cmds = game.commands.to_list()
+    start = game.commands.marks.get(game.turn, len(cmds))
+    enemies = [s for s in game.sides if s != side]
+    if not game.info.simultaneous or not any(
+        c["args"].get("side") in enemies for c in cmds[start:]
+    ):
+        return game.copy()
+    twin = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
+    apply_commands(twin, cmds[:start])
+    apply_commands(twin, [c for c in cmds[start:] if c["args"].get("side") not in enemies])
+    return twin
+
+
+def reseed(game: Any, seed: int) -> None:
+    """Give ``game`` (a throw-away world) a fresh dice stream: its past rolls are dropped, its
+    future ones drawn from ``seed`` (the real game's future rolls are hidden information)."""
+    state = np.random.PCG64(int(seed)).state
+    game.dice.set_state({"bit_generator": state, "rolls": []})
+
+
+def _copy_with(game: Any, objs: Any) -> Any:
+    """Deep copies of ``objs`` sharing the game's per-map tables (players hold references)."""
+    memo: dict[int, Any] = {}
+    if game is not None:
+        memo = {id(o): o for o in getattr(game, "_shared", lambda: (game.map,))()}
+        if hasattr(game, "terrain"):
+            memo[id(game.terrain)] = game.terrain
+    for p in objs.values() if isinstance(objs, dict) else (objs,):
+        tables = getattr(p, "_tables", None)  # a player's per-map table (SKIRMISH's terrain)
+        if tables is not None:
+            memo[id(tables)] = tables
+    return copy.deepcopy(objs, memo)
+
+
+# --- the player ------------------------------------------------------------------------------
+class SearchPlayer(GamePlayer):
+    """Chooses each turn's orders among candidate policies by determinized rollouts (see the
+    module docstring). ``last`` holds the statistics of the latest decision."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        side: str,
+        seed: int = 0,
+        budget: SearchBudget | None = None,
+        policies: Sequence[tuple[str, Policy]] | None = None,
+        opponents: dict[str, Sequence[tuple[str, Policy]]] | None = None,
+        **budget_kw: Any,
+    ) -> None:
+        super().__init__(side, seed)
+        self.budget = budget or SearchBudget(**budget_kw)
+        self._policies = list(policies) if policies is not None else None
+        self._variants = policies is None  # the game's variants table, unless policies given
+        self._opponents = dict(opponents) if opponents is not None else None
+        self._exp3: dict[str, np.ndarray] = {}
+        self.decisions = 0
+        self.last: dict[str, Any] = {}
+        self.seconds: list[float] = []
+
+    # the candidates are made when the game is known (its name picks the table)
+    def _setup_policies(self, game: Any) -> None:
+        name = game.info.name
+        if self._policies is None:
+            self._policies = candidates(name, self.side, self._seed)
+        if self._opponents is None:
+            self._opponents = {
+                s: opponent_models(name, s, self._seed + 104729 * (i + 1))
+                for i, s in enumerate(game.sides)
+                if s != self.side
+            }
+
+    @property
+    def policies(self) -> list[tuple[str, Policy]]:
+        return list(self._policies or [])
+
+    def act(self, game: Any) -> None:
+        if self.side not in game.to_act():
+            return
+        self._setup_policies(game)
+        assert self._policies is not None
+        if game.phase == "setup":  # set-up by the base policy
+            self._policies[0][1].act(game)
+            return
+        t0 = time.perf_counter()
+        variants = VARIANTS.get(game.info.name) if self._variants else None
+        if variants is not None:  # this decision's candidates: variants of the base as it is
+            knob_sets, make = variants
+            base = self._policies[0][1]
+            self._policies = [(_label(k), make(base, k)) for k in knob_sets(self.side)]
+        k = self.decide(game)
+        self.seconds.append(time.perf_counter() - t0)
+        chosen = self._policies[k][1]
+        chosen.act(game)
+        if variants is not None:  # the played variant, its knobs put back, is the new base
+            self._policies[0] = (self._policies[0][0], variants[1](chosen, base.knobs))
+
+    # --- the search ------------------------------------------------------------------------
+    def decide(self, game: Any) -> int:
+        """Index of the candidate policy chosen for this turn (statistics in :attr:`last`)."""
+        assert self._policies is not None and self._opponents is not None
+        self.decisions += 1
+        rng = np.random.default_rng([self._seed, game.turn, self.decisions])
+        n = len(self._policies)
+        b = self.budget
+        base = reopen_turn(game, self.side)
+        sample = hidden_sampler(base)
+        alive = list(range(min(n, b.iterations)))
+        wins = np.zeros(n)
+        plays = np.zeros(n)
+        phases = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
+        deadline = None if b.seconds is None else time.perf_counter() + b.seconds
+        used = 0
+        for phase in range(phases):
+            left = b.iterations - used
+            share = left // (phases - phase)
+            rounds = max(1, share // len(alive))
+            phase_end = (
+                None
+                if deadline is None
+                else time.perf_counter() + (deadline - time.perf_counter()) / (phases - phase)
+            )
+            for _ in range(rounds):
+                if used + len(alive) > b.iterations and used > 0:
+                    break
+                if phase_end is not None and time.perf_counter() > phase_end and plays.any():
+                    break
+                world = sample(base, self.side, rng)
+                dice_seed = int(rng.integers(2**63))
+                enemy = {s: self._exp3_pick(s, rng) for s in self._opponents}
+                for k in alive:
+                    v = self._rollout(world, k, enemy, dice_seed)
+                    wins[k] += v
+                    plays[k] += 1
+                    used += 1
+                    for s, j in enemy.items():
+                        self._exp3_update(s, j, 1.0 - v)
+            if len(alive) > 1 and phase < phases - 1:  # the base policy is never dropped
+                mean = wins[alive] / np.maximum(plays[alive], 1)
+                order = sorted(range(len(alive)), key=lambda i: (alive[i] != 0, -mean[i], alive[i]))
+                alive = sorted(alive[i] for i in order[: max(1, math.ceil(len(alive) / 2))])
+        mean = np.where(plays > 0, wins / np.maximum(plays, 1), -1.0)
+        best = min(alive, key=lambda k: (-mean[k], k))
+        if best != 0 and mean[best] - mean[0] < self.SWITCH_MARGIN:
+            best = 0  # (not enough evidence against the base policy: keep it)
+        self.last = {
+            "turn": game.turn,
+            "chosen": self._policies[best][0],
+            "rollouts": used,
+            "values": {self._policies[k][0]: (float(mean[k]), int(plays[k])) for k in range(n)},
+        }
+        return best
+
+    def _rollout(self, world: Any, k: int, enemy: dict[str, int], dice_seed: int) -> float:
+        """Candidate ``k`` plays this turn and on, the enemy models ``enemy``, on a copy of
+        ``world`` with dice from ``dice_seed``; the score for the side."""
+        assert self._policies is not None and self._opponents is not None
+        w = world.copy()
+        reseed(w, dice_seed)
+        players = {self.side: self._policies[k][1]}
+        players.update({s: self._opponents[s][j][1] for s, j in enemy.items()})
+        players = _copy_with(w, players)
+        b = self.budget
+        start = w.turn
+        limit = b.max_turns if b.horizon is None else min(b.max_turns, b.horizon)
+        while not w.over and w.turn - start < limit:
+            sides = w.to_act()
+            if not sides:
+                w.advance()
+                continue
+            before = (len(w.commands.commands), sides)
+            for s in sides:
+                players[s].act(w)
+            if (len(w.commands.commands), w.to_act()) == before:
+                break  # a model that cannot act: score what there is
+        return score(w, self.side)
+
+    SWITCH_MARGIN = 0.2
+    """A candidate replaces the base policy only if its mean score beats the base's by this
+    much on the same worlds (rollouts are few and binary: a chance lead is not a reason to
+    leave the policy that set the game up)."""
+
+    # Exp3 over each enemy's opponent models (decoupled from the side's own choice)
+    EXP3_GAMMA = 0.2
+    """Exploration share of Exp3 (models are few and rollouts scarce: explore a fifth)."""
+
+    def _exp3_pick(self, side: str, rng: np.random.Generator) -> int:
+        m = len(self._opponents[side])
+        w = self._exp3.setdefault(side, np.zeros(m))
+        p = self._exp3_probs(w)
+        return int(rng.choice(m, p=p))
+
+    def _exp3_probs(self, w: np.ndarray) -> np.ndarray:
+        m = len(w)
+        e = np.exp(w - w.max())
+        return (1 - self.EXP3_GAMMA) * e / e.sum() + self.EXP3_GAMMA / m
+
+    def _exp3_update(self, side: str, j: int, reward: float) -> None:
+        w = self._exp3[side]
+        if len(w) < 2:
+            return
+        p = self._exp3_probs(w)[j]
+        w[j] += self.EXP3_GAMMA * (reward / p) / len(w)
+
+
+def search(side: str, seed: int = 0, **knobs: Any) -> SearchPlayer:
+    """The search player for ``side`` (registry factory ``f(side, seed=0)``); knobs are
+    :class:`SearchBudget`'s fields (``iterations``, ``seconds``, ``horizon``, ``max_turns``)."""
+    return SearchPlayer(side, seed=seed, budget=SearchBudget(**knobs))
+
+
+def search_for(game_name: str) -> Callable[..., SearchPlayer]:
+    """The registry factory of game ``game_name`` with that game's default budget
+    (:data:`DEFAULT_BUDGETS`)."""
+
+    def make(side: str, seed: int = 0, **knobs: Any) -> SearchPlayer:
+        return search(side, seed=seed, **{**DEFAULT_BUDGETS.get(game_name, {}), **knobs})
+
+    make.__name__ = f"search_{game_name}"
+    return make
+
+
+DEFAULT_BUDGETS: dict[str, dict[str, Any]] = {
+    "skirmish": {"iterations": 4},
+    "aggressor": {"iterations": 2, "horizon": 1},
+    "naval": {"iterations": 2, "horizon": 2},
+}
+"""Budgets of the registry's ``search`` player by game: small, so that a decision takes a
+fraction of a second on one core and the registry-wide tests (fog-fairness of every player)
+stay quick; pass ``iterations=`` / ``seconds=`` for a stronger player (the strength figures of
+``benchmarks/search.py`` use 16 iterations in SKIRMISH). AGGRESSOR and naval rollouts stop
+after ``horizon`` turns (a copy of their state costs 25-50 ms) and are scored by
+:data:`HEURISTICS`."""
+
+search_skirmish = search_for("skirmish")
+search_aggressor = search_for("aggressor")
+search_naval = search_for("naval")

@@ -1,0 +1,142 @@
+"""The search player (hexplay.ai.search): legal games with the smallest budget for every
+registered game, determinism, fog-fairness, budgets checked at the edge, and samplers whose
+draws depend on the side's view only."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_fog_fair import decision_points, fog_violations
+from toy_games import toys_registered
+
+import hexplay
+from hexplay.ai.player import play
+from hexplay.ai.samplers import hidden_sampler
+from hexplay.ai.search import SearchBudget, SearchPlayer, score
+
+GAMES = ["skirmish", "aggressor", "naval"]
+SCENARIO = {"aggressor": "batch"}
+"""AGGRESSOR's batch scenario has a round limit (its standard one plays to a decision)."""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_budget_of_one_iteration_plays_legal_games_to_the_end(name):
+    e = hexplay.game_entry(name)
+    g = e.new(SCENARIO.get(name), seed=3)
+    sp = SearchPlayer(g.sides[0], seed=3, iterations=1, horizon=1)
+    play(g, {g.sides[0]: sp, g.sides[1]: e.player("scripted", g.sides[1], seed=4)})
+    assert g.over
+    assert sp.decisions > 0 and sp.last["rollouts"] == 1
+    # every order it gave was accepted by the rules: the game replays from its save
+    assert type(g).from_json(g.to_json()).snapshot() == g.snapshot()
+
+
+def test_the_registry_names_a_search_player_for_every_game():
+    for name in GAMES:
+        p = hexplay.game_entry(name).player("search", hexplay.game_entry(name).info.sides[0])
+        assert isinstance(p, SearchPlayer)
+
+
+def test_same_seed_and_budget_give_the_same_game():
+    def one():
+        g = hexplay.new_game("skirmish", seed=5)
+        play(
+            g,
+            {
+                "adversary": SearchPlayer("adversary", seed=1, iterations=4),
+                "defender": hexplay.game_entry("skirmish").player("tactic", "defender", seed=2),
+            },
+            max_turns=3,
+        )
+        return g.commands.to_list()
+
+    assert one() == one()
+
+
+def test_budgets_are_checked():
+    for bad in ({"iterations": 0}, {"iterations": 1.5}, {"seconds": 0}, {"horizon": 0}):
+        with pytest.raises(ValueError):
+            SearchBudget(**bad)
+
+
+def test_a_seconds_budget_stops_in_time():
+    g = hexplay.new_game("skirmish", seed=2)
+    play(g, [hexplay.game_entry("skirmish").player("tactic", s, seed=1) for s in g.sides], 1)
+    while not g.to_act():
+        g.advance()
+    sp = SearchPlayer("adversary", seed=1, iterations=10_000, seconds=0.3)
+    sp.act(g)
+    assert sp.seconds[-1] < 3.0  # one round over the deadline at most, on a loaded machine
+    assert 1 <= sp.last["rollouts"] < 10_000
+
+
+def test_score_of_a_finished_game():
+    g = hexplay.new_game("skirmish", seed=1)
+    play(g, [hexplay.game_entry("skirmish").player("tactic", s, seed=1) for s in g.sides])
+    w = g.outcome()["winner"]
+    assert score(g, "adversary") == (0.5 if w is None else float(w == "adversary"))
+    assert score(g, "adversary") + score(g, "defender") == 1.0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_search_player_is_fog_fair(name):
+    """Two states a side cannot tell apart make the search give the same orders."""
+    with toys_registered():
+        bad = fog_violations(
+            name,
+            lambda side: SearchPlayer(side, seed=7, iterations=2, horizon=1),
+            seeds=range(2),
+            twins=1,
+        )
+    assert bad == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("stop", [0.5, 1, 1.5, 3])
+def test_samples_depend_on_the_view_only(name, stop):
+    """A sample drawn from the true state and one drawn from a state the side cannot tell from
+    it (the sampler's own twin) are the same for the same random stream, and keep the view."""
+    sample = None
+    for seed in range(3):
+        g = decision_points(name, seed, stop)
+        if g.over:
+            continue
+        sample = hidden_sampler(g)
+        for side in g.to_act():
+            twin = sample(g, side, np.random.default_rng(100 + seed))
+            a = sample(g, side, np.random.default_rng(seed))
+            b = sample(twin, side, np.random.default_rng(seed))
+            assert a.view(side) == g.view(side) == b.view(side)
+            assert _hidden_state(a) == _hidden_state(b)
+    assert sample is not None
+
+
+def _hidden_state(game):
+    """The state without the command log (a twin's log holds the sampler's own commands)."""
+    snap = game.snapshot()
+    return {k: v for k, v in snap.items() if k not in ("commands", "log")}
+
+
+def test_a_large_budget_beats_a_small_one():
+    """On the toy race, both players choose each turn between a random and a greedy policy,
+    the random one first (a budget of one rollout plays it); 8 rollouts find the greedy one
+    and win most games, sides alternating."""
+    from toy_games import GreedyPlayer
+
+    from hexplay.ai.random import RandomPlayer
+    from hexplay.analysis.stats import wilson_interval
+
+    def player(side: str, seed: int, iterations: int) -> SearchPlayer:
+        policies = [("random", RandomPlayer(side, seed)), ("greedy", GreedyPlayer(side, seed))]
+        return SearchPlayer(side, seed=seed, iterations=iterations, policies=policies)
+
+    wins, n = 0.0, 10
+    with toys_registered():
+        for s in range(n):
+            g = hexplay.new_game("toy-race", seed=s)
+            big, small = g.sides[s % 2], g.sides[1 - s % 2]
+            play(g, {big: player(big, s, 8), small: player(small, s + 1, 1)})
+            w = g.outcome()["winner"]
+            wins += 0.5 if w is None else float(w == big)
+    lo, _ = wilson_interval(wins, n)
+    assert lo > 0.5, (wins, n)

@@ -1,0 +1,80 @@
+"""Worst case (hexplay.analysis.worstcase): the adversary's best response to a defence, by
+successive halving with common random numbers, re-estimated on fresh seeds."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexplay.ai.tactics import check_knobs
+from hexplay.analysis.worstcase import ADVERSARY_SPACE, sample_attacks, worst_case
+from hexplay.cli import main
+
+
+def test_attacks_are_valid_tactics_and_start_with_the_default():
+    attacks = sample_attacks(12, seed=3)
+    assert attacks[0] == {} and len(attacks) == 12
+    assert len({repr(a) for a in attacks}) == 12
+    for a in attacks:
+        check_knobs("adversary", a)  # raises on an unknown knob or value
+    assert sample_attacks(12, seed=3) == attacks
+
+
+def test_the_space_names_only_adversary_knobs():
+    from hexplay.ai.tactics import ADVERSARY_KNOBS
+
+    assert set(ADVERSARY_SPACE) <= set(ADVERSARY_KNOBS)
+
+
+def test_best_response_is_not_worse_than_the_default_beyond_its_interval():
+    r = worst_case(
+        {"n_guards": 4}, candidates=4, games=(6, 12), final_games=60, seed=1, scheduler="sync"
+    )
+    assert [len(x) for x in r.rungs] == [4, 2]
+    assert all(e.games == 6 for e in r.rungs[0]) and all(e.games == 12 for e in r.rungs[1])
+    assert r.best.games == r.default.games == 60
+    lo, hi = r.default.ci
+    assert r.best.p >= lo, (r.best.p, r.default.ci)
+    t = r.table()
+    assert list(t["attack"]) == ["default", "best response"]
+    assert (t["ci_low"] <= t["p_adversary_win"]).all() and (
+        t["p_adversary_win"] <= t["ci_high"]
+    ).all()
+
+
+def test_bad_sizes_are_refused():
+    with pytest.raises(ValueError):
+        worst_case(candidates=0)
+    with pytest.raises(ValueError):
+        worst_case(games=())
+
+
+def test_cli_worst_case(capsys, tmp_path):
+    out = tmp_path / "wc.csv"
+    rc = main(
+        [
+            "worst-case",
+            "--set",
+            "scenario.n_guards=4",
+            "--candidates",
+            "2",
+            "--rung-games",
+            "3",
+            "--final-games",
+            "8",
+            "--scheduler",
+            "sync",
+            "-o",
+            str(out),
+        ]
+    )
+    assert rc == 0
+    text = out.read_text()
+    assert "best response" in text and "default" in text
+    assert "best response:" in capsys.readouterr().out
+
+
+def test_cli_worst_case_refuses_adversary_knobs_and_other_games():
+    with pytest.raises(SystemExit, match="defender"):
+        main(["worst-case", "--set", "adversary.workers=2", "--scheduler", "sync"])
+    with pytest.raises(SystemExit, match="skirmish"):
+        main(["worst-case", "--game", "naval", "--scheduler", "sync"])
