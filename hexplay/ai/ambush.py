@@ -12,7 +12,10 @@ rest of the turn (fire, moves, barrier work):
   else by anyone with the AP left after it. Response forces are plotted as guards on foot by
   the SKIRMISH player.
 * adversary: the carrier of the cargo walks it to the nearest map-edge hex; a dropped cargo
-  is fetched by the nearest fit man. Stopping the transporter (turn-1 fire at its crew, the
+  is fetched by the nearest fit man. With the getaway option (:func:`getaway`) a carrier
+  standing by a stopped vehicle nobody of the convoy holds gets in at the wheel, and a
+  carrier riding in a vehicle his side holds drives it to the nearer end of the road.
+  Stopping the transporter (turn-1 fire at its crew, the
   roadblock) and loading (barrier work after the vault is open) are the SKIRMISH player's.
 
 Both decide from their side's view (``ambush_rules`` included), legal orders and the public map.
@@ -79,10 +82,47 @@ def drive_transporter(player: Player, game, view: dict[str, Any]) -> None:
                 break
 
 
+def getaway(player: Player, game, view: dict[str, Any], uid: str) -> bool:
+    """The carrier ``uid`` uses a vehicle (getaway option): True if something was plotted."""
+    units = view["units"]
+    me = units.get(uid, {})
+    route = view["route_hexes"]
+    vid = me.get("vehicle")
+    if vid is None:  # on foot: a stopped vehicle here that no guard holds, at the wheel
+        for v in sorted(units.values(), key=lambda u: u["id"]):
+            if v.get("kind") not in ("escort", "transporter") or v.get("hex") != me.get("hex"):
+                continue
+            if v.get("moving") or v.get("controller") not in (None, player.side):
+                continue
+            if player.try_plot(game, uid, "EV", target=v["id"], seat="D"):
+                return True
+        return False
+    v = units.get(vid, {})
+    if v.get("controller") != player.side or "pos" not in v:
+        return False
+    pos, heading = v["pos"], v.get("heading", 1)
+    want = -1 if pos <= len(route) - 1 - pos else 1  # toward the nearer end of the road
+    if not v.get("moving"):
+        if heading != want and not player.try_plot(game, vid, "TV"):
+            return False
+        if not player.try_plot(game, vid, "AV"):
+            return False
+    elif heading != want:
+        return player.try_plot(game, vid, "SV")
+    opts = _mv_options(game, player.side, vid)
+    return bool(opts) and player.try_plot(game, vid, "MV", hexes=max(opts))
+
+
 def carry_cargo(player: Player, game, view: dict[str, Any]) -> None:
-    """The adversary takes the cargo to the nearest map-edge hex."""
+    """The adversary takes the cargo to the nearest map-edge hex (or drives it off)."""
     c = view.get("ambush_rules", {}).get("cargo")
     if not c or c["state"] not in ("carried", "dropped"):
+        return
+    if (
+        c["state"] == "carried"
+        and getattr(game.scenario, "getaway", False)
+        and getaway(player, game, view, c["holder"])
+    ):
         return
     units = view["units"]
     dist = game.terrain.distance

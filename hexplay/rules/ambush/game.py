@@ -68,7 +68,8 @@ class AmbushScenario(Scenario):
     * ``barrier`` + ``transporter_config``: a barrier type (``barriers.toml``); it sets
       ``barrier_points_required``. ``deterrent``: a device (``deterrents.toml``).
     * ``moving_transporter``, ``transporter_approach``, ``roadblock``: :mod:`.transporter`.
-    * ``cargo_removal``: :mod:`.cargo` (victory by getting the cargo off the map).
+    * ``cargo_removal``: :mod:`.cargo` (victory by getting the cargo off the map);
+      ``getaway``: also in the adversary's own vehicle at the road's end.
     * ``radio``, ``radio_calls``, ``escorts_notified``, ``centre_km``, ``responder_training``:
       :mod:`.radio` (``radio_calls`` "plotted": the convoy's men plot RC; "automatic": the
       rules call every turn, AMBUSH's first rule, kept for scenarios that ask for it).
@@ -88,6 +89,9 @@ class AmbushScenario(Scenario):
     )
     roadblock: bool = Field(True, description="The adversary blocks the road at the ambush hex.")
     cargo_removal: bool = Field(False, description="The cargo must be got off the map.")
+    getaway: bool = Field(
+        False, description="The cargo may leave in an adversary-held vehicle (cargo_removal)."
+    )
     radio: bool = Field(False, description="CB and long-range radio.")
     radio_calls: Literal["plotted", "automatic"] = Field(
         "plotted",
@@ -138,6 +142,11 @@ class AmbushScenario(Scenario):
             f"unknown device {self.deterrent!r}; one of {sorted(tab.deterrents)}",
         )
         need(1 <= self.transporter_approach <= 500, "transporter_approach", "an integer 1..500")
+        need(
+            self.cargo_removal or not self.getaway,
+            "getaway",
+            "the getaway carries the cargo: it needs the cargo_removal option",
+        )
         need(1 <= self.centre_km <= 10_000, "centre_km", "an integer 1..10000 (km)")
         need(
             self.response_density in (None, *DENSITIES),
