@@ -135,6 +135,7 @@ def test_calls_are_secret_and_replay_from_the_save() -> None:
     g.radio_call("defender", "G2", "centre")
     assert g.plotted_calls("adversary") == {} and g.plotted_calls("defender") == {"G2": "centre"}
     assert "G2" not in json.dumps(g.view("adversary")["ambush_rules"])
+    assert g.view("defender")["ambush_rules"]["radio"]["calls"] == {"G2": "centre"}
     d = json.loads(json.dumps(g.to_json()))
     g2 = AmbushGame.from_json(d)
     assert g2.radio_calls == {"G2": "centre"} and g2.to_json() == d

@@ -265,6 +265,10 @@ def check_plan(g, side: str, plan) -> None:
 
 
 def view(g, side: str) -> dict | None:
-    if side == DEFENDER or side == "referee":
-        return {"warned": list(g.radio["warned"]), "through": g.radio["through"]}
+    if side == DEFENDER or side == "referee":  # calls: this turn's plotted RC, man -> target
+        return {
+            "warned": list(g.radio["warned"]),
+            "through": g.radio["through"],
+            "calls": dict(getattr(g, "radio_calls", {})),
+        }
     return None
