@@ -257,7 +257,13 @@ def test_unwarned_escorts_only_drive() -> None:
 
 def test_cb_and_long_range_success_by_range() -> None:
     # E1 at 10 hexes (CB 1-6), E2 at 10 (1-6); long range 30 km: 1-3
-    g = _game(radio=True, escorts_notified=False, response_density="high", centre_km=30)
+    g = _game(
+        radio=True,
+        radio_calls="automatic",
+        escorts_notified=False,
+        response_density="high",
+        centre_km=30,
+    )
     g.dice = ForcedDice([6, 6, 4, 3, 1])  # CB E1, CB E2, long range, long range, arrival
     radio.after_combat(g)
     assert g.radio["warned"] == ["E1", "E2"] and g.radio["through"] is None
@@ -267,7 +273,7 @@ def test_cb_and_long_range_success_by_range() -> None:
 
 
 def test_radio_needs_a_living_guard_aboard() -> None:
-    g = _game(radio=True, escorts_notified=False)
+    g = _game(radio=True, radio_calls="automatic", escorts_notified=False)
     for m in g.men.values():
         if m.side == "defender":
             m.wounds = 2

@@ -5,11 +5,17 @@ rest of the turn (fire, moves, barrier work):
 
 * defender: drives the moving transporter (MV as far as the rules allow, up to
   :data:`CRUISE_HEXES`; SV when it cannot go on); a transporter halted by a roadblock ahead
-  with a fit driver turns round and drives back out of the ambush (TV, AV, MV). Radio calls
-  are made by the rules every turn while a guard is aboard (:mod:`hexplay.rules.skirmish.radio`);
-  response forces are plotted as guards on foot by the SKIRMISH player.
+  with a fit driver turns round and drives back out of the ambush (TV, AV, MV). Once it has
+  seen the ambush (:func:`ambush_seen`: an adversary in its view, an own man hit) it calls for
+  help (:func:`call_for_help`): a CB call to each unwarned escort and a long-range call to the
+  regional centre, made by a man who is not driving before the rest of the turn is planned,
+  else by anyone with the AP left after it. Response forces are plotted as guards on foot by
+  the SKIRMISH player.
 * adversary: the carrier of the cargo walks it to the nearest map-edge hex; a dropped cargo
-  is fetched by the nearest fit man. Stopping the transporter (turn-1 fire at its crew, the
+  is fetched by the nearest fit man. With the getaway option (:func:`getaway`) a carrier
+  standing by a stopped vehicle nobody of the convoy holds gets in at the wheel, and a
+  carrier riding in a vehicle his side holds drives it to the nearer end of the road.
+  Stopping the transporter (turn-1 fire at its crew, the
   roadblock) and loading (barrier work after the vault is open) are the SKIRMISH player's.
 
 Both decide from their side's view (``ambush_rules`` included), legal orders and the public map.
@@ -19,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine import IllegalOrder
 from ..rules.skirmish.cargo import edge_hexes
 from .base import Player
 from .skirmish import ScriptedAdversary, ScriptedDefender, _approach
@@ -75,10 +82,47 @@ def drive_transporter(player: Player, game, view: dict[str, Any]) -> None:
                 break
 
 
+def getaway(player: Player, game, view: dict[str, Any], uid: str) -> bool:
+    """The carrier ``uid`` uses a vehicle (getaway option): True if something was plotted."""
+    units = view["units"]
+    me = units.get(uid, {})
+    route = view["route_hexes"]
+    vid = me.get("vehicle")
+    if vid is None:  # on foot: a stopped vehicle here that no guard holds, at the wheel
+        for v in sorted(units.values(), key=lambda u: u["id"]):
+            if v.get("kind") not in ("escort", "transporter") or v.get("hex") != me.get("hex"):
+                continue
+            if v.get("moving") or v.get("controller") not in (None, player.side):
+                continue
+            if player.try_plot(game, uid, "EV", target=v["id"], seat="D"):
+                return True
+        return False
+    v = units.get(vid, {})
+    if v.get("controller") != player.side or "pos" not in v:
+        return False
+    pos, heading = v["pos"], v.get("heading", 1)
+    want = -1 if pos <= len(route) - 1 - pos else 1  # toward the nearer end of the road
+    if not v.get("moving"):
+        if heading != want and not player.try_plot(game, vid, "TV"):
+            return False
+        if not player.try_plot(game, vid, "AV"):
+            return False
+    elif heading != want:
+        return player.try_plot(game, vid, "SV")
+    opts = _mv_options(game, player.side, vid)
+    return bool(opts) and player.try_plot(game, vid, "MV", hexes=max(opts))
+
+
 def carry_cargo(player: Player, game, view: dict[str, Any]) -> None:
-    """The adversary takes the cargo to the nearest map-edge hex."""
+    """The adversary takes the cargo to the nearest map-edge hex (or drives it off)."""
     c = view.get("ambush_rules", {}).get("cargo")
     if not c or c["state"] not in ("carried", "dropped"):
+        return
+    if (
+        c["state"] == "carried"
+        and getattr(game.scenario, "getaway", False)
+        and getaway(player, game, view, c["holder"])
+    ):
         return
     units = view["units"]
     dist = game.terrain.distance
@@ -105,6 +149,37 @@ def carry_cargo(player: Player, game, view: dict[str, Any]) -> None:
         player.try_plot(game, uid, "MP", path=path)
 
 
+def ambush_seen(player: Player, view: dict[str, Any]) -> bool:
+    """The side knows it is ambushed: an enemy is in its view, or one of its men is hit, or
+    the road is blocked ahead (all public to it: its view only)."""
+    units = view["units"].values()
+    if any(u.get("side") not in (None, player.side) and u.get("kind") == "man" for u in units):
+        return True
+    if any(u.get("side") == player.side and u.get("condition") not in (None, "fit") for u in units):
+        return True
+    return view.get("ambush_rules", {}).get("roadblock") is not None and view["turn"] > 1
+
+
+def call_for_help(player: Player, game, view: dict[str, Any], drivers: bool) -> None:
+    """Plot the radio calls still wanted (legal_orders' RC options), by non-drivers only
+    unless ``drivers``: CB to each escort offered, then the regional centre."""
+    if "radio" not in view.get("ambush_rules", {}) or not ambush_seen(player, view):
+        return
+    units = view["units"]
+    for lo in game.legal_orders(player.side):
+        if lo.kind != "RC":
+            continue
+        u = units.get(lo.unit, {})
+        if not drivers and u.get("seat") == "D":
+            continue
+        for to in lo.needs[0].options:
+            try:
+                game.radio_call(player.side, lo.unit, to)
+                return call_for_help(player, game, view, drivers)  # options changed
+            except IllegalOrder:
+                continue
+
+
 def complete_driving(player: Player, game, view: dict[str, Any]) -> None:
     """Every own moving vehicle left without MV or SV gets one (§8: a moving vehicle must be
     stopped or moved): SV, else the longest legal MV. AMBUSH's long convoys put escorts where
@@ -125,12 +200,14 @@ def complete_driving(player: Player, game, view: dict[str, Any]) -> None:
 class _AmbushMixin:
     def plan(self, game, view: dict[str, Any]) -> None:
         if self.side == "defender":
+            call_for_help(self, game, view, drivers=False)
             drive_transporter(self, game, view)
         else:
             carry_cargo(self, game, view)
         super().plan(game, view)
         if self.side == "defender":
             complete_driving(self, game, view)
+            call_for_help(self, game, view, drivers=True)
 
 
 class AmbushScriptedAdversary(_AmbushMixin, ScriptedAdversary):

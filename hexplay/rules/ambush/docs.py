@@ -66,6 +66,8 @@ def tables_markdown() -> str:
                 rows = [[x[col], f"1-{x['success']}", x["why"]] for x in r[key]]
                 md += [f"**{key.replace('_', ' ')}**", ""]
                 md += _table([col.replace("_", " "), "die to get through", "why"], rows)
+            md += ["**calls for help** (task RC of a man in a convoy vehicle)", ""]
+            md += _table(["link", "AP", "why"], [[x["link"], x["ap"], x["why"]] for x in r["call"]])
             md += _table(
                 ["training", "delay (turns)", "why"],
                 [[x["training"], x["turns"], x["why"]] for x in r["delay"]],

@@ -68,8 +68,11 @@ class AmbushScenario(Scenario):
     * ``barrier`` + ``transporter_config``: a barrier type (``barriers.toml``); it sets
       ``barrier_points_required``. ``deterrent``: a device (``deterrents.toml``).
     * ``moving_transporter``, ``transporter_approach``, ``roadblock``: :mod:`.transporter`.
-    * ``cargo_removal``: :mod:`.cargo` (victory by getting the cargo off the map).
-    * ``radio``, ``escorts_notified``, ``centre_km``, ``responder_training``: :mod:`.radio`.
+    * ``cargo_removal``: :mod:`.cargo` (victory by getting the cargo off the map);
+      ``getaway``: also in the adversary's own vehicle at the road's end.
+    * ``radio``, ``radio_calls``, ``escorts_notified``, ``centre_km``, ``responder_training``:
+      :mod:`.radio` (``radio_calls`` "plotted": the convoy's men plot RC; "automatic": the
+      rules call every turn, AMBUSH's first rule, kept for scenarios that ask for it).
     * ``response_density``: :mod:`.response` (None: no response force).
     * ``emphasis``: the one line saying which situation a standard scenario emphasises.
     """
@@ -86,7 +89,14 @@ class AmbushScenario(Scenario):
     )
     roadblock: bool = Field(True, description="The adversary blocks the road at the ambush hex.")
     cargo_removal: bool = Field(False, description="The cargo must be got off the map.")
+    getaway: bool = Field(
+        False, description="The cargo may leave in an adversary-held vehicle (cargo_removal)."
+    )
     radio: bool = Field(False, description="CB and long-range radio.")
+    radio_calls: Literal["plotted", "automatic"] = Field(
+        "plotted",
+        description="Calls for help plotted by the convoy's men (RC), or made by the rules.",
+    )
     escorts_notified: bool = Field(True, description="Escorts warned at the start (else by CB).")
     centre_km: int = Field(30, description="Range to the regional centre, km.")
     responder_training: Literal["trained", "untrained"] = Field(
@@ -132,6 +142,11 @@ class AmbushScenario(Scenario):
             f"unknown device {self.deterrent!r}; one of {sorted(tab.deterrents)}",
         )
         need(1 <= self.transporter_approach <= 500, "transporter_approach", "an integer 1..500")
+        need(
+            self.cargo_removal or not self.getaway,
+            "getaway",
+            "the getaway carries the cargo: it needs the cargo_removal option",
+        )
         need(1 <= self.centre_km <= 10_000, "centre_km", "an integer 1..10000 (km)")
         need(
             self.response_density in (None, *DENSITIES),
@@ -260,9 +275,10 @@ class AmbushGame(SkirmishGame):
 
     info = INFO
     FORMAT = FORMAT
-    COMMANDS = COMMANDS
-    ORDER_KINDS = (*SETUP_ARGS, *TASK_ARGS)
-    """Every order kind legal_orders may list (SKIRMISH's: AMBUSH adds no order kind)."""
+    COMMANDS = {**COMMANDS, "radio_call": "radio_call", "cancel_call": "cancel_call"}
+    """SKIRMISH's command ops plus the plotted radio call and its undo."""
+    ORDER_KINDS = (*SETUP_ARGS, *TASK_ARGS, radio.CALL)
+    """Every order kind legal_orders may list: SKIRMISH's and the radio call (RC)."""
     scenario: AmbushScenario
 
     def __init__(self, scenario: AmbushScenario, m, dice: Dice) -> None:
@@ -279,6 +295,7 @@ class AmbushGame(SkirmishGame):
         self.roadblock: str | None = None
         self.transporter_start: int | None = None
         self.radio = {"warned": list(scenario.escorts), "through": None}
+        self.radio_calls: dict[str, str] = {}  # this turn's plotted calls: man -> target
         self._n_escorts = len(scenario.escorts)
         self.morale = morale.new_state()
         self._start_wounds: dict[str, int] = {}
@@ -343,6 +360,8 @@ class AmbushGame(SkirmishGame):
     # --- plots ----------------------------------------------------------------------------
     def side_plan(self, side, orders=None, changed=None, known=None):
         plan = super().side_plan(side, orders, changed, known)
+        if self.radio_calls:
+            radio.check_calls(self, side, plan)
         if self.vehicle_damage or self.morale_active or self.unwarned:
             if self.unwarned:
                 radio.check_plan(self, side, plan)
@@ -351,6 +370,97 @@ class AmbushGame(SkirmishGame):
             if self.morale_active:
                 morale.check_plan(self, side, plan)
         return plan
+
+    # --- the radio call (an AMBUSH task beside Table II's) -----------------------------------
+    def legal_orders(self, side: str, unit: str | None = None):
+        out = super().legal_orders(side, unit)
+        if self.radio_calls is not None and self.scenario.radio:
+            out.extend(radio.call_orders(self, side, unit))
+        return out
+
+    def _order(self, order):
+        if order.kind.upper() == radio.CALL:
+            extra = sorted(set(order.args) - {"target"})
+            if extra:
+                raise IllegalOrder(radio.RULE, f"RC takes target=; not {', '.join(extra)}")
+            if order.unit is None:
+                raise IllegalOrder("plot", "RC needs a unit (the man making the call)")
+            return self.radio_call(order.side, order.unit, order.args.get("target"))
+        return super()._order(order)
+
+    def plot(self, side, unit_id, code, target=None, path=None, hexes=0, weapon=None, seat=None):
+        if isinstance(code, str) and code.upper() == radio.CALL:
+            if path or hexes or weapon is not None or seat is not None:
+                raise IllegalOrder(radio.RULE, "RC takes target= only")
+            return self.radio_call(side, unit_id, target)
+        return super().plot(side, unit_id, code, target, path, hexes, weapon, seat)
+
+    def radio_call(self, side: str, unit_id: str, target: str) -> dict[str, Any]:
+        """Plot a call for help by ``unit_id`` (a man in a convoy vehicle): ``target`` an
+        unwarned escort (CB) or ``"centre"`` (long range); see :mod:`..skirmish.radio`."""
+        self._check_side(side)
+        radio.check_call(self, side, unit_id, target)
+        self.radio_calls[unit_id] = target
+        self._log("radio_call", side=side, unit_id=unit_id, target=target)
+        return {
+            "code": radio.CALL,
+            "target": target,
+            "ap": str(radio.call_cost(self, unit_id, target)),
+        }
+
+    def cancel_call(self, side: str, unit_id: str) -> dict[str, Any]:
+        """Take back ``unit_id``'s plotted radio call."""
+        self._check_side(side)
+        self.turns.require("planning", "plotting")
+        self.plots.check_open(side)
+        if unit_id not in self.radio_calls or self.side_of(unit_id) != side:
+            raise IllegalOrder(radio.RULE, f"{unit_id!r} has no radio call plotted")
+        target = self.radio_calls.pop(unit_id)
+        self._log("cancel_call", side=side, unit_id=unit_id)
+        return {"code": radio.CALL, "target": target}
+
+    def undo(self, side: str, unit: str | None = None) -> Any:
+        """Take back the last plotted task or radio call (of ``unit``, if given)."""
+        last = self._last_call_or_plot(side, unit)
+        if last == "call":
+            return self.cancel_call(side, unit or self._last_caller(side))
+        return super().undo(side, unit)
+
+    def _last_call_or_plot(self, side: str, unit: str | None) -> str | None:
+        """ "call" if ``side``'s last action this turn (for ``unit``) still standing is a call."""
+        if not self.radio_calls:
+            return None
+        stack: list[tuple[str, str]] = []
+        start = self.commands.marks.get(self.turn, 0)
+        for c in self.commands.commands[start:]:
+            a = c.args
+            if a.get("side") != side or (unit is not None and a.get("unit_id") != unit):
+                continue
+            if c.op in ("plot", "radio_call"):
+                stack.append((c.op, a["unit_id"]))
+            elif c.op in ("unplot", "cancel_call"):
+                op = "plot" if c.op == "unplot" else "radio_call"
+                k = max(i for i, x in enumerate(stack) if x == (op, a["unit_id"]))
+                del stack[k]
+        return "call" if stack and stack[-1][0] == "radio_call" else None
+
+    def _last_caller(self, side: str) -> str:
+        start = self.commands.marks.get(self.turn, 0)
+        return next(
+            c.args["unit_id"]
+            for c in reversed(self.commands.commands[start:])
+            if c.op == "radio_call" and c.args["unit_id"] in self.radio_calls
+        )
+
+    def ap_left(self, side: str, unit_id: str):
+        left = super().ap_left(side, unit_id)
+        if self.radio_calls and unit_id in self.radio_calls and self.phase == "planning":
+            left -= radio.call_cost(self, unit_id, self.radio_calls[unit_id])
+        return left
+
+    def plotted_calls(self, side: str) -> dict[str, str]:
+        """``side``'s radio calls plotted this turn (man -> target); secret like the plot."""
+        return dict(self.radio_calls) if side in (DEFENDER, "referee") else {}
 
     @property
     def unwarned(self) -> bool:
@@ -402,6 +512,7 @@ class AmbushGame(SkirmishGame):
             cargo.after_maintenance(self)
 
     def _end_turn(self) -> None:
+        self.radio_calls.clear()
         if self.scenario.response_density:
             response.end_turn(self)
         if self.scenario.morale:

@@ -44,6 +44,8 @@ WEAPON_CLASS_COUNTS = {"rifle": 3, "automatic": 3, "anti_tank": 3, "other": 5}
 """Table I: 3 rifle types, 3 automatic weapons, 3 anti-tank weapons, 5 others."""
 TRANSPORTER_CONFIGS = ("standard", "armoured")
 DENSITIES = ("low", "medium", "high")
+RADIO_LINKS = ("CB", "long range")
+"""The report's two radio systems: CB within the convoy, long range to a regional centre."""
 DIE_FACES = 6
 
 
@@ -102,6 +104,7 @@ class Tables:
     convoys: Mapping[str, Row]
     cb: tuple[tuple[int, int], ...]
     long_range: tuple[tuple[int, int], ...]
+    call_ap: Mapping[str, int]
     delays: Mapping[str, int]
     response: Mapping[str, Row]
     autofire_extra_targets: int
@@ -243,6 +246,11 @@ def load_tables() -> Tables:
         r["training"]: _int(r["turns"], "radio", "delay", 0, 50)
         for r in _rows(rr, "radio", "delay")
     }
+    call_ap = {
+        r.get("link"): _int(r.get("ap"), "radio", f"call[{i}].ap", 1, 10)
+        for i, r in enumerate(_rows(rr, "radio", "call"))
+    }
+    _need(set(call_ap) == set(RADIO_LINKS), "radio", "call", f"one row per link {RADIO_LINKS}")
     resp = {}
     for i, r in enumerate(_rows(raw["response"], "response", "density")):
         arr = r.get("arrival")
@@ -279,6 +287,7 @@ def load_tables() -> Tables:
         ),
         cb=_thresholds(rr, "radio", "cb", "max_range"),
         long_range=_thresholds(rr, "radio", "long_range", "max_km"),
+        call_ap=MappingProxyType(call_ap),
         delays=MappingProxyType(delays),
         response=MappingProxyType(resp),
         autofire_extra_targets=_int(af.get("extra_targets"), "autofire", "extra_targets", 0, 10),

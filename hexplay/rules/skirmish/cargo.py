@@ -9,6 +9,14 @@ movement (the lowest id); a fit guard on foot there with no fit adversary recove
 defender wins). The adversary wins when the carrier ends a movement phase on foot on a hex at
 the map's edge: the cargo is got away. The defender wins if the turn limit passes first.
 
+Getaway (scenario option ``getaway``, with ``cargo_removal``): the cargo may also leave in the
+adversary's own vehicle. A vehicle is *held* by the adversary when every living man aboard is
+an adversary (he took it: a stopped escort whose crew is dead or gone, entered by EV and driven
+by MV as any vehicle, §8). The cargo is got away when its carrier, riding in a held vehicle,
+ends a movement phase at an end of the route (the road's map-edge hex): vehicles move only
+along roads and never leave the board (§8), so the road's end is where it drives off the map
+(``cargo.toml`` ``getaway``). Without the option a carrier in a vehicle cannot get it away.
+
 State (``g.cargo``, plain JSON): ``state`` ``"vault"`` / ``"carried"`` / ``"dropped"`` /
 ``"away"`` / ``"recovered"``, ``holder`` (man id or None), ``hex`` (None in the vault: it is
 where the transporter is).
@@ -56,14 +64,34 @@ def after_combat(g) -> None:
             _log(g, "combat", "cargo dropped", {"man": m.id, "hex": c["hex"]}, (ADVERSARY,))
 
 
+def held(g, vid: str) -> bool:
+    """Every living man aboard ``vid`` is an adversary (and someone is): his own vehicle."""
+    aboard = [g.men[i] for i in g.vehicles[vid].seats.values() if g.men[i].alive]
+    return bool(aboard) and all(x.side == ADVERSARY for x in aboard)
+
+
+def driven_off(g, m) -> bool:
+    """The getaway rule: ``m`` rides in a held vehicle standing at an end of the route."""
+    if not (getattr(g.scenario, "getaway", False) and m.vehicle and held(g, m.vehicle)):
+        return False
+    return g.vehicles[m.vehicle].pos in (0, len(g.route) - 1)
+
+
 def after_movement(g) -> None:
     c = g.cargo
     if c["state"] == "carried":
         m = g.men[c["holder"]]
-        c["hex"] = m.hex  # (None in a vehicle: he cannot get it away from there)
-        if m.hex is not None and m.hex in edge_hexes(g):
+        if getattr(g.scenario, "getaway", False):
+            c["hex"] = g.man_hex(m)  # (riding: his vehicle's hex)
+        else:
+            c["hex"] = m.hex  # (None in a vehicle: he cannot get it away from there)
+        if m.hex is not None and m.vehicle is None and m.hex in edge_hexes(g):
             c["state"] = "away"
             _log(g, "movement", "cargo away", {"man": m.id, "hex": m.hex})
+        elif driven_off(g, m):
+            c["state"] = "away"
+            data = {"man": m.id, "hex": c["hex"], "vehicle": m.vehicle}
+            _log(g, "movement", "cargo away", data)
     elif c["state"] == "dropped":
         here = [x for x in g.men.values() if x.fit and x.vehicle is None and x.hex == c["hex"]]
         adv = sorted((x.id for x in here if x.side == ADVERSARY), key=_key)
