@@ -143,6 +143,7 @@ register(
         players={
             "scripted": "hexplay.ai.ambush:scripted",
             "tactic": "hexplay.ai.ambush:tactic",
+            "search": "hexplay.ai.search:search_ambush",
         },
         analysis="hexplay.analysis.games:AMBUSH",
         ui="hexplay.widgets.ambush_ui:AmbushUI",

@@ -467,6 +467,7 @@ DEFAULT_BUDGETS: dict[str, dict[str, Any]] = {
     "skirmish": {"iterations": 4},
     "aggressor": {"iterations": 2, "horizon": 1},
     "naval": {"iterations": 2, "horizon": 2},
+    "ambush": {"iterations": 4},
 }
 """Budgets of the registry's ``search`` player by game: small, so that a decision takes a
 fraction of a second on one core and the registry-wide tests (fog-fairness of every player)
@@ -478,3 +479,4 @@ after ``horizon`` turns (a copy of their state costs 25-50 ms) and are scored by
 search_skirmish = search_for("skirmish")
 search_aggressor = search_for("aggressor")
 search_naval = search_for("naval")
+search_ambush = search_for("ambush")
