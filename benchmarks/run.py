@@ -41,7 +41,7 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   scenario per CPU second on one core (``benchmarks/ambush.py``).
 - ``table_orders_per_s`` / ``table_p99_intent_ms``: 30 concurrent games of computer players
   through the table server on 127.0.0.1, on 2 worker processes (``hexplay serve --workers 2``;
-  ``benchmarks/table.py``; 60 s, 20 s with ``--quick``).
+  ``benchmarks/table.py``; 10 minutes, 20 s with ``--quick``).
 - ``tactic_skirmish_p_adversary``, ``search_skirmish_adversary_p_adversary``,
   ``search_skirmish_defender_p_adversary``, ``search_aggressor_win_rate``,
   ``search_naval_win_rate``: the search player's strength (``benchmarks/search.py``: each line
@@ -225,7 +225,7 @@ def bench_ambush(quick: bool) -> None:
 def bench_table(quick: bool) -> None:
     import table
 
-    table.main(["--duration", "20" if quick else "60"])
+    table.main(["--duration", "20" if quick else "600"])  # the 10 minutes
 
 
 def bench_editor(quick: bool) -> None:
