@@ -26,7 +26,7 @@ def test_registered_with_scenarios_and_players():
     e = hexplay.game_entry("naval")
     assert e.info == NavalGame.info and e.info.sides == ("ijn", "usn") and e.info.simultaneous
     assert e.scenario_names() == ["kula_gulf", "kula_gulf_30", "horaniu"]
-    assert set(e.player_names()) == {"random", "scripted"}
+    assert set(e.player_names()) == {"random", "scripted", "search"}
     g = hexplay.new_game("naval", "horaniu", seed=2)
     assert g.scenario.name == "horaniu" and g.phase == "plot" and g.to_act() == ("ijn", "usn")
 
