@@ -75,7 +75,11 @@ nitpick_ignore_regex = [
         r"socket|http|urllib|hashlib|hmac|secrets|tomllib|tomli|math|statistics|copy|time|"
         r"contextlib|weakref|inspect|importlib|heapq|bisect|operator|textwrap|html|W|G)(\..*)?",
     ),
-    (r"py:class", r"_PydanticGeneralMetadata|Annotated|NoneType|ellipsis|Path|Fraction|Density"),
+    # type aliases (Literal or Callable) that autodoc cannot document as classes
+    (
+        r"py:class",
+        r"_PydanticGeneralMetadata|Annotated|NoneType|ellipsis|Path|Fraction|Density|Policy",
+    ),
     # pydantic's field constraints, shown in the field types (min_length=1, pattern='...')
     (r"py:class", r".*(=|\^|\$|A-Za-z).*"),
     # bases and type variables outside the API pages: abc, tornado's Application, TypeVars
