@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ...engine import Dice, GameInfo, IllegalOrder, SaveError, ScenarioError, jsonable
+from ...engine import Dice, GameInfo, IllegalOrder, ScenarioError, jsonable
 from ...engine.jsonio import JSONInputError
 from ...engine.jsonio import read as read_json
 from ..skirmish import autofire, cargo, morale, radio, response, transporter, vehicles
@@ -274,6 +274,7 @@ class AmbushGame(SkirmishGame):
     """One game of AMBUSH. Create with :meth:`new`."""
 
     info = INFO
+    SCENARIO = AmbushScenario
     FORMAT = FORMAT
     COMMANDS = {**COMMANDS, "radio_call": "radio_call", "cancel_call": "cancel_call"}
     """SKIRMISH's command ops plus the plotted radio call and its undo."""
@@ -328,21 +329,6 @@ class AmbushGame(SkirmishGame):
         if map is None:
             map = _load_map(scenario.map)
         return cls(scenario, map, dice if dice is not None else Dice(seed))
-
-    @classmethod
-    def _fresh(cls, scenario, map, dice: Dice) -> AmbushGame:
-        try:
-            if not isinstance(scenario, AmbushScenario):
-                if not isinstance(scenario, Mapping):
-                    raise ScenarioError("scenario", "must be an object")
-                scenario = AmbushScenario.from_dict(dict(scenario))
-            return cls(scenario, map, dice)
-        except ScenarioError as e:
-            raise SaveError(f"scenario.{e.field}", e.message) from None
-        except IllegalOrder as e:
-            raise SaveError("scenario", str(e)) from None
-        except (TypeError, AttributeError, KeyError, ValueError) as e:
-            raise SaveError("scenario", f"not a valid AMBUSH scenario: {e!r}") from None
 
     def _shared(self) -> tuple:
         """What a copy shares: SKIRMISH's, and AMBUSH's (read-only) tables."""

@@ -165,6 +165,8 @@ class SkirmishGame(SkirmishState, Game):
     """One game of SKIRMISH. Create with :meth:`new`."""
 
     info = INFO
+    #: The scenario type a save's scenario is parsed into (AMBUSH: its own, with the options).
+    SCENARIO: type[Scenario] = Scenario
     FORMAT = FORMAT
     COMMANDS = COMMANDS
     winner: str | None = None  # (an attribute here, set by the rules; the protocol's property)
@@ -216,10 +218,10 @@ class SkirmishGame(SkirmishState, Game):
         """A game in its initial state (no commands) for :mod:`hexplay.engine.record`; a
         scenario that does not fit is a SaveError naming its field."""
         try:
-            if not isinstance(scenario, Scenario):
+            if not isinstance(scenario, cls.SCENARIO):
                 if not isinstance(scenario, Mapping):
                     raise ScenarioError("scenario", "must be an object")
-                scenario = Scenario.from_dict(dict(scenario))
+                scenario = cls.SCENARIO.from_dict(dict(scenario))
             return cls(scenario, map, dice)
         except ScenarioError as e:
             raise SaveError(f"scenario.{e.field}", e.message) from None
@@ -227,7 +229,7 @@ class SkirmishGame(SkirmishState, Game):
             raise SaveError("scenario", str(e)) from None
         except (TypeError, AttributeError, KeyError, ValueError) as e:
             # (a field of the wrong type that the scenario's own checks let through)
-            raise SaveError("scenario", f"not a valid SKIRMISH scenario: {e!r}") from None
+            raise SaveError("scenario", f"not a valid {cls.info.title} scenario: {e!r}") from None
 
     def _shared(self) -> tuple:
         """What a copy shares instead of copying: the map and its per-map tables."""
