@@ -6,43 +6,11 @@
 # The site is written to docs/_build/html. Extra arguments are passed to sphinx-build.
 set -euo pipefail
 
-cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.."
-ROOT="$PWD"
-VENV="$ROOT/.venv"
-PYTHON="${PYTHON:-python3}"
-export PIP_DISABLE_PIP_VERSION_CHECK=1
-
-section() { printf '\n==== %s ====\n' "$*"; }
-die() {
-    printf 'ERROR: %s\n' "$*" >&2
-    exit 1
-}
-
-# Same virtualenv handling as scripts/test.sh: create or reuse .venv, install the extra when
-# pyproject.toml changed since its last successful install.
-ensure_venv() {
-    local extra="$1" stamp want
-    if [[ ! -x "$VENV/bin/python" ]] || ! "$VENV/bin/python" -c '' 2>/dev/null; then
-        echo "creating virtualenv at $VENV"
-        "$PYTHON" -m venv --clear "$VENV"
-    fi
-    stamp="$VENV/.hexplay-installed-$extra"
-    want="$(cat pyproject.toml "$VENV/pyvenv.cfg" | sha256sum | cut -d' ' -f1)"
-    if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]] &&
-        "$VENV/bin/python" -c 'import importlib.metadata as m; m.version("hexplay")' 2>/dev/null; then
-        echo "virtualenv up to date (.[$extra])"
-        return
-    fi
-    local t0=$SECONDS
-    "$VENV/bin/python" -m pip install -e ".[$extra]"
-    echo "$want" >"$stamp"
-    echo "installed .[$extra] in $((SECONDS - t0)) s"
-}
+source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/common.sh"
 
 section "Python virtualenv (.venv, .[docs])"
 ensure_venv docs
-export VIRTUAL_ENV="$VENV"
-export PATH="$VENV/bin:$PATH"
+use_venv
 export HEXPLAY_SMALL=1
 python --version
 

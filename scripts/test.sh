@@ -5,39 +5,7 @@
 # Extra arguments are passed to pytest, e.g. `bash scripts/test.sh -k los -x`.
 set -euo pipefail
 
-cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.."
-ROOT="$PWD"
-VENV="$ROOT/.venv"
-PYTHON="${PYTHON:-python3}"
-export PIP_DISABLE_PIP_VERSION_CHECK=1
-
-section() { printf '\n==== %s ====\n' "$*"; }
-die() {
-    printf 'ERROR: %s\n' "$*" >&2
-    exit 1
-}
-as_root() { if [[ $EUID -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
-
-# Create or reuse .venv and install the package with the given extra; skipped when
-# pyproject.toml is unchanged since the last successful install of that extra.
-ensure_venv() {
-    local extra="$1" stamp want
-    if [[ ! -x "$VENV/bin/python" ]] || ! "$VENV/bin/python" -c '' 2>/dev/null; then
-        echo "creating virtualenv at $VENV"
-        "$PYTHON" -m venv --clear "$VENV"
-    fi
-    stamp="$VENV/.hexplay-installed-$extra"
-    want="$(cat pyproject.toml "$VENV/pyvenv.cfg" | sha256sum | cut -d' ' -f1)"
-    if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]] &&
-        "$VENV/bin/python" -c 'import importlib.metadata as m; m.version("hexplay")' 2>/dev/null; then
-        echo "virtualenv up to date (.[$extra])"
-        return
-    fi
-    local t0=$SECONDS
-    "$VENV/bin/python" -m pip install -e ".[$extra]"
-    echo "$want" >"$stamp"
-    echo "installed .[$extra] in $((SECONDS - t0)) s"
-}
+source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/common.sh"
 
 section "System packages (chromium for browser tests)"
 if [[ -x /usr/bin/chromium ]]; then
@@ -50,8 +18,7 @@ fi
 
 section "Python virtualenv (.venv, .[test])"
 ensure_venv test
-export VIRTUAL_ENV="$VENV"
-export PATH="$VENV/bin:$PATH"
+use_venv
 python --version
 
 if [[ -f js/package.json ]]; then
