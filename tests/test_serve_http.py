@@ -340,3 +340,35 @@ def test_the_referee_page_sees_every_side_live(server):
     assert st["status"]["sides"] == {"red": "ready", "blue": "setting up"}
     assert st2["status"]["sides"] == {"red": "plotting", "blue": "plotting"}
     assert st3["view"]["plots"]["red"] == [{"unit": "R1", "hex": "0201"}]  # the referee sees plots
+
+
+def test_the_class_ticker_stops_itself_once_its_pool_refuses_work():
+    """A notebook's table thread can outlive its pool (interpreter exit): the ticker must stop,
+    not raise "cannot schedule new futures" on every tick."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from hexplay.serve.app import _ticker
+
+    class Table:
+        ticks = 0
+
+        def tick(self):
+            Table.ticks += 1
+
+    pool = ThreadPoolExecutor(1)
+    loop = asyncio.new_event_loop()
+    try:
+
+        async def run():
+            t = _ticker(Table(), pool)
+            t.callback()  # a tick while the pool works
+            await asyncio.sleep(0.05)
+            pool.shutdown(wait=True)
+            t.start()
+            t.callback()  # refused by the pool: stops the ticker
+            return t.is_running()
+
+        assert loop.run_until_complete(run()) is False
+    finally:
+        loop.close()
+    assert Table.ticks == 1

@@ -313,8 +313,20 @@ def make_app(
 
 
 def _ticker(table: Table, pool: ThreadPoolExecutor) -> tornado.ioloop.PeriodicCallback:
-    """The class timer: twice a second, on a worker, expire the plots whose time is up."""
-    return tornado.ioloop.PeriodicCallback(lambda: pool.submit(table.tick), 500)
+    """The class timer: twice a second, on a worker, expire the plots whose time is up.
+
+    Once the pool refuses work (it was shut down, or the interpreter is exiting while a
+    notebook's table thread still runs) the ticker stops itself instead of raising on every
+    tick."""
+
+    def tick() -> None:
+        try:
+            pool.submit(table.tick)
+        except RuntimeError:  # "cannot schedule new futures after (interpreter) shutdown"
+            ticker.stop()
+
+    ticker = tornado.ioloop.PeriodicCallback(tick, 500)
+    return ticker
 
 
 def public_url(host: str, port: int, given: str | None = None) -> str:
