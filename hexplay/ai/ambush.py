@@ -27,6 +27,7 @@ from typing import Any
 
 from ..engine import IllegalOrder
 from ..rules.skirmish.cargo import edge_hexes
+from ..rules.skirmish.radio import CENTRE
 from .base import Player
 from .skirmish import ScriptedAdversary, ScriptedDefender, _approach
 from .tactics import TacticalAdversary, TacticalDefender
@@ -161,21 +162,31 @@ def ambush_seen(player: Player, view: dict[str, Any]) -> bool:
 
 
 def call_for_help(player: Player, game, view: dict[str, Any], drivers: bool) -> None:
-    """Plot the radio calls still wanted (legal_orders' RC options), by non-drivers only
-    unless ``drivers``: CB to each escort offered, then the regional centre."""
-    if "radio" not in view.get("ambush_rules", {}) or not ambush_seen(player, view):
+    """Plot the radio calls still wanted, by non-drivers only unless ``drivers``: each man in
+    order tries the regional centre, then each escort not warned (the order of the RC options
+    of legal_orders), and makes the first call the rules accept.
+
+    Decided from the view (the side's men and ``ambush_rules.radio``) and tried directly: the
+    same calls as walking legal_orders' RC options, without listing every unit's other orders
+    (test_ambush_radio_calls checks the two agree)."""
+    rules = view.get("ambush_rules", {})
+    if "radio" not in rules or not ambush_seen(player, view):
         return
+    warned = set(rules["radio"]["warned"])
     units = view["units"]
-    for lo in game.legal_orders(player.side):
-        if lo.kind != "RC":
+    escorts = [v for v, u in units.items() if u.get("kind") == "escort" and v not in warned]
+    targets = [CENTRE, *escorts] if rules["radio"]["through"] is None else escorts
+    if not targets:
+        return
+    for uid, u in units.items():
+        if u.get("side") != player.side or u.get("kind") != "man" or not u.get("vehicle"):
             continue
-        u = units.get(lo.unit, {})
         if not drivers and u.get("seat") == "D":
             continue
-        for to in lo.needs[0].options:
+        for to in targets:
             try:
-                game.radio_call(player.side, lo.unit, to)
-                return call_for_help(player, game, view, drivers)  # options changed
+                game.radio_call(player.side, uid, to)
+                break
             except IllegalOrder:
                 continue
 
