@@ -2,6 +2,8 @@
 what AMBUSH adds, all from the viewing side's view (``view["ambush_rules"]``, see
 :mod:`hexplay.rules.skirmish.views`):
 
+* the adversary's getaway car as a vehicle counter in his colour, named "car" (when the
+  side knows where it is);
 * vehicle damage badges (immobilised, crew compartment penetrated, barrier damaged) on the
   vehicle counters, and a cargo badge on the man carrying the cargo (when the side knows him);
 * the roadblock and a known loose cargo as hex markings;
@@ -24,6 +26,7 @@ from typing import Any
 import ipywidgets as W
 import numpy as np
 
+from ..rules.skirmish.units import CAR_KIND
 from .counters import Badge, CounterStyle, SideStyle
 from .odds import HEATMAP_RANGES, OddsPanel
 from .skirmish_ui import SkirmishUI
@@ -44,6 +47,9 @@ DAMAGE_BADGES: dict[str, Badge] = {
     )
 }
 CARGO_BADGE = Badge("cargo", "$", "#1e8449", "carries the cargo")
+CAR_LABEL = "car"
+"""The name on the adversary's getaway car's counter (a vehicle glyph in the adversary's
+colour, facing its heading, like the convoy's vehicles)."""
 ROADBLOCK_COLOUR = "#c0392b"
 CARGO_COLOUR = "#1e8449"
 
@@ -169,7 +175,14 @@ class AmbushUI(SkirmishUI):
         damage = _damage(view)
         cargo = (view.get("ambush_rules") or {}).get("cargo") or {}
         holder = cargo.get("holder") if cargo.get("state") in ("carried", "out") else None
+        units = view.get("units") or {}
         for u in out:
+            if u.get("kind") == CAR_KIND:  # the adversary's getaway car
+                u["glyph"] = {"kind": "vehicle"}
+                u["label"] = CAR_LABEL
+                f = self.facing(units.get(u["id"], {}))
+                if f is not None:
+                    u["facing"] = f
             marks = [s for s in damage.get(u["id"], ()) if s in DAMAGE_BADGES]
             if u["id"] == holder and not u.get("stale"):
                 marks.append(CARGO_BADGE.code)
