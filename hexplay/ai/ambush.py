@@ -232,19 +232,21 @@ def call_for_help(player: Player, game, view: dict[str, Any], drivers: bool) -> 
     units = view["units"]
     escorts = [v for v, u in units.items() if u.get("kind") == "escort" and v not in warned]
     targets = [CENTRE, *escorts] if rules["radio"]["through"] is None else escorts
-    if not targets:
-        return
+    calls = game.plotted_calls(player.side)  # this turn's own calls (the view's may be stale)
     for uid, u in units.items():
         if u.get("side") != player.side or u.get("kind") != "man" or not u.get("vehicle"):
             continue
-        if not drivers and u.get("seat") == "D":
+        if uid in calls or (not drivers and u.get("seat") == "D"):
             continue
         for to in targets:
+            if to in calls.values():
+                continue
             try:
                 game.radio_call(player.side, uid, to)
-                break
             except IllegalOrder:
                 continue
+            calls[uid] = to
+            break
 
 
 def complete_driving(player: Player, game, view: dict[str, Any]) -> None:
