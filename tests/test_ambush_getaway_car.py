@@ -246,3 +246,23 @@ def test_the_app_draws_the_car_for_the_adversary_and_not_for_an_unseeing_defende
     app = GameApp(g, vs_computer="adversary")  # the convoy at the screen
     assert CAR_ID not in {u["id"] for u in app.board.units}
     assert CAR_ID not in json.dumps(app.board.units)
+
+
+def test_through_real_games_the_defender_sees_the_car_only_by_line_of_sight() -> None:
+    sc = scenario_file("stopped_convoy")
+    shown = hidden = 0
+    for seed in range(3):
+        g = AmbushGame.new(sc, seed=seed)
+        players = [scripted(s, seed) for s in SIDES]
+        while not g.over:
+            play(g, players, max_turns=1)
+            if CAR_ID not in g.vehicles:
+                continue
+            units = g.view("defender")["units"]
+            seen = CAR_ID in g.seen["defender"]
+            assert (CAR_ID in units) == seen
+            aboard = g.vehicles[CAR_ID].seats.values()
+            assert seen or not any(m in units for m in aboard)  # nor the men inside
+            shown += seen
+            hidden += not seen
+    assert shown and hidden
