@@ -266,3 +266,14 @@ def test_through_real_games_the_defender_sees_the_car_only_by_line_of_sight() ->
             shown += seen
             hidden += not seen
     assert shown and hidden
+
+
+def test_the_ambush_panel_shows_the_cars_plan_to_the_adversary_only() -> None:
+    from hexplay.widgets.ambush_ui import rules_html
+
+    g = _game(**{**FIELDS, "getaway_car": {**CAR, "turn": 3}})
+    adv = rules_html(g.view("adversary"), g.scenario, "adversary")
+    assert "getaway car" in adv and "van (V) by the rear road end: enters on turn 3" in adv
+    assert "getaway car" not in rules_html(g.view("defender"), g.scenario, "defender")
+    g = _entered()
+    assert "rear road end: in" in rules_html(g.view("adversary"), g.scenario, "adversary")

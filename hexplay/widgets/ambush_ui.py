@@ -9,7 +9,8 @@ what AMBUSH adds, all from the viewing side's view (``view["ambush_rules"]``, se
 * the roadblock and a known loose cargo as hex markings;
 * an "AMBUSH" panel: the scenario and what it emphasises, the cargo, the radios (escorts
   warned, the long-range message through) and the response force's arrival turn — the radio
-  and the response force only for the convoy side (the engine gives them to no one else);
+  and the response force only for the convoy side (the engine gives them to no one else) —
+  and the getaway car's plan, for the adversary only;
 * the odds panel over AMBUSH's weapons (:class:`AmbushOddsPanel`) and terrain types.
 
 Radio messages and the response force's news are log events the view already holds for the
@@ -300,6 +301,18 @@ def rules_html(view: Mapping[str, Any], scenario: Any, side: str) -> str:
         else:
             txt = "not dispatched yet"
         rows.append(("response force", e(txt)))
+    car = rules.get("getaway_car")  # the adversary's own plan (never in the convoy's view)
+    if car is not None:
+        state = "in" if car.get("entered") else f"enters on turn {car.get('turn')}"
+        rows.append(
+            (
+                "getaway car",
+                e(
+                    f"{car.get('vehicle')} ({car.get('id')}) by the {car.get('enters')} "
+                    f"road end: {state}"
+                ),
+            )
+        )
     damage = _damage(view)
     for vid, states in sorted(damage.items()):
         if states:
