@@ -122,7 +122,7 @@ _NEIGHBOUR_DOT = [[ux * wx + uy * wy for wx, wy in _NEIGHBOUR_PX] for ux, uy in 
 
 
 def _segment(dq: int, dr: int, sign: int) -> tuple[Hex, ...]:
-    """Equals :func:`_segment_plain` (tested on every offset within 40 hexes): the same walk
+    """Equals ``_segment_plain`` (tested on every offset within 40 hexes): the same walk
     with the sides the segment heads toward chosen once, and each bisector's crossing
     parameter kept up to date by one addition per step instead of recomputed from the hex's
     centre (the centre moves by one neighbour vector a step)."""
