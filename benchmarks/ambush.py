@@ -1,9 +1,15 @@
 """AMBUSH benchmark: prints ``ambush_games_per_s: <value> games/s``.
 
 Computer vs computer full games (AMBUSH's scripted players on both sides) of
-:data:`BENCH_SCENARIO` on one core, after a few warm-up games (the map's tables are built once
-per process); timed in process CPU time, so other jobs on a shared machine do not count.
-``--games N`` sets the number timed (default 100).
+:data:`BENCH_SCENARIO` on one core, timed in process CPU time, so other jobs on a shared
+machine do not count. ``--games N`` sets the number timed (default 100).
+
+Warmed before the clock starts, by ``warm`` untimed games of other seeds: what is built once
+per process and map, and what every timed game would otherwise build in its first moments --
+the map's terrain tables and movement costs (``terrain_for``), its LOS templates
+(``Sight._get_templates`` / ``_get_flat``: every game's set-up asks ``clear_pairs``), AMBUSH's
+data tables (``tables()``) and the players' per-map memos (paths, shot odds). The timed games
+use seeds 0..n-1, none of the warm-up's, so they still meet positions the memos do not hold.
 """
 
 from __future__ import annotations
@@ -21,8 +27,8 @@ from hexplay.rules.ambush.game import AmbushGame, scenario_file  # noqa: E402
 
 BENCH_SCENARIO = "close_escort"
 """The densest standard scenario: the most men in contact at once (three-man escorts bumper to
-bumper) and the high-density response force. (On the SKIRMISH map until the AMBUSH maps land;
-then the scenario's ``map`` names the dense map.)"""
+bumper) and the high-density response force, on the dense forested mountains map (its
+``map``)."""
 
 
 def games_per_s(n: int, warm: int = 5, name: str = BENCH_SCENARIO) -> float:

@@ -154,3 +154,47 @@ def test_the_computer_convoy_calls_once_it_has_seen_the_ambush() -> None:
     assert g.radio_calls == {"G2": "centre", "G7": "E1"}
     call_for_help(p, g, view, drivers=True)  # then the driver, with the AP he has left
     assert g.radio_calls == {"G2": "centre", "G7": "E1", "G1": "E2"}
+
+
+def _calls_by_legal_orders(g, side: str, drivers: bool) -> None:
+    """The plain version of call_for_help's plotting: walk legal_orders' RC options, make the
+    first call accepted, list again (the options change), until none is left."""
+    units = g.view(side)["units"]
+    for lo in g.legal_orders(side):
+        if lo.kind != "RC" or (not drivers and units[lo.unit].get("seat") == "D"):
+            continue
+        for to in lo.needs[0].options:
+            try:
+                g.radio_call(side, lo.unit, to)
+                return _calls_by_legal_orders(g, side, drivers)
+            except IllegalOrder:
+                continue
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_call_for_help_makes_the_calls_legal_orders_offer(seed: int) -> None:
+    """Through real games of ``close_escort`` with unwarned escorts: at each defender turn
+    call_for_help (from the view) plots what the plain walk over legal_orders plots."""
+    from hexplay.rules.ambush.game import scenario_file
+
+    sc = {**scenario_file("close_escort").to_dict(), "escorts_notified": False}
+    g = AmbushGame.new(sc, seed=seed)
+    players = {s: scripted(s, seed + k) for k, s in enumerate(("adversary", "defender"))}
+    checked = 0
+    while not g.over and g.turn <= 12:
+        if g.phase == "planning" and "defender" in g.to_act():
+            p = players["defender"]
+            for drivers in (False, True):
+                a, b = g.copy(), g.copy()
+                view = a.view("defender")
+                if not ambush_seen(p, view):
+                    continue
+                call_for_help(p, a, view, drivers)
+                _calls_by_legal_orders(b, "defender", drivers)
+                assert a.radio_calls == b.radio_calls
+                checked += bool(a.radio_calls)
+        if not g.to_act():
+            g.advance()
+            continue
+        players[g.to_act()[0]].act(g)
+    assert checked

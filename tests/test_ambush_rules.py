@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from hexplay.ai import play
+from hexplay.ai.ambush import scripted
 from hexplay.engine import ForcedDice, IllegalOrder, ScenarioError
 from hexplay.rules.ambush import tables as T
 from hexplay.rules.ambush.game import AmbushGame, AmbushScenario, scenario_file, sweep_scenario
-from hexplay.rules.skirmish import cargo, radio, response, transporter
+from hexplay.rules.skirmish import cargo, morale, radio, response, transporter
 from hexplay.rules.skirmish.tables import ATTACK_STRENGTH, RANGE_BANDS
 
 ROUTE = "Route 4"
@@ -418,3 +422,28 @@ def test_suppressed_men_have_five_ap_panicked_men_only_run() -> None:
     g.plot("adversary", "A3", "MP", path=["1011"])
     assert g.view("adversary")["ambush_rules"]["morale"]["panicked"] == ["A3"]
     assert g.view("defender")["ambush_rules"]["morale"] == {"suppressed": [], "panicked": []}
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), turns=st.integers(1, 6), data=st.data())
+def test_panic_candidates_equal_the_plain_rule(seed: int, turns: int, data) -> None:
+    """morale.panic_candidates (the fast path) against panic_candidates_plain, on states of
+    close_escort games (men on foot and aboard, some dead) and any men hit or killed."""
+    g = _played_close_escort(seed, turns)
+    ids = sorted(g.men)
+    hit = set(data.draw(st.lists(st.sampled_from(ids), max_size=6)))
+    killed = set(data.draw(st.lists(st.sampled_from(sorted(hit)), max_size=3))) if hit else set()
+    assert morale.panic_candidates(g, hit, killed) == morale.panic_candidates_plain(g, hit, killed)
+
+
+_CLOSE_ESCORT: dict = {}
+
+
+def _played_close_escort(seed: int, turns: int) -> AmbushGame:
+    """A close_escort game of the computer players after ``turns`` turns (one of 4 seeds)."""
+    key = (seed % 4, turns)
+    if key not in _CLOSE_ESCORT:
+        g = AmbushGame.new("close_escort", seed=key[0])
+        players = [scripted("adversary", key[0]), scripted("defender", key[0])]
+        _CLOSE_ESCORT[key] = play(g, players, max_turns=turns)
+    return _CLOSE_ESCORT[key]

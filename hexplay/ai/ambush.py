@@ -14,7 +14,10 @@ rest of the turn (fire, moves, barrier work):
 * adversary: the carrier of the cargo walks it to the nearest map-edge hex; a dropped cargo
   is fetched by the nearest fit man. With the getaway option (:func:`getaway`) a carrier
   standing by a stopped vehicle nobody of the convoy holds gets in at the wheel, and a
-  carrier riding in a vehicle his side holds drives it to the nearer end of the road.
+  carrier riding in a vehicle his side holds drives it to the nearer end of the road. The
+  adversary's own getaway car (scenario ``getaway_car``, :func:`drive_car`) drives to the
+  transporter and waits there stopped; the carrier walks to it when it is no farther than a
+  map edge, gets in (any free seat) and it drives off.
   Stopping the transporter (turn-1 fire at its crew, the
   roadblock) and loading (barrier work after the vault is open) are the SKIRMISH player's.
 
@@ -27,10 +30,14 @@ from typing import Any
 
 from ..engine import IllegalOrder
 from ..rules.skirmish.cargo import edge_hexes
+from ..rules.skirmish.radio import CENTRE
+from ..rules.skirmish.units import CAR_KIND
 from .base import Player
 from .skirmish import ScriptedAdversary, ScriptedDefender, _approach
 from .tactics import TacticalAdversary, TacticalDefender
 
+VEHICLE_KINDS = ("escort", "transporter", CAR_KIND)
+"""Vehicles a carrier may take: the convoy's (once nobody of it holds them) and his own car."""
 CRUISE_HEXES = 30
 """Hexes a turn the convoy drives when it can (30 hexes/min = 45 km/h: a loaded truck's
 cautious pace on a rural road)."""
@@ -90,12 +97,14 @@ def getaway(player: Player, game, view: dict[str, Any], uid: str) -> bool:
     vid = me.get("vehicle")
     if vid is None:  # on foot: a stopped vehicle here that no guard holds, at the wheel
         for v in sorted(units.values(), key=lambda u: u["id"]):
-            if v.get("kind") not in ("escort", "transporter") or v.get("hex") != me.get("hex"):
+            if v.get("kind") not in VEHICLE_KINDS or v.get("hex") != me.get("hex"):
                 continue
             if v.get("moving") or v.get("controller") not in (None, player.side):
                 continue
-            if player.try_plot(game, uid, "EV", target=v["id"], seat="D"):
-                return True
+            seats = ("D",) if v["kind"] != CAR_KIND else ("D", "C", "S")  # own car: any seat
+            for seat in seats:
+                if player.try_plot(game, uid, "EV", target=v["id"], seat=seat):
+                    return True
         return False
     v = units.get(vid, {})
     if v.get("controller") != player.side or "pos" not in v:
@@ -111,6 +120,49 @@ def getaway(player: Player, game, view: dict[str, Any], uid: str) -> bool:
         return player.try_plot(game, vid, "SV")
     opts = _mv_options(game, player.side, vid)
     return bool(opts) and player.try_plot(game, vid, "MV", hexes=max(opts))
+
+
+def own_car(player: Player, view: dict[str, Any]) -> dict[str, Any] | None:
+    """The side's own getaway car on the map (from the view), if it has one and holds it."""
+    for u in view["units"].values():
+        mine = u.get("kind") == CAR_KIND and u.get("side") == player.side
+        if mine and u.get("hex") and u.get("controller") in (None, player.side):
+            return u
+    return None
+
+
+def drive_car(player: Player, game, view: dict[str, Any]) -> None:
+    """The getaway car drives to the transporter's hex and waits there, stopped, for the
+    carrier (once he is aboard :func:`getaway` drives it off). Decided from the view: the
+    car's route index and heading (its own unit), the transporter's hex (public)."""
+    car = own_car(player, view)
+    c = view.get("ambush_rules", {}).get("cargo")
+    if car is None or car.get("controller") != player.side or "pos" not in car:
+        return
+    if c and c["state"] == "carried" and c.get("hex") == car["hex"]:
+        return  # the carrier is here (or aboard): getaway's to drive
+    route = view["route_hexes"]
+    t = view["units"].get("T", {})
+    if t.get("hex") not in route:
+        return
+    vid, pos, heading = car["id"], car["pos"], car.get("heading", 1)
+    gap = (route.index(t["hex"]) - pos) * heading
+    if not car.get("moving"):
+        if gap == 0:
+            return
+        if gap < 0 and not player.try_plot(game, vid, "TV"):
+            return
+        if not player.try_plot(game, vid, "AV"):
+            return
+        gap = abs(gap)
+    elif gap <= 0:
+        player.try_plot(game, vid, "SV") or player.try_plot(game, vid, "MV", hexes=1)
+        return
+    for k in dict.fromkeys((gap, 30, 24, 18, 12, 6, 1)):  # as far as the AP left allow
+        if k <= gap and player.try_plot(game, vid, "MV", hexes=k):
+            if k == gap:
+                player.try_plot(game, vid, "SV")  # there: stop at the transporter
+            return
 
 
 def carry_cargo(player: Player, game, view: dict[str, Any]) -> None:
@@ -131,6 +183,11 @@ def carry_cargo(player: Player, game, view: dict[str, Any]) -> None:
         if here is None:
             return
         goal = min(sorted(edge_hexes(game)), key=lambda h: dist(here, h))
+        car = own_car(player, view)
+        if car is not None and dist(here, car["hex"]) <= dist(here, goal):
+            goal = car["hex"]  # to the own car (getaway), when it is no farther than an edge
+            if goal == here:
+                return
     else:
         goal = c["hex"]
         men = [
@@ -161,23 +218,35 @@ def ambush_seen(player: Player, view: dict[str, Any]) -> bool:
 
 
 def call_for_help(player: Player, game, view: dict[str, Any], drivers: bool) -> None:
-    """Plot the radio calls still wanted (legal_orders' RC options), by non-drivers only
-    unless ``drivers``: CB to each escort offered, then the regional centre."""
-    if "radio" not in view.get("ambush_rules", {}) or not ambush_seen(player, view):
+    """Plot the radio calls still wanted, by non-drivers only unless ``drivers``: each man in
+    order tries the regional centre, then each escort not warned (the order of the RC options
+    of legal_orders), and makes the first call the rules accept.
+
+    Decided from the view (the side's men and ``ambush_rules.radio``) and tried directly: the
+    same calls as walking legal_orders' RC options, without listing every unit's other orders
+    (test_ambush_radio_calls checks the two agree)."""
+    rules = view.get("ambush_rules", {})
+    if "radio" not in rules or not ambush_seen(player, view):
         return
+    warned = set(rules["radio"]["warned"])
     units = view["units"]
-    for lo in game.legal_orders(player.side):
-        if lo.kind != "RC":
+    escorts = [v for v, u in units.items() if u.get("kind") == "escort" and v not in warned]
+    targets = [CENTRE, *escorts] if rules["radio"]["through"] is None else escorts
+    calls = game.plotted_calls(player.side)  # this turn's own calls (the view's may be stale)
+    for uid, u in units.items():
+        if u.get("side") != player.side or u.get("kind") != "man" or not u.get("vehicle"):
             continue
-        u = units.get(lo.unit, {})
-        if not drivers and u.get("seat") == "D":
+        if uid in calls or (not drivers and u.get("seat") == "D"):
             continue
-        for to in lo.needs[0].options:
+        for to in targets:
+            if to in calls.values():
+                continue
             try:
-                game.radio_call(player.side, lo.unit, to)
-                return call_for_help(player, game, view, drivers)  # options changed
+                game.radio_call(player.side, uid, to)
             except IllegalOrder:
                 continue
+            calls[uid] = to
+            break
 
 
 def complete_driving(player: Player, game, view: dict[str, Any]) -> None:
@@ -185,7 +254,7 @@ def complete_driving(player: Player, game, view: dict[str, Any]) -> None:
     stopped or moved): SV, else the longest legal MV. AMBUSH's long convoys put escorts where
     SKIRMISH's players' driving (made for escorts within 20 hexes) may leave one so."""
     for vid, u in view["units"].items():
-        if u.get("kind") not in ("escort", "transporter") or u.get("controller") != player.side:
+        if u.get("kind") not in VEHICLE_KINDS or u.get("controller") != player.side:
             continue
         if not u.get("moving"):
             continue
@@ -204,9 +273,11 @@ class _AmbushMixin:
             drive_transporter(self, game, view)
         else:
             carry_cargo(self, game, view)
+            if getattr(game.scenario, "getaway_car", None) is not None:
+                drive_car(self, game, view)
         super().plan(game, view)
+        complete_driving(self, game, view)
         if self.side == "defender":
-            complete_driving(self, game, view)
             call_for_help(self, game, view, drivers=True)
 
 

@@ -89,7 +89,9 @@ def _px(q: float, r: float) -> tuple[float, float]:
 _NEIGHBOUR_PX = [_px(d.q, d.r) for d in DIRECTIONS]
 
 
-def _segment(dq: int, dr: int, sign: int) -> tuple[Hex, ...]:
+def _segment_plain(dq: int, dr: int, sign: int) -> tuple[Hex, ...]:
+    """The supercover walk as the geometry says it: from each hex, leave through the side
+    whose bisector the segment crosses first (of the sides it heads toward)."""
     ax, ay = _px(EPSILON[0] * sign, EPSILON[1] * sign)
     bx, by = _px(dq + EPSILON[0] * sign, dr + EPSILON[1] * sign)
     vx, vy = bx - ax, by - ay
@@ -112,6 +114,51 @@ def _segment(dq: int, dr: int, sign: int) -> tuple[Hex, ...]:
         t = best_t
         cur = cur + DIRECTIONS[best_k]
         out.append(cur)
+    return tuple(out)
+
+
+# ``_NEIGHBOUR_DOT[j][k]``: pixel image of direction j dotted with that of direction k.
+_NEIGHBOUR_DOT = [[ux * wx + uy * wy for wx, wy in _NEIGHBOUR_PX] for ux, uy in _NEIGHBOUR_PX]
+
+
+def _segment(dq: int, dr: int, sign: int) -> tuple[Hex, ...]:
+    """Equals ``_segment_plain`` (tested on every offset within 40 hexes): the same walk
+    with the sides the segment heads toward chosen once, and each bisector's crossing
+    parameter kept up to date by one addition per step instead of recomputed from the hex's
+    centre (the centre moves by one neighbour vector a step)."""
+    ax, ay = _px(EPSILON[0] * sign, EPSILON[1] * sign)
+    bx, by = _px(dq + EPSILON[0] * sign, dr + EPSILON[1] * sign)
+    vx, vy = bx - ax, by - ay
+    ks, num, den = [], [], []
+    for k, (ux, uy) in enumerate(_NEIGHBOUR_PX):
+        denom = vx * ux + vy * uy
+        if denom > 0:
+            ks.append(k)
+            num.append(0.5 * (ux * ux + uy * uy) - (ax * ux + ay * uy))  # at the centre (0, 0)
+            den.append(denom)
+    if not ks or (dq == 0 and dr == 0):
+        return (Hex(0, 0),)
+    limit = 4 * (abs(dq) + abs(dr)) + 4
+    n = len(ks)
+    dots = [[_NEIGHBOUR_DOT[k][j] for j in ks] for k in range(6)]
+    steps = [(DIRECTIONS[k].q, DIRECTIONS[k].r, k) for k in ks]
+    q = r = 0
+    out = [Hex(0, 0)]
+    while q != dq or r != dr:
+        best, best_t = 0, num[0] / den[0]
+        for i in range(1, n):
+            tk = num[i] / den[i]
+            if tk < best_t:
+                best, best_t = i, tk
+        sq, sr, k = steps[best]
+        q += sq
+        r += sr
+        out.append(Hex(q, r))
+        dk = dots[k]
+        for i in range(n):
+            num[i] += dk[i]  # the centre moved by neighbour k: (c·u_i) grows by u_k·u_i
+        if len(out) > limit:
+            raise RuntimeError(f"segment walk failed for offset ({dq}, {dr})")  # pragma: no cover
     return tuple(out)
 
 

@@ -2,12 +2,15 @@
 what AMBUSH adds, all from the viewing side's view (``view["ambush_rules"]``, see
 :mod:`hexplay.rules.skirmish.views`):
 
+* the adversary's getaway car as a vehicle counter in his colour, named "car" (when the
+  side knows where it is);
 * vehicle damage badges (immobilised, crew compartment penetrated, barrier damaged) on the
   vehicle counters, and a cargo badge on the man carrying the cargo (when the side knows him);
 * the roadblock and a known loose cargo as hex markings;
 * an "AMBUSH" panel: the scenario and what it emphasises, the cargo, the radios (escorts
   warned, the long-range message through) and the response force's arrival turn — the radio
-  and the response force only for the convoy side (the engine gives them to no one else);
+  and the response force only for the convoy side (the engine gives them to no one else) —
+  and the getaway car's plan, for the adversary only;
 * the odds panel over AMBUSH's weapons (:class:`AmbushOddsPanel`) and terrain types.
 
 Radio messages and the response force's news are log events the view already holds for the
@@ -24,6 +27,7 @@ from typing import Any
 import ipywidgets as W
 import numpy as np
 
+from ..rules.skirmish.units import CAR_KIND
 from .counters import Badge, CounterStyle, SideStyle
 from .odds import HEATMAP_RANGES, OddsPanel
 from .skirmish_ui import SkirmishUI
@@ -44,6 +48,9 @@ DAMAGE_BADGES: dict[str, Badge] = {
     )
 }
 CARGO_BADGE = Badge("cargo", "$", "#1e8449", "carries the cargo")
+CAR_LABEL = "car"
+"""The name on the adversary's getaway car's counter (a vehicle glyph in the adversary's
+colour, facing its heading, like the convoy's vehicles)."""
 ROADBLOCK_COLOUR = "#c0392b"
 CARGO_COLOUR = "#1e8449"
 
@@ -169,7 +176,14 @@ class AmbushUI(SkirmishUI):
         damage = _damage(view)
         cargo = (view.get("ambush_rules") or {}).get("cargo") or {}
         holder = cargo.get("holder") if cargo.get("state") in ("carried", "out") else None
+        units = view.get("units") or {}
         for u in out:
+            if u.get("kind") == CAR_KIND:  # the adversary's getaway car
+                u["glyph"] = {"kind": "vehicle"}
+                u["label"] = CAR_LABEL
+                f = self.facing(units.get(u["id"], {}))
+                if f is not None:
+                    u["facing"] = f
             marks = [s for s in damage.get(u["id"], ()) if s in DAMAGE_BADGES]
             if u["id"] == holder and not u.get("stale"):
                 marks.append(CARGO_BADGE.code)
@@ -287,6 +301,18 @@ def rules_html(view: Mapping[str, Any], scenario: Any, side: str) -> str:
         else:
             txt = "not dispatched yet"
         rows.append(("response force", e(txt)))
+    car = rules.get("getaway_car")  # the adversary's own plan (never in the convoy's view)
+    if car is not None:
+        state = "in" if car.get("entered") else f"enters on turn {car.get('turn')}"
+        rows.append(
+            (
+                "getaway car",
+                e(
+                    f"{car.get('vehicle')} ({car.get('id')}) by the {car.get('enters')} "
+                    f"road end: {state}"
+                ),
+            )
+        )
     damage = _damage(view)
     for vid, states in sorted(damage.items()):
         if states:

@@ -84,6 +84,16 @@ def tables_markdown() -> str:
                 for x in r["density"]
             ]
             md += _table(["density", "men", "weapon", "arrival turns (faces)", "why"], rows)
+        elif name == "getaway":
+            rows = [[x["name"], x["seats"], x["armour"], x["why"]] for x in r["vehicle"]]
+            md += _table(["vehicle", "seats", "armour", "why"], rows)
+            md += _table(
+                ["value", "setting", "why"],
+                [
+                    ["crew_weapon", r["crew_weapon"], r["crew_weapon_why"]],
+                    ["enter_earliest", r["enter_earliest"], r["enter_why"]],
+                ],
+            )
         else:
             rows_key = next((k for k, v in r.items() if isinstance(v, list) and v), None)
             if rows_key is None:  # a table of single values, each with its *_why

@@ -4,7 +4,8 @@
 switches and choices, each defaulting to *off*; with every option off an AMBUSH game is a
 SKIRMISH game move for move and die for die (tested against the SKIRMISH golden games). The
 features themselves are SKIRMISH modules switched on here (in :mod:`hexplay.rules.skirmish`):
-``transporter``, ``cargo``, ``radio``, ``response``. The numbers come from :mod:`.tables`.
+``transporter``, ``cargo``, ``getaway_car``, ``radio``, ``response``. The numbers come from
+:mod:`.tables`.
 """
 
 from __future__ import annotations
@@ -18,7 +19,16 @@ from pydantic import Field
 from ...engine import Dice, GameInfo, IllegalOrder, ScenarioError, jsonable
 from ...engine.jsonio import JSONInputError
 from ...engine.jsonio import read as read_json
-from ..skirmish import autofire, cargo, morale, radio, response, transporter, vehicles
+from ..skirmish import (
+    autofire,
+    cargo,
+    getaway_car,
+    morale,
+    radio,
+    response,
+    transporter,
+    vehicles,
+)
 from ..skirmish.game import COMMANDS, SkirmishGame, _load_map
 from ..skirmish.game import OUTCOME_FIELDS as SKIRMISH_OUTCOME_FIELDS
 from ..skirmish.orders import SETUP_ARGS, TASK_ARGS
@@ -69,7 +79,8 @@ class AmbushScenario(Scenario):
       ``barrier_points_required``. ``deterrent``: a device (``deterrents.toml``).
     * ``moving_transporter``, ``transporter_approach``, ``roadblock``: :mod:`.transporter`.
     * ``cargo_removal``: :mod:`.cargo` (victory by getting the cargo off the map);
-      ``getaway``: also in the adversary's own vehicle at the road's end.
+      ``getaway``: also in the adversary's own vehicle at the road's end; ``getaway_car``:
+      that vehicle entering by road (:mod:`.getaway_car`).
     * ``radio``, ``radio_calls``, ``escorts_notified``, ``centre_km``, ``responder_training``:
       :mod:`.radio` (``radio_calls`` "plotted": the convoy's men plot RC; "automatic": the
       rules call every turn, AMBUSH's first rule, kept for scenarios that ask for it).
@@ -91,6 +102,11 @@ class AmbushScenario(Scenario):
     cargo_removal: bool = Field(False, description="The cargo must be got off the map.")
     getaway: bool = Field(
         False, description="The cargo may leave in an adversary-held vehicle (cargo_removal)."
+    )
+    getaway_car: dict[str, Any] | None = Field(
+        None,
+        description="The adversary's own vehicle entering by road (getaway): "
+        '{"vehicle": getaway.toml type, "men", "enters": "rear"/"front", "turn"}; null: none.',
     )
     radio: bool = Field(False, description="CB and long-range radio.")
     radio_calls: Literal["plotted", "automatic"] = Field(
@@ -147,6 +163,7 @@ class AmbushScenario(Scenario):
             "getaway",
             "the getaway carries the cargo: it needs the cargo_removal option",
         )
+        self._validate_car(tab, need)
         need(1 <= self.centre_km <= 10_000, "centre_km", "an integer 1..10000 (km)")
         need(
             self.response_density in (None, *DENSITIES),
@@ -175,6 +192,40 @@ class AmbushScenario(Scenario):
                 f"{vid}: unknown armour {a!r}; one of {sorted(tab.armour)}",
             )
         return self
+
+    def _validate_car(self, tab, need) -> None:
+        """``getaway_car``: each key checked, the error naming it (``getaway_car.turn``)."""
+        car = self.getaway_car
+        if car is None:
+            return
+        f = "getaway_car"
+        need(isinstance(car, dict), f, "an object with vehicle, men, enters and turn, or null")
+        need(self.getaway, f, "the getaway car carries the cargo: it needs the getaway option")
+        keys = ("vehicle", "men", "enters", "turn")
+        extra = sorted(set(car) - set(keys))
+        need(not extra, f"{f}.{extra[0] if extra else ''}", f"not a key; the keys are {keys}")
+        for k in keys:
+            need(k in car, f"{f}.{k}", "missing")
+        kind = tab.getaway_vehicles.get(car["vehicle"]) if type(car["vehicle"]) is str else None
+        need(
+            kind is not None,
+            f"{f}.vehicle",
+            f"unknown vehicle {car['vehicle']!r}; one of {sorted(tab.getaway_vehicles)}",
+        )
+        seats = kind["seats"]
+        need(
+            type(car["men"]) is int and 1 <= car["men"] <= seats - 1,
+            f"{f}.men",
+            f"an integer 1..{seats - 1} (a {car['vehicle']} has {seats} seats, one is the "
+            "carrier's)",
+        )
+        need(car["enters"] in getaway_car.ENDS, f"{f}.enters", f"one of {getaway_car.ENDS}")
+        lo = tab.getaway_enter_earliest
+        need(
+            type(car["turn"]) is int and lo <= car["turn"] <= self.turn_limit,
+            f"{f}.turn",
+            f"an integer {lo}..{self.turn_limit} (the turn limit)",
+        )
 
     def resolved(self) -> AmbushScenario:
         """This scenario with the named choices applied (convoy, barrier); idempotent."""
@@ -291,6 +342,7 @@ class AmbushGame(SkirmishGame):
             tab.cargo_load_points + tab.deterrents[scenario.deterrent]["load_points"]
         )
         self.cargo = cargo.new_state()
+        self.getaway_car = getaway_car.new_state()
         self.response = response.new_state()
         self.vehicle_damage: dict[str, list[str]] = {}
         self.roadblock: str | None = None
@@ -499,6 +551,8 @@ class AmbushGame(SkirmishGame):
 
     def _end_turn(self) -> None:
         self.radio_calls.clear()
+        if self.scenario.getaway_car is not None:
+            getaway_car.end_turn(self)
         if self.scenario.response_density:
             response.end_turn(self)
         if self.scenario.morale:
@@ -555,6 +609,8 @@ class AmbushGame(SkirmishGame):
             r = response.view(self, side)
             if r is not None:
                 out["response"] = r
+        if sc.getaway_car is not None and side in (ADVERSARY, "referee"):
+            out["getaway_car"] = getaway_car.view(self)  # the convoy learns of it by sight
         if sc.morale:  # each side knows its own men's state of mind
             out["morale"] = {
                 k: [m for m in v if side == "referee" or self.men[m].side == side]
@@ -577,6 +633,7 @@ class AmbushGame(SkirmishGame):
                 "roadblock": self.roadblock,
                 "vehicle_damage": self.vehicle_damage,
                 **({"morale": self.morale} if self.scenario.morale else {}),
+                **({"getaway_car": self.getaway_car} if self.scenario.getaway_car else {}),
             }
         )
         return d

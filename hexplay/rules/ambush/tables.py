@@ -36,6 +36,7 @@ TABLE_FILES = (
     "radio",
     "response",
     "morale",
+    "getaway",
 )
 """The data files, in the order the documentation lists them."""
 
@@ -112,6 +113,9 @@ class Tables:
     suppress_die: int
     suppressed_ap: int
     panic_die: int
+    getaway_vehicles: Mapping[str, Row]
+    getaway_crew_weapon: str
+    getaway_enter_earliest: int
     raw: Mapping[str, Any]
 
     def barrier_points(self, barrier: str, transporter: str = "standard") -> int:
@@ -265,6 +269,13 @@ def load_tables() -> Tables:
         )
     _need(tuple(resp) == DENSITIES, "response", "density", f"the densities {DENSITIES}")
     af, mo, cg = raw["autofire"], raw["morale"], raw["cargo"]
+    cars = {}
+    for i, r in enumerate(_rows(raw["getaway"], "getaway", "vehicle")):
+        _int(r.get("seats"), "getaway", f"vehicle[{i}].seats", 2, 3)  # the carrier's seat + 1
+        _need(r.get("armour") in armour, "getaway", f"vehicle[{i}].armour", "an armour.toml class")
+        cars[r["name"]] = Row(r["name"], r, r["why"])
+    gw = raw["getaway"]
+    _need(gw.get("crew_weapon") in weapons, "getaway", "crew_weapon", "a weapons.toml weapon")
     return Tables(
         weapons=MappingProxyType(weapons),
         armour=MappingProxyType(armour),
@@ -295,6 +306,9 @@ def load_tables() -> Tables:
         suppress_die=_int(mo.get("suppress_die"), "morale", "suppress_die", 0, 6),
         suppressed_ap=_int(mo.get("suppressed_ap"), "morale", "suppressed_ap", 0, 10),
         panic_die=_int(mo.get("panic_die"), "morale", "panic_die", 0, 6),
+        getaway_vehicles=MappingProxyType(cars),
+        getaway_crew_weapon=gw["crew_weapon"],
+        getaway_enter_earliest=_int(gw.get("enter_earliest"), "getaway", "enter_earliest", 1, 50),
         raw=MappingProxyType(raw),
     )
 

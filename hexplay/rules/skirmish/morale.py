@@ -44,10 +44,28 @@ def after_combat(g, start_wounds: dict[str, int], automatic_fired_upon: set[str]
                 visible_to=(m.side,),
             )
     killed = {m for m in hit if not g.men[m].alive}
+    for m in panic_candidates(g, hit, killed):
+        die = g.dice.roll("panic", man=m.id)
+        if die <= tab.panic_die:
+            st["panicked"].append(m.id)
+        g.log.add(
+            g.turn,
+            "combat",
+            "panic",
+            {"man": m.id, "die": die, "panicked": die <= tab.panic_die},
+            visible_to=(m.side,),
+        )
+    g.morale = st
+
+
+def panic_candidates_plain(g, hit: set[str], killed: set[str]) -> list:
+    """The men who roll for panic, in id order (the rule, man by man): every living man
+    wounded this turn (``hit``), or whose hex-mate of his side (on foot in his hex, or aboard
+    his vehicle) was killed this turn (``killed``)."""
+    out = []
     for m in sorted(g.men.values(), key=lambda m: _unit_key(m.id)):
         if not m.alive:
             continue
-        wounded_now = m.id in hit
         here = g.man_hex(m)
         mate_killed = (
             any(
@@ -62,18 +80,30 @@ def after_combat(g, start_wounds: dict[str, int], automatic_fired_upon: set[str]
             if here is not None or m.vehicle
             else False
         )
-        if wounded_now or mate_killed:
-            die = g.dice.roll("panic", man=m.id)
-            if die <= tab.panic_die:
-                st["panicked"].append(m.id)
-            g.log.add(
-                g.turn,
-                "combat",
-                "panic",
-                {"man": m.id, "die": die, "panicked": die <= tab.panic_die},
-                visible_to=(m.side,),
-            )
-    g.morale = st
+        if m.id in hit or mate_killed:
+            out.append(m)
+    return out
+
+
+def panic_candidates(g, hit: set[str], killed: set[str]) -> list:
+    """Equals :func:`panic_candidates_plain` (tested against it): only the men hit and the
+    hex-mates of the killed are looked at, not every man."""
+    if not hit:
+        return []
+    men = g.men
+    pool = [men[i] for i in hit]
+    if killed:
+        cars = {(men[k].side, men[k].vehicle) for k in killed if men[k].vehicle}
+        hexes = {(men[k].side, men[k].hex) for k in killed if not men[k].vehicle}
+        for m in men.values():
+            if m.id in hit:
+                continue
+            if m.vehicle:
+                if (m.side, m.vehicle) in cars:
+                    pool.append(m)
+            elif m.hex is not None and (m.side, m.hex) in hexes:
+                pool.append(m)
+    return sorted((m for m in pool if m.alive), key=lambda m: _unit_key(m.id))
 
 
 def check_plan(g, side: str, plan) -> None:

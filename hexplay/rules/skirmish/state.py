@@ -11,7 +11,7 @@ from typing import Any
 from ...engine import IllegalOrder
 from .scenario import TRANSPORTER_ID, Scenario
 from .terrain import Terrain, terrain_for
-from .units import Man, Vehicle
+from .units import CAR_KIND, Man, Vehicle
 
 ADVERSARY, DEFENDER = "adversary", "defender"
 SIDES = (ADVERSARY, DEFENDER)
@@ -81,7 +81,7 @@ class SkirmishState:
         if unit_id in self.men:
             return self.men[unit_id].side
         if unit_id in self.vehicles:
-            return self.controller(self.vehicles[unit_id]) or DEFENDER
+            return self.owner(self.vehicles[unit_id]) or DEFENDER
         return None
 
     def occupants(self, v: Vehicle | str) -> list[Man]:
@@ -96,6 +96,13 @@ class SkirmishState:
             if m.alive:
                 return m.side
         return None
+
+    def owner(self, v: Vehicle) -> str | None:
+        """Whose vehicle it is for what each side knows: :meth:`controller`, except that the
+        adversary's own car (AMBUSH's getaway car) stays his with nobody aboard. Equals
+        :meth:`controller` for every SKIRMISH vehicle."""
+        c = self.controller(v)
+        return ADVERSARY if c is None and v.kind == CAR_KIND else c
 
     def driver(self, v: Vehicle) -> Man | None:
         i = v.seats.get("D")
@@ -124,7 +131,7 @@ class SkirmishState:
             h = self.vehicle_hex(v)
             if h is None:
                 continue
-            ctrl = self.controller(v)
+            ctrl = self.owner(v)
             if (
                 v.id == TRANSPORTER_ID
                 or ctrl == side

@@ -6,6 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 FIT, WOUNDED, KILLED = "fit", "W", "K"
+CAR_KIND = "car"
+"""Kind of the adversary's own vehicle (AMBUSH's getaway car, :mod:`.getaway_car`); the
+convoy's are "transporter" and "escort"."""
 
 
 @dataclass
@@ -88,7 +91,7 @@ class Vehicle:
     """
 
     id: str
-    kind: str  # "transporter" or "escort"
+    kind: str  # "transporter", "escort" or CAR_KIND
     pos: int = 0
     heading: int = 1
     moving: bool = False

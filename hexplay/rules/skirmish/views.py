@@ -23,6 +23,10 @@ never have it), plain JSON, each part present only when its scenario option is o
   has reached) and ``through`` (turn the long-range message got through, or None).
 * ``response`` (option ``response_density``; defender and referee only): ``arrival`` (turn
   the force enters, or None before the message is through) and ``arrived``.
+* ``getaway_car`` (field ``getaway_car``; adversary and referee only): the car's plan
+  (``vehicle``, ``men``, ``enters``, ``turn``), its ``id`` and whether it has ``entered``. The
+  car itself (kind ``"car"``, side adversary) is a vehicle of the units: to the defender only
+  while he sees it, even with nobody aboard (``SkirmishState.owner``).
 * ``morale`` (option ``morale``): ``suppressed`` / ``panicked``, the side's own men affected
   this turn (the referee's: everyone's).
 
@@ -45,6 +49,7 @@ from ...engine import REFEREE
 from .scenario import TRANSPORTER_ID
 from .state import ADVERSARY, DEFENDER, SIDES
 from .tables import AP_PER_TURN
+from .units import CAR_KIND
 
 _FULL_AP_TEXT = str(AP_PER_TURN)
 
@@ -66,7 +71,7 @@ def compute_seen(g) -> dict[str, set[str]]:
     blk = g.blockers()
     sees_any = g.terrain.sees_any
     vhex = {v.id: g.vehicle_hex(v) for v in g.vehicles.values()}
-    ctrl = {v.id: g.controller(v) for v in g.vehicles.values()}
+    ctrl = {v.id: g.owner(v) for v in g.vehicles.values()}
     out: dict[str, set[str]] = {}
     for side in SIDES:
         eyes = {g.man_hex(m) for m in g.men.values() if m.side == side and m.alive}
@@ -118,11 +123,16 @@ def public_unit(g, uid: str) -> dict[str, Any]:
     return {
         "id": uid,
         "kind": v.kind,
-        "side": DEFENDER,
+        "side": _vehicle_side(v),
         "hex": g.vehicle_hex(v),
         "moving": v.moving,
         "position": g.vehicle_label(v),
     }
+
+
+def _vehicle_side(v) -> str:
+    """A vehicle's side: the convoy's, but for the adversary's own car (AMBUSH)."""
+    return ADVERSARY if v.kind == CAR_KIND else DEFENDER
 
 
 def full_unit(g, uid: str) -> dict[str, Any]:
@@ -141,7 +151,7 @@ def full_unit(g, uid: str) -> dict[str, Any]:
         return d
     v = g.vehicles[uid]
     d = v.to_dict()
-    d["side"] = DEFENDER
+    d["side"] = _vehicle_side(v)
     d["hex"] = g.vehicle_hex(v)
     d["position"] = g.vehicle_label(v)
     d["controller"] = g.controller(v)
@@ -162,14 +172,14 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
         elif open_map or uid in seen:
             units[uid] = public_unit(g, uid)
     for uid, v in g.vehicles.items():
-        if referee or (side == DEFENDER and g.controller(v) != ADVERSARY):
+        if referee or (side == DEFENDER and g.owner(v) != ADVERSARY):
             units[uid] = full_unit(g, uid)
         elif open_map or uid in seen:
             units[uid] = public_unit(g, uid)
     if not referee and side == ADVERSARY:
         # the adversary knows his own men; vehicles he sees or that his men ride
         for v in g.vehicles.values():
-            if g.controller(v) == ADVERSARY:
+            if g.owner(v) == ADVERSARY:
                 units[v.id] = full_unit(g, v.id)
     # Another side's plot is shown only in the classic open-map game, once all have submitted;
     # under fog of war it would reveal where unseen men are going, so it is never in a view.
