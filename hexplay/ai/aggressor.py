@@ -54,6 +54,9 @@ class ScriptedPlayer(GamePlayer):
     _learnt = False
     _enemy_memo: tuple = (None, {})
     _objective_memo: tuple = (None, {})
+    _base_memo: tuple = (None, {})
+    _occupied_memo: tuple = (None, set())
+    _own_memo: tuple = (None, {})
 
     def act(self, game: Any) -> None:
         if self.side not in game.to_act():
@@ -87,7 +90,7 @@ class ScriptedPlayer(GamePlayer):
                     if me is None:
                         view = game.view(side, events=False)
                     else:
-                        view["units"][uid] = me
+                        self._replace_own(b, view, uid, me)
 
     def _enemies(self, b, view) -> dict[int, dict]:
         """Hex index -> enemy entry of ``view``; equals :meth:`_enemies_plain`, remembered for
@@ -103,8 +106,53 @@ class ScriptedPlayer(GamePlayer):
     def _enemies_plain(self, b, view) -> dict[int, dict]:
         return {b.index_of[u["hex"]]: u for u in view["units"].values() if u["side"] != self.side}
 
+    def _replace_own(self, b, view, uid: str, me: dict) -> None:
+        """Put the fresh entry ``me`` of own unit ``uid`` into the kept ``view``, keeping the
+        remembered occupied hexes and own units by hex of that view up to date (so they
+        still equal :meth:`_occupied_plain` and :meth:`_own_by_hex_plain` of it)."""
+        old = view["units"][uid]
+        view["units"][uid] = me
+        memo_view, occ = self._occupied_memo
+        if memo_view is view:
+            occ.discard(b.index_of[old["hex"]])
+            occ.add(b.index_of[me["hex"]])
+        memo_view, own = self._own_memo
+        if memo_view is view:
+            if own.get(old["hex"]) is old:
+                del own[old["hex"]]
+            own[me["hex"]] = me
+
     def _occupied(self, b, view) -> set[int]:
+        """Hex indices of every unit in ``view``: equals :meth:`_occupied_plain`, remembered
+        for the last view object read and kept up to date in place as the player's units move
+        in it (:meth:`_replace_own`, and :meth:`_advance` step by step). Callers that change
+        it change it as the view is about to change."""
+        memo_view, occ = self._occupied_memo
+        if memo_view is view:
+            return occ
+        occ = self._occupied_plain(b, view)
+        self._occupied_memo = (view, occ)
+        return occ
+
+    def _occupied_plain(self, b, view) -> set[int]:
         return {b.index_of[u["hex"]] for u in view["units"].values()}
+
+    def _hit_bases(self, b, view) -> dict[int, int]:
+        """Hex index -> the hit value of an attack at strength 0 on the known enemy there
+        (``_attack_value(b, view, e, j, s) == bases[j] + die_factor * s``: the hit value is
+        linear in the attacker's strength); equals :meth:`_hit_bases_plain`, remembered per
+        view object like :meth:`_enemies`."""
+        memo_view, memo = self._base_memo
+        if memo_view is view:
+            return memo
+        bases = self._hit_bases_plain(b, view)
+        self._base_memo = (view, bases)
+        return bases
+
+    def _hit_bases_plain(self, b, view) -> dict[int, int]:
+        return {
+            j: self._attack_value(b, view, e, j, 0) for j, e in self._enemies(b, view).items()
+        }
 
     def _attack_value(self, b, view, e: dict, j: int, strength: int) -> int:
         cbr = bool(view["cbr"]) and e["hex"] in view["cbr"]
@@ -184,6 +232,17 @@ class ScriptedPlayer(GamePlayer):
         return False
 
     def _own_by_hex(self, view) -> dict[str, dict]:
+        """Hex label -> the side's own unit there: equals :meth:`_own_by_hex_plain`,
+        remembered for the last view object read and kept up to date by
+        :meth:`_replace_own`."""
+        memo_view, own = self._own_memo
+        if memo_view is view:
+            return own
+        own = self._own_by_hex_plain(view)
+        self._own_memo = (view, own)
+        return own
+
+    def _own_by_hex_plain(self, view) -> dict[str, dict]:
         """Hex label -> the side's own unit there (own units never stack, so this equals
         :meth:`_own_at` at every hex)."""
         side = self.side
@@ -198,14 +257,17 @@ class ScriptedPlayer(GamePlayer):
 
     # --- fire support --------------------------------------------------------------------------
     def _ranged(self, game, b, view, uid, me, enemies) -> bool:
-        here = b.index_of[me["hex"]]
-        best = None
-        for j, e in enemies.items():
-            if 2 <= b.dist[here][j] <= me["range"]:
-                v = self._attack_value(b, view, e, j, me["strength"])
-                if v >= MIN_FIRE_HIT_VALUE and (best is None or v > best[0]):
-                    best = (v, j)
-        return best is not None and self._give(game, "fire", uid, target=b.labels[best[1]])
+        row = b.dist[b.index_of[me["hex"]]]
+        reach = me["range"]
+        bases = self._hit_bases(b, view)
+        add = view["options"]["die_factor"] * me["strength"]
+        best_v, best_j = MIN_FIRE_HIT_VALUE - 1, -1  # the first of the best, as before
+        for j in enemies:
+            if 2 <= row[j] <= reach:
+                v = bases[j] + add
+                if v > best_v:
+                    best_v, best_j = v, j
+        return best_j >= 0 and self._give(game, "fire", uid, target=b.labels[best_j])
 
     def _launch(self, game, b, view, uid, me, enemies) -> bool:
         here = b.index_of[me["hex"]]
@@ -229,22 +291,8 @@ class ScriptedPlayer(GamePlayer):
 
     def _air(self, game, b, view, uid, me, enemies) -> bool:
         here = b.index_of[me["hex"]]
-        best = None
-        for j, e in enemies.items():
-            d = b.dist[here][j]
-            if d < 2:
-                continue
-            risk = aa_chance(
-                d, b.territory[j] == self.side, e.get("strength", ASSUMED_STRENGTH) - me["strength"]
-            )
-            if risk > MAX_AA_RISK:
-                continue
-            v = self._attack_value(b, view, e, j, me["strength"])
-            if v >= MIN_FIRE_HIT_VALUE:
-                score = p_hit(v) - risk / 100
-                if best is None or score > best[0]:
-                    best = (score, j)
-        if best is not None and self._give(game, "strike", uid, target=b.labels[best[1]]):
+        best = self._strike_target(b, view, here, me["strength"], enemies)
+        if best is not None and self._give(game, "strike", uid, target=b.labels[best]):
             return True
         if view["options"]["obs"] and self.rng.random() < 0.5:
             # a line toward the enemy's centre, where the front needs to see
@@ -252,6 +300,50 @@ class ScriptedPlayer(GamePlayer):
             row = b.offsets[here][1]
             return self._give(game, "recon", uid, target=b.labels[b.at_offset(col, row)])
         return False
+
+    def _strike_target(self, b, view, here: int, strength: int, enemies) -> int | None:
+        """The hex an airbase at ``here`` strikes: equals :meth:`_strike_target_plain`, with
+        the anti-aircraft chance and the hit value inline (:func:`aa_chance` and
+        :meth:`_hit_bases`) and the score compared only when the value qualifies."""
+        row = b.dist[here]
+        territory = b.territory
+        side = self.side
+        bases = self._hit_bases(b, view)
+        add = view["options"]["die_factor"] * strength
+        best_score, best_j = None, None
+        for j, e in enemies.items():
+            d = row[j]
+            if d < 2:
+                continue
+            p = d // 2 if territory[j] == side else d
+            p += e.get("strength", ASSUMED_STRENGTH) - strength
+            risk = float(max(0, min(100, p)))
+            if risk > MAX_AA_RISK:
+                continue
+            v = bases[j] + add
+            if v >= MIN_FIRE_HIT_VALUE:
+                score = max(1, min(10, v)) / 10 - risk / 100  # p_hit(v) - risk / 100
+                if best_score is None or score > best_score:
+                    best_score, best_j = score, j
+        return best_j
+
+    def _strike_target_plain(self, b, view, here: int, strength: int, enemies) -> int | None:
+        best = None
+        for j, e in enemies.items():
+            d = b.dist[here][j]
+            if d < 2:
+                continue
+            risk = aa_chance(
+                d, b.territory[j] == self.side, e.get("strength", ASSUMED_STRENGTH) - strength
+            )
+            if risk > MAX_AA_RISK:
+                continue
+            v = self._attack_value(b, view, e, j, strength)
+            if v >= MIN_FIRE_HIT_VALUE:
+                score = p_hit(v) - risk / 100
+                if best is None or score > best[0]:
+                    best = (score, j)
+        return None if best is None else best[1]
 
     # --- the front ------------------------------------------------------------------------------
     def _objective(self, b, view, me) -> int:
@@ -284,6 +376,19 @@ class ScriptedPlayer(GamePlayer):
         return centre
 
     def _best_attack(self, b, view, me, here, enemies):
+        """(hit value, hex) of the best adjacent attack (the first of the best), or None:
+        equals :meth:`_best_attack_plain` by :meth:`_hit_bases`."""
+        best = None
+        bases = self._hit_bases(b, view)
+        add = view["options"]["die_factor"] * me["strength"]
+        for j in b.adj[here]:
+            if j in enemies:
+                v = bases[j] + add
+                if best is None or v > best[0]:
+                    best = (v, j)
+        return best
+
+    def _best_attack_plain(self, b, view, me, here, enemies):
         best = None
         for j in b.adj[here]:
             e = enemies.get(j)
@@ -332,8 +437,9 @@ class ScriptedPlayer(GamePlayer):
                 enemies = self._enemies(b, view)
             else:
                 me = game.view_unit(self.side, uid)
-                occupied.discard(here)
-                occupied.add(best)
+                if me is not None:  # where it is now (a failed range-0 try stays)
+                    occupied.discard(here)
+                    occupied.add(b.index_of[me["hex"]])
             if me is None:
                 return True
         return acted
