@@ -132,3 +132,56 @@ def test_board_line_memo_equals_the_plain_line():
     for a in range(0, b.size, 7):
         for c in range(0, b.size, 5):
             assert b.line(a, c) == b.line_plain(a, c) == b.line(a, c)
+
+
+class CheckedScripted(ScriptedPlayer):
+    """The scripted player with each remembered or inline fast path checked against its plain
+    version at every call, in the views the player really keeps (and updates) during a game."""
+
+    calls = 0
+
+    def _occupied(self, b, view):
+        got = super()._occupied(b, view)
+        assert got == self._occupied_plain(b, view)
+        CheckedScripted.calls += 1
+        return got
+
+    def _own_by_hex(self, view):
+        got = super()._own_by_hex(view)
+        plain = self._own_by_hex_plain(view)
+        assert got == plain and all(got[k] is plain[k] for k in plain)
+        return got
+
+    def _hit_bases(self, b, view):
+        got = super()._hit_bases(b, view)
+        assert got == self._hit_bases_plain(b, view)
+        df = view["options"]["die_factor"]
+        for j, e in self._enemies(b, view).items():
+            for s in range(5):
+                assert got[j] + df * s == self._attack_value(b, view, e, j, s)
+        return got
+
+    def _best_attack(self, b, view, me, here, enemies):
+        got = super()._best_attack(b, view, me, here, enemies)
+        assert got == self._best_attack_plain(b, view, me, here, enemies)
+        return got
+
+    def _strike_target(self, b, view, here, strength, enemies):
+        got = super()._strike_target(b, view, here, strength, enemies)
+        assert got == self._strike_target_plain(b, view, here, strength, enemies)
+        for s in (1, 2, 3):  # other strengths and hexes too
+            for h in (here, (here * 7) % b.size):
+                fast = super()._strike_target(b, view, h, s, enemies)
+                assert fast == self._strike_target_plain(b, view, h, s, enemies)
+        return got
+
+
+@pytest.mark.parametrize("seed,obs,die_factor", [(41, True, 1), (42, False, 1), (43, True, 2)])
+def test_player_memos_hold_through_whole_games(seed, obs, die_factor):
+    CheckedScripted.calls = 0
+    g = AggressorGame.new(seed=seed, obs=obs, turn_limit=25, die_factor=die_factor)
+    plain = AggressorGame.new(seed=seed, obs=obs, turn_limit=25, die_factor=die_factor)
+    play(g, {s: CheckedScripted(s, seed + i) for i, s in enumerate(("west", "east"))})
+    play(plain, {s: ScriptedPlayer(s, seed + i) for i, s in enumerate(("west", "east"))})
+    assert g.over and CheckedScripted.calls > 100
+    assert g.commands.to_list() == plain.commands.to_list()  # the checks changed nothing

@@ -150,9 +150,7 @@ class ScriptedPlayer(GamePlayer):
         return bases
 
     def _hit_bases_plain(self, b, view) -> dict[int, int]:
-        return {
-            j: self._attack_value(b, view, e, j, 0) for j, e in self._enemies(b, view).items()
-        }
+        return {j: self._attack_value(b, view, e, j, 0) for j, e in self._enemies(b, view).items()}
 
     def _attack_value(self, b, view, e: dict, j: int, strength: int) -> int:
         cbr = bool(view["cbr"]) and e["hex"] in view["cbr"]
