@@ -12,6 +12,7 @@ from hexplay.rules.aggressor import AggressorGame
 from hexplay.rules.aggressor.combat import attack_target_ok, attack_targets
 from hexplay.rules.aggressor.features import _ranged_ok, ranged_hex_ok
 from hexplay.rules.aggressor.movement import can_move, move_blocked, move_target_ok, move_targets
+from hexplay.rules.aggressor.observation import Sighting, observe, observe_plain
 from hexplay.rules.aggressor.views import (
     moves_left,
     own_unit,
@@ -70,6 +71,8 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
                         g, u, t, own, kn, prospect
                     )
                 n["hexes"] += 1
+        for side in ("west", "east"):
+            assert observe(g, side) == observe_plain(g, side)
         for side in ("west", "east", "referee"):
             assert recent_events(g, side) == recent_events_plain(g, side)
             # what the scripted player reads: the view but its event list
@@ -185,3 +188,22 @@ def test_player_memos_hold_through_whole_games(seed, obs, die_factor):
     play(plain, {s: ScriptedPlayer(s, seed + i) for i, s in enumerate(("west", "east"))})
     assert g.over and CheckedScripted.calls > 100
     assert g.commands.to_list() == plain.commands.to_list()  # the checks changed nothing
+
+
+def test_found_only_by_equals_the_set_comparison():
+    for finders in (set(), {"W01"}, {"W02"}, {"W01", "W02"}, {"*"}, {"*", "W01"}):
+        for uid in ("W01", "W02", "*"):
+            assert Sighting(False, set(finders)).found_only_by(uid) == (set(finders) == {uid})
+
+
+def test_nearest_step_equals_min_by_key():
+    from hexplay.ai.aggressor import _nearest_step
+
+    b = AggressorGame.new(seed=1).board
+    for here in range(0, b.size, 3):
+        for goal in range(0, b.size, 11):
+            opts = list(b.adj[here])
+            for k in range(1, len(opts) + 1):
+                sub = opts[:k] if k % 2 else opts[-k:]
+                want = min(sub, key=lambda j: (b.dist[j][goal], b.rough[j], j))
+                assert _nearest_step(b, sub, goal) == want

@@ -419,7 +419,7 @@ class ScriptedPlayer(GamePlayer):
             opts = [j for j in b.adj[here] if j not in occupied and j not in cbr]
             if not opts:
                 return acted
-            best = min(opts, key=lambda j: (b.dist[j][goal], b.rough[j], j))
+            best = _nearest_step(b, opts, goal)
             if b.dist[best][goal] >= cur:
                 return acted
             try:
@@ -477,6 +477,18 @@ class ScriptedPlayer(GamePlayer):
         if b.dist[best][goal] < b.dist[here][goal]:
             return self._give(game, "move", uid, to=b.labels[best])
         return False
+
+
+def _nearest_step(b, opts: list[int], goal: int) -> int:
+    """Equals ``min(opts, key=lambda j: (b.dist[j][goal], b.rough[j], j))`` (the step nearest
+    the goal, clear terrain first, then the lowest index), compared without key tuples."""
+    best = opts[0]
+    bd, br = b.dist[best][goal], b.rough[best]
+    for j in opts[1:]:
+        d = b.dist[j][goal]
+        if d < bd or (d == bd and (b.rough[j] < br or (b.rough[j] == br and j < best))):
+            best, bd, br = j, d, b.rough[j]
+    return best
 
 
 def view_cbr(b, view) -> set[int]:

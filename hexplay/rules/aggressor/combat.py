@@ -151,7 +151,7 @@ def resolve(g, attacker, target: int, strength: int, form: str, missile: bool = 
     res.update(defender=e, dug=e.emplaced, hit_value=hv, type=e.display_type)
     res["result"] = "miss"
     for _ in range(AMBUSH_ROLLS if form == "ambush" else 1):
-        roll = g.roll("attack", attacker=attacker.id, value=hv)
+        roll = g.dice.roll("attack", DIE, attacker=attacker.id, value=hv)  # = g.roll(...)
         res["rolls"].append(roll)
         if not is_hit(roll, hv):
             continue
@@ -162,7 +162,9 @@ def resolve(g, attacker, target: int, strength: int, form: str, missile: bool = 
         else:
             direct = False
             if form == "assault":
-                direct = g.roll("assault", attacker=attacker.id) <= ASSAULT_STRENGTH_CHANCE
+                direct = (
+                    g.dice.roll("assault", DIE, attacker=attacker.id) <= ASSAULT_STRENGTH_CHANCE
+                )
             took = step_loss(e, strength_first=direct)
         res["result"] = "hit: " + took if took != "eliminated" else "eliminated"
         if not e.alive:

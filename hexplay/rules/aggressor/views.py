@@ -43,12 +43,13 @@ def own_unit(g, u) -> dict[str, Any]:
         u.stopped,
         u.tried,
     )
-    got = g.own_memo.get(u.id)
+    memo = g.own_memo
+    got = memo.get(u.id)
     if got is not None and got[0] == facts:
-        return dict(got[1])
+        return got[1].copy()
     d = own_unit_plain(g, u)
-    g.own_memo[u.id] = (facts, d)
-    return dict(d)
+    memo[u.id] = (facts, d)
+    return d.copy()
 
 
 def own_unit_plain(g, u) -> dict[str, Any]:
