@@ -169,6 +169,11 @@ class CheckedScripted(ScriptedPlayer):
         assert got == self._best_attack_plain(b, view, me, here, enemies)
         return got
 
+    def _goal(self, b, view, me, enemies):
+        got = super()._goal(b, view, me, enemies)
+        assert got == self._goal_plain(b, view, me, enemies)
+        return got
+
     def _strike_target(self, b, view, here, strength, enemies):
         got = super()._strike_target(b, view, here, strength, enemies)
         assert got == self._strike_target_plain(b, view, here, strength, enemies)

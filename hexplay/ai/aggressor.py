@@ -443,6 +443,26 @@ class ScriptedPlayer(GamePlayer):
         return acted
 
     def _goal(self, b, view, me, enemies) -> int | None:
+        """The hex this front unit heads for: equals :meth:`_goal_plain`, the nearest enemy
+        in its objective sector and the nearest within 2 found in one pass."""
+        k = self._objective(b, view, me)
+        here = b.index_of[me["hex"]]
+        row, sector = b.dist[here], b.sector
+        best = near = None  # (distance, index) of each
+        for j in enemies:
+            d = row[j]
+            if sector[j] == k:
+                if best is None or (d, j) < best:
+                    best = (d, j)
+            elif best is None and d <= 2 and (near is None or (d, j) < near):
+                near = (d, j)
+        if best is not None:
+            return best[1]
+        if near is not None:
+            return near[1]
+        return self._goal_away(b, here, k)
+
+    def _goal_plain(self, b, view, me, enemies) -> int | None:
         k = self._objective(b, view, me)
         here = b.index_of[me["hex"]]
         in_sector = [j for j in enemies if b.sector[j] == k]
@@ -451,6 +471,10 @@ class ScriptedPlayer(GamePlayer):
         near = [j for j in enemies if b.dist[here][j] <= 2]
         if near:
             return min(near, key=lambda j: (b.dist[here][j], j))
+        return self._goal_away(b, here, k)
+
+    def _goal_away(self, b, here: int, k: int) -> int | None:
+        """With no enemy to head for: None in the objective sector, else its centre hex."""
         if b.sector[here] == k:
             return None  # hold and dig in
         band = k // 3
