@@ -212,3 +212,18 @@ def test_nearest_step_equals_min_by_key():
                 sub = opts[:k] if k % 2 else opts[-k:]
                 want = min(sub, key=lambda j: (b.dist[j][goal], b.rough[j], j))
                 assert _nearest_step(b, sub, goal) == want
+
+
+@pytest.mark.parametrize("seed,obs", [(51, True), (52, False), (53, True)])
+def test_player_skipping_kept_entries_equals_rereading_every_order(seed, obs, monkeypatch):
+    """KEPT_ENTRY: the games are those of a player that re-reads its unit after every order."""
+    import hexplay.ai.aggressor as scripted_module
+
+    def game_commands():
+        g = AggressorGame.new(seed=seed, obs=obs, turn_limit=30)
+        play(g, {s: ScriptedPlayer(s, seed + i) for i, s in enumerate(("west", "east"))})
+        return g.commands.to_list()
+
+    fast = game_commands()
+    monkeypatch.setattr(scripted_module, "KEPT_ENTRY", frozenset())
+    assert game_commands() == fast and len(fast) > 200

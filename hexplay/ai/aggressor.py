@@ -44,6 +44,13 @@ REFRESH = frozenset(("discovered", "blocked", "cbr", "eliminated", "frozen", "ov
 """Events after which a moving unit's side re-reads its whole view."""
 ASSUMED_STRENGTH = 2
 """Strength assumed for an unidentified enemy."""
+KEPT_ENTRY = frozenset(("attack", "fire", "launch", "decon", "replace", "supply", "contact"))
+"""Order kinds after which the player does not re-read the acting unit's entry (when no event
+taught the side anything): they leave the unit where it is and alive (only a move changes its
+hex; only an air mission's anti-aircraft fire can eliminate it without the player hearing of an
+elimination), and after them the unit's entry is read only for its hex (occupied hexes) and,
+for a Support unit, its range and strength (supply): Support units are always re-read. So the
+decisions are those made with the entry re-read after every order."""
 
 
 class ScriptedPlayer(GamePlayer):
@@ -52,6 +59,7 @@ class ScriptedPlayer(GamePlayer):
 
     name = "scripted"
     _learnt = False
+    _changed = False
     _enemy_memo: tuple = (None, {})
     _objective_memo: tuple = (None, {})
     _base_memo: tuple = (None, {})
@@ -81,11 +89,13 @@ class ScriptedPlayer(GamePlayer):
         for uid in order:
             if game.over or side not in game.to_act():
                 return
-            self._learnt = False
+            self._learnt = self._changed = False
             if self._unit(game, b, uid, view):
                 if self._learnt:  # the side's knowledge changed: read the whole view again
                     view = game.view(side, events=False)
-                else:  # only this unit changed
+                elif self._changed or view["units"][uid]["type"] == "Support":
+                    # only this unit changed (else, see :data:`KEPT_ENTRY`, its kept entry is
+                    # read no more: a unit acts once a turn)
                     me = game.view_unit(side, uid)
                     if me is None:
                         view = game.view(side, events=False)
@@ -165,11 +175,14 @@ class ScriptedPlayer(GamePlayer):
 
     def _give(self, game, kind, uid, **args) -> bool:
         """Give an order if the rules accept it; notes whether its events taught the side
-        anything (then the view is read again)."""
+        anything (then the view is read again) and whether the unit's kept entry must be
+        read again (:data:`KEPT_ENTRY`)."""
         try:
             events = game.order(Order(self.side, kind, uid, args))
         except IllegalOrder:
             return False
+        if kind not in KEPT_ENTRY:
+            self._changed = True
         self._note(events)
         return True
 
@@ -427,6 +440,7 @@ class ScriptedPlayer(GamePlayer):
             except IllegalOrder:
                 return acted
             acted = True
+            self._changed = True
             self._note(events)
             if any(e["kind"] in REFRESH for e in events):  # the side learnt something
                 view = game.view(self.side, events=False)
