@@ -227,3 +227,38 @@ def test_player_skipping_kept_entries_equals_rereading_every_order(seed, obs, mo
     fast = game_commands()
     monkeypatch.setattr(scripted_module, "KEPT_ENTRY", frozenset())
     assert game_commands() == fast and len(fast) > 200
+
+
+def test_last_unit_number_equals_the_plain_maximum():
+    import numpy as np
+
+    from hexplay.engine import Order
+
+    rng = np.random.default_rng(7)
+    g = AggressorGame.new(seed=7)
+    n = 0
+    for _ in range(120):
+        side = ("west", "east")[int(rng.integers(2))]
+        mine = [k for k, u in g.units.items() if u.side == side]
+        if mine and rng.random() < 0.35:
+            g.order(Order(side, "remove", mine[int(rng.integers(len(mine)))]))
+        elif len(mine) < g.scenario.army_size:
+            free = [i for i in g.board.home[side] if i not in g.at]
+            hex_ = g.board.labels[free[int(rng.integers(len(free)))]]
+            g.order(Order(side, "place", None, {"type": "Armor", "hex": hex_}))
+        for s in ("west", "east"):
+            assert g._last_number(s) == g._last_number_plain(s)
+            n += 1
+    assert n == 240 and len(g.units) > 10
+
+
+def test_order_of_equals_the_dataclass():
+    from hexplay.ai.aggressor import order_of
+    from hexplay.engine import Order
+
+    for args in ({}, {"to": "@FG"}, {"target": "@AB"}):
+        fast, plain = order_of("west", "move", "W01", args), Order("west", "move", "W01", args)
+        assert type(fast) is Order and fast == plain
+        assert fast.to_dict() == plain.to_dict() and repr(fast) == repr(plain)
+    with pytest.raises(AttributeError):  # still frozen
+        order_of("west", "move", "W01", {}).side = "east"

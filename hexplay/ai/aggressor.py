@@ -178,7 +178,7 @@ class ScriptedPlayer(GamePlayer):
         anything (then the view is read again) and whether the unit's kept entry must be
         read again (:data:`KEPT_ENTRY`)."""
         try:
-            events = game.order(Order(self.side, kind, uid, args))
+            events = game.order(order_of(self.side, kind, uid, args))
         except IllegalOrder:
             return False
         if kind not in KEPT_ENTRY:
@@ -436,7 +436,7 @@ class ScriptedPlayer(GamePlayer):
             if b.dist[best][goal] >= cur:
                 return acted
             try:
-                events = game.order(Order(self.side, "move", uid, {"to": b.labels[best]}))
+                events = game.order(order_of(self.side, "move", uid, {"to": b.labels[best]}))
             except IllegalOrder:
                 return acted
             acted = True
@@ -515,6 +515,14 @@ class ScriptedPlayer(GamePlayer):
         if b.dist[best][goal] < b.dist[here][goal]:
             return self._give(game, "move", uid, to=b.labels[best])
         return False
+
+
+def order_of(side: str, kind: str, unit: str | None, args: dict) -> Order:
+    """Equals ``Order(side, kind, unit, args)``: the frozen dataclass filled in one step
+    instead of one ``object.__setattr__`` per field (the player gives hundreds a game)."""
+    o = object.__new__(Order)
+    o.__dict__.update(side=side, kind=kind, unit=unit, args=args)
+    return o
 
 
 def _nearest_step(b, opts: list[int], goal: int) -> int:

@@ -131,7 +131,8 @@ def resolve(g, attacker, target: int, strength: int, form: str, missile: bool = 
     (the report's fields). Declares the aggressor; reveals a hidden defender as unidentified."""
     b = g.board
     side = attacker.side
-    g.declare_aggressor(side, target)
+    if g.aggressor is None:  # (declare_aggressor does nothing once there is one)
+        g.declare_aggressor(side, target)
     occ = g.at.get(target)
     e = g.units[occ] if occ is not None else None
     res: dict = {"defender": None, "result": "no target", "dug": False, "rolls": []}

@@ -341,8 +341,7 @@ class AggressorGame(Game):
         """Add a unit of type ``t`` at hex ``i`` (id W01.. / E01.. in order of placement)."""
         from .units import UNIT_TYPES
 
-        nums = [int(k[1:]) for k, u in self.units.items() if u.side == side]
-        uid = f"{side[0].upper()}{max(nums, default=0) + 1:02d}"
+        uid = f"{side[0].upper()}{self._last_number(side) + 1:02d}"
         ut = UNIT_TYPES[t]
         status.setdefault("start_hex", i)
         u = Unit(
@@ -351,6 +350,19 @@ class AggressorGame(Game):
         self.units[uid] = u
         self.at[i] = uid
         return u
+
+    def _last_number(self, side: str) -> int:
+        """The highest number of the side's unit ids (0 for none): equals
+        :meth:`_last_number_plain`. Each new id is the highest so far plus one and units are
+        kept in placement order (removal keeps the order), so the side's last unit has it."""
+        units = self.units
+        for k in reversed(units):
+            if units[k].side == side:
+                return int(k[1:])
+        return 0
+
+    def _last_number_plain(self, side: str) -> int:
+        return max((int(k[1:]) for k, u in self.units.items() if u.side == side), default=0)
 
     # --- turns ----------------------------------------------------------------------------
     def submit(self, side: str) -> None:
