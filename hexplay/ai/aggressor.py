@@ -26,7 +26,7 @@ from typing import Any
 
 from ..engine import IllegalOrder, Order
 from ..rules.aggressor.board import WEST, board_of
-from ..rules.aggressor.combat import hit_value, p_hit
+from ..rules.aggressor.combat import BASE_HIT_VALUE, hit_value, p_hit
 from ..rules.aggressor.features import aa_chance
 from ..rules.aggressor.setup import computer_setup
 from .player import GamePlayer
@@ -155,7 +155,18 @@ class ScriptedPlayer(GamePlayer):
         memo_view, memo = self._base_memo
         if memo_view is view:
             return memo
-        bases = self._hit_bases_plain(b, view)
+        cbr = view["cbr"]
+        df = view["options"]["die_factor"]
+        rough = b.rough
+        bases = {}
+        for j, e in self._enemies(b, view).items():  # = _attack_value(b, view, e, j, 0)
+            cover = rough[j] or (bool(cbr) and e["hex"] in cbr)
+            bases[j] = (
+                BASE_HIT_VALUE
+                - df * e.get("strength", ASSUMED_STRENGTH)
+                - int(cover)
+                - int(bool(e.get("emplaced", False)))
+            )
         self._base_memo = (view, bases)
         return bases
 
