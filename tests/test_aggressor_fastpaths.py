@@ -14,6 +14,7 @@ from hexplay.rules.aggressor.features import _ranged_ok, ranged_hex_ok
 from hexplay.rules.aggressor.movement import can_move, move_blocked, move_target_ok, move_targets
 from hexplay.rules.aggressor.observation import Sighting, observe, observe_plain
 from hexplay.rules.aggressor.views import (
+    _moves_left,
     moves_left,
     own_unit,
     own_unit_plain,
@@ -58,7 +59,7 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
                 continue
             n["units"] += 1
             assert can_move(g, u) == (move_blocked(g, u) is None), u
-            assert own_unit(g, u)["moves_left"] == moves_left(g, u), u
+            assert own_unit(g, u)["moves_left"] == moves_left(g, u) == _moves_left(g, u), u
             assert own_unit(g, u) == own_unit_plain(g, u), u
             assert own_unit(g, u) is not own_unit(g, u)  # a fresh copy each time
             moves, attacks = move_targets(g, u), attack_targets(g, u)

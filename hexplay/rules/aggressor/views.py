@@ -73,9 +73,19 @@ def own_unit_plain(g, u) -> dict[str, Any]:
         "frozen": u.frozen,
         "immobile": u.immobile,
         "stopped": u.stopped,
-        # equals moves_left(g, u), inline: views build this for every unit
-        "moves_left": (1 if u.rng == 0 else allowance(g.board, u)) if can_move(g, u) else 0,
+        "moves_left": _moves_left(g, u),
     }
+
+
+def _moves_left(g, u) -> int:
+    """Equals :func:`moves_left` (``can_move`` and ``allowance`` inline: views build this for
+    every unit)."""
+    if u.frozen or u.attacked or u.feature or u.stopped:
+        return 0
+    if u.rng == 0:
+        return 0 if u.tried or u.moved else 1
+    left = ((u.rng + 1) // 2 if g.board.rough[u.hex] else u.rng) - u.moved
+    return left if left >= 1 else 0
 
 
 def moves_left(g, u) -> int:
