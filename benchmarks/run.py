@@ -34,7 +34,8 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   learner gets them.
 
 - ``aggressor_games_per_s``: AGGRESSOR computer-vs-computer full games (scripted players, the
-  "batch" scenario with its round limit) per CPU second on one core (``benchmarks/aggressor.py``).
+  "batch" scenario with its round limit) per CPU second on one core (``benchmarks/aggressor.py``;
+  under ``batch_gc``, the collector setting of every batch run).
 - ``naval_games_per_s``: naval computer-vs-computer full games of scenario 11 (Kula Gulf) per
   CPU second on one core (``benchmarks/naval.py``).
 - ``ambush_games_per_s``: AMBUSH computer-vs-computer full games of its densest standard

@@ -12,7 +12,9 @@ from hexplay.rules.aggressor import AggressorGame
 from hexplay.rules.aggressor.combat import attack_target_ok, attack_targets
 from hexplay.rules.aggressor.features import _ranged_ok, ranged_hex_ok
 from hexplay.rules.aggressor.movement import can_move, move_blocked, move_target_ok, move_targets
+from hexplay.rules.aggressor.observation import Sighting, observe, observe_plain
 from hexplay.rules.aggressor.views import (
+    _moves_left,
     moves_left,
     own_unit,
     own_unit_plain,
@@ -57,7 +59,7 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
                 continue
             n["units"] += 1
             assert can_move(g, u) == (move_blocked(g, u) is None), u
-            assert own_unit(g, u)["moves_left"] == moves_left(g, u), u
+            assert own_unit(g, u)["moves_left"] == moves_left(g, u) == _moves_left(g, u), u
             assert own_unit(g, u) == own_unit_plain(g, u), u
             assert own_unit(g, u) is not own_unit(g, u)  # a fresh copy each time
             moves, attacks = move_targets(g, u), attack_targets(g, u)
@@ -70,6 +72,8 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
                         g, u, t, own, kn, prospect
                     )
                 n["hexes"] += 1
+        for side in ("west", "east"):
+            assert observe(g, side) == observe_plain(g, side)
         for side in ("west", "east", "referee"):
             assert recent_events(g, side) == recent_events_plain(g, side)
             # what the scripted player reads: the view but its event list
@@ -132,3 +136,130 @@ def test_board_line_memo_equals_the_plain_line():
     for a in range(0, b.size, 7):
         for c in range(0, b.size, 5):
             assert b.line(a, c) == b.line_plain(a, c) == b.line(a, c)
+
+
+class CheckedScripted(ScriptedPlayer):
+    """The scripted player with each remembered or inline fast path checked against its plain
+    version at every call, in the views the player really keeps (and updates) during a game."""
+
+    calls = 0
+
+    def _occupied(self, b, view):
+        got = super()._occupied(b, view)
+        assert got == self._occupied_plain(b, view)
+        CheckedScripted.calls += 1
+        return got
+
+    def _own_by_hex(self, view):
+        got = super()._own_by_hex(view)
+        plain = self._own_by_hex_plain(view)
+        assert got == plain and all(got[k] is plain[k] for k in plain)
+        return got
+
+    def _hit_bases(self, b, view):
+        got = super()._hit_bases(b, view)
+        assert got == self._hit_bases_plain(b, view)
+        df = view["options"]["die_factor"]
+        for j, e in self._enemies(b, view).items():
+            for s in range(5):
+                assert got[j] + df * s == self._attack_value(b, view, e, j, s)
+        return got
+
+    def _best_attack(self, b, view, me, here, enemies):
+        got = super()._best_attack(b, view, me, here, enemies)
+        assert got == self._best_attack_plain(b, view, me, here, enemies)
+        return got
+
+    def _goal(self, b, view, me, enemies):
+        got = super()._goal(b, view, me, enemies)
+        assert got == self._goal_plain(b, view, me, enemies)
+        return got
+
+    def _strike_target(self, b, view, here, strength, enemies):
+        got = super()._strike_target(b, view, here, strength, enemies)
+        assert got == self._strike_target_plain(b, view, here, strength, enemies)
+        for s in (1, 2, 3):  # other strengths and hexes too
+            for h in (here, (here * 7) % b.size):
+                fast = super()._strike_target(b, view, h, s, enemies)
+                assert fast == self._strike_target_plain(b, view, h, s, enemies)
+        return got
+
+
+@pytest.mark.parametrize("seed,obs,die_factor", [(41, True, 1), (42, False, 1), (43, True, 2)])
+def test_player_memos_hold_through_whole_games(seed, obs, die_factor):
+    CheckedScripted.calls = 0
+    g = AggressorGame.new(seed=seed, obs=obs, turn_limit=25, die_factor=die_factor)
+    plain = AggressorGame.new(seed=seed, obs=obs, turn_limit=25, die_factor=die_factor)
+    play(g, {s: CheckedScripted(s, seed + i) for i, s in enumerate(("west", "east"))})
+    play(plain, {s: ScriptedPlayer(s, seed + i) for i, s in enumerate(("west", "east"))})
+    assert g.over and CheckedScripted.calls > 100
+    assert g.commands.to_list() == plain.commands.to_list()  # the checks changed nothing
+
+
+def test_found_only_by_equals_the_set_comparison():
+    for finders in (set(), {"W01"}, {"W02"}, {"W01", "W02"}, {"*"}, {"*", "W01"}):
+        for uid in ("W01", "W02", "*"):
+            assert Sighting(False, set(finders)).found_only_by(uid) == (set(finders) == {uid})
+
+
+def test_nearest_step_equals_min_by_key():
+    from hexplay.ai.aggressor import _nearest_step
+
+    b = AggressorGame.new(seed=1).board
+    for here in range(0, b.size, 3):
+        for goal in range(0, b.size, 11):
+            opts = list(b.adj[here])
+            for k in range(1, len(opts) + 1):
+                sub = opts[:k] if k % 2 else opts[-k:]
+                want = min(sub, key=lambda j: (b.dist[j][goal], b.rough[j], j))
+                assert _nearest_step(b, sub, goal) == want
+
+
+@pytest.mark.parametrize("seed,obs", [(51, True), (52, False), (53, True)])
+def test_player_skipping_kept_entries_equals_rereading_every_order(seed, obs, monkeypatch):
+    """KEPT_ENTRY: the games are those of a player that re-reads its unit after every order."""
+    import hexplay.ai.aggressor as scripted_module
+
+    def game_commands():
+        g = AggressorGame.new(seed=seed, obs=obs, turn_limit=30)
+        play(g, {s: ScriptedPlayer(s, seed + i) for i, s in enumerate(("west", "east"))})
+        return g.commands.to_list()
+
+    fast = game_commands()
+    monkeypatch.setattr(scripted_module, "KEPT_ENTRY", frozenset())
+    assert game_commands() == fast and len(fast) > 200
+
+
+def test_last_unit_number_equals_the_plain_maximum():
+    import numpy as np
+
+    from hexplay.engine import Order
+
+    rng = np.random.default_rng(7)
+    g = AggressorGame.new(seed=7)
+    n = 0
+    for _ in range(120):
+        side = ("west", "east")[int(rng.integers(2))]
+        mine = [k for k, u in g.units.items() if u.side == side]
+        if mine and rng.random() < 0.35:
+            g.order(Order(side, "remove", mine[int(rng.integers(len(mine)))]))
+        elif len(mine) < g.scenario.army_size:
+            free = [i for i in g.board.home[side] if i not in g.at]
+            hex_ = g.board.labels[free[int(rng.integers(len(free)))]]
+            g.order(Order(side, "place", None, {"type": "Armor", "hex": hex_}))
+        for s in ("west", "east"):
+            assert g._last_number(s) == g._last_number_plain(s)
+            n += 1
+    assert n == 240 and len(g.units) > 10
+
+
+def test_order_of_equals_the_dataclass():
+    from hexplay.ai.aggressor import order_of
+    from hexplay.engine import Order
+
+    for args in ({}, {"to": "@FG"}, {"target": "@AB"}):
+        fast, plain = order_of("west", "move", "W01", args), Order("west", "move", "W01", args)
+        assert type(fast) is Order and fast == plain
+        assert fast.to_dict() == plain.to_dict() and repr(fast) == repr(plain)
+    with pytest.raises(AttributeError):  # still frozen
+        order_of("west", "move", "W01", {}).side = "east"

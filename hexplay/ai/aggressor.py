@@ -26,7 +26,7 @@ from typing import Any
 
 from ..engine import IllegalOrder, Order
 from ..rules.aggressor.board import WEST, board_of
-from ..rules.aggressor.combat import hit_value, p_hit
+from ..rules.aggressor.combat import BASE_HIT_VALUE, hit_value, p_hit
 from ..rules.aggressor.features import aa_chance
 from ..rules.aggressor.setup import computer_setup
 from .player import GamePlayer
@@ -44,6 +44,13 @@ REFRESH = frozenset(("discovered", "blocked", "cbr", "eliminated", "frozen", "ov
 """Events after which a moving unit's side re-reads its whole view."""
 ASSUMED_STRENGTH = 2
 """Strength assumed for an unidentified enemy."""
+KEPT_ENTRY = frozenset(("attack", "fire", "launch", "decon", "replace", "supply", "contact"))
+"""Order kinds after which the player does not re-read the acting unit's entry (when no event
+taught the side anything): they leave the unit where it is and alive (only a move changes its
+hex; only an air mission's anti-aircraft fire can eliminate it without the player hearing of an
+elimination), and after them the unit's entry is read only for its hex (occupied hexes) and,
+for a Support unit, its range and strength (supply): Support units are always re-read. So the
+decisions are those made with the entry re-read after every order."""
 
 
 class ScriptedPlayer(GamePlayer):
@@ -52,8 +59,12 @@ class ScriptedPlayer(GamePlayer):
 
     name = "scripted"
     _learnt = False
+    _changed = False
     _enemy_memo: tuple = (None, {})
     _objective_memo: tuple = (None, {})
+    _base_memo: tuple = (None, {})
+    _occupied_memo: tuple = (None, set())
+    _own_memo: tuple = (None, {})
 
     def act(self, game: Any) -> None:
         if self.side not in game.to_act():
@@ -78,16 +89,18 @@ class ScriptedPlayer(GamePlayer):
         for uid in order:
             if game.over or side not in game.to_act():
                 return
-            self._learnt = False
+            self._learnt = self._changed = False
             if self._unit(game, b, uid, view):
                 if self._learnt:  # the side's knowledge changed: read the whole view again
                     view = game.view(side, events=False)
-                else:  # only this unit changed
+                elif self._changed or view["units"][uid]["type"] == "Support":
+                    # only this unit changed (else, see :data:`KEPT_ENTRY`, its kept entry is
+                    # read no more: a unit acts once a turn)
                     me = game.view_unit(side, uid)
                     if me is None:
                         view = game.view(side, events=False)
                     else:
-                        view["units"][uid] = me
+                        self._replace_own(b, view, uid, me)
 
     def _enemies(self, b, view) -> dict[int, dict]:
         """Hex index -> enemy entry of ``view``; equals :meth:`_enemies_plain`, remembered for
@@ -103,8 +116,62 @@ class ScriptedPlayer(GamePlayer):
     def _enemies_plain(self, b, view) -> dict[int, dict]:
         return {b.index_of[u["hex"]]: u for u in view["units"].values() if u["side"] != self.side}
 
+    def _replace_own(self, b, view, uid: str, me: dict) -> None:
+        """Put the fresh entry ``me`` of own unit ``uid`` into the kept ``view``, keeping the
+        remembered occupied hexes and own units by hex of that view up to date (so they
+        still equal :meth:`_occupied_plain` and :meth:`_own_by_hex_plain` of it)."""
+        old = view["units"][uid]
+        view["units"][uid] = me
+        memo_view, occ = self._occupied_memo
+        if memo_view is view:
+            occ.discard(b.index_of[old["hex"]])
+            occ.add(b.index_of[me["hex"]])
+        memo_view, own = self._own_memo
+        if memo_view is view:
+            if own.get(old["hex"]) is old:
+                del own[old["hex"]]
+            own[me["hex"]] = me
+
     def _occupied(self, b, view) -> set[int]:
+        """Hex indices of every unit in ``view``: equals :meth:`_occupied_plain`, remembered
+        for the last view object read and kept up to date in place as the player's units move
+        in it (:meth:`_replace_own`, and :meth:`_advance` step by step). Callers that change
+        it change it as the view is about to change."""
+        memo_view, occ = self._occupied_memo
+        if memo_view is view:
+            return occ
+        occ = self._occupied_plain(b, view)
+        self._occupied_memo = (view, occ)
+        return occ
+
+    def _occupied_plain(self, b, view) -> set[int]:
         return {b.index_of[u["hex"]] for u in view["units"].values()}
+
+    def _hit_bases(self, b, view) -> dict[int, int]:
+        """Hex index -> the hit value of an attack at strength 0 on the known enemy there
+        (``_attack_value(b, view, e, j, s) == bases[j] + die_factor * s``: the hit value is
+        linear in the attacker's strength); equals :meth:`_hit_bases_plain`, remembered per
+        view object like :meth:`_enemies`."""
+        memo_view, memo = self._base_memo
+        if memo_view is view:
+            return memo
+        cbr = view["cbr"]
+        df = view["options"]["die_factor"]
+        rough = b.rough
+        bases = {}
+        for j, e in self._enemies(b, view).items():  # = _attack_value(b, view, e, j, 0)
+            cover = rough[j] or (bool(cbr) and e["hex"] in cbr)
+            bases[j] = (
+                BASE_HIT_VALUE
+                - df * e.get("strength", ASSUMED_STRENGTH)
+                - int(cover)
+                - int(bool(e.get("emplaced", False)))
+            )
+        self._base_memo = (view, bases)
+        return bases
+
+    def _hit_bases_plain(self, b, view) -> dict[int, int]:
+        return {j: self._attack_value(b, view, e, j, 0) for j, e in self._enemies(b, view).items()}
 
     def _attack_value(self, b, view, e: dict, j: int, strength: int) -> int:
         cbr = bool(view["cbr"]) and e["hex"] in view["cbr"]
@@ -119,11 +186,14 @@ class ScriptedPlayer(GamePlayer):
 
     def _give(self, game, kind, uid, **args) -> bool:
         """Give an order if the rules accept it; notes whether its events taught the side
-        anything (then the view is read again)."""
+        anything (then the view is read again) and whether the unit's kept entry must be
+        read again (:data:`KEPT_ENTRY`)."""
         try:
-            events = game.order(Order(self.side, kind, uid, args))
+            events = game.order(order_of(self.side, kind, uid, args))
         except IllegalOrder:
             return False
+        if kind not in KEPT_ENTRY:
+            self._changed = True
         self._note(events)
         return True
 
@@ -184,6 +254,17 @@ class ScriptedPlayer(GamePlayer):
         return False
 
     def _own_by_hex(self, view) -> dict[str, dict]:
+        """Hex label -> the side's own unit there: equals :meth:`_own_by_hex_plain`,
+        remembered for the last view object read and kept up to date by
+        :meth:`_replace_own`."""
+        memo_view, own = self._own_memo
+        if memo_view is view:
+            return own
+        own = self._own_by_hex_plain(view)
+        self._own_memo = (view, own)
+        return own
+
+    def _own_by_hex_plain(self, view) -> dict[str, dict]:
         """Hex label -> the side's own unit there (own units never stack, so this equals
         :meth:`_own_at` at every hex)."""
         side = self.side
@@ -198,14 +279,17 @@ class ScriptedPlayer(GamePlayer):
 
     # --- fire support --------------------------------------------------------------------------
     def _ranged(self, game, b, view, uid, me, enemies) -> bool:
-        here = b.index_of[me["hex"]]
-        best = None
-        for j, e in enemies.items():
-            if 2 <= b.dist[here][j] <= me["range"]:
-                v = self._attack_value(b, view, e, j, me["strength"])
-                if v >= MIN_FIRE_HIT_VALUE and (best is None or v > best[0]):
-                    best = (v, j)
-        return best is not None and self._give(game, "fire", uid, target=b.labels[best[1]])
+        row = b.dist[b.index_of[me["hex"]]]
+        reach = me["range"]
+        bases = self._hit_bases(b, view)
+        add = view["options"]["die_factor"] * me["strength"]
+        best_v, best_j = MIN_FIRE_HIT_VALUE - 1, -1  # the first of the best, as before
+        for j in enemies:
+            if 2 <= row[j] <= reach:
+                v = bases[j] + add
+                if v > best_v:
+                    best_v, best_j = v, j
+        return best_j >= 0 and self._give(game, "fire", uid, target=b.labels[best_j])
 
     def _launch(self, game, b, view, uid, me, enemies) -> bool:
         here = b.index_of[me["hex"]]
@@ -229,22 +313,8 @@ class ScriptedPlayer(GamePlayer):
 
     def _air(self, game, b, view, uid, me, enemies) -> bool:
         here = b.index_of[me["hex"]]
-        best = None
-        for j, e in enemies.items():
-            d = b.dist[here][j]
-            if d < 2:
-                continue
-            risk = aa_chance(
-                d, b.territory[j] == self.side, e.get("strength", ASSUMED_STRENGTH) - me["strength"]
-            )
-            if risk > MAX_AA_RISK:
-                continue
-            v = self._attack_value(b, view, e, j, me["strength"])
-            if v >= MIN_FIRE_HIT_VALUE:
-                score = p_hit(v) - risk / 100
-                if best is None or score > best[0]:
-                    best = (score, j)
-        if best is not None and self._give(game, "strike", uid, target=b.labels[best[1]]):
+        best = self._strike_target(b, view, here, me["strength"], enemies)
+        if best is not None and self._give(game, "strike", uid, target=b.labels[best]):
             return True
         if view["options"]["obs"] and self.rng.random() < 0.5:
             # a line toward the enemy's centre, where the front needs to see
@@ -252,6 +322,50 @@ class ScriptedPlayer(GamePlayer):
             row = b.offsets[here][1]
             return self._give(game, "recon", uid, target=b.labels[b.at_offset(col, row)])
         return False
+
+    def _strike_target(self, b, view, here: int, strength: int, enemies) -> int | None:
+        """The hex an airbase at ``here`` strikes: equals :meth:`_strike_target_plain`, with
+        the anti-aircraft chance and the hit value inline (:func:`aa_chance` and
+        :meth:`_hit_bases`) and the score compared only when the value qualifies."""
+        row = b.dist[here]
+        territory = b.territory
+        side = self.side
+        bases = self._hit_bases(b, view)
+        add = view["options"]["die_factor"] * strength
+        best_score, best_j = None, None
+        for j, e in enemies.items():
+            d = row[j]
+            if d < 2:
+                continue
+            p = d // 2 if territory[j] == side else d
+            p += e.get("strength", ASSUMED_STRENGTH) - strength
+            risk = float(max(0, min(100, p)))
+            if risk > MAX_AA_RISK:
+                continue
+            v = bases[j] + add
+            if v >= MIN_FIRE_HIT_VALUE:
+                score = max(1, min(10, v)) / 10 - risk / 100  # p_hit(v) - risk / 100
+                if best_score is None or score > best_score:
+                    best_score, best_j = score, j
+        return best_j
+
+    def _strike_target_plain(self, b, view, here: int, strength: int, enemies) -> int | None:
+        best = None
+        for j, e in enemies.items():
+            d = b.dist[here][j]
+            if d < 2:
+                continue
+            risk = aa_chance(
+                d, b.territory[j] == self.side, e.get("strength", ASSUMED_STRENGTH) - strength
+            )
+            if risk > MAX_AA_RISK:
+                continue
+            v = self._attack_value(b, view, e, j, strength)
+            if v >= MIN_FIRE_HIT_VALUE:
+                score = p_hit(v) - risk / 100
+                if best is None or score > best[0]:
+                    best = (score, j)
+        return None if best is None else best[1]
 
     # --- the front ------------------------------------------------------------------------------
     def _objective(self, b, view, me) -> int:
@@ -284,6 +398,19 @@ class ScriptedPlayer(GamePlayer):
         return centre
 
     def _best_attack(self, b, view, me, here, enemies):
+        """(hit value, hex) of the best adjacent attack (the first of the best), or None:
+        equals :meth:`_best_attack_plain` by :meth:`_hit_bases`."""
+        best = None
+        bases = self._hit_bases(b, view)
+        add = view["options"]["die_factor"] * me["strength"]
+        for j in b.adj[here]:
+            if j in enemies:
+                v = bases[j] + add
+                if best is None or v > best[0]:
+                    best = (v, j)
+        return best
+
+    def _best_attack_plain(self, b, view, me, here, enemies):
         best = None
         for j in b.adj[here]:
             e = enemies.get(j)
@@ -316,14 +443,15 @@ class ScriptedPlayer(GamePlayer):
             opts = [j for j in b.adj[here] if j not in occupied and j not in cbr]
             if not opts:
                 return acted
-            best = min(opts, key=lambda j: (b.dist[j][goal], b.rough[j], j))
+            best = _nearest_step(b, opts, goal)
             if b.dist[best][goal] >= cur:
                 return acted
             try:
-                events = game.order(Order(self.side, "move", uid, {"to": b.labels[best]}))
+                events = game.order(order_of(self.side, "move", uid, {"to": b.labels[best]}))
             except IllegalOrder:
                 return acted
             acted = True
+            self._changed = True
             self._note(events)
             if any(e["kind"] in REFRESH for e in events):  # the side learnt something
                 view = game.view(self.side, events=False)
@@ -332,13 +460,34 @@ class ScriptedPlayer(GamePlayer):
                 enemies = self._enemies(b, view)
             else:
                 me = game.view_unit(self.side, uid)
-                occupied.discard(here)
-                occupied.add(best)
+                if me is not None:  # where it is now (a failed range-0 try stays)
+                    occupied.discard(here)
+                    occupied.add(b.index_of[me["hex"]])
             if me is None:
                 return True
         return acted
 
     def _goal(self, b, view, me, enemies) -> int | None:
+        """The hex this front unit heads for: equals :meth:`_goal_plain`, the nearest enemy
+        in its objective sector and the nearest within 2 found in one pass."""
+        k = self._objective(b, view, me)
+        here = b.index_of[me["hex"]]
+        row, sector = b.dist[here], b.sector
+        best = near = None  # (distance, index) of each
+        for j in enemies:
+            d = row[j]
+            if sector[j] == k:
+                if best is None or (d, j) < best:
+                    best = (d, j)
+            elif best is None and d <= 2 and (near is None or (d, j) < near):
+                near = (d, j)
+        if best is not None:
+            return best[1]
+        if near is not None:
+            return near[1]
+        return self._goal_away(b, here, k)
+
+    def _goal_plain(self, b, view, me, enemies) -> int | None:
         k = self._objective(b, view, me)
         here = b.index_of[me["hex"]]
         in_sector = [j for j in enemies if b.sector[j] == k]
@@ -347,6 +496,10 @@ class ScriptedPlayer(GamePlayer):
         near = [j for j in enemies if b.dist[here][j] <= 2]
         if near:
             return min(near, key=lambda j: (b.dist[here][j], j))
+        return self._goal_away(b, here, k)
+
+    def _goal_away(self, b, here: int, k: int) -> int | None:
+        """With no enemy to head for: None in the objective sector, else its centre hex."""
         if b.sector[here] == k:
             return None  # hold and dig in
         band = k // 3
@@ -373,6 +526,26 @@ class ScriptedPlayer(GamePlayer):
         if b.dist[best][goal] < b.dist[here][goal]:
             return self._give(game, "move", uid, to=b.labels[best])
         return False
+
+
+def order_of(side: str, kind: str, unit: str | None, args: dict) -> Order:
+    """Equals ``Order(side, kind, unit, args)``: the frozen dataclass filled in one step
+    instead of one ``object.__setattr__`` per field (the player gives hundreds a game)."""
+    o = object.__new__(Order)
+    o.__dict__.update(side=side, kind=kind, unit=unit, args=args)
+    return o
+
+
+def _nearest_step(b, opts: list[int], goal: int) -> int:
+    """Equals ``min(opts, key=lambda j: (b.dist[j][goal], b.rough[j], j))`` (the step nearest
+    the goal, clear terrain first, then the lowest index), compared without key tuples."""
+    best = opts[0]
+    bd, br = b.dist[best][goal], b.rough[best]
+    for j in opts[1:]:
+        d = b.dist[j][goal]
+        if d < bd or (d == bd and (b.rough[j] < br or (b.rough[j] == br and j < best))):
+            best, bd, br = j, d, b.rough[j]
+    return best
 
 
 def view_cbr(b, view) -> set[int]:

@@ -131,7 +131,8 @@ def resolve(g, attacker, target: int, strength: int, form: str, missile: bool = 
     (the report's fields). Declares the aggressor; reveals a hidden defender as unidentified."""
     b = g.board
     side = attacker.side
-    g.declare_aggressor(side, target)
+    if g.aggressor is None:  # (declare_aggressor does nothing once there is one)
+        g.declare_aggressor(side, target)
     occ = g.at.get(target)
     e = g.units[occ] if occ is not None else None
     res: dict = {"defender": None, "result": "no target", "dug": False, "rolls": []}
@@ -151,7 +152,7 @@ def resolve(g, attacker, target: int, strength: int, form: str, missile: bool = 
     res.update(defender=e, dug=e.emplaced, hit_value=hv, type=e.display_type)
     res["result"] = "miss"
     for _ in range(AMBUSH_ROLLS if form == "ambush" else 1):
-        roll = g.roll("attack", attacker=attacker.id, value=hv)
+        roll = g.dice.roll("attack", DIE, attacker=attacker.id, value=hv)  # = g.roll(...)
         res["rolls"].append(roll)
         if not is_hit(roll, hv):
             continue
@@ -162,7 +163,9 @@ def resolve(g, attacker, target: int, strength: int, form: str, missile: bool = 
         else:
             direct = False
             if form == "assault":
-                direct = g.roll("assault", attacker=attacker.id) <= ASSAULT_STRENGTH_CHANCE
+                direct = (
+                    g.dice.roll("assault", DIE, attacker=attacker.id) <= ASSAULT_STRENGTH_CHANCE
+                )
             took = step_loss(e, strength_first=direct)
         res["result"] = "hit: " + took if took != "eliminated" else "eliminated"
         if not e.alive:

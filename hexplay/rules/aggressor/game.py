@@ -40,6 +40,8 @@ from .victory import INITIAL_CONTROL, sectors_held, update_control, wins_by_sect
 from .views import build_view, known_enemies, own_unit
 
 FORMAT = "hexplay.aggressor.game/1"
+NEEDS = {kind: need_name(kind) for kind in PLAY_KINDS}
+"""Order kind -> the argument naming its hex (:func:`.legal.need_name`), or None."""
 PLAY = "play"
 
 _MAPS: dict[str, Any] = {}
@@ -266,37 +268,40 @@ class AggressorGame(Game):
             return self._setup_order(o)
         if o.side != self.current:
             raise IllegalOrder("sequence of play", f"it is {self.current}'s turn, not {o.side}'s")
-        if o.kind not in PLAY_KINDS:
-            raise IllegalOrder("order", f"kind must be one of {list(PLAY_KINDS)}, not {o.kind!r}")
+        kind = o.kind
+        if kind not in PLAY_KINDS:
+            raise IllegalOrder("order", f"kind must be one of {list(PLAY_KINDS)}, not {kind!r}")
         u = self.units.get(o.unit) if isinstance(o.unit, str) else None
         if u is None or u.side != o.side:
             raise IllegalOrder("order", f"{o.side} has no unit {o.unit!r}")
         if not u.alive:
             raise IllegalOrder("order", f"{u.id} has been eliminated")
-        need = need_name(o.kind)
-        args = dict(o.args)
-        if o.kind == "move":
-            check_args(o, ("to", "direction"), "movement")
-            args = self._move_target(u, args)
+        need = NEEDS[kind]
+        rule = RULE_NAMES[kind]
+        args = o.args
+        if kind == "move":
+            if len(args) != 1 or "to" not in args:  # (the common case: exactly a "to")
+                check_args(o, ("to", "direction"), "movement")
+                args = self._move_target(u, args)
         elif args and (need is None or len(args) > 1 or need not in args):
-            check_args(o, (need,) if need else (), blocked_rule(o.kind))  # refuses the extra
-        why = blocked(self, u, o.kind)
+            check_args(o, (need,) if need else (), rule)  # refuses the extra
+        why = blocked(self, u, kind)
         if why is not None:
             raise IllegalOrder(*why)
         t = None
         if need is not None:
             if need not in args:
-                raise IllegalOrder(blocked_rule(o.kind), f"{o.kind} needs {need!r} (a hex)")
-            t = self.board.index(args[need], need, blocked_rule(o.kind))
-            if not target_legal(self, u, o.kind, t):
-                raise IllegalOrder(blocked_rule(o.kind), self._why_target(u, o.kind, t))
+                raise IllegalOrder(rule, f"{kind} needs {need!r} (a hex)")
+            t = self.board.index(args[need], need, rule)
+            if not target_legal(self, u, kind, t):
+                raise IllegalOrder(rule, self._why_target(u, kind, t))
         # the arguments are checked plain values (labels, a key): logged as given
         self.commands.add("order", o.to_dict(), self._turn)
-        if o.kind == "move":
+        if kind == "move":
             return apply_move(self, u, t)
-        if o.kind == "attack":
+        if kind == "attack":
             return ground_attack(self, u, t)
-        return FEATURE_RULES[o.kind][2](self, u, t)
+        return FEATURE_RULES[kind][2](self, u, t)
 
     def _move_target(self, u: Unit, args: dict) -> dict:
         if ("to" in args) == ("direction" in args):
@@ -336,8 +341,7 @@ class AggressorGame(Game):
         """Add a unit of type ``t`` at hex ``i`` (id W01.. / E01.. in order of placement)."""
         from .units import UNIT_TYPES
 
-        nums = [int(k[1:]) for k, u in self.units.items() if u.side == side]
-        uid = f"{side[0].upper()}{max(nums, default=0) + 1:02d}"
+        uid = f"{side[0].upper()}{self._last_number(side) + 1:02d}"
         ut = UNIT_TYPES[t]
         status.setdefault("start_hex", i)
         u = Unit(
@@ -346,6 +350,19 @@ class AggressorGame(Game):
         self.units[uid] = u
         self.at[i] = uid
         return u
+
+    def _last_number(self, side: str) -> int:
+        """The highest number of the side's unit ids (0 for none): equals
+        :meth:`_last_number_plain`. Each new id is the highest so far plus one and units are
+        kept in placement order (removal keeps the order), so the side's last unit has it."""
+        units = self.units
+        for k in reversed(units):
+            if units[k].side == side:
+                return int(k[1:])
+        return 0
+
+    def _last_number_plain(self, side: str) -> int:
+        return max((int(k[1:]) for k, u in self.units.items() if u.side == side), default=0)
 
     # --- turns ----------------------------------------------------------------------------
     def submit(self, side: str) -> None:
@@ -392,9 +409,10 @@ class AggressorGame(Game):
         side = self.current
         update_control(self)
         self.carried[side] = set(self.identified_now[side])
-        self.last_seen[side] = {
-            k: dict(d, last_seen=self._turn) for k, d in known_enemies(self, side).items()
-        }
+        seen = known_enemies(self, side)  # fresh dicts: marked in place
+        for d in seen.values():
+            d["last_seen"] = self._turn
+        self.last_seen[side] = seen
         self.spots = []
         limit = self.scenario.turn_limit
         nxt = OTHER[side]

@@ -30,7 +30,9 @@ class Sighting:
     finders: set[str] = field(default_factory=set)
 
     def found_only_by(self, uid: str) -> bool:
-        return self.finders == {uid}
+        """Equals ``self.finders == {uid}`` (without making a set: combat asks it per target)."""
+        f = self.finders
+        return len(f) == 1 and uid in f
 
 
 def identifies(board, observer, target, distance: int, cbr) -> bool:
@@ -46,6 +48,15 @@ def identifies(board, observer, target, distance: int, cbr) -> bool:
 
 def observation_phase(g, side: str) -> dict[str, Sighting]:
     """The side's knowledge at the start of its turn (also records identified/observed sets)."""
+    known, newly = observe(g, side)
+    g.identified_now[side] = newly
+    g.observed_now[side] = set(known)
+    return known
+
+
+def observe(g, side: str) -> tuple[dict[str, Sighting], set[str]]:
+    """(knowledge, ids identified by this phase's observation) of ``side`` now: equals
+    :func:`observe_plain`, with :func:`identifies` inline (each observer's facts read once)."""
     enemies = g.alive(g.other(side))
     known: dict[str, Sighting] = {}
     newly: set[str] = set()
@@ -53,28 +64,61 @@ def observation_phase(g, side: str) -> dict[str, Sighting]:
         for e in enemies:
             known[e.id] = Sighting(True, {PHASE})
             newly.add(e.id)
-    else:
-        board, cbr, dist = g.board, g.cbr, g.board.dist
-        # each observer with its row of the distance table and its range
-        observers = [(dist[u.hex], u.rng, u) for u in g.alive(side) if u.rng > 0]
-        carried = g.carried[side]
+        return known, newly
+    rough, cbr, dist = g.board.rough, g.cbr, g.board.dist
+    # each observer with its row of the distance table, its range and, for identifies():
+    # whether it may identify at all (not in a CBR hex), whether it identifies whatever it
+    # observes (emplaced), and its identification distance
+    observers = [
+        (dist[u.hex], u.rng, u.hex not in cbr, u.emplaced, (u.rng + 1) // 2)
+        for u in g.alive(side)
+        if u.rng > 0
+    ]
+    carried = g.carried[side]
+    for e in enemies:
+        seen = ident = False
+        eh = e.hex
+        open_ground = not e.emplaced and not rough[eh]
+        for row, rng, may, emplaced, half in observers:
+            d = row[eh]
+            if d <= rng:
+                seen = True
+                if may and (emplaced or open_ground or d <= half):  # identifies(...)
+                    ident = True
+                    break
+        if ident:
+            newly.add(e.id)
+        if seen or e.id in carried:
+            known[e.id] = Sighting(ident or e.id in carried, {PHASE})
+    return known, newly
+
+
+def observe_plain(g, side: str) -> tuple[dict[str, Sighting], set[str]]:
+    """:func:`observe` by the digest's criteria as written (:func:`identifies` per pair)."""
+    enemies = g.alive(g.other(side))
+    known: dict[str, Sighting] = {}
+    newly: set[str] = set()
+    if not g.scenario.obs:
         for e in enemies:
-            seen = ident = False
-            eh = e.hex
-            for row, rng, u in observers:
-                d = row[eh]
-                if d <= rng:
-                    seen = True
-                    if identifies(board, u, e, d, cbr):
-                        ident = True
-                        break
-            if ident:
-                newly.add(e.id)
-            if seen or e.id in carried:
-                known[e.id] = Sighting(ident or e.id in carried, {PHASE})
-    g.identified_now[side] = newly
-    g.observed_now[side] = set(known)
-    return known
+            known[e.id] = Sighting(True, {PHASE})
+            newly.add(e.id)
+        return known, newly
+    observers = [u for u in g.alive(side) if u.rng > 0]
+    carried = g.carried[side]
+    for e in enemies:
+        seen = ident = False
+        for u in observers:
+            d = g.board.dist[u.hex][e.hex]
+            if d <= u.rng:
+                seen = True
+                if identifies(g.board, u, e, d, g.cbr):
+                    ident = True
+                    break
+        if ident:
+            newly.add(e.id)
+        if seen or e.id in carried:
+            known[e.id] = Sighting(ident or e.id in carried, {PHASE})
+    return known, newly
 
 
 def discover(g, u) -> list[str]:

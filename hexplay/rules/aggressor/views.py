@@ -16,7 +16,6 @@ from ...engine import REFEREE
 from .board import SIDES
 from .movement import allowance, can_move
 from .units import NUKED, TECHNICAL, UNIDENTIFIED, UNIT_TYPES
-from .victory import sectors_held
 
 RECENT_TURNS = 2
 """Views list the events and reports of the current and the previous turn."""
@@ -43,12 +42,13 @@ def own_unit(g, u) -> dict[str, Any]:
         u.stopped,
         u.tried,
     )
-    got = g.own_memo.get(u.id)
+    memo = g.own_memo
+    got = memo.get(u.id)
     if got is not None and got[0] == facts:
-        return dict(got[1])
+        return got[1].copy()
     d = own_unit_plain(g, u)
-    g.own_memo[u.id] = (facts, d)
-    return dict(d)
+    memo[u.id] = (facts, d)
+    return d.copy()
 
 
 def own_unit_plain(g, u) -> dict[str, Any]:
@@ -73,9 +73,19 @@ def own_unit_plain(g, u) -> dict[str, Any]:
         "frozen": u.frozen,
         "immobile": u.immobile,
         "stopped": u.stopped,
-        # equals moves_left(g, u), inline: views build this for every unit
-        "moves_left": (1 if u.rng == 0 else allowance(g.board, u)) if can_move(g, u) else 0,
+        "moves_left": _moves_left(g, u),
     }
+
+
+def _moves_left(g, u) -> int:
+    """Equals :func:`moves_left` (``can_move`` and ``allowance`` inline: views build this for
+    every unit)."""
+    if u.frozen or u.attacked or u.feature or u.stopped:
+        return 0
+    if u.rng == 0:
+        return 0 if u.tried or u.moved else 1
+    left = ((u.rng + 1) // 2 if g.board.rough[u.hex] else u.rng) - u.moved
+    return left if left >= 1 else 0
 
 
 def moves_left(g, u) -> int:
@@ -94,15 +104,16 @@ def enemy_unit(g, u, identified: bool) -> tuple[str, dict[str, Any]]:
         return "?" + lab, {"side": u.side, "hex": lab, "display": NUKED, "identified": False}
     if not identified:
         return "?" + lab, {"side": u.side, "hex": lab, "display": UNIDENTIFIED, "identified": False}
+    ut = UNIT_TYPES[u.type]  # (u.max_rng, u.max_str, u.display_type without the properties)
     return u.id, {
         "side": u.side,
         "hex": lab,
         "type": u.type,
-        "display": u.display_type,
+        "display": TECHNICAL if u.launched else u.type,
         "range": u.rng,
         "strength": u.str,
-        "max_range": u.max_rng,
-        "max_strength": u.max_str,
+        "max_range": ut.range,
+        "max_strength": ut.strength,
         "emplaced": u.emplaced,
         "identified": True,
     }
@@ -125,17 +136,19 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
     for u in g.units.values():
         if u.alive and (referee or u.side == side):
             units[u.id] = own_unit(g, u)
-    if not referee and g.phase != "setup":
+    phase = g.phase
+    if not referee and phase != "setup":
         if g.current == side:
             units.update(known_enemies(g, side))
         else:
             units.update(g.last_seen[side])
     mine = SIDES if referee else (side,)
+    control = g.control
     v: dict[str, Any] = {
         "game": "aggressor",
         "side": side,
         "turn": g.turn,
-        "phase": g.phase,
+        "phase": phase,
         "to_act": list(g.to_act()),
         "over": g.over,
         "winner": g.winner,
@@ -144,9 +157,10 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
         "current": g.current,
         "first": g.first,
         "aggressor": g.aggressor,
-        "control": list(g.control),
-        "sectors": {s: [k + 1 for k in sectors_held(g.control, s)] for s in SIDES},
-        "cbr": sorted(b.labels[i] for i in g.cbr),
+        "control": list(control),
+        # = {s: [k + 1 for k in sectors_held(control, s)] for s in SIDES}
+        "sectors": {s: [k + 1 for k, c in enumerate(control) if c == s] for s in SIDES},
+        "cbr": sorted([b.labels[i] for i in g.cbr]) if g.cbr else [],
         "partisans": {s: g.partisans[s] for s in mine},
         "partisan_spots": [b.labels[i] for i in g.spots] if referee or g.current == side else [],
         "army_size": g.scenario.army_size,
