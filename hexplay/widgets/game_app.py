@@ -446,19 +446,26 @@ class GameApp(W.VBox):
         turn = int(getattr(self.game, "turn", 0))
         done = {o.unit for o in self.orders_given.get((self.plotting_side, turn), [])}
         given = refused = 0
+        again: list[Any] = []
+        why: list[str] = []
         c = self.builder.controller
-        for o in self._last_orders():
-            if o.unit in done or c is None:
+        for last in self._last_orders():
+            if last.unit in done or c is None:
                 continue
             try:
+                o = self.ui.repeat_order(self.game, last, again)  # e.g. a man keeps going
+                if o is None:
+                    continue
                 c.order(o)
-            except Exception:
+            except Exception as e:  # IllegalOrder (the rules' words)
                 refused += 1
+                why.append(str(e))
                 continue
             self._remember_order(o)
+            again.append(o)
             given += 1
         self.refresh()
-        skipped = f", {refused} no longer legal (left out)" if refused else ""
+        skipped = f", {refused} no longer legal (left out: {'; '.join(why)})" if refused else ""
         self.controls.say(f"same as last turn: {given} order(s) given again{skipped}")
         return given, refused
 

@@ -133,3 +133,16 @@ def keep_going(g, side: str, uid: str):
     raise IllegalOrder(
         rule, f"{uid} cannot keep going {way} from {pos}: the way is blocked ({why})"
     )
+
+
+def keep_going_order(g, side: str, uid: str):
+    """:func:`keep_going` as a ready-made legal order (no needs; the order builder offers it
+    as one button), or None when it is refused (the reason is :func:`keep_going`'s)."""
+    from ...engine import IllegalOrder, LegalOrder
+
+    try:
+        o = keep_going(g, side, uid)
+    except IllegalOrder:
+        return None
+    label = "Keep going"
+    return LegalOrder(side, "MP", uid, dict(o.args), (), label, KEEP_GOING_RULE)
