@@ -323,9 +323,7 @@ class PlotBuilder(W.VBox):
             b = G.Button(
                 description=title if ready else code, tooltip=title, layout=W.Layout(width="auto")
             )
-            b.add_class(f"hexplay-task-{code}")
-            if ready:
-                b.add_class("hexplay-ready-order")
+            b.add_class("hexplay-ready-order" if ready else f"hexplay-task-{code}")
             b.on_click(lambda _b, key=key: self._start_key(key))
             b.task_code = code  # type: ignore[attr-defined]
             self._buttons[key] = b

@@ -24,22 +24,10 @@ K, WK = flow.K, flow.WK
 
 @pytest.fixture(scope="module", params=["lab", "voila"])
 def cls_page(request: pytest.FixtureRequest, browser_context: Any, nb_dir: Path) -> Iterator[Any]:
-    env = request.param
-    name = flow.write(nb_dir)
-    page, errors = harness.new_page(browser_context)
-    page.set_viewport_size({"width": 1600, "height": 1100})
-    try:
-        if env == "lab":
-            harness.open_lab_notebook(page, request.getfixturevalue("lab_server"), name)
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
-        else:
-            harness.open_voila(page, request.getfixturevalue("voila_server"), name)
-        flow.board_ready(page)
-        page.hexplay_errors = errors
-        page.hexplay_env = env
+    with harness.app_page(
+        request, browser_context, flow.write(nb_dir), flow.board_ready, (1600, 1100)
+    ) as page:
         yield page
-    finally:
-        page.close()
 
 
 def shot(page: Any, artifacts: Path, what: str) -> Path:
@@ -239,3 +227,36 @@ def test_timer_ends_the_plot_and_restarts_for_the_next_player(cls_page: Any):
 def test_no_console_errors(cls_page: Any):
     errs = [e for e in cls_page.hexplay_errors if "negative value" in e or "hexplay" in e]
     assert errs == [], errs
+
+
+def test_a_man_on_foot_keeps_going_in_one_click(cls_page: Any, artifacts: Path):
+    """Turn 1: A1 walks to 0722 (one click); turn 2: his Keep going button plots the same
+    steps again (the engine's keep_going), drawn on the board."""
+    page = cls_page
+    assert K(page, "reset_turn1()") is True
+    flow.select(page, "A1")
+    flow.click_hex(page, "0722")
+    WK(page, "app.game.plotted('adversary', 'A1')[-1]['path'][-1] == '0722'")
+    flow.end_plot(page).click()
+    flow.ready(page, "defender").click()
+    WK(page, "not app.handover")
+    for v in ("E1", "E2"):
+        roster(page, v).click()
+        WK(page, f"app.builder.unit == {v!r}")
+        flow.task(page, "SV").click()
+        WK(page, f"len(app.game.plotted('defender', {v!r})) == 1")
+    flow.end_plot(page).click()
+    WK(page, "app.game.turn == 2 and app.handover")
+    flow.ready(page, "adversary").click()
+    WK(page, "not app.handover")
+    flow.select(page, "A1")
+    want = K(
+        page,
+        "from hexplay.rules.skirmish.legal import keep_going\n"
+        "_result = keep_going(app.game, 'adversary', 'A1').args['path']",
+    )
+    keep = page.locator("button.hexplay-ready-order", has_text="Keep going")
+    keep.click()
+    WK(page, f"app.game.plotted('adversary', 'A1')[-1]['path'] == {want!r}")
+    page.wait_for_selector('.hexplay-board .hexplay-path[data-path-unit="A1"]', state="attached")
+    flow.snap(page, shot(page, artifacts, "keep_going"), '.hexplay-board [data-unit="A1"]')
