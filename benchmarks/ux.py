@@ -105,6 +105,8 @@ def full_intents(side):
         elif "MP" in los and los["MP"].need("path") is not None:
             need = los["MP"].need("path")
             seen = {u.get("hex") for u in g3.view(side, events=False)["units"].values()}
+            for o in g3.own_units(side):  # and where a man plotted before him ends
+                seen.update(t["path"][-1] for t in g3.plotted(side, o) if t.get("path"))
             free = [i for i, p in enumerate(need.options) if p[-1] not in seen]
             if free:  # (a hex under a counter is clicked as the counter: walk to a free one)
                 far = max(free, key=lambda i: (need.costs[i], i))

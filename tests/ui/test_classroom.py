@@ -260,3 +260,70 @@ def test_a_man_on_foot_keeps_going_in_one_click(cls_page: Any, artifacts: Path):
     WK(page, f"app.game.plotted('adversary', 'A1')[-1]['path'] == {want!r}")
     page.wait_for_selector('.hexplay-board .hexplay-path[data-path-unit="A1"]', state="attached")
     flow.snap(page, shot(page, artifacts, "keep_going"), '.hexplay-board [data-unit="A1"]')
+
+
+def test_tooltip_keeps_off_the_counter_and_goes_with_the_pointer(cls_page: Any):
+    page = cls_page
+    flow.reset(page)
+    a1 = page.locator('.hexplay-board [data-unit="A1"]')
+    flow.show_all(page, '.hexplay-board [data-unit="A1"]')
+    a1.hover()
+    tip = page.locator(".hexplay-board .hexplay-tooltip")
+    tip.wait_for(state="visible")
+    t, c = tip.bounding_box(), a1.bounding_box()
+    apart = (
+        t["x"] >= c["x"] + c["width"]
+        or t["x"] + t["width"] <= c["x"]
+        or t["y"] >= c["y"] + c["height"]
+        or t["y"] + t["height"] <= c["y"]
+    )
+    assert apart, (t, c)  # the tip never covers the counter it describes
+    page.mouse.move(2, 2)  # off the board: the tip does not linger
+    tip.wait_for(state="hidden")
+
+
+def test_record_table_scrolls_inside_the_panel_to_its_last_column(cls_page: Any, artifacts):
+    page = cls_page
+    turn = K(
+        page,
+        "reset_turn1()\napp.end_plot()\napp.take_over()\napp.game.complete_plot('defender')\n"
+        "app.end_plot()\napp.take_over()\n"
+        "app.tabs.selected_index = app.tab_index['Record']\n_result = app.game.turn",
+    )
+    assert turn == 2
+    table = page.locator(".hexplay-tabs table", has_text="condition").first
+    table.wait_for()
+    box = page.evaluate_handle("(t) => t.closest('.widget-html')", table.element_handle())
+    tabs = page.locator(".hexplay-tabs").bounding_box()
+    b = box.as_element().bounding_box()
+    assert b["x"] + b["width"] <= tabs["x"] + tabs["width"] + 1, (b, tabs)  # inside the panel
+    page.evaluate("(el) => { el.scrollLeft = el.scrollWidth; }", box)
+    page.wait_for_timeout(100)
+    last = table.locator("th").last.bounding_box()
+    assert b["x"] - 1 <= last["x"] and last["x"] + last["width"] <= b["x"] + b["width"] + 1
+    flow.snap(page, shot(page, artifacts, "record"))
+    K(page, "app.tabs.selected_index = 0\n_result = True")
+
+
+def test_an_enemy_on_a_vehicles_hex_leaves_its_pips_and_itself_clickable(cls_page: Any):
+    page = cls_page
+    flow.reset(page)
+    hx = K(
+        page,
+        "h = app.units_by_id['T']['hex']\napp.game.arrange(men={'A2': h})\napp.refresh()\n"
+        "_result = h",
+    )
+    WK(page, f"app.units_by_id['A2']['hex'] == {hx!r}")
+    flow.show_all(page, '.hexplay-board [data-unit="T"]')
+    page.wait_for_timeout(200)
+    on_top = (
+        "([x, y]) => { const e = document.elementFromPoint(x, y);"
+        " const u = e && e.closest('[data-unit]'); return u ? u.dataset.unit : null; }"
+    )
+    pips = page.locator('.hexplay-board [data-unit="T"] [data-occupant]')
+    assert pips.count() > 0
+    for i in range(pips.count()):
+        b = pips.nth(i).bounding_box()
+        assert page.evaluate(on_top, [b["x"] + b["width"] / 2, b["y"] + b["height"] / 2]) == "T"
+    b = page.locator('.hexplay-board [data-unit="A2"] .hexplay-counter').bounding_box()
+    assert page.evaluate(on_top, [b["x"] + b["width"] / 2, b["y"] + b["height"] / 2]) == "A2"
