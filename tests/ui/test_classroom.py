@@ -327,3 +327,47 @@ def test_an_enemy_on_a_vehicles_hex_leaves_its_pips_and_itself_clickable(cls_pag
         assert page.evaluate(on_top, [b["x"] + b["width"] / 2, b["y"] + b["height"] / 2]) == "T"
     b = page.locator('.hexplay-board [data-unit="A2"] .hexplay-counter').bounding_box()
     assert page.evaluate(on_top, [b["x"] + b["width"] / 2, b["y"] + b["height"] / 2]) == "A2"
+
+
+def test_after_action_review_steps_the_board_and_exports_a_page(cls_page: Any, artifacts: Path):
+    page = cls_page
+    turns = K(
+        page,
+        "from hexplay.ai import ScriptedAdversary, ScriptedDefender\n"
+        "reset_turn1()\ng = app.game\n"
+        "P = {'adversary': ScriptedAdversary(seed=1), 'defender': ScriptedDefender(seed=2)}\n"
+        "for _t in range(3):\n"
+        "    for _s, _p in P.items():\n"
+        "        _p.act(g)\n"
+        "        if _s in g.to_act():\n"
+        "            g.submit(_s)\n"
+        "    if not g.over:\n"
+        "        g.advance()\n"
+        "if not g.over:\n"
+        "    g.arrange(wounds={u: 2 for u in ('A1', 'A2', 'A3', 'A4', 'A5', 'A6')})\n"
+        "    for _s, _p in P.items():\n"
+        "        _p.act(g)\n"
+        "        if _s in g.to_act():\n"
+        "            g.submit(_s)\n"
+        "    g.advance()\n"
+        "app.handover = False\napp.refresh()\n_result = [g.over, len(g.plot_history)]",
+    )
+    assert turns[0] is True and turns[1] >= 2
+    page.locator(".hexplay-tabs .lm-TabBar-tab, .hexplay-tabs .p-TabBar-tab").filter(
+        has_text="Review"
+    ).first.click()
+    review = page.locator(".hexplay-review")
+    review.filter(has_text=f"Turn {turns[1]}").wait_for()
+    WK(page, f"app.review.slider.value == {turns[1]}")
+    K(page, "app.review.slider.value = 1\n_result = True")
+    review.filter(has_text="Turn 1").wait_for()
+    want = K(page, "sorted(u['id'] for u in app.board.units)")
+    assert want == K(
+        page, "sorted(u['id'] for u in app.ui.counters(app.review.turns[0]['view'], 'referee'))"
+    )
+    page.locator("button.hexplay-review-export").click()
+    link = page.locator(".hexplay-review-link a[download]")
+    link.wait_for()
+    assert (link.get_attribute("href") or "").startswith("data:text/html")
+    flow.snap(page, shot(page, artifacts, "review"))
+    K(page, "reset()")
