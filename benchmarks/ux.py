@@ -105,6 +105,7 @@ def full_intents(side):
         elif "MP" in los and los["MP"].need("path") is not None:
             need = los["MP"].need("path")
             seen = {u.get("hex") for u in g3.view(side, events=False)["units"].values()}
+            seen |= {u.get("hex") for u in app.units_by_id.values()}  # last-seen marks too
             for o in g3.own_units(side):  # and where a man plotted before him ends
                 seen.update(t["path"][-1] for t in g3.plotted(side, o) if t.get("path"))
             free = [i for i, p in enumerate(need.options) if p[-1] not in seen]

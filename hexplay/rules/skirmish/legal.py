@@ -1,4 +1,5 @@
-"""Candidate tasks a unit could add to its plot now (for menus and computer players)."""
+"""Candidate tasks a unit could add to its plot now (for menus and computer players), and
+"same as last turn" for a man on foot (:func:`keep_going`: last turn's steps again)."""
 
 from __future__ import annotations
 
