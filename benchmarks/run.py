@@ -49,6 +49,10 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   with its games, interval, budget and seconds per decision; game counts are its options).
 - ``editor_stroke_ms`` / ``editor_check_ms``: a paint stroke in the map editor on the SKIRMISH
   map with the line of sight live, and the game's check that follows it (``benchmarks/editor.py``).
+- ``clicks_per_turn_defender`` / ``_adversary``, ``ui_seconds_per_turn``: class play in real
+  Chromium, turns 1-4 of the computer players' own plots given by clicks; the ``..._full``
+  figures the same for full turns, every man able to act given a shot or a move, as a
+  student plots (goal <= 25 clicks; ``benchmarks/ux.py``).
 
 ``--only`` NAME runs one group (the names: ``--help``).
 """

@@ -15,14 +15,25 @@ one-click orders:
 - a task with no needs (SV, EV, ...): its button; WE and others: the button and a click;
 - End plot, and the hand-over button for the next player.
 
+It plays the same turns twice (the same game from seed 1 each time): first the computer
+players' own plots, which give fewer orders than a person would (a man with nothing worth
+doing is left without one); then *full* turns, where every man able to act gets an order,
+as a student gives them: the computer's plot, and for each other man a shot at an enemy he
+may fire at, else a walk to the farthest free hex his AP reach (vehicles as the computer plots
+them; a moving one always gets SV or MV).
+
 Prints ``name: value unit`` lines:
 
 - ``clicks_per_turn_defender`` / ``clicks_per_turn_adversary``: mean clicks per turn
-  (hand-over click included), turns 1-4, full strength (the goal is <= 25);
+  (hand-over click included), turns 1-4, full strength, of the computer players' own plots;
+- ``clicks_per_turn_defender_full`` / ``clicks_per_turn_adversary_full``: the same for the
+  full turns (the goal, <= 25, is for these: a human turn);
 - ``ui_seconds_per_turn``: mean seconds the page and kernel need for one turn's clicks (both
   sides), from each click until the kernel holds its effect;
 - ``orders_given_by_click`` / ``orders_planned``: how many of the players' orders the clicks
-  reproduced (the rest were refused as clicked: listed as ``#`` lines).
+  reproduced (the rest were refused as clicked: listed as ``#`` lines);
+- ``ui_seconds_per_turn_full``, ``orders_planned_full``, ``orders_given_by_click_full``: the
+  same for the full turns.
 
 Lines starting with ``#`` are context. Everything started here is stopped at the end.
 """
@@ -74,6 +85,45 @@ def intents(side):
     return out
 
 
+def full_intents(side):
+    '''A human-like full turn: the computer player's plot (on a copy), and an order for
+    every other man able to act: a shot at the first enemy he may fire at, else a walk to
+    the farthest free hex his AP reach (by the cheapest path); vehicles as the player
+    plots them (a moving one always gets SV or MV).'''
+    planned = dict((u, ts) for u, ts in intents(side))
+    g3 = app.game.copy()
+    for u, ts in planned.items():
+        for t in ts:
+            args = {k: t[k] for k in ("target", "path", "hexes", "weapon", "seat") if k in t}
+            g3.plot(side, u, t["code"], **args)
+    for u in g3.own_units(side):
+        if u not in g3.men or u in planned or not g3.men[u].alive:
+            continue
+        los = {lo.kind: lo for lo in g3.legal_orders(side, u)}
+        if "DF" in los:
+            g3.order(los["DF"].complete(target=los["DF"].need("target").options[0]))
+        elif "MP" in los and los["MP"].need("path") is not None:
+            need = los["MP"].need("path")
+            seen = {u.get("hex") for u in g3.view(side, events=False)["units"].values()}
+            seen |= {u.get("hex") for u in app.units_by_id.values()}  # last-seen marks too
+            for o in g3.own_units(side):  # and where a man plotted before him ends
+                seen.update(t["path"][-1] for t in g3.plotted(side, o) if t.get("path"))
+            free = [i for i, p in enumerate(need.options) if p[-1] not in seen]
+            if free:  # (a hex under a counter is clicked as the counter: walk to a free one)
+                far = max(free, key=lambda i: (need.costs[i], i))
+                g3.order(los["MP"].complete(path=list(need.options[far])))
+    return [[u, g3.plotted(side, u)] for u in g3.own_units(side) if g3.plotted(side, u)]
+
+
+def restart():
+    '''The same game again (seed 1) and fresh computer players.'''
+    global PLAYERS
+    app.seed = 0
+    app.new_game()
+    PLAYERS = {"adversary": ScriptedAdversary(seed=11), "defender": ScriptedDefender(seed=12)}
+    return app.game.turn
+
+
 def n_plotted(side, unit):
     return len(app.game.plotted(side, unit))
 """
@@ -112,11 +162,12 @@ class Clicker:
         self.clicks += 1
 
 
-def play_side(c: Clicker, side: str) -> tuple[int, int]:
-    """Give the side's planned orders by clicks; (orders planned, orders given)."""
+def play_side(c: Clicker, side: str, full: bool = False) -> tuple[int, int]:
+    """Give the side's planned orders (``full``: the full turn's) by clicks; (orders
+    planned, orders given)."""
     page = c.page
     k = H.kernel
-    plan = k(page, f"intents({side!r})")
+    plan = k(page, f"{'full_intents' if full else 'intents'}({side!r})")
     planned = given = 0
     for unit, tasks in plan:
         u = k(page, f"app.units_by_id.get({unit!r})")
@@ -179,7 +230,9 @@ def play_side(c: Clicker, side: str) -> tuple[int, int]:
     return planned, given
 
 
-def measure(page: Any, turns: int) -> None:
+def measure(page: Any, turns: int, full: bool = False) -> None:
+    """Play ``turns`` turns by clicks and print the figures (``full``: the full turns',
+    named ``..._full``)."""
     k = H.kernel
     page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=45_000)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
@@ -187,6 +240,7 @@ def measure(page: Any, turns: int) -> None:
     per_side: dict[str, list[int]] = {"adversary": [], "defender": []}
     seconds: list[float] = []
     planned = given = 0
+    tag = "_full" if full else ""
     for turn in range(1, turns + 1):
         if k(page, "app.game.over"):
             break
@@ -197,19 +251,20 @@ def measure(page: Any, turns: int) -> None:
                 c.click("button.hexplay-ready", "not app.handover")
             # the whole map in view: every counter and hex a student would zoom to is clickable
             page.locator('.hexplay-board .hexplay-tool[title="fit the whole map"]').click()
-            p, gv = play_side(c, side)
+            p, gv = play_side(c, side, full)
             planned, given = planned + p, given + gv
             per_side[side].append(c.clicks)
             t_turn += c.seconds
-            print(f"# turn {turn} {side}: {c.clicks} clicks, {p} orders planned, {gv} given")
+            print(
+                f"# {tag or '_own'} turn {turn} {side}: {c.clicks} clicks, {p} orders, {gv} given"
+            )
         seconds.append(t_turn)
     for side in ("defender", "adversary"):
         xs = per_side[side]
-        H_mean = sum(xs) / max(1, len(xs))
-        print(f"clicks_per_turn_{side}: {H_mean:.4g} clicks", flush=True)
-    print(f"ui_seconds_per_turn: {sum(seconds) / max(1, len(seconds)):.4g} s", flush=True)
-    print(f"orders_planned: {planned} orders")
-    print(f"orders_given_by_click: {given} orders")
+        print(f"clicks_per_turn_{side}{tag}: {sum(xs) / max(1, len(xs)):.4g} clicks", flush=True)
+    print(f"ui_seconds_per_turn{tag}: {sum(seconds) / max(1, len(seconds)):.4g} s", flush=True)
+    print(f"orders_planned{tag}: {planned} orders")
+    print(f"orders_given_by_click{tag}: {given} orders")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -237,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
             page.set_viewport_size({"width": 1600, "height": 1200})
             H.open_lab_notebook(page, lab, name)
             measure(page, args.turns)
+            H.kernel(page, "restart()")  # the same game again, every man given an order
+            measure(page, args.turns, full=True)
             page.close()
         finally:
             if ctx is not None:

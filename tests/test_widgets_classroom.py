@@ -227,16 +227,48 @@ def test_a_killed_man_cannot_be_selected():
     assert app.roster.button("A2").disabled
 
 
-def test_same_as_last_turn_gives_the_orders_again_and_skips_refused_ones():
+def test_same_as_last_turn_gives_the_orders_again_and_a_walker_keeps_going():
     app = _app()
     _turn1(app)
     app.take_over()  # adversary, turn 2
     assert app.builder.same.layout.display == ""
     given, refused = app.same_as_last_turn()
-    # A1's DF at the same man is given again, the MP from his old hex no longer fits
-    assert (given, refused) == (1, 1)
-    assert [t["code"] for t in app.game.plotted("adversary", "A1")] == ["DF"]
-    assert "1 order(s) given again" in app.controls.message.value
+    # A1's DF at the same man is given again; he walked SE-S-S-S to 0722 and keeps going:
+    # the cheapest path to the hex the same four steps lead to (engine: keep_going)
+    assert (given, refused) == (2, 0)
+    plotted = app.game.plotted("adversary", "A1")
+    assert [t["code"] for t in plotted] == ["DF", "MP"]
+    g = app.game
+    end = g.terrain.hex_of["0722"]
+    for d in (2, 3, 3, 3):
+        end = end.neighbor(d)
+    assert g.terrain.hex_of[plotted[1]["path"][-1]] == end
+    assert "2 order(s) given again" in app.controls.message.value
+
+
+def test_same_as_last_turn_names_the_blocked_way():
+    app = _app()
+    _turn1(app)
+    app.game.arrange(men={"A1": "3036"})  # the map's SE corner: his SE step leaves the map
+    app.take_over()
+    given, refused = app.same_as_last_turn()
+    assert (given, refused) == (0, 2)  # from the corner he does not see his target either
+    assert app.game.plotted("adversary", "A1") == []
+    msg = app.controls.message.value
+    assert "A1 cannot keep going SE-S-S-S from 3036" in msg and "leaves the map" in msg
+
+
+def test_keep_going_is_one_button_for_the_selected_walker():
+    app = _app()
+    _turn1(app)
+    app.take_over()
+    app.click_unit("A1")
+    b = next(b for b in app.builder.tasks.children if b.description == "Keep going")
+    b.click()
+    [t] = app.game.plotted("adversary", "A1")
+    assert t["code"] == "MP" and t["path"][-1] == "0825"
+    app.click_unit("A2")  # A2 did not walk last turn: no such button
+    assert "Keep going" not in [b.description for b in app.builder.tasks.children]
 
 
 # --- messages, New game, game over, the timer -------------------------------------------------

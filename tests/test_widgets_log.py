@@ -21,6 +21,7 @@ def test_every_skirmish_event_kind_is_described_in_words():
     for e in events:
         text = describe_event(e)
         assert "?" not in text, (e, text)  # every name the event holds is shown
+        assert "False" not in text and "True" not in text, (e, text)  # words, not "moving False"
         if e["kind"] == "move":
             assert text.startswith(f"{e['man']} moves ")
         if e["kind"] == "fire":

@@ -286,6 +286,12 @@ class GameUI:
     def after_order(self, order: Order) -> None:
         """Called after an order of the side at the screen went through (e.g. show odds)."""
 
+    def repeat_order(self, game: Any, order: Order, given: Sequence[Order]) -> Order | None:
+        """The order "Same as last turn" gives for last turn's ``order`` (``given``: those
+        already given again in this pass); None leaves it out, IllegalOrder refuses it with
+        its reason (default: the same order)."""
+        return order
+
     def default_orders(self, game: Any, side: str) -> list[Order]:
         """Orders given for ``side`` when the turn timer ends a plot the rules refuse as it
         stands (default: none)."""

@@ -41,8 +41,8 @@ STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 TERRAIN_PALETTE: dict[str, str] = {
     "open": "#e7e2bf",
     "clear": "#e7e2bf",
-    "trees": "#7fa866",
-    "woods": "#7fa866",
+    "trees": "#569e44",  # (AMBUSH's three vegetation greens: see brush and orchard below)
+    "woods": "#569e44",
     "forest": "#6a965a",
     "rough": "#c9b98f",
     "town": "#c8b7a6",
@@ -52,9 +52,13 @@ TERRAIN_PALETTE: dict[str, str] = {
     "marsh": "#a9c7a0",
     "road": "#d9cfa8",
     # AMBUSH terrain types (hexplay/rules/ambush/data/terrain.toml): hues apart from open's
-    # tan and trees' green so each type reads at a glance
-    "brush": "#c3c47e",
-    "orchard": "#a9d39a",
+    # tan so each type reads at a glance. Trees, brush and orchard (the old #7fa866, #c3c47e,
+    # #a9d39a were three close greens: brush/orchard only 11 CIELAB ΔE apart for a protan) are
+    # a mid green, a mustard and a light yellow-green at least 17 ΔE from each other and from
+    # every other terrain colour, in normal, deutan and protan vision (Machado 2009
+    # simulation; tests/test_widgets_terrain_colours.py).
+    "brush": "#d1c14a",
+    "orchard": "#a4c978",
     "buildings": "#a07c66",
     "rocks": "#a9a59c",
     "bridge": "#7d6f62",

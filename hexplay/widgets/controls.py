@@ -319,9 +319,12 @@ class PlotBuilder(W.VBox):
         key = (code, title, tuple(n.kind for n in lo.needs))
         b = self._buttons.get(key)
         if b is None:
-            b = G.Button(description=code, tooltip=title, layout=W.Layout(width="auto"))
-            b.add_class(f"hexplay-task-{code}")
-            b.on_click(lambda _b, code=code: self._start_code(code))
+            ready = bool(lo.args) and not lo.needs  # a ready-made order: named by its label
+            b = G.Button(
+                description=title if ready else code, tooltip=title, layout=W.Layout(width="auto")
+            )
+            b.add_class("hexplay-ready-order" if ready else f"hexplay-task-{code}")
+            b.on_click(lambda _b, key=key: self._start_key(key))
             b.task_code = code  # type: ignore[attr-defined]
             self._buttons[key] = b
         return b
@@ -375,6 +378,14 @@ class PlotBuilder(W.VBox):
         self.show_error(f"{code} is not a legal order for {self.unit} now")
 
     # --- ordering -----------------------------------------------------------------------------
+    def _start_key(self, key: tuple) -> None:
+        """A task button was pressed: start the entry it stands for (looked up again now)."""
+        for lo in self.entries:
+            if (lo.kind, lo.label or lo.kind, tuple(n.kind for n in lo.needs)) == key:
+                self.start(lo)
+                return
+        self._start_code(key[0])
+
     def _start_code(self, code: str) -> None:
         lo = next((e for e in self.entries if e.kind == code), None)
         if lo is None:

@@ -41,6 +41,20 @@ from .summary import TurnSummary, summary_markings
 log = logging.getLogger("hexplay.widgets")
 
 #: Overlays that belong to the selected unit (replaced when the selection changes).
+#: The app's own page styles: tab titles keep their whole width (with six or more tabs in the
+#: side panel, Lab's fixed-width tabs cut "AMBUSH" to "AMBUSI"); the tab bar wraps instead.
+APP_CSS = (
+    "<style>"
+    ".hexplay-tabs > .lm-TabBar .lm-TabBar-content,"
+    ".hexplay-tabs > .p-TabBar .p-TabBar-content{flex-wrap:wrap}"
+    ".hexplay-tabs > .lm-TabBar,.hexplay-tabs > .p-TabBar{height:auto;min-height:max-content}"
+    ".hexplay-tabs > .lm-TabBar .lm-TabBar-tab,"
+    ".hexplay-tabs > .p-TabBar .p-TabBar-tab{flex:0 0 auto!important;min-width:0!important;"
+    "max-width:none!important;padding:0 10px}"
+    ".hexplay-tabs .lm-TabBar-tabLabel,.hexplay-tabs .p-TabBar-tabLabel{overflow:visible}"
+    "</style>"
+)
+
 SELECTION_OVERLAYS = ("los", "visible", "reachable", "route")
 #: Overlays an adapter returns that are the game's markings (the board's ``markings`` trait).
 MARKINGS = ("markings", "regions")
@@ -160,6 +174,7 @@ class GameApp(W.VBox):
         self.rules = RulesCard(self.ui.rules_card())
         pages += [("Review", self.review), ("Rules", self.rules)]
         self.tabs = G.Tab(children=[w for _t, w in pages])
+        self.tabs.add_class("hexplay-tabs")
         for i, (t, _w) in enumerate(pages):
             self.tabs.set_title(i, t)
         self.tab_index = {t: i for i, (t, _w) in enumerate(pages)}
@@ -173,8 +188,9 @@ class GameApp(W.VBox):
         ]
         if self.winprob is not None:
             panel.append(self.winprob)
+        self.style = W.HTML(APP_CSS, layout=W.Layout(display="none"))
         side_panel = W.VBox(
-            [*panel, self.roster, *self.ui.side_widgets(), self.tabs],
+            [*panel, self.roster, *self.ui.side_widgets(), self.tabs, self.style],
             layout=W.Layout(width="42%", min_width="360px"),
         )
         board_box = W.VBox([self.board, self.replay], layout=W.Layout(width="58%"))
@@ -446,19 +462,26 @@ class GameApp(W.VBox):
         turn = int(getattr(self.game, "turn", 0))
         done = {o.unit for o in self.orders_given.get((self.plotting_side, turn), [])}
         given = refused = 0
+        again: list[Any] = []
+        why: list[str] = []
         c = self.builder.controller
-        for o in self._last_orders():
-            if o.unit in done or c is None:
+        for last in self._last_orders():
+            if last.unit in done or c is None:
                 continue
             try:
+                o = self.ui.repeat_order(self.game, last, again)  # e.g. a man keeps going
+                if o is None:
+                    continue
                 c.order(o)
-            except Exception:
+            except Exception as e:  # IllegalOrder (the rules' words)
                 refused += 1
+                why.append(str(e))
                 continue
             self._remember_order(o)
+            again.append(o)
             given += 1
         self.refresh()
-        skipped = f", {refused} no longer legal (left out)" if refused else ""
+        skipped = f", {refused} no longer legal (left out: {'; '.join(why)})" if refused else ""
         self.controls.say(f"same as last turn: {given} order(s) given again{skipped}")
         return given, refused
 

@@ -53,6 +53,9 @@ def skirmish_card() -> str:
         "stopping him. Defenders may fire from turn "
         f"{T.FIRST_DEFENDER_FIRE_TURN}. A moving vehicle must be stopped (SV) or moved (MV) "
         f"every turn. {T.WOUNDS_TO_KILL} wounds kill.</p>"
+        "<p>A man on foot who walked last turn has a <b>Keep going</b> button (and Same as "
+        "last turn does it for him): the same steps again, as far as his AP and the terrain "
+        "allow, by the cheapest path.</p>"
         "<table class='hexplay-table'><tr><th>task</th><th>what</th><th>AP</th></tr>"
         + "".join(rows)
         + "</table>"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import html
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -165,6 +165,12 @@ class SkirmishController(OrderController):
                 needs = (*needs, Need("path", "path", (), "hexes on the map", optional=True))
             title = TASK_TITLES.get(lo.kind, lo.label)
             out.append(replace(lo, needs=tuple(needs), label=title))
+        if unit in getattr(self.app.game, "men", {}) and any(lo.kind == "MP" for lo in out):
+            from ..rules.skirmish.legal import keep_going_order
+
+            keep = keep_going_order(self.app.game, self.side, unit)  # "same as last turn"
+            if keep is not None:
+                out.append(keep)
         return out
 
     def order(self, order: Order) -> None:
@@ -601,6 +607,20 @@ class SkirmishUI(GameUI):
         stays on screen, its plotted line carries the odds too)."""
         if order.kind == "DF" and order.args.get("target"):
             self.inspect(order.unit, str(order.args["target"]), switch=False)
+
+    def repeat_order(self, game: Any, order: Order, given: Sequence[Order]) -> Order | None:
+        """Same as last turn: a man on foot who walked keeps going in his direction
+        (:func:`~hexplay.rules.skirmish.legal.keep_going`: one MP for all of last turn's
+        steps, from where he stands now; IllegalOrder when the way is blocked); every other
+        order is given again as it was."""
+        m = getattr(game, "men", {}).get(order.unit)
+        if order.kind != "MP" or m is None or m.vehicle or m.hex is None:
+            return order
+        if any(o.unit == order.unit and o.kind == "MP" for o in given):
+            return None  # his first MP already took all of last turn's steps
+        from ..rules.skirmish.legal import keep_going
+
+        return keep_going(game, order.side, order.unit)
 
     def default_orders(self, game: Any, side: str) -> list[Order]:
         """Time up with a moving vehicle unplotted (§8: it must be stopped or moved): SV, the

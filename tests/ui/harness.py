@@ -15,6 +15,7 @@ The notebooks the tests write contain two tiny anywidgets defined in :data:`PROB
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -26,7 +27,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -462,6 +463,36 @@ def open_voila(
     path = f"voila/render/{name}" if name else ""
     page.goto(server.page_url(path), wait_until="domcontentloaded")
     wait_probe(page, timeout_ms)
+
+
+@contextlib.contextmanager
+def app_page(
+    request: Any,
+    browser_context: Any,
+    name: str,
+    ready: Callable[[Any], Any],
+    size: tuple[int, int] = (1600, 1200),
+) -> Iterator[Any]:
+    """A page showing notebook ``name`` in the front end ``request.param`` (``"lab"``: in
+    JupyterLab, its cell code hidden so the app fills the view; ``"voila"``), once
+    ``ready(page)`` returned. The page carries ``hexplay_errors`` (its console errors) and
+    ``hexplay_env``; it is closed on exit. (The shared set-up of the module-scoped app
+    fixtures: pytest's ``request`` gives the front end and the running servers.)"""
+    env = request.param
+    page, errors = new_page(browser_context)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        if env == "lab":
+            open_lab_notebook(page, request.getfixturevalue("lab_server"), name)
+            page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
+        else:
+            open_voila(page, request.getfixturevalue("voila_server"), name)
+        ready(page)
+        page.hexplay_errors = errors
+        page.hexplay_env = env
+        yield page
+    finally:
+        page.close()
 
 
 def wait_probe(page: Any, timeout_ms: float = 45_000) -> None:

@@ -17,23 +17,10 @@ pytestmark = pytest.mark.ui
 
 @pytest.fixture(scope="module", params=["lab", "voila"])
 def app_page(request: pytest.FixtureRequest, browser_context: Any, nb_dir: Path) -> Iterator[Any]:
-    env = request.param
-    name = flow.write(nb_dir)
-    page, errors = harness.new_page(browser_context)
-    page.set_viewport_size({"width": 1600, "height": 1200})
-    try:
-        if env == "lab":
-            harness.open_lab_notebook(page, request.getfixturevalue("lab_server"), name)
-            # Hide the set-up code so the app fills the view.
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
-        else:
-            harness.open_voila(page, request.getfixturevalue("voila_server"), name)
-        flow.board_ready(page)
-        page.hexplay_errors = errors
-        page.hexplay_env = env
+    with harness.app_page(
+        request, browser_context, flow.write(nb_dir), flow.board_ready, (1600, 1200)
+    ) as page:
         yield page
-    finally:
-        page.close()
 
 
 def shot(page: Any, artifacts: Path, what: str) -> Path:

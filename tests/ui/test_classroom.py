@@ -24,22 +24,10 @@ K, WK = flow.K, flow.WK
 
 @pytest.fixture(scope="module", params=["lab", "voila"])
 def cls_page(request: pytest.FixtureRequest, browser_context: Any, nb_dir: Path) -> Iterator[Any]:
-    env = request.param
-    name = flow.write(nb_dir)
-    page, errors = harness.new_page(browser_context)
-    page.set_viewport_size({"width": 1600, "height": 1100})
-    try:
-        if env == "lab":
-            harness.open_lab_notebook(page, request.getfixturevalue("lab_server"), name)
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
-        else:
-            harness.open_voila(page, request.getfixturevalue("voila_server"), name)
-        flow.board_ready(page)
-        page.hexplay_errors = errors
-        page.hexplay_env = env
+    with harness.app_page(
+        request, browser_context, flow.write(nb_dir), flow.board_ready, (1600, 1100)
+    ) as page:
         yield page
-    finally:
-        page.close()
 
 
 def shot(page: Any, artifacts: Path, what: str) -> Path:
@@ -239,3 +227,147 @@ def test_timer_ends_the_plot_and_restarts_for_the_next_player(cls_page: Any):
 def test_no_console_errors(cls_page: Any):
     errs = [e for e in cls_page.hexplay_errors if "negative value" in e or "hexplay" in e]
     assert errs == [], errs
+
+
+def test_a_man_on_foot_keeps_going_in_one_click(cls_page: Any, artifacts: Path):
+    """Turn 1: A1 walks to 0722 (one click); turn 2: his Keep going button plots the same
+    steps again (the engine's keep_going), drawn on the board."""
+    page = cls_page
+    assert K(page, "reset_turn1()") is True
+    flow.select(page, "A1")
+    flow.click_hex(page, "0722")
+    WK(page, "app.game.plotted('adversary', 'A1')[-1]['path'][-1] == '0722'")
+    flow.end_plot(page).click()
+    flow.ready(page, "defender").click()
+    WK(page, "not app.handover")
+    for v in ("E1", "E2"):
+        roster(page, v).click()
+        WK(page, f"app.builder.unit == {v!r}")
+        flow.task(page, "SV").click()
+        WK(page, f"len(app.game.plotted('defender', {v!r})) == 1")
+    flow.end_plot(page).click()
+    WK(page, "app.game.turn == 2 and app.handover")
+    flow.ready(page, "adversary").click()
+    WK(page, "not app.handover")
+    flow.select(page, "A1")
+    want = K(
+        page,
+        "from hexplay.rules.skirmish.legal import keep_going\n"
+        "_result = keep_going(app.game, 'adversary', 'A1').args['path']",
+    )
+    keep = page.locator("button.hexplay-ready-order", has_text="Keep going")
+    keep.click()
+    WK(page, f"app.game.plotted('adversary', 'A1')[-1]['path'] == {want!r}")
+    page.wait_for_selector('.hexplay-board .hexplay-path[data-path-unit="A1"]', state="attached")
+    flow.snap(page, shot(page, artifacts, "keep_going"), '.hexplay-board [data-unit="A1"]')
+
+
+def test_tooltip_keeps_off_the_counter_and_goes_with_the_pointer(cls_page: Any):
+    page = cls_page
+    flow.reset(page)
+    a1 = page.locator('.hexplay-board [data-unit="A1"]')
+    flow.show_all(page, '.hexplay-board [data-unit="A1"]')
+    a1.hover()
+    tip = page.locator(".hexplay-board .hexplay-tooltip")
+    tip.wait_for(state="visible")
+    t, c = tip.bounding_box(), a1.bounding_box()
+    apart = (
+        t["x"] >= c["x"] + c["width"]
+        or t["x"] + t["width"] <= c["x"]
+        or t["y"] >= c["y"] + c["height"]
+        or t["y"] + t["height"] <= c["y"]
+    )
+    assert apart, (t, c)  # the tip never covers the counter it describes
+    page.mouse.move(2, 2)  # off the board: the tip does not linger
+    tip.wait_for(state="hidden")
+
+
+def test_record_table_scrolls_inside_the_panel_to_its_last_column(cls_page: Any, artifacts):
+    page = cls_page
+    turn = K(
+        page,
+        "reset_turn1()\napp.end_plot()\napp.take_over()\napp.game.complete_plot('defender')\n"
+        "app.end_plot()\napp.take_over()\n"
+        "app.tabs.selected_index = app.tab_index['Record']\n_result = app.game.turn",
+    )
+    assert turn == 2
+    table = page.locator(".hexplay-tabs table", has_text="condition").first
+    table.wait_for()
+    box = page.evaluate_handle("(t) => t.closest('.widget-html')", table.element_handle())
+    tabs = page.locator(".hexplay-tabs").bounding_box()
+    b = box.as_element().bounding_box()
+    assert b["x"] + b["width"] <= tabs["x"] + tabs["width"] + 1, (b, tabs)  # inside the panel
+    page.evaluate("(el) => { el.scrollLeft = el.scrollWidth; }", box)
+    page.wait_for_timeout(100)
+    last = table.locator("th").last.bounding_box()
+    assert b["x"] - 1 <= last["x"] and last["x"] + last["width"] <= b["x"] + b["width"] + 1
+    flow.snap(page, shot(page, artifacts, "record"))
+    K(page, "app.tabs.selected_index = 0\n_result = True")
+
+
+def test_an_enemy_on_a_vehicles_hex_leaves_its_pips_and_itself_clickable(cls_page: Any):
+    page = cls_page
+    flow.reset(page)
+    hx = K(
+        page,
+        "h = app.units_by_id['T']['hex']\napp.game.arrange(men={'A2': h})\napp.refresh()\n"
+        "_result = h",
+    )
+    WK(page, f"app.units_by_id['A2']['hex'] == {hx!r}")
+    flow.show_all(page, '.hexplay-board [data-unit="T"]')
+    page.wait_for_timeout(200)
+    on_top = (
+        "([x, y]) => { const e = document.elementFromPoint(x, y);"
+        " const u = e && e.closest('[data-unit]'); return u ? u.dataset.unit : null; }"
+    )
+    pips = page.locator('.hexplay-board [data-unit="T"] [data-occupant]')
+    assert pips.count() > 0
+    for i in range(pips.count()):
+        b = pips.nth(i).bounding_box()
+        assert page.evaluate(on_top, [b["x"] + b["width"] / 2, b["y"] + b["height"] / 2]) == "T"
+    b = page.locator('.hexplay-board [data-unit="A2"] .hexplay-counter').bounding_box()
+    assert page.evaluate(on_top, [b["x"] + b["width"] / 2, b["y"] + b["height"] / 2]) == "A2"
+
+
+def test_after_action_review_steps_the_board_and_exports_a_page(cls_page: Any, artifacts: Path):
+    page = cls_page
+    turns = K(
+        page,
+        "from hexplay.ai import ScriptedAdversary, ScriptedDefender\n"
+        "reset_turn1()\ng = app.game\n"
+        "P = {'adversary': ScriptedAdversary(seed=1), 'defender': ScriptedDefender(seed=2)}\n"
+        "for _t in range(3):\n"
+        "    for _s, _p in P.items():\n"
+        "        _p.act(g)\n"
+        "        if _s in g.to_act():\n"
+        "            g.submit(_s)\n"
+        "    if not g.over:\n"
+        "        g.advance()\n"
+        "if not g.over:\n"
+        "    g.arrange(wounds={u: 2 for u in ('A1', 'A2', 'A3', 'A4', 'A5', 'A6')})\n"
+        "    for _s, _p in P.items():\n"
+        "        _p.act(g)\n"
+        "        if _s in g.to_act():\n"
+        "            g.submit(_s)\n"
+        "    g.advance()\n"
+        "app.handover = False\napp.refresh()\n_result = [g.over, len(g.plot_history)]",
+    )
+    assert turns[0] is True and turns[1] >= 2
+    page.locator(".hexplay-tabs .lm-TabBar-tab, .hexplay-tabs .p-TabBar-tab").filter(
+        has_text="Review"
+    ).first.click()
+    review = page.locator(".hexplay-review")
+    review.filter(has_text=f"Turn {turns[1]}").wait_for()
+    WK(page, f"app.review.slider.value == {turns[1]}")
+    K(page, "app.review.slider.value = 1\n_result = True")
+    review.filter(has_text="Turn 1").wait_for()
+    want = K(page, "sorted(u['id'] for u in app.board.units)")
+    assert want == K(
+        page, "sorted(u['id'] for u in app.ui.counters(app.review.turns[0]['view'], 'referee'))"
+    )
+    page.locator("button.hexplay-review-export").click()
+    link = page.locator(".hexplay-review-link a[download]")
+    link.wait_for()
+    assert (link.get_attribute("href") or "").startswith("data:text/html")
+    flow.snap(page, shot(page, artifacts, "review"))
+    K(page, "reset()")
