@@ -48,6 +48,31 @@ def test_shot_sixths_equals_the_plain_version(seed):
     assert n["pairs"] > 500 and n["possible"] > 50, n
 
 
+@pytest.mark.parametrize("seed", [7])
+def test_shot_answer_equals_odds(seed):
+    """``shot_answer`` (worked out itself, not read from the memo) is ``odds`` without the
+    firer and target keys, for every pair of men, friends too, weapons and movements given."""
+    n = {"pairs": 0, "possible": 0}
+
+    def check(g):
+        memo = g.terrain.memo
+        for f in g.men.values():
+            for t in g.men.values():
+                for weapon, moved in ((None, 0), ("pistol", 2)):
+                    key = g._odds_key(f, t, weapon, moved)
+                    memo.pop(key, None)
+                    fast = dict(g.shot_answer(f, t, weapon, moved))
+                    memo.pop(key, None)
+                    plain = g.odds(f.id, t.id, weapon, moved)
+                    assert plain.pop("firer") == f.id and plain.pop("target") == t.id
+                    assert fast == plain, (f.id, t.id, weapon, moved)
+                    n["pairs"] += 1
+                    n["possible"] += fast["possible"]
+
+    checked_game(seed, check)
+    assert n["pairs"] > 1000 and n["possible"] > 50, n
+
+
 @pytest.mark.parametrize("seed", [5, 6])
 def test_position_facts_give_the_plain_snapshot(seed):
     """At every plot of a scripted and of a random game (men killed, wounded, aboard, off

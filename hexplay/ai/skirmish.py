@@ -75,17 +75,16 @@ def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
     """(P(hit), P(K)*2 + P(W)) in sixths of a shot now, or False if it is impossible.
 
     Equals :func:`plain_shot_sixths` (the numbers of ``game.odds(man, tid, hexes_moved=0)``);
-    a shot already in the one memo of the shot calculation (shared with the rules and the
-    other players) is read from it directly, without building the odds panel's dict.
+    the shot is read from (or put in) the one memo of the shot calculation, shared with the
+    rules and the other players (:meth:`~hexplay.rules.skirmish.SkirmishGame.shot_answer`),
+    without building the odds panel's dict.
     """
     f, t = game.men[man], game.men[tid]
     if f.wounds >= 2 or t.wounds >= 2 or (f.vehicle and game.vehicles[f.vehicle].moving):
         return False  # dead men neither fire nor need shooting (Man.alive)
     if game.terrain.distance(here, th) > MAX_RANGE:
         return False  # (odds would say: attack strength 0)
-    o = game.memoized_odds(f, t, None, 0)[1]
-    if o is None:
-        o = game.odds(man, tid, hexes_moved=0)
+    o = game.shot_answer(f, t)
     if not o["possible"]:
         return False
     k, w = o["K"], o["W"]

@@ -842,6 +842,24 @@ class SkirmishGame(SkirmishState, Game):
             self.terrain.remember(key, rest)
         return out
 
+    def shot_answer(self, f, t, weapon: str | None = None, hexes_moved: int = 0) -> dict:
+        """:meth:`odds` of two men (``Man`` objects, enemies) with the target's movement given,
+        without the ``firer``/``target`` keys: the memoized answer (a dict shared by every
+        caller, not to be changed), else worked out once and memoized. Equals
+        ``odds(f.id, t.id, weapon, hexes_moved)`` but for those two keys; the memo key is
+        made once (:meth:`odds` on a miss would make it again), for computer players and the
+        plot checks that ask for many shots."""
+        key = self._odds_key(f, t, weapon, hexes_moved) if f.side != t.side else None
+        if key is None:
+            out = self.odds(f.id, t.id, weapon, hexes_moved)
+            return {k: v for k, v in out.items() if k not in ("firer", "target")}
+        got = self.terrain.memo.get(key)
+        if got is None:
+            got = {"possible": False, "reason": None}
+            self._shot_odds(got, f, t, self.man_hex(f), self.man_hex(t), weapon, hexes_moved)
+            self.terrain.remember(key, got)
+        return got
+
     def memoized_odds(self, f, t, weapon: str | None, hexes_moved: int) -> tuple:
         """(memo key, memoized answer or None) of :meth:`odds` for these men; the key is None
         when the shot is not memoized (see :meth:`_odds_key`)."""
