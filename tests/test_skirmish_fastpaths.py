@@ -7,6 +7,7 @@ import pytest
 
 from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
 from hexplay.ai.skirmish import RandomPlayer, _shot_sixths, plain_shot_sixths
+from hexplay.engine import IllegalOrder
 from hexplay.rules.skirmish import SkirmishGame
 from hexplay.rules.skirmish.record import position_facts, positions_from_facts, snapshot_positions
 
@@ -96,3 +97,55 @@ def test_position_facts_give_the_plain_snapshot(seed):
     play(r, [RandomPlayer("adversary", seed), RandomPlayer("defender", seed)])
     check(r)
     assert n[0] > 100, n
+
+
+def _outcome(validate, *args):
+    """('ok', the plan's facts) or ('refused', rule, message) of ``validate(*args)``."""
+    try:
+        plan = validate(*args)
+    except IllegalOrder as e:
+        return ("refused", e.rule, e.message)
+    return (
+        "ok",
+        {u: (list(p.tasks), p.ap, p.end_hex) for u, p in plan.men.items()},
+        {u: (list(p.tasks), p.ap) for u, p in plan.vehicles.items()},
+        plan.charges,
+    )
+
+
+@pytest.mark.parametrize("seed", [8, 9])
+def test_cached_refusals_equal_the_plain_validation(seed):
+    """Every candidate task of every unit, at every plot of a random game, tried twice through
+    the game's per-turn cache (the second time a refusal comes from it) and once by
+    ``validate_side`` without any cache: the same plan, or the same rule and message."""
+    from hexplay.rules.skirmish.legal import candidate_tasks
+    from hexplay.rules.skirmish.plotting import validate_side
+
+    n = {"ok": 0, "refused": 0}
+
+    def check(g):
+        for side in ("adversary", "defender"):
+            if g.plots.submitted[side]:
+                continue
+            current = g.side_plan(side)
+            orders = g.orders_of(side)
+            for uid in g.own_units(side):
+                for t in candidate_tasks(g, side, uid, current.men.get(uid)):
+                    trial = dict(orders)
+                    trial[uid] = [*orders.get(uid, ()), t]
+                    plain = _outcome(validate_side, g, side, trial, uid)
+                    for _ in range(2):
+                        got = _outcome(g.side_plan, side, trial, uid, current)
+                        assert got == plain, (uid, t)
+                    n[plain[0]] += 1
+
+    g = SkirmishGame.new(seed=seed)
+    plot = g.plot
+
+    def checked_plot(*a, **k):
+        check(g)
+        return plot(*a, **k)
+
+    g.plot = checked_plot
+    play(g, [RandomPlayer("adversary", seed), RandomPlayer("defender", seed)], max_turns=4)
+    assert n["ok"] > 100 and n["refused"] > 100, n
