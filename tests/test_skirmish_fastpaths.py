@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
-from hexplay.ai.skirmish import RandomPlayer, _shot_sixths, plain_shot_sixths
+from hexplay.ai.skirmish import RandomPlayer, _shot_sixths, _shots_sixths, plain_shot_sixths
 from hexplay.engine import IllegalOrder
 from hexplay.rules.skirmish import SkirmishGame
 from hexplay.rules.skirmish.record import position_facts, positions_from_facts, snapshot_positions
@@ -44,6 +44,14 @@ def test_shot_sixths_equals_the_plain_version(seed):
                 assert fast == plain_shot_sixths(g, f.id, t.id), (f.id, t.id)
                 n["pairs"] += 1
                 n["possible"] += fast is not False
+            targets = [
+                {"id": t.id, "hex": g.man_hex(t)}
+                for t in men
+                if t.side != f.side and g.man_hex(t) is not None
+            ]
+            batch = _shots_sixths(g, f.id, here, targets)
+            assert list(batch) == [t["id"] for t in targets]
+            assert batch == {t["id"]: plain_shot_sixths(g, f.id, t["id"]) for t in targets}
 
     checked_game(seed, check)
     assert n["pairs"] > 500 and n["possible"] > 50, n
@@ -51,8 +59,9 @@ def test_shot_sixths_equals_the_plain_version(seed):
 
 @pytest.mark.parametrize("seed", [7])
 def test_shot_answer_equals_odds(seed):
-    """``shot_answer`` (worked out itself, not read from the memo) is ``odds`` without the
-    firer and target keys, for every pair of men, friends too, weapons and movements given."""
+    """``shot_answer`` and ``shot_answers`` (worked out themselves, not read from the memo)
+    are ``odds`` without the firer and target keys, for every pair of men, friends too,
+    weapons and movements given."""
     n = {"pairs": 0, "possible": 0}
 
     def check(g):
@@ -69,6 +78,17 @@ def test_shot_answer_equals_odds(seed):
                     assert fast == plain, (f.id, t.id, weapon, moved)
                     n["pairs"] += 1
                     n["possible"] += fast["possible"]
+            men = list(g.men.values())
+            keys = [g._odds_key(f, t, None, 0) for t in men]
+            for key in keys:
+                memo.pop(key, None)
+            batch = [dict(a) for a in g.shot_answers(f, men)]
+            for key in keys:
+                memo.pop(key, None)
+            plain = [g.odds(f.id, t.id, hexes_moved=0) for t in men]
+            for p in plain:
+                del p["firer"], p["target"]
+            assert batch == plain, f.id
 
     checked_game(seed, check)
     assert n["pairs"] > 1000 and n["possible"] > 50, n
