@@ -50,14 +50,12 @@ def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=N
     need = 6 * min_hit.numerator
     per = min_hit.denominator
     best = None  # (target id, 2K+W in sixths, divisor)
-    blk = None
+    todo = [t for t in targets if t["id"] not in known]
+    if todo:
+        known.update(_shots_sixths(game, man, here, todo))
     for t in targets:
         tid = t["id"]
-        sixths = known.get(tid)
-        if sixths is None:
-            if blk is None:
-                blk = game.blockers()
-            sixths = known[tid] = _shot_sixths(game, man, here, tid, t["hex"], blk)
+        sixths = known[tid]
         if sixths is False:
             continue
         hit6, s6 = sixths
@@ -75,23 +73,51 @@ def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
     """(P(hit), P(K)*2 + P(W)) in sixths of a shot now, or False if it is impossible.
 
     Equals :func:`plain_shot_sixths` (the numbers of ``game.odds(man, tid, hexes_moved=0)``);
-    a shot already in the one memo of the shot calculation (shared with the rules and the
-    other players) is read from it directly, without building the odds panel's dict.
+    the shot is read from (or put in) the one memo of the shot calculation, shared with the
+    rules and the other players (:meth:`~hexplay.rules.skirmish.SkirmishGame.shot_answer`),
+    without building the odds panel's dict.
     """
     f, t = game.men[man], game.men[tid]
     if f.wounds >= 2 or t.wounds >= 2 or (f.vehicle and game.vehicles[f.vehicle].moving):
         return False  # dead men neither fire nor need shooting (Man.alive)
     if game.terrain.distance(here, th) > MAX_RANGE:
         return False  # (odds would say: attack strength 0)
-    o = game.memoized_odds(f, t, None, 0)[1]
-    if o is None:
-        o = game.odds(man, tid, hexes_moved=0)
+    o = game.shot_answer(f, t)
     if not o["possible"]:
         return False
     k, w = o["K"], o["W"]
     k6 = k.numerator * 6 // k.denominator
     w6 = w.numerator * 6 // w.denominator
     return k6 + w6, 2 * k6 + w6
+
+
+def _shots_sixths(game, man: str, here: str, targets) -> dict:
+    """``{t["id"]: _shot_sixths(game, man, here, t["id"], t["hex"]) for t in targets}``, the
+    odds of the shots in range read by one call
+    (:meth:`~hexplay.rules.skirmish.SkirmishGame.shot_answers`)."""
+    f = game.men[man]
+    if f.wounds >= 2 or (f.vehicle and game.vehicles[f.vehicle].moving):
+        return dict.fromkeys((t["id"] for t in targets), False)
+    out: dict = {}
+    men, dist = game.men, game.terrain.distance
+    ask = []
+    for t in targets:
+        tid = t["id"]
+        tm = men[tid]
+        if tm.wounds >= 2 or dist(here, t["hex"]) > MAX_RANGE:
+            out[tid] = False
+        else:
+            out[tid] = None  # (keeps the targets' order)
+            ask.append(tm)
+    for tm, o in zip(ask, game.shot_answers(f, ask), strict=True):
+        if not o["possible"]:
+            out[tm.id] = False
+            continue
+        k, w = o["K"], o["W"]
+        k6 = k.numerator * 6 // k.denominator
+        w6 = w.numerator * 6 // w.denominator
+        out[tm.id] = (k6 + w6, 2 * k6 + w6)
+    return out
 
 
 def plain_shot_sixths(game, man: str, tid: str):

@@ -842,6 +842,67 @@ class SkirmishGame(SkirmishState, Game):
             self.terrain.remember(key, rest)
         return out
 
+    def shot_answer(self, f, t, weapon: str | None = None, hexes_moved: int = 0) -> dict:
+        """:meth:`odds` of two men (``Man`` objects, enemies) with the target's movement given,
+        without the ``firer``/``target`` keys: the memoized answer (a dict shared by every
+        caller, not to be changed), else worked out once and memoized. Equals
+        ``odds(f.id, t.id, weapon, hexes_moved)`` but for those two keys; the memo key is
+        made once (:meth:`odds` on a miss would make it again), for computer players and the
+        plot checks that ask for many shots."""
+        key = self._odds_key(f, t, weapon, hexes_moved) if f.side != t.side else None
+        if key is None:
+            out = self.odds(f.id, t.id, weapon, hexes_moved)
+            return {k: v for k, v in out.items() if k not in ("firer", "target")}
+        got = self.terrain.memo.get(key)
+        if got is None:
+            got = {"possible": False, "reason": None}
+            self._shot_odds(got, f, t, self.man_hex(f), self.man_hex(t), weapon, hexes_moved)
+            self.terrain.remember(key, got)
+        return got
+
+    def shot_answers(self, f, targets) -> list[dict]:
+        """``[shot_answer(f, t) for t in targets]`` (no weapon given, the target not moving):
+        the firer's part of the memo key (:meth:`_odds_key`) made once for all the targets,
+        for a computer player weighing one man's shots."""
+        route = self.route
+        n = len(route)
+        fh = None
+        if f.wounds < 2:
+            if f.vehicle:
+                v = self.vehicles[f.vehicle]
+                if not v.moving and 0 <= v.pos < n:
+                    fh = route[v.pos]
+            else:
+                fh = f.hex
+        if fh is None:
+            return [self.shot_answer(f, t) for t in targets]
+        blockers = self._cache.get("blockers") or self.blockers()
+        fire_blockers = self.terrain.fire_blockers
+        memo = self.terrain.memo
+        side, gun, armed, hurt = f.side, f.long_gun, f.armed, f.wounds == 1
+        aboard = f.vehicle is not None
+        out = []
+        for t in targets:
+            th = None
+            if t.wounds < 2 and t.side != side:
+                if t.vehicle:
+                    pos = self.vehicles[t.vehicle].pos
+                    th = route[pos] if 0 <= pos < n else None
+                else:
+                    th = t.hex
+            if th is None:
+                out.append(self.shot_answer(f, t))
+                continue
+            fb = fire_blockers(fh, th, blockers)
+            key = ("odds", fh, th, fb, None, 0, gun, armed, hurt, aboard, bool(t.vehicle))
+            got = memo.get(key)
+            if got is None:
+                got = {"possible": False, "reason": None}
+                self._shot_odds(got, f, t, fh, th, None, 0)
+                self.terrain.remember(key, got)
+            out.append(got)
+        return out
+
     def memoized_odds(self, f, t, weapon: str | None, hexes_moved: int) -> tuple:
         """(memo key, memoized answer or None) of :meth:`odds` for these men; the key is None
         when the shot is not memoized (see :meth:`_odds_key`)."""

@@ -90,8 +90,13 @@ def legal_orders(g, side: str, unit: str | None = None) -> list[LegalOrder]:
         return []
     units = g.own_units(side) if unit is None else [unit] if g.is_own(side, unit) else []
     out: list[LegalOrder] = []
-    for uid in units:
-        out.extend(_unit_orders(g, side, uid))
+    if units:
+        # the side's plot, its validated plan and its unstopped vehicles, once for all units
+        orders = g.orders_of(side)
+        plan = g.side_plan(side)
+        pending = _unstopped(g, side, plan)
+        for uid in units:
+            out.extend(_unit_orders(g, side, uid, orders, plan, pending))
     return out
 
 
@@ -176,16 +181,13 @@ def _lo(side, kind, unit, needs=(), args=None, rule="") -> LegalOrder:
     return LegalOrder(side, kind, unit, dict(args or {}), tuple(needs), label, rule)
 
 
-def _unit_orders(g, side: str, uid: str) -> list[LegalOrder]:
-    """Every task code ``uid`` could add to its plot now, with what each needs."""
-    orders = g.orders_of(side)
-    plan = g.side_plan(side, orders)
+def _unit_orders(g, side: str, uid: str, orders, plan, pending: list[str]) -> list[LegalOrder]:
+    """Every task code ``uid`` could add to its plot now, with what each needs (``orders``:
+    the side's plot, ``plan`` its validated plan, ``pending`` :func:`_unstopped` of it)."""
     cur = plan.men.get(uid)
     by_code: dict[str, list[Task]] = {}
     for t in candidate_tasks(g, side, uid, cur):
         by_code.setdefault(t.code, []).append(t)
-
-    pending = _unstopped(g, side, plan)
 
     def ok(t: Task) -> bool:
         trial = dict(orders)

@@ -684,10 +684,26 @@ def _charge_riders(
         charges6[i] = charges6.get(i, 0) + vp6
 
 
+@dataclass(frozen=True, slots=True)
+class _Refused:
+    """A man's tasks the rules refused, as kept in the per-turn cache of :func:`_man_plan`:
+    the rule and message of the :class:`~hexplay.engine.IllegalOrder` raised again."""
+
+    rule: str
+    message: str
+
+
 def _man_plan(g, side: str, uid: str, tasks: list[Task], cache: dict | None) -> ManPlan:
-    """A man's validated plan (through the per-turn ``cache`` of :func:`validate_side`)."""
+    """A man's validated plan (through the per-turn ``cache`` of :func:`validate_side`).
+
+    A man's plan is a pure function of the start-of-turn state (fixed while plotting) and
+    his own tasks, so refusals are cached too: the same tasks tried again (``legal_orders``
+    asks for every candidate task each time it is called) raise the same IllegalOrder
+    without being simulated again."""
     key = (uid, tuple(tasks))
     p = cache.get(key) if cache is not None else None
+    if type(p) is _Refused:
+        raise IllegalOrder(p.rule, p.message)
     if p is None:
         # incremental: a plot adds tasks to a validated plan of the earlier ones (the longest
         # validated start of the list)
@@ -696,10 +712,17 @@ def _man_plan(g, side: str, uid: str, tasks: list[Task], cache: dict | None) -> 
             while k > 1 and after is None:
                 k -= 1
                 after = cache.get((uid, key[1][:k]))
-        if after is not None:
-            p = simulate_man(g, side, g.men[uid], list(key[1][k:]), after)
-        else:
-            p = simulate_man(g, side, g.men[uid], list(tasks))
+                if type(after) is _Refused:  # (a refused start: simulate the whole list)
+                    after, k = None, 1
+        try:
+            if after is not None:
+                p = simulate_man(g, side, g.men[uid], list(key[1][k:]), after)
+            else:
+                p = simulate_man(g, side, g.men[uid], list(tasks))
+        except IllegalOrder as e:
+            if cache is not None:
+                cache[key] = _Refused(e.rule, e.message)
+            raise
         if cache is not None:
             cache[key] = p
             # the validated tasks validate to the same plan (validation is idempotent)

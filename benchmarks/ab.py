@@ -1,0 +1,98 @@
+"""A/B of SKIRMISH's games/s against another checkout, both in one process.
+
+On a shared machine two processes timed one after the other see different loads; here the
+other checkout's ``hexplay`` is copied under another package name (its modules import each
+other relatively) and both play the same seeds, interleaved in blocks, timed in process CPU
+time. Prints each version's games/s and the speed-up (this checkout's over the other's) over
+all blocks, with the median and range of the blocks' ratios:
+
+    python benchmarks/ab.py --base /path/to/other/checkout [--warmup 100] [--blocks 20]
+
+Both versions play the scripted SKIRMISH game of :mod:`hexplay.analysis.bench` on their own
+copy of the map, each after ``--warmup`` games (the map's lazy tables filled); the games of
+the timed blocks are compared move for move first (same commands, same winner).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+OTHER = "hexplay_base"
+"""The package name the other checkout's ``hexplay`` is imported under."""
+
+
+def _load_other(base: Path, tmp: Path):
+    src = base / "hexplay"
+    if not (src / "__init__.py").is_file():
+        raise SystemExit(f"no hexplay package in {base}")
+    shutil.copytree(src, tmp / OTHER, ignore=shutil.ignore_patterns("__pycache__", "static"))
+    sys.path.insert(0, str(tmp))
+    return importlib.import_module(f"{OTHER}.analysis.bench")
+
+
+def _same_game(ma, mb, seed: int) -> None:
+    from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
+    from hexplay.rules.skirmish import SkirmishGame
+
+    other_ai = importlib.import_module(f"{OTHER}.ai")
+    other_rules = importlib.import_module(f"{OTHER}.rules.skirmish")
+    ga = play(
+        SkirmishGame.new(seed=seed, map=ma), [ScriptedAdversary(seed), ScriptedDefender(seed)]
+    )
+    gb = other_rules.SkirmishGame.new(seed=seed, map=mb)
+    other_ai.play(gb, [other_ai.ScriptedAdversary(seed), other_ai.ScriptedDefender(seed)])
+    if ga.commands.to_list() != gb.commands.to_list() or ga.winner != gb.winner:
+        raise SystemExit(f"seed {seed}: the two versions play different games")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--base", required=True, type=Path, help="the other checkout's root")
+    ap.add_argument("--warmup", type=int, default=100)
+    ap.add_argument("--blocks", type=int, default=20)
+    ap.add_argument("--block-games", type=int, default=20)
+    a = ap.parse_args(argv)
+    from hexplay.analysis import bench as mine
+    from hexplay.analysis.batch import batch_gc
+
+    with tempfile.TemporaryDirectory() as tmp:
+        other = _load_other(a.base.resolve(), Path(tmp))
+        ma, mb = mine.fresh_skirmish_map(), other.fresh_skirmish_map()
+        for i in range(a.warmup):
+            mine._scripted_game(10**6 + i, ma)
+            other._scripted_game(10**6 + i, mb)
+        for s in range(3):
+            _same_game(ma, mb, s)
+        t_mine: list[float] = []
+        t_other: list[float] = []
+        n = a.block_games
+        with batch_gc():
+            for k in range(a.blocks):
+                seeds = range(k * n, (k + 1) * n)
+                pair = [(mine, ma, t_mine), (other, mb, t_other)]
+                for mod, m, out in pair if k % 2 == 0 else pair[::-1]:
+                    t0 = time.process_time()
+                    for s in seeds:
+                        mod._scripted_game(s, m)
+                    out.append(time.process_time() - t0)
+    ratios = [b / x for x, b in zip(t_mine, t_other, strict=True)]
+    games = n * a.blocks
+    print(f"this checkout: {games / sum(t_mine):.1f} games/s")
+    print(f"base checkout: {games / sum(t_other):.1f} games/s")
+    print(
+        f"speed-up: {sum(t_other) / sum(t_mine):.3f} (blocks: median "
+        f"{statistics.median(ratios):.3f}, {min(ratios):.3f}-{max(ratios):.3f})"
+    )
+
+
+if __name__ == "__main__":
+    main()
