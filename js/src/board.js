@@ -52,6 +52,7 @@
  */
 
 import { installEdit } from "./edit.js";
+import { DIRS, cubeRound } from "./hexmath.js";
 import { ms, letterground, letterequipment, letterinstallations, lettersea, letterair } from "milsymbol-sets";
 
 // only the symbol sets hexplay's games use (land units, equipment, installations, sea, air)
@@ -137,15 +138,6 @@ function escapeHtml(s) {
 // --------------------------------------------------------------------------------------------
 // geometry (mirrors hexplay.hexgrid: flat-topped, columns, even 1-based columns half a hex lower)
 // --------------------------------------------------------------------------------------------
-
-const DIRS = [
-  [0, -1],
-  [1, -1],
-  [1, 0],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-];
 
 class Geometry {
   constructor(m) {
@@ -254,17 +246,7 @@ class Geometry {
 
   /** Hex index at SVG point (x, y), or -1 (cube rounding, as hexplay.hexgrid.cube_round). */
   hexAt(x, y) {
-    const fq = ((2 / 3) * x) / SIZE;
-    const fr = (-x / 3 + (SQ3 / 3) * y) / SIZE;
-    const fs = -fq - fr;
-    let q = Math.round(fq);
-    let r = Math.round(fr);
-    const s = Math.round(fs);
-    const dq = Math.abs(q - fq);
-    const dr = Math.abs(r - fr);
-    const ds = Math.abs(s - fs);
-    if (dq > dr && dq > ds) q = -r - s;
-    else if (dr > ds) r = -q - s;
+    const [q, r] = cubeRound(((2 / 3) * x) / SIZE, (-x / 3 + (SQ3 / 3) * y) / SIZE);
     return this.indexQR(q, r);
   }
 
