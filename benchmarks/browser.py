@@ -31,29 +31,15 @@ Lines starting with ``#`` are context.  ``--voila`` also measures the same in Vo
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import signal
+import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-def _load_harness() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "hexplay_ui_harness", REPO / "tests" / "ui" / "harness.py"
-    )
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-H = _load_harness()
+from launch import H, Launch, stop_on_sigterm  # noqa: E402  (benchmarks/launch.py)
 
 BOARD_CELL = r"""
 from hexplay.maps import load_map
@@ -249,51 +235,25 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     games = [g.strip() for g in args.games.split(",") if g.strip()]
-    # SIGTERM must still run the finally below (servers run in their own sessions).
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-
-    exe = H.chromium_path()
-    if exe is None:
-        print("# chromium not found: nothing measured", file=sys.stderr)
-        return 1
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="hexplay-bench-") as tmp:
-        home = Path(tmp)
-        nb_dir = home / "notebooks"
-        name = "bench_board.ipynb"
-        H.write_notebook(nb_dir / name, [H.PROBE_CELL, BOARD_CELL, "probe", "echo", "board"])
-        lab = voila = ctx = None
-        pw = sync_playwright().start()
-        try:
-            t0 = time.monotonic()
-            lab = H.start_lab(nb_dir, home / "lab-home")
-            print(f"# jupyterlab ready in {time.monotonic() - t0:.1f} s", flush=True)
-            ctx = H.launch_browser(pw, home / "profile", exe)
-            page = ctx.new_page()
-            H.open_lab_notebook(page, lab, name)
+    stop_on_sigterm()
+    cells = [H.PROBE_CELL, BOARD_CELL, "probe", "echo", "board"]
+    try:
+        with Launch("bench_board.ipynb", cells) as run:
             if "skirmish" in games:
+                page = run.lab_page()
                 measure(page, args.clicks, args.updates, args.echoes, args.gap_ms)
-            page.close()
+                page.close()
             if args.voila:
-                voila = H.start_voila(nb_dir, home / "voila-home")
-                page = ctx.new_page()
-                H.open_voila(page, voila, name)
+                page = run.voila_page()
                 measure(page, args.clicks, args.updates, args.echoes, args.gap_ms, prefix="voila_")
                 page.close()
-        finally:
-            if ctx is not None:
-                ctx.close()
-            pw.stop()
-            for server in (voila, lab):
-                if server is not None:
-                    server.stop()
+    except FileNotFoundError as exc:
+        print(f"# {exc}", file=sys.stderr)
+        return 1
     for game in games:  # each other game's app: its own benchmarks/browser_<game>.py
         script = Path(__file__).parent / f"browser_{game}.py"
         if game == "skirmish" or not script.exists():
             continue
-        import subprocess
-
         subprocess.run([sys.executable, str(script)], check=False)  # prints its own figures
     return 0
 

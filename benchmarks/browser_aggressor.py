@@ -23,16 +23,15 @@ the figures; ``python benchmarks/browser_aggressor.py`` prints them.
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import browser  # noqa: E402  (benchmarks/browser.py: its harness and in-page timers)
+import browser  # noqa: E402  (benchmarks/browser.py: its in-page timers)
+from launch import Launch, stop_on_sigterm  # noqa: E402  (benchmarks/launch.py)
 
 H = browser.H
 
@@ -113,29 +112,9 @@ def aggressor_click_vs_echo(
 ) -> dict[str, float]:
     """Start JupyterLab and Chromium, open the AGGRESSOR app and measure (see the module doc);
     everything started here is stopped at the end."""
-    exe = H.chromium_path()
-    if exe is None:
-        raise FileNotFoundError("chromium not found: nothing measured")
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="hexplay-bench-agg-") as tmp:
-        home = Path(tmp)
-        name = "bench_aggressor.ipynb"
-        H.write_notebook(home / "nb" / name, [H.PROBE_CELL, APP_CELL, "probe", "echo", "app"])
-        lab = ctx = None
-        pw = sync_playwright().start()
-        try:
-            lab = H.start_lab(home / "nb", home / "lab-home")
-            ctx = H.launch_browser(pw, home / "profile", exe)
-            page = ctx.new_page()
-            H.open_lab_notebook(page, lab, name)
-            return measure(page, clicks, echoes, gap_ms)
-        finally:
-            if ctx is not None:
-                ctx.close()
-            pw.stop()
-            if lab is not None:
-                lab.stop()
+    cells = [H.PROBE_CELL, APP_CELL, "probe", "echo", "app"]
+    with Launch("bench_aggressor.ipynb", cells, prefix="hexplay-bench-agg-") as run:
+        return measure(run.lab_page(), clicks, echoes, gap_ms)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -144,8 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--echoes", type=int, default=40)
     ap.add_argument("--gap-ms", type=float, default=200.0)
     args = ap.parse_args(argv)
-    # SIGTERM must still run the finally that stops the servers (own sessions)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    stop_on_sigterm()
     for k, v in aggressor_click_vs_echo(args.clicks, args.echoes, args.gap_ms).items():
         browser.emit(k, v, UNITS[k])
     return 0

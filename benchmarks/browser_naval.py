@@ -14,38 +14,22 @@ Reuses :mod:`browser`'s machinery (the harness, the in-page click timer ``ARM_JS
   time (wall, and the kernel thread's CPU time) and comm messages per click.
 
 ``--voila`` measures the same in Voila (``voila_naval_*``). ``measure_naval(page, ...)`` is
-the measurement (a page with the notebook of
-:func:`write_notebook` open); ``main()`` starts and stops its own JupyterLab and Chromium.
+the measurement (a page with the notebook of :func:`cells` open); ``main()`` starts and stops
+its own JupyterLab and Chromium (:mod:`launch`).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import signal
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-def _load_browser() -> Any:
-    """benchmarks/browser.py as a module (benchmarks/ is not a package)."""
-    if "hexplay_bench_browser" in sys.modules:
-        return sys.modules["hexplay_bench_browser"]
-    spec = importlib.util.spec_from_file_location("hexplay_bench_browser", HERE / "browser.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-B = _load_browser()
-H = B.H
+import browser as B  # noqa: E402  (benchmarks/browser.py: its in-page timers)
+from launch import H, Launch, stop_on_sigterm  # noqa: E402  (benchmarks/launch.py)
 
 NAVAL_CELL = r"""
 import hexplay
@@ -66,9 +50,9 @@ _result = [u["id"] for u in board.units
 NAME = "bench_naval.ipynb"
 
 
-def write_notebook(nb_dir: Path) -> str:
-    H.write_notebook(nb_dir / NAME, [H.PROBE_CELL, NAVAL_CELL, "probe", "echo", "app"])
-    return NAME
+def cells() -> list[str]:
+    """The benchmark notebook's cells (the probe and echo widgets, the naval app)."""
+    return [H.PROBE_CELL, NAVAL_CELL, "probe", "echo", "app"]
 
 
 def measure_naval(
@@ -116,39 +100,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gap-ms", type=float, default=200.0)
     ap.add_argument("--voila", action="store_true", help="also measure in Voila (voila_*)")
     args = ap.parse_args(argv)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    exe = H.chromium_path()
-    if exe is None:
-        print("# chromium not found: nothing measured", file=sys.stderr)
-        return 1
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="hexplay-bench-naval-") as tmp:
-        home = Path(tmp)
-        nb_dir = home / "notebooks"
-        name = write_notebook(nb_dir)
-        lab = voila = ctx = None
-        pw = sync_playwright().start()
-        try:
-            lab = H.start_lab(nb_dir, home / "lab-home")
-            ctx = H.launch_browser(pw, home / "profile", exe)
-            page = ctx.new_page()
-            H.open_lab_notebook(page, lab, name, 90_000)
+    stop_on_sigterm()
+    try:
+        with Launch(NAME, cells(), prefix="hexplay-bench-naval-") as run:
+            page = run.lab_page(90_000)
             measure_naval(page, args.clicks, args.echoes, args.gap_ms)
             page.close()
             if args.voila:
-                voila = H.start_voila(nb_dir, home / "voila-home")
-                page = ctx.new_page()
-                H.open_voila(page, voila, name, 90_000)
+                page = run.voila_page(90_000)
                 measure_naval(page, args.clicks, args.echoes, args.gap_ms, prefix="voila_")
                 page.close()
-        finally:
-            if ctx is not None:
-                ctx.close()
-            pw.stop()
-            for server in (lab, voila):
-                if server is not None:
-                    server.stop()
+    except FileNotFoundError as exc:
+        print(f"# {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
