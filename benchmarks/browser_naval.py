@@ -8,10 +8,15 @@ Reuses :mod:`browser`'s machinery (the harness, the in-page click timer ``ARM_JS
   (``pointerup``) until the board has drawn Python's whole answer to it: the counter drawn
   selected, its reachable hexes (cost per hex) and its range rings, ``el.dataset.answered``
   equal to the click's seq.
-- ``naval_echo_roundtrip_ms``: the bare echo widget's round trip in the same page.
-- ``naval_click_vs_echo``: their ratio (goal <= 1.2).
-- ``naval_click_python_ms`` / ``naval_click_python_cpu_ms`` / ``naval_click_messages``: kernel
-  time (wall, and the kernel thread's CPU time) and comm messages per click.
+- ``naval_echo_roundtrip_ms``: the board's echo (a ``ping`` over the board's comm answered
+  at once in a click answer's form: see :mod:`browser`), one after each click;
+  ``naval_bare_echo_roundtrip_ms`` the bare echo widget's, likewise.
+- ``naval_click_vs_echo``: click / board echo (no goal; SKIRMISH's and AGGRESSOR's is <= 1.2);
+  ``naval_click_vs_bare_echo``: click / bare echo.
+- ``naval_click_python_ms`` / ``naval_click_python_cpu_ms``: kernel time (wall, and the kernel
+  thread's CPU time) of a click's handler until its answer is sent;
+  ``naval_click_panels_cpu_ms`` the panel work queued after it; ``naval_click_messages`` /
+  ``naval_click_board_messages``: comm messages per click (all widgets / the answer).
 
 ``--voila`` measures the same in Voila (``voila_naval_*``). ``measure_naval(page, ...)`` is
 the measurement (a page with the notebook of :func:`cells` open); ``main()`` starts and stops
@@ -22,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -56,10 +60,10 @@ def cells() -> list[str]:
 
 
 def measure_naval(
-    page: Any, clicks: int = 24, echoes: int = 40, gap_ms: float = 200.0, prefix: str = ""
+    page: Any, clicks: int = 24, gap_ms: float = 200.0, prefix: str = ""
 ) -> dict[str, float]:
-    """Time ``clicks`` real clicks on two USN ships against ``echoes`` bare echoes (both
-    ``gap_ms`` apart); print and return the ``naval_*`` figures."""
+    """Time ``clicks`` real clicks on two USN ships, each followed by a board echo and a bare
+    echo (:func:`browser.time_clicks`); print and return the ``naval_*`` figures."""
     h = H
     page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=60_000)
     print(f"# {prefix or 'lab'} board: {h.kernel(page, 'MODE')}", flush=True)
@@ -67,28 +71,28 @@ def measure_naval(
     if len(pair) < 2:
         raise RuntimeError(f"need two own ships in separate hexes, got {pair}")
     h.kernel(page, "board.selected = None")
-    times = []
-    for i in range(clicks):
-        time.sleep(gap_ms / 1000)
-        unit = pair[i % 2]
-        times.append(B.click_counter(page, unit))
+    t = B.time_clicks(page, pair, clicks, gap_ms)
     # the answer held the selection overlays (reach) and the rings (markings)
     assert h.kernel(page, "bool(board.overlays.get('reachable')) and bool(board.markings)")
-    ms, cpu, n_all, n_board = h.kernel(page, f"_PAIR = {pair!r}\n" + B.PY_CLICK)
-    echo = page.evaluate("([n, gap]) => window.__hexplayEcho(n, gap)", [echoes, gap_ms])
+    py = B.python_click(page, pair)
     out = {
-        "naval_click_roundtrip_ms": h.median(times),
-        "naval_echo_roundtrip_ms": h.median(echo),
-        "naval_click_python_ms": h.median(ms),
-        "naval_click_python_cpu_ms": h.median(cpu),
-        "naval_click_messages": h.median(n_all),
-        "naval_click_board_messages": h.median(n_board),
+        "naval_click_roundtrip_ms": h.median(t["click"]),
+        "naval_echo_roundtrip_ms": h.median(t["echo"]),
+        "naval_bare_echo_roundtrip_ms": h.median(t["bare"]),
+        "naval_click_python_ms": py["ms"],
+        "naval_click_python_cpu_ms": py["cpu_ms"],
+        "naval_click_panels_cpu_ms": py["later_cpu_ms"],
+        "naval_click_messages": py["messages"],
+        "naval_click_board_messages": py["board_messages"],
     }
-    out["naval_click_vs_echo"] = out["naval_click_roundtrip_ms"] / out["naval_echo_roundtrip_ms"]
-    units = {"messages": "messages", "vs_echo": "x"}
+    click = out["naval_click_roundtrip_ms"]
+    out["naval_click_vs_echo"] = click / out["naval_echo_roundtrip_ms"]
+    out["naval_click_vs_bare_echo"] = click / out["naval_bare_echo_roundtrip_ms"]
+    units = {"messages": "messages", "echo": "x"}
     for name, v in out.items():
         unit = next((u for k, u in units.items() if name.endswith(k)), "ms")
         B.emit(prefix + name, v, unit)
+    times = t["click"]
     print(f"# {prefix}naval click samples: min {min(times):.1f} max {max(times):.1f}", flush=True)
     return out
 
@@ -96,7 +100,6 @@ def measure_naval(
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=24)
-    ap.add_argument("--echoes", type=int, default=40)
     ap.add_argument("--gap-ms", type=float, default=200.0)
     ap.add_argument("--voila", action="store_true", help="also measure in Voila (voila_*)")
     args = ap.parse_args(argv)
@@ -104,11 +107,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with Launch(NAME, cells(), prefix="hexplay-bench-naval-") as run:
             page = run.lab_page(90_000)
-            measure_naval(page, args.clicks, args.echoes, args.gap_ms)
+            measure_naval(page, args.clicks, args.gap_ms)
             page.close()
             if args.voila:
                 page = run.voila_page(90_000)
-                measure_naval(page, args.clicks, args.echoes, args.gap_ms, prefix="voila_")
+                measure_naval(page, args.clicks, args.gap_ms, prefix="voila_")
                 page.close()
     except FileNotFoundError as exc:
         print(f"# {exc}", file=sys.stderr)

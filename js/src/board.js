@@ -39,8 +39,9 @@
  * [changed counters], del: [ids], order}; a change that does not follow the last one applied
  * makes the board ask for all of them again ({type: "resync"}).
  *
- * Messages sent to Python (model.send): {type: "click", hex, unit, occupant, shift, seq} and
- * {type: "hover", hex, unit, occupant} (hover only when the hex under the pointer changes);
+ * Messages sent to Python (model.send): {type: "click", hex, unit, occupant, shift, seq},
+ * {type: "hover", hex, unit, occupant} (hover only when the hex under the pointer changes) and
+ * {type: "ping", seq} (the board's echo, on a "hexplay-ping" event dispatched on el);
  * ``occupant`` is the man aboard ``unit`` whose pip was clicked, else null.  Python answers a
  * click with one message carrying every board change it caused and ``_answer = {seq, n}``.
  *
@@ -1307,6 +1308,8 @@ class Board {
     // Keys 0-9 (AGGRESSOR's 1-6 directions, 0 the special feature): the focused board sends
     // {type: "key", key, seq}, answered like a click; JupyterLab's own shortcuts (1-6 would
     // make the cell a heading) are suppressed inside the board.
+    this.onPing = () => this.ping();
+    this.el.addEventListener("hexplay-ping", this.onPing);
     this.el.tabIndex = 0;
     this.el.setAttribute("data-lm-suppress-shortcuts", "true");
     this.el.addEventListener("pointerdown", () => this.el.focus({ preventScroll: true }));
@@ -1319,6 +1322,15 @@ class Board {
       this.el.dataset.clickSeq = String(this.clickSeq);
       this.model.send({ type: "key", key: e.key, seq: this.clickSeq });
     });
+  }
+
+  /** The board's echo (a "hexplay-ping" event on el): a message answered at once by Python
+   * with the click answer's marker alone, el.dataset.answered = its seq (benchmarks). */
+  ping() {
+    this.clickSeq += 1;
+    this.clickSentAt = performance.now();
+    this.el.dataset.clickSeq = String(this.clickSeq);
+    this.model.send({ type: "ping", seq: this.clickSeq });
   }
 
   click(e) {
@@ -1439,6 +1451,7 @@ class Board {
   destroy() {
     if (this.hoverRaf) cancelAnimationFrame(this.hoverRaf);
     this.frame.removeEventListener("wheel", this.onWheel);
+    this.el.removeEventListener("hexplay-ping", this.onPing);
   }
 }
 
