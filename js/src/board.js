@@ -1043,23 +1043,33 @@ class Board {
     }
   }
 
+  /** Draw the selection: the selected counter marked (and brought to the top of its stack)
+   * and its hex outlined.  Only what changed is touched: the counter marked before (if still
+   * drawn) loses its mark, the outline is redrawn only when its hex changes. */
   renderSelection() {
-    this.gSel.textContent = "";
-    this.gUnits.querySelectorAll(".hexplay-selected").forEach((e) => e.classList.remove("hexplay-selected"));
     const sel = this.model.get("selected");
-    if (!sel || !this.geom) return;
+    if (this.selCounter && this.selCounter.isConnected) this.selCounter.classList.remove("hexplay-selected");
+    this.selCounter = null;
     let label = null;
-    const counter = this.gUnits.querySelector(`[data-unit="${CSS.escape(String(sel))}"]`);
-    if (counter) {
-      counter.classList.add("hexplay-selected");
-      // bring to front of its stack
-      counter.parentNode.appendChild(counter);
-      label = counter.getAttribute("data-at");
-    } else if (this.unitsById.has(String(sel))) {
-      label = this.unitsById.get(String(sel)).hex;
-    } else label = String(sel);
-    const i = this.geom.index(label);
-    if (i >= 0) svg("polygon", { points: this.geom.points(i, 0.97), class: "hexplay-selected hexplay-selected-hex", "data-selected": label }, this.gSel);
+    if (sel && this.geom) {
+      const counter = this.gUnits.querySelector(`[data-unit="${CSS.escape(String(sel))}"]`);
+      if (counter) {
+        counter.classList.add("hexplay-selected");
+        // bring to the front of its stack (a move only when it is not on top already)
+        if (counter.parentNode.lastChild !== counter) counter.parentNode.appendChild(counter);
+        this.selCounter = counter;
+        label = counter.getAttribute("data-at");
+      } else if (this.unitsById.has(String(sel))) {
+        label = this.unitsById.get(String(sel)).hex;
+      } else label = String(sel);
+    }
+    const i = label == null ? -1 : this.geom.index(label);
+    const key = i >= 0 ? label : "";
+    if (key === this.selHexDrawn && this.selGeom === this.geom && this.gSel.firstChild === this.selHexEl) return;
+    this.gSel.textContent = "";
+    this.selHexDrawn = key;
+    this.selGeom = this.geom;
+    this.selHexEl = i >= 0 ? svg("polygon", { points: this.geom.points(i, 0.97), class: "hexplay-selected hexplay-selected-hex", "data-selected": label }, this.gSel) : null;
   }
 
   // ---- legend, toolbar, markers -------------------------------------------------------------
