@@ -220,13 +220,18 @@ def click_counter(page: Any, unit: str, box: dict | None = None) -> float:
     return float(page.evaluate(WAIT_CLICK_JS))
 
 
-def counter_boxes(page: Any, units: list[str]) -> dict[str, dict]:
-    """The on-screen boxes of ``units``' counters (scrolled into view first)."""
-    out = {}
+def counter_boxes(page: Any, units: list[str]) -> dict[str, dict | None]:
+    """The on-screen boxes of ``units``' counters, measured once all are scrolled into view
+    (None for a counter that is then out of the viewport: it is found again at each click)."""
+    page.locator(".hexplay-board").scroll_into_view_if_needed()
     for u in units:
-        counter = page.locator(f'.hexplay-board [data-unit="{u}"]')
-        counter.scroll_into_view_if_needed()
-        out[u] = counter.bounding_box()
+        page.locator(f'.hexplay-board [data-unit="{u}"]').scroll_into_view_if_needed()
+    view = page.viewport_size or {"width": 0, "height": 0}
+    out: dict[str, dict | None] = {}
+    for u in units:  # after every scroll: no box is measured before a later scroll moves it
+        b = page.locator(f'.hexplay-board [data-unit="{u}"]').bounding_box()
+        inside = b is not None and b["y"] >= 0 and b["y"] + b["height"] <= view["height"]
+        out[u] = b if inside and b["x"] >= 0 and b["x"] + b["width"] <= view["width"] else None
     return out
 
 
