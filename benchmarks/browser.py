@@ -13,16 +13,28 @@ widget, then prints one figure per line as ``name: value unit``:
   the counter drawn selected *and* the board's answer to that very click applied
   (``el.dataset.answered`` equal to the click's ``el.dataset.clickSeq``; the board sets it after
   every layer of the answer, sight fog and reachable hexes included, has been redrawn).
-- ``echo_roundtrip_ms``: median in-page round trip JS → Python → JS of the bare echo widget.
-  Clicks and echoes are both spaced ``--gap-ms`` apart (200 ms): messages sent back to back
-  meet a ~48 ms stall per round trip on these machines, which a user's clicks never see.
-- ``click_vs_echo``: click_roundtrip_ms / echo_roundtrip_ms.
-- ``click_python_ms``: median kernel time of one click's handler (message handler entry to the
-  last trait update sent), clicks simulated in the kernel on the same two counters;
-  ``click_python_cpu_ms`` the same in the kernel thread's CPU time (on a loaded machine the
-  wall figure is mostly time spent waiting for a core: compare versions by the CPU figure).
-- ``click_messages`` / ``click_board_messages``: median comm messages the kernel sends per click
-  (all widgets / the board alone).
+- ``echo_roundtrip_ms``: median in-page round trip of the board's echo, the baseline: a
+  ``ping`` message (``HexBoard.MESSAGE_TYPES``) sent by the same board over the same comm as a
+  click and answered at once by Python in the same form as a click's answer (one state
+  message carrying ``_answer``), timed the same way (until ``el.dataset.answered`` is its
+  seq); no engine, no callbacks, nothing redrawn.  So the ratio below is what the click's
+  own work costs: the app's handler, the size of its answer and the board's redraw.
+- ``bare_echo_roundtrip_ms``: the bare echo widget's round trip (``tests/ui/harness.py``
+  ``Echo``: a custom message in, a custom message back), for comparison.
+- ``click_vs_echo``: click_roundtrip_ms / echo_roundtrip_ms (the issue's figure, goal <= 1.2);
+  ``click_vs_bare_echo``: click_roundtrip_ms / bare_echo_roundtrip_ms.
+  Every click is followed by one board echo and one bare echo (:func:`time_clicks`), each
+  after ``--gap-ms`` (200 ms) of quiet, so the three series sample the same moments of the
+  machine's load; messages sent back to back meet a ~48 ms stall per round trip on these
+  machines, which a user's clicks never see.
+- ``click_python_ms``: median kernel time of one click's handler until its answer is sent
+  (message handler entry to the board's one message), clicks simulated in the kernel on the
+  same two counters with a seq, as from the page; ``click_python_cpu_ms`` the same in the
+  kernel thread's CPU time (on a loaded machine the wall figure is mostly time spent waiting
+  for a core: compare versions by the CPU figure); ``click_panels_cpu_ms`` the CPU time of
+  the work queued until after the answer (``HexBoard.after_answer``: the side panels).
+- ``click_messages`` / ``click_board_messages``: median comm messages the kernel sends per
+  click (all widgets, the panels' included / the board's answer alone).
 
 Lines starting with ``#`` are context.  ``--voila`` also measures the same in Voila
 (``voila_*`` figures).  Everything started here is stopped at the end.
@@ -31,29 +43,15 @@ Lines starting with ``#`` are context.  ``--voila`` also measures the same in Vo
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import signal
+import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-def _load_harness() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "hexplay_ui_harness", REPO / "tests" / "ui" / "harness.py"
-    )
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-H = _load_harness()
+from launch import H, Launch, stop_on_sigterm  # noqa: E402  (benchmarks/launch.py)
 
 BOARD_CELL = r"""
 from hexplay.maps import load_map
@@ -115,7 +113,12 @@ ARM_JS = """
         resolve(t1 - t0);
       }
     });
-    obs.observe(el, { attributes: true, childList: true, subtree: true });
+    // what done() reads: the counters' classes and the board's seq attributes (not every node
+    // the answer draws: the observer's own work stays out of the figure)
+    obs.observe(el, {
+      attributes: true, subtree: true,
+      attributeFilter: ['class', 'data-answered', 'data-click-seq'],
+    });
   });
 }
 """
@@ -138,20 +141,56 @@ def _counting_send(self, msg, buffers=None):
 
 _W.Widget._send = _counting_send
 try:
-    _ms, _cpu, _all, _board = [], [], [], []
+    _ms, _cpu, _later, _all, _board = [], [], [], [], []
     for _i in range(20):
         _uid = _PAIR[_i % 2]
         _x = next(u for u in board.units if u["id"] == _uid)
         _sent.clear()
         _t0, _c0 = _time.perf_counter(), _time.thread_time()
-        board._handle_custom_msg({"type": "click", "hex": _x["hex"], "unit": _uid}, [])
+        # as a browser click (with a seq: the answer first, the panels' work queued)
+        _msg = {"type": "click", "hex": _x["hex"], "unit": _uid, "seq": -1 - _i}
+        board._handle_custom_msg(_msg, [])
         _ms.append((_time.perf_counter() - _t0) * 1000)
         _cpu.append((_time.thread_time() - _c0) * 1000)
-        _all.append(len(_sent))
         _board.append(sum(1 for n in _sent if n == type(board).__name__))
+        _c1 = _time.thread_time()
+        board.flush_after_answer()
+        _later.append((_time.thread_time() - _c1) * 1000)
+        _all.append(len(_sent))
 finally:
     _W.Widget._send = _orig_send
-_result = [_ms, _cpu, _all, _board]
+_result = [_ms, _cpu, _later, _all, _board]
+"""
+
+# The board's echo: n pings (a "hexplay-ping" event on the board), each timed in the page from
+# the event until the board has applied Python's answer to it (el.dataset.answered == its seq),
+# gapMs of quiet before each; the same comm, message kinds and observer as a click, no engine.
+BOARD_ECHO_JS = """
+async ([n, gapMs]) => {
+  const el = document.querySelector('.hexplay-board');
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    await new Promise((r) => setTimeout(r, gapMs));
+    const before = el.dataset.clickSeq;
+    const t = await new Promise((resolve, reject) => {
+      let t0 = null;
+      const obs = new MutationObserver(() => {
+        const seq = el.dataset.clickSeq;
+        if (t0 !== null && seq !== before && el.dataset.answered === seq) {
+          const t1 = performance.now();
+          obs.disconnect();
+          resolve(t1 - t0);
+        }
+      });
+      obs.observe(el, { attributes: true, attributeFilter: ['data-answered', 'data-click-seq'] });
+      setTimeout(() => reject(new Error('no answer to a ping within 10 s')), 10000);
+      t0 = performance.now();
+      el.dispatchEvent(new CustomEvent('hexplay-ping'));
+    });
+    times.push(t);
+  }
+  return times;
+}
 """
 
 WAIT_CLICK_JS = """
@@ -166,20 +205,68 @@ def emit(name: str, value: float, unit: str) -> None:
     print(f"{name}: {value:.4g} {unit}", flush=True)
 
 
-def click_counter(page: Any, unit: str) -> float:
+def click_counter(page: Any, unit: str, box: dict | None = None) -> float:
     """One real click on ``unit``'s counter: ms (timed in the page) until the board has drawn
-    everything Python's answer changed (``ARM_JS`` / ``WAIT_CLICK_JS``)."""
-    counter = page.locator(f'.hexplay-board [data-unit="{unit}"]')
-    counter.scroll_into_view_if_needed()
-    box = counter.bounding_box()
+    everything Python's answer changed (``ARM_JS`` / ``WAIT_CLICK_JS``).
+
+    ``box``: the counter's bounding box measured before (a click changes no counter's place);
+    without it the counter is found and scrolled into view first."""
+    if box is None:
+        counter = page.locator(f'.hexplay-board [data-unit="{unit}"]')
+        counter.scroll_into_view_if_needed()
+        box = counter.bounding_box()
     page.evaluate(ARM_JS, unit)
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     return float(page.evaluate(WAIT_CLICK_JS))
 
 
-def measure(
-    page: Any, clicks: int, updates: int, echoes: int, gap_ms: float, prefix: str = ""
-) -> None:
+def counter_boxes(page: Any, units: list[str]) -> dict[str, dict | None]:
+    """The on-screen boxes of ``units``' counters, measured once all are scrolled into view
+    (None for a counter that is then out of the viewport: it is found again at each click)."""
+    page.locator(".hexplay-board").scroll_into_view_if_needed()
+    for u in units:
+        page.locator(f'.hexplay-board [data-unit="{u}"]').scroll_into_view_if_needed()
+    view = page.viewport_size or {"width": 0, "height": 0}
+    out: dict[str, dict | None] = {}
+    for u in units:  # after every scroll: no box is measured before a later scroll moves it
+        b = page.locator(f'.hexplay-board [data-unit="{u}"]').bounding_box()
+        inside = b is not None and b["y"] >= 0 and b["y"] + b["height"] <= view["height"]
+        out[u] = b if inside and b["x"] >= 0 and b["x"] + b["width"] <= view["width"] else None
+    return out
+
+
+def time_clicks(page: Any, pair: list[str], clicks: int, gap_ms: float) -> dict[str, list[float]]:
+    """``clicks`` real clicks on the counters of ``pair`` (alternately, so every click changes
+    the selection), each followed by one board echo (``BOARD_ECHO_JS``) and one bare echo
+    (``window.__hexplayEcho``), each after ``gap_ms`` of quiet: the three series sample the
+    same moments of a shared machine's load.  Returns ms lists ``click``, ``echo``, ``bare``."""
+    out: dict[str, list[float]] = {"click": [], "echo": [], "bare": []}
+    # the counters' places, found once: Playwright's locator work (queries, layout reads)
+    # right before each click would land in the page's busy time next to the click's own
+    boxes = counter_boxes(page, pair)
+    for i in range(clicks):
+        time.sleep(gap_ms / 1000)
+        out["click"].append(click_counter(page, pair[i % 2], boxes[pair[i % 2]]))
+        out["echo"] += page.evaluate(BOARD_ECHO_JS, [1, gap_ms])
+        out["bare"] += page.evaluate("([n, gap]) => window.__hexplayEcho(n, gap)", [1, gap_ms])
+    return out
+
+
+def python_click(page: Any, pair: list[str]) -> dict[str, float]:
+    """The kernel side of a click (``PY_CLICK``), medians: ``ms`` / ``cpu_ms`` until the answer
+    is sent, ``later_cpu_ms`` the queued panel work, ``messages`` (all widgets) and
+    ``board_messages`` (the answer)."""
+    ms, cpu, later, n_all, n_board = H.kernel(page, f"_PAIR = {pair!r}\n" + PY_CLICK)
+    return {
+        "ms": H.median(ms),
+        "cpu_ms": H.median(cpu),
+        "later_cpu_ms": H.median(later),
+        "messages": H.median(n_all),
+        "board_messages": H.median(n_board),
+    }
+
+
+def measure(page: Any, clicks: int, updates: int, gap_ms: float, prefix: str = "") -> None:
     h = H
     page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=30_000)
     print(f"# {prefix or 'lab'} board: {h.kernel(page, 'MODE')}", flush=True)
@@ -208,36 +295,36 @@ def measure(
     h.kernel(page, f"_u = [dict(u) for u in board.units]; _u[{k}] = {units[k]!r}; board.units = _u")
     emit(f"{prefix}board_update_ms", h.median(upd), "ms")
 
-    # Click round trips: alternate between two own counters so each click changes the selection.
+    # Click round trips, each followed by a board echo and a bare echo (time_clicks).
     pair = h.kernel(page, PICK)
     if len(pair) < 2:
         raise RuntimeError(f"need two own counters in separate hexes, got {pair}")
     h.kernel(page, "board.selected = None")
-    times = []
-    for i in range(clicks):
-        time.sleep(gap_ms / 1000)
-        unit = pair[i % 2]
-        times.append(click_counter(page, unit))
-    emit(f"{prefix}click_roundtrip_ms", h.median(times), "ms")
-    print(f"# {prefix}click samples: min {min(times):.1f} max {max(times):.1f} n {len(times)}")
+    t = time_clicks(page, pair, clicks, gap_ms)
+    click, echo, bare = h.median(t["click"]), h.median(t["echo"]), h.median(t["bare"])
+    emit(f"{prefix}click_roundtrip_ms", click, "ms")
+    print(
+        f"# {prefix}click samples: min {min(t['click']):.1f} max {max(t['click']):.1f} n {clicks}"
+    )
     print(f"# {prefix}samples {gap_ms:g} ms apart (back-to-back messages meet a ~48 ms stall)")
 
-    ms, cpu, n_all, n_board = h.kernel(page, f"_PAIR = {pair!r}\n" + PY_CLICK)
-    emit(f"{prefix}click_python_ms", h.median(ms), "ms")
-    emit(f"{prefix}click_python_cpu_ms", h.median(cpu), "ms")
-    emit(f"{prefix}click_messages", h.median(n_all), "messages")
-    emit(f"{prefix}click_board_messages", h.median(n_board), "messages")
+    py = python_click(page, pair)
+    emit(f"{prefix}click_python_ms", py["ms"], "ms")
+    emit(f"{prefix}click_python_cpu_ms", py["cpu_ms"], "ms")
+    emit(f"{prefix}click_panels_cpu_ms", py["later_cpu_ms"], "ms")
+    emit(f"{prefix}click_messages", py["messages"], "messages")
+    emit(f"{prefix}click_board_messages", py["board_messages"], "messages")
 
-    echo = page.evaluate("([n, gap]) => window.__hexplayEcho(n, gap)", [echoes, gap_ms])
-    emit(f"{prefix}echo_roundtrip_ms", h.median(echo), "ms")
-    emit(f"{prefix}click_vs_echo", h.median(times) / h.median(echo), "x")
+    emit(f"{prefix}echo_roundtrip_ms", echo, "ms")
+    emit(f"{prefix}bare_echo_roundtrip_ms", bare, "ms")
+    emit(f"{prefix}click_vs_echo", click / echo, "x")
+    emit(f"{prefix}click_vs_bare_echo", click / bare, "x")
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=24)
     ap.add_argument("--updates", type=int, default=10)
-    ap.add_argument("--echoes", type=int, default=40)
     ap.add_argument(
         "--gap-ms", type=float, default=200.0, help="quiet time before each click / echo"
     )
@@ -249,51 +336,25 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     games = [g.strip() for g in args.games.split(",") if g.strip()]
-    # SIGTERM must still run the finally below (servers run in their own sessions).
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-
-    exe = H.chromium_path()
-    if exe is None:
-        print("# chromium not found: nothing measured", file=sys.stderr)
-        return 1
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="hexplay-bench-") as tmp:
-        home = Path(tmp)
-        nb_dir = home / "notebooks"
-        name = "bench_board.ipynb"
-        H.write_notebook(nb_dir / name, [H.PROBE_CELL, BOARD_CELL, "probe", "echo", "board"])
-        lab = voila = ctx = None
-        pw = sync_playwright().start()
-        try:
-            t0 = time.monotonic()
-            lab = H.start_lab(nb_dir, home / "lab-home")
-            print(f"# jupyterlab ready in {time.monotonic() - t0:.1f} s", flush=True)
-            ctx = H.launch_browser(pw, home / "profile", exe)
-            page = ctx.new_page()
-            H.open_lab_notebook(page, lab, name)
+    stop_on_sigterm()
+    cells = [H.PROBE_CELL, BOARD_CELL, "probe", "echo", "board"]
+    try:
+        with Launch("bench_board.ipynb", cells) as run:
             if "skirmish" in games:
-                measure(page, args.clicks, args.updates, args.echoes, args.gap_ms)
-            page.close()
-            if args.voila:
-                voila = H.start_voila(nb_dir, home / "voila-home")
-                page = ctx.new_page()
-                H.open_voila(page, voila, name)
-                measure(page, args.clicks, args.updates, args.echoes, args.gap_ms, prefix="voila_")
+                page = run.lab_page()
+                measure(page, args.clicks, args.updates, args.gap_ms)
                 page.close()
-        finally:
-            if ctx is not None:
-                ctx.close()
-            pw.stop()
-            for server in (voila, lab):
-                if server is not None:
-                    server.stop()
+            if args.voila:
+                page = run.voila_page()
+                measure(page, args.clicks, args.updates, args.gap_ms, prefix="voila_")
+                page.close()
+    except FileNotFoundError as exc:
+        print(f"# {exc}", file=sys.stderr)
+        return 1
     for game in games:  # each other game's app: its own benchmarks/browser_<game>.py
         script = Path(__file__).parent / f"browser_{game}.py"
         if game == "skirmish" or not script.exists():
             continue
-        import subprocess
-
         subprocess.run([sys.executable, str(script)], check=False)  # prints its own figures
     return 0
 

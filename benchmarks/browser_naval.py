@@ -8,44 +8,32 @@ Reuses :mod:`browser`'s machinery (the harness, the in-page click timer ``ARM_JS
   (``pointerup``) until the board has drawn Python's whole answer to it: the counter drawn
   selected, its reachable hexes (cost per hex) and its range rings, ``el.dataset.answered``
   equal to the click's seq.
-- ``naval_echo_roundtrip_ms``: the bare echo widget's round trip in the same page.
-- ``naval_click_vs_echo``: their ratio (goal <= 1.2).
-- ``naval_click_python_ms`` / ``naval_click_python_cpu_ms`` / ``naval_click_messages``: kernel
-  time (wall, and the kernel thread's CPU time) and comm messages per click.
+- ``naval_echo_roundtrip_ms``: the board's echo (a ``ping`` over the board's comm answered
+  at once in a click answer's form: see :mod:`browser`), one after each click;
+  ``naval_bare_echo_roundtrip_ms`` the bare echo widget's, likewise.
+- ``naval_click_vs_echo``: click / board echo (no goal; SKIRMISH's and AGGRESSOR's is <= 1.2);
+  ``naval_click_vs_bare_echo``: click / bare echo.
+- ``naval_click_python_ms`` / ``naval_click_python_cpu_ms``: kernel time (wall, and the kernel
+  thread's CPU time) of a click's handler until its answer is sent;
+  ``naval_click_panels_cpu_ms`` the panel work queued after it; ``naval_click_messages`` /
+  ``naval_click_board_messages``: comm messages per click (all widgets / the answer).
 
 ``--voila`` measures the same in Voila (``voila_naval_*``). ``measure_naval(page, ...)`` is
-the measurement (a page with the notebook of
-:func:`write_notebook` open); ``main()`` starts and stops its own JupyterLab and Chromium.
+the measurement (a page with the notebook of :func:`cells` open); ``main()`` starts and stops
+its own JupyterLab and Chromium (:mod:`launch`).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import signal
 import sys
-import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-def _load_browser() -> Any:
-    """benchmarks/browser.py as a module (benchmarks/ is not a package)."""
-    if "hexplay_bench_browser" in sys.modules:
-        return sys.modules["hexplay_bench_browser"]
-    spec = importlib.util.spec_from_file_location("hexplay_bench_browser", HERE / "browser.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-B = _load_browser()
-H = B.H
+import browser as B  # noqa: E402  (benchmarks/browser.py: its in-page timers)
+from launch import H, Launch, stop_on_sigterm  # noqa: E402  (benchmarks/launch.py)
 
 NAVAL_CELL = r"""
 import hexplay
@@ -66,16 +54,16 @@ _result = [u["id"] for u in board.units
 NAME = "bench_naval.ipynb"
 
 
-def write_notebook(nb_dir: Path) -> str:
-    H.write_notebook(nb_dir / NAME, [H.PROBE_CELL, NAVAL_CELL, "probe", "echo", "app"])
-    return NAME
+def cells() -> list[str]:
+    """The benchmark notebook's cells (the probe and echo widgets, the naval app)."""
+    return [H.PROBE_CELL, NAVAL_CELL, "probe", "echo", "app"]
 
 
 def measure_naval(
-    page: Any, clicks: int = 24, echoes: int = 40, gap_ms: float = 200.0, prefix: str = ""
+    page: Any, clicks: int = 24, gap_ms: float = 200.0, prefix: str = ""
 ) -> dict[str, float]:
-    """Time ``clicks`` real clicks on two USN ships against ``echoes`` bare echoes (both
-    ``gap_ms`` apart); print and return the ``naval_*`` figures."""
+    """Time ``clicks`` real clicks on two USN ships, each followed by a board echo and a bare
+    echo (:func:`browser.time_clicks`); print and return the ``naval_*`` figures."""
     h = H
     page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=60_000)
     print(f"# {prefix or 'lab'} board: {h.kernel(page, 'MODE')}", flush=True)
@@ -83,28 +71,28 @@ def measure_naval(
     if len(pair) < 2:
         raise RuntimeError(f"need two own ships in separate hexes, got {pair}")
     h.kernel(page, "board.selected = None")
-    times = []
-    for i in range(clicks):
-        time.sleep(gap_ms / 1000)
-        unit = pair[i % 2]
-        times.append(B.click_counter(page, unit))
+    t = B.time_clicks(page, pair, clicks, gap_ms)
     # the answer held the selection overlays (reach) and the rings (markings)
     assert h.kernel(page, "bool(board.overlays.get('reachable')) and bool(board.markings)")
-    ms, cpu, n_all, n_board = h.kernel(page, f"_PAIR = {pair!r}\n" + B.PY_CLICK)
-    echo = page.evaluate("([n, gap]) => window.__hexplayEcho(n, gap)", [echoes, gap_ms])
+    py = B.python_click(page, pair)
     out = {
-        "naval_click_roundtrip_ms": h.median(times),
-        "naval_echo_roundtrip_ms": h.median(echo),
-        "naval_click_python_ms": h.median(ms),
-        "naval_click_python_cpu_ms": h.median(cpu),
-        "naval_click_messages": h.median(n_all),
-        "naval_click_board_messages": h.median(n_board),
+        "naval_click_roundtrip_ms": h.median(t["click"]),
+        "naval_echo_roundtrip_ms": h.median(t["echo"]),
+        "naval_bare_echo_roundtrip_ms": h.median(t["bare"]),
+        "naval_click_python_ms": py["ms"],
+        "naval_click_python_cpu_ms": py["cpu_ms"],
+        "naval_click_panels_cpu_ms": py["later_cpu_ms"],
+        "naval_click_messages": py["messages"],
+        "naval_click_board_messages": py["board_messages"],
     }
-    out["naval_click_vs_echo"] = out["naval_click_roundtrip_ms"] / out["naval_echo_roundtrip_ms"]
-    units = {"messages": "messages", "vs_echo": "x"}
+    click = out["naval_click_roundtrip_ms"]
+    out["naval_click_vs_echo"] = click / out["naval_echo_roundtrip_ms"]
+    out["naval_click_vs_bare_echo"] = click / out["naval_bare_echo_roundtrip_ms"]
+    units = {"messages": "messages", "echo": "x"}
     for name, v in out.items():
         unit = next((u for k, u in units.items() if name.endswith(k)), "ms")
         B.emit(prefix + name, v, unit)
+    times = t["click"]
     print(f"# {prefix}naval click samples: min {min(times):.1f} max {max(times):.1f}", flush=True)
     return out
 
@@ -112,43 +100,22 @@ def measure_naval(
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=24)
-    ap.add_argument("--echoes", type=int, default=40)
     ap.add_argument("--gap-ms", type=float, default=200.0)
     ap.add_argument("--voila", action="store_true", help="also measure in Voila (voila_*)")
     args = ap.parse_args(argv)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    exe = H.chromium_path()
-    if exe is None:
-        print("# chromium not found: nothing measured", file=sys.stderr)
-        return 1
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="hexplay-bench-naval-") as tmp:
-        home = Path(tmp)
-        nb_dir = home / "notebooks"
-        name = write_notebook(nb_dir)
-        lab = voila = ctx = None
-        pw = sync_playwright().start()
-        try:
-            lab = H.start_lab(nb_dir, home / "lab-home")
-            ctx = H.launch_browser(pw, home / "profile", exe)
-            page = ctx.new_page()
-            H.open_lab_notebook(page, lab, name, 90_000)
-            measure_naval(page, args.clicks, args.echoes, args.gap_ms)
+    stop_on_sigterm()
+    try:
+        with Launch(NAME, cells(), prefix="hexplay-bench-naval-") as run:
+            page = run.lab_page(90_000)
+            measure_naval(page, args.clicks, args.gap_ms)
             page.close()
             if args.voila:
-                voila = H.start_voila(nb_dir, home / "voila-home")
-                page = ctx.new_page()
-                H.open_voila(page, voila, name, 90_000)
-                measure_naval(page, args.clicks, args.echoes, args.gap_ms, prefix="voila_")
+                page = run.voila_page(90_000)
+                measure_naval(page, args.clicks, args.gap_ms, prefix="voila_")
                 page.close()
-        finally:
-            if ctx is not None:
-                ctx.close()
-            pw.stop()
-            for server in (lab, voila):
-                if server is not None:
-                    server.stop()
+    except FileNotFoundError as exc:
+        print(f"# {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -41,29 +41,14 @@ Lines starting with ``#`` are context. Everything started here is stopped at the
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import signal
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-def _load_harness() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "hexplay_ui_harness", REPO / "tests" / "ui" / "harness.py"
-    )
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-H = _load_harness()
+from launch import H, Launch, stop_on_sigterm  # noqa: E402  (benchmarks/launch.py)
 
 APP_CELL = r"""
 from hexplay.ai import ScriptedAdversary, ScriptedDefender
@@ -271,36 +256,18 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--turns", type=int, default=4)
     args = ap.parse_args(argv)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    exe = H.chromium_path()
-    if exe is None:
-        print("# chromium not found: nothing measured", file=sys.stderr)
-        return 1
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="hexplay-ux-") as tmp:
-        home = Path(tmp)
-        nb_dir = home / "notebooks"
-        name = "bench_ux.ipynb"
-        H.write_notebook(nb_dir / name, [H.PROBE_CELL, APP_CELL, "app", "probe"])
-        lab = ctx = None
-        pw = sync_playwright().start()
-        try:
-            lab = H.start_lab(nb_dir, home / "lab-home")
-            ctx = H.launch_browser(pw, home / "profile", exe)
-            page = ctx.new_page()
-            page.set_viewport_size({"width": 1600, "height": 1200})
-            H.open_lab_notebook(page, lab, name)
+    stop_on_sigterm()
+    try:
+        cells = [H.PROBE_CELL, APP_CELL, "app", "probe"]
+        with Launch("bench_ux.ipynb", cells, "hexplay-ux-") as run:
+            page = run.lab_page(viewport={"width": 1600, "height": 1200})
             measure(page, args.turns)
             H.kernel(page, "restart()")  # the same game again, every man given an order
             measure(page, args.turns, full=True)
             page.close()
-        finally:
-            if ctx is not None:
-                ctx.close()
-            pw.stop()
-            if lab is not None:
-                lab.stop()
+    except FileNotFoundError as exc:
+        print(f"# {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

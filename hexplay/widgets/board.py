@@ -308,7 +308,10 @@ class HexBoard(anywidget.AnyWidget):
             self._after_answer.pop(0)()
 
     #: The messages a page sends and what each field may be (anything else is ignored).
-    MESSAGE_TYPES = ("click", "hover", "resync", "key")
+    #: ``ping`` (``{"type": "ping", "seq"}``) is the board's echo: answered at once with
+    #: ``_answer`` alone, through the same comm and the same one-message answer as a click but
+    #: without the callbacks (benchmarks/browser.py times a click against it).
+    MESSAGE_TYPES = ("click", "hover", "resync", "key", "ping")
     #: The keys a ``key`` message may name (the page sends digits only).
     KEYS = tuple("0123456789")
 
@@ -376,6 +379,12 @@ class HexBoard(anywidget.AnyWidget):
             return None
         if kind == "resync":
             return {"type": "resync"}
+        if kind == "ping":
+            seq = content.get("seq")
+            if set(content) - {"type", "seq"} or not isinstance(seq, int) or isinstance(seq, bool):
+                self._ignore("a ping message holds an integer seq only")
+                return None
+            return {"type": "ping"}
         if kind == "key":
             extra = set(content) - {"type", "key", "seq"}
             key, seq = content.get("key"), content.get("seq")
@@ -419,6 +428,10 @@ class HexBoard(anywidget.AnyWidget):
         kind = event["type"]
         if kind == "resync":
             self._resync()
+            return
+        if kind == "ping":  # the echo: the answer of a click that changes nothing
+            self._answers += 1
+            self._answer = {"seq": content["seq"], "n": self._answers}
             return
         self.last_message = event
         callbacks = {

@@ -39,8 +39,9 @@
  * [changed counters], del: [ids], order}; a change that does not follow the last one applied
  * makes the board ask for all of them again ({type: "resync"}).
  *
- * Messages sent to Python (model.send): {type: "click", hex, unit, occupant, shift, seq} and
- * {type: "hover", hex, unit, occupant} (hover only when the hex under the pointer changes);
+ * Messages sent to Python (model.send): {type: "click", hex, unit, occupant, shift, seq},
+ * {type: "hover", hex, unit, occupant} (hover only when the hex under the pointer changes) and
+ * {type: "ping", seq} (the board's echo, on a "hexplay-ping" event dispatched on el);
  * ``occupant`` is the man aboard ``unit`` whose pip was clicked, else null.  Python answers a
  * click with one message carrying every board change it caused and ``_answer = {seq, n}``.
  *
@@ -52,6 +53,7 @@
  */
 
 import { installEdit } from "./edit.js";
+import { DIRS, cubeRound } from "./hexmath.js";
 import { ms, letterground, letterequipment, letterinstallations, lettersea, letterair } from "milsymbol-sets";
 
 // only the symbol sets hexplay's games use (land units, equipment, installations, sea, air)
@@ -137,15 +139,6 @@ function escapeHtml(s) {
 // --------------------------------------------------------------------------------------------
 // geometry (mirrors hexplay.hexgrid: flat-topped, columns, even 1-based columns half a hex lower)
 // --------------------------------------------------------------------------------------------
-
-const DIRS = [
-  [0, -1],
-  [1, -1],
-  [1, 0],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-];
 
 class Geometry {
   constructor(m) {
@@ -254,17 +247,7 @@ class Geometry {
 
   /** Hex index at SVG point (x, y), or -1 (cube rounding, as hexplay.hexgrid.cube_round). */
   hexAt(x, y) {
-    const fq = ((2 / 3) * x) / SIZE;
-    const fr = (-x / 3 + (SQ3 / 3) * y) / SIZE;
-    const fs = -fq - fr;
-    let q = Math.round(fq);
-    let r = Math.round(fr);
-    const s = Math.round(fs);
-    const dq = Math.abs(q - fq);
-    const dr = Math.abs(r - fr);
-    const ds = Math.abs(s - fs);
-    if (dq > dr && dq > ds) q = -r - s;
-    else if (dr > ds) r = -q - s;
+    const [q, r] = cubeRound(((2 / 3) * x) / SIZE, (-x / 3 + (SQ3 / 3) * y) / SIZE);
     return this.indexQR(q, r);
   }
 
@@ -1060,23 +1043,33 @@ class Board {
     }
   }
 
+  /** Draw the selection: the selected counter marked (and brought to the top of its stack)
+   * and its hex outlined.  Only what changed is touched: the counter marked before (if still
+   * drawn) loses its mark, the outline is redrawn only when its hex changes. */
   renderSelection() {
-    this.gSel.textContent = "";
-    this.gUnits.querySelectorAll(".hexplay-selected").forEach((e) => e.classList.remove("hexplay-selected"));
     const sel = this.model.get("selected");
-    if (!sel || !this.geom) return;
+    if (this.selCounter && this.selCounter.isConnected) this.selCounter.classList.remove("hexplay-selected");
+    this.selCounter = null;
     let label = null;
-    const counter = this.gUnits.querySelector(`[data-unit="${CSS.escape(String(sel))}"]`);
-    if (counter) {
-      counter.classList.add("hexplay-selected");
-      // bring to front of its stack
-      counter.parentNode.appendChild(counter);
-      label = counter.getAttribute("data-at");
-    } else if (this.unitsById.has(String(sel))) {
-      label = this.unitsById.get(String(sel)).hex;
-    } else label = String(sel);
-    const i = this.geom.index(label);
-    if (i >= 0) svg("polygon", { points: this.geom.points(i, 0.97), class: "hexplay-selected hexplay-selected-hex", "data-selected": label }, this.gSel);
+    if (sel && this.geom) {
+      const counter = this.gUnits.querySelector(`[data-unit="${CSS.escape(String(sel))}"]`);
+      if (counter) {
+        counter.classList.add("hexplay-selected");
+        // bring to the front of its stack (a move only when it is not on top already)
+        if (counter.parentNode.lastChild !== counter) counter.parentNode.appendChild(counter);
+        this.selCounter = counter;
+        label = counter.getAttribute("data-at");
+      } else if (this.unitsById.has(String(sel))) {
+        label = this.unitsById.get(String(sel)).hex;
+      } else label = String(sel);
+    }
+    const i = label == null ? -1 : this.geom.index(label);
+    const key = i >= 0 ? label : "";
+    if (key === this.selHexDrawn && this.selGeom === this.geom && this.gSel.firstChild === this.selHexEl) return;
+    this.gSel.textContent = "";
+    this.selHexDrawn = key;
+    this.selGeom = this.geom;
+    this.selHexEl = i >= 0 ? svg("polygon", { points: this.geom.points(i, 0.97), class: "hexplay-selected hexplay-selected-hex", "data-selected": label }, this.gSel) : null;
   }
 
   // ---- legend, toolbar, markers -------------------------------------------------------------
@@ -1325,6 +1318,8 @@ class Board {
     // Keys 0-9 (AGGRESSOR's 1-6 directions, 0 the special feature): the focused board sends
     // {type: "key", key, seq}, answered like a click; JupyterLab's own shortcuts (1-6 would
     // make the cell a heading) are suppressed inside the board.
+    this.onPing = () => this.ping();
+    this.el.addEventListener("hexplay-ping", this.onPing);
     this.el.tabIndex = 0;
     this.el.setAttribute("data-lm-suppress-shortcuts", "true");
     this.el.addEventListener("pointerdown", () => this.el.focus({ preventScroll: true }));
@@ -1337,6 +1332,15 @@ class Board {
       this.el.dataset.clickSeq = String(this.clickSeq);
       this.model.send({ type: "key", key: e.key, seq: this.clickSeq });
     });
+  }
+
+  /** The board's echo (a "hexplay-ping" event on el): a message answered at once by Python
+   * with the click answer's marker alone, el.dataset.answered = its seq (benchmarks). */
+  ping() {
+    this.clickSeq += 1;
+    this.clickSentAt = performance.now();
+    this.el.dataset.clickSeq = String(this.clickSeq);
+    this.model.send({ type: "ping", seq: this.clickSeq });
   }
 
   click(e) {
@@ -1457,6 +1461,7 @@ class Board {
   destroy() {
     if (this.hoverRaf) cancelAnimationFrame(this.hoverRaf);
     this.frame.removeEventListener("wheel", this.onWheel);
+    this.el.removeEventListener("hexplay-ping", this.onPing);
   }
 }
 

@@ -21,15 +21,9 @@
  * data-roster="<id>"> (class "hexplay-roster-placed" once placed); el.dataset.editTool.
  */
 
+import { cubeRound } from "./hexmath.js";
+
 const EDIT_TOOLS = new Set(["paint", "hexside", "road", "elevation", "place", "unit"]);
-const DIRS = [
-  [0, -1],
-  [1, -1],
-  [1, 0],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-];
 const STYLE = `
 .hexplay-edit-preview { fill: rgba(255, 200, 0, 0.35); stroke: #c98a00; stroke-width: 1.5; pointer-events: none; }
 .hexplay-roster { display: flex; flex-wrap: wrap; gap: 4px; margin: 4px 0; font: 12px sans-serif; }
@@ -55,16 +49,7 @@ function hexLine(q0, r0, q1, r1) {
     const t = k / n;
     const fq = q0 + (q1 - q0) * t + 1e-6;
     const fr = r0 + (r1 - r0) * t + 1e-6;
-    const fs = -fq - fr;
-    let q = Math.round(fq);
-    let r = Math.round(fr);
-    const s = Math.round(fs);
-    const dq = Math.abs(q - fq);
-    const dr = Math.abs(r - fr);
-    const ds = Math.abs(s - fs);
-    if (dq > dr && dq > ds) q = -r - s;
-    else if (dr > ds) r = -q - s;
-    out.push([q, r]);
+    out.push(cubeRound(fq, fr));
   }
   return out;
 }
