@@ -12,7 +12,7 @@ from toy_games import toys_registered
 import hexplay
 from hexplay.ai.player import play
 from hexplay.ai.samplers import hidden_sampler
-from hexplay.ai.search import SearchBudget, SearchPlayer, score
+from hexplay.ai.search import SearchBudget, SearchPlayer, _copy_with, reseed, rollout_copy, score
 
 GAMES = ["skirmish", "aggressor", "naval"]
 SCENARIO = {"aggressor": "batch"}
@@ -140,3 +140,32 @@ def test_a_large_budget_beats_a_small_one():
             wins += 0.5 if w is None else float(w == big)
     lo, _ = wilson_interval(wins, n)
     assert lo > 0.5, (wins, n)
+
+
+@pytest.mark.parametrize("name", [*GAMES, "ambush"])
+def test_rollout_copy_plays_on_exactly_as_the_plain_copy(name):
+    """rollout_copy equals game.copy() in every future order, roll, event and outcome (and
+    leaves the original untouched)."""
+    e = hexplay.game_entry(name)
+    g = e.new(SCENARIO.get(name), seed=5)
+    pname = "scripted" if "scripted" in e.player_names() else "tactic"
+    ps = {s: e.player(pname, s, seed=6 + i) for i, s in enumerate(g.sides)}
+    while not g.over and g.turn < 3:
+        for s in g.to_act():
+            ps[s].act(g)
+        if not g.to_act():
+            g.advance()
+    before = g.snapshot()
+    runs = []
+    for make in (lambda x: x.copy(), rollout_copy):
+        w = make(g)
+        reseed(w, 99)
+        players = _copy_with(w, ps)
+        log = getattr(w, "log", None)  # (the naval game keeps no event log)
+        first = len(log) if log is not None else 0
+        play(w, players, max_turns=6)
+        events = [ev.for_side(s) for ev in (log.since(first) if log else []) for s in w.sides]
+        rolls = [r.to_dict() for r in w.dice.rolls]  # (the new ones only: reseed dropped the past)
+        runs.append((w.snapshot(), w.outcome(), [w.view(s) for s in w.sides], events, rolls))
+    assert runs[0] == runs[1]
+    assert g.snapshot() == before
