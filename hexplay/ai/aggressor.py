@@ -44,6 +44,14 @@ REFRESH = frozenset(("discovered", "blocked", "cbr", "eliminated", "frozen", "ov
 """Events after which a moving unit's side re-reads its whole view."""
 ASSUMED_STRENGTH = 2
 """Strength assumed for an unidentified enemy."""
+KNOBS: dict[str, float] = {
+    "min_hit_value": MIN_HIT_VALUE,
+    "min_fire_hit_value": MIN_FIRE_HIT_VALUE,
+    "max_aa_risk": MAX_AA_RISK,
+}
+"""The scripted player's knobs and their defaults (``ScriptedPlayer(side, seed, **knobs)``):
+how good a ground attack, a ranged fire or air strike must be, and how much anti-aircraft risk
+a strike may take (the search player's variants change them)."""
 
 
 class ScriptedPlayer(GamePlayer):
@@ -54,6 +62,22 @@ class ScriptedPlayer(GamePlayer):
     _learnt = False
     _enemy_memo: tuple = (None, {})
     _objective_memo: tuple = (None, {})
+
+    def __init__(self, side: str, seed: int = 0, **knobs: float) -> None:
+        super().__init__(side, seed)
+        self.knobs = dict(KNOBS)
+        self.set_knobs(**knobs)
+
+    def set_knobs(self, **knobs: float) -> None:
+        """Change some knobs (the rest kept; an unknown one changes nothing), from the next
+        decision on (the search player's variants)."""
+        bad = sorted(set(knobs) - set(KNOBS))
+        if bad:
+            raise ValueError(f"unknown AGGRESSOR scripted knob(s) {bad}; knobs are {list(KNOBS)}")
+        self.knobs = {**self.knobs, **knobs}
+        self.min_hit_value = self.knobs["min_hit_value"]
+        self.min_fire_hit_value = self.knobs["min_fire_hit_value"]
+        self.max_aa_risk = self.knobs["max_aa_risk"]
 
     def act(self, game: Any) -> None:
         if self.side not in game.to_act():
@@ -203,7 +227,7 @@ class ScriptedPlayer(GamePlayer):
         for j, e in enemies.items():
             if 2 <= b.dist[here][j] <= me["range"]:
                 v = self._attack_value(b, view, e, j, me["strength"])
-                if v >= MIN_FIRE_HIT_VALUE and (best is None or v > best[0]):
+                if v >= self.min_fire_hit_value and (best is None or v > best[0]):
                     best = (v, j)
         return best is not None and self._give(game, "fire", uid, target=b.labels[best[1]])
 
@@ -237,10 +261,10 @@ class ScriptedPlayer(GamePlayer):
             risk = aa_chance(
                 d, b.territory[j] == self.side, e.get("strength", ASSUMED_STRENGTH) - me["strength"]
             )
-            if risk > MAX_AA_RISK:
+            if risk > self.max_aa_risk:
                 continue
             v = self._attack_value(b, view, e, j, me["strength"])
-            if v >= MIN_FIRE_HIT_VALUE:
+            if v >= self.min_fire_hit_value:
                 score = p_hit(v) - risk / 100
                 if best is None or score > best[0]:
                     best = (score, j)
@@ -301,7 +325,7 @@ class ScriptedPlayer(GamePlayer):
             here = b.index_of[me["hex"]]
             if not me["in_cbr"]:
                 best = self._best_attack(b, view, me, here, enemies)
-                good = best is not None and (best[0] >= MIN_HIT_VALUE or me["moved"])
+                good = best is not None and (best[0] >= self.min_hit_value or me["moved"])
                 if good and self._give(game, "attack", uid, target=b.labels[best[1]]):
                     return True
             if me["moves_left"] <= 0:
@@ -380,9 +404,9 @@ def view_cbr(b, view) -> set[int]:
     return {b.index_of[h] for h in view["cbr"]}
 
 
-def scripted(side: str, seed: int = 0) -> ScriptedPlayer:
-    """Factory for the registry: the scripted AGGRESSOR player."""
-    return ScriptedPlayer(side, seed)
+def scripted(side: str, seed: int = 0, **knobs: float) -> ScriptedPlayer:
+    """Factory for the registry: the scripted AGGRESSOR player (``knobs``: :data:`KNOBS`)."""
+    return ScriptedPlayer(side, seed, **knobs)
 
 
 def random_player(side: str, seed: int = 0) -> RandomPlayer:
