@@ -185,3 +185,23 @@ def test_set_knobs_is_checked_and_a_bad_knob_changes_nothing():
     assert p.knobs == before and float(p.min_hit) == 0.25
     with pytest.raises(ValueError, match="unknown"):
         p.set_knobs(escort_mode="hold")
+
+
+def test_the_setup_search_chooses_a_setup_and_commits_to_it():
+    """With ``setup_iterations`` the SKIRMISH adversary sets up as one of its set-up
+    candidates, chosen by rollouts; with ``turns=False`` that candidate plays every turn (no
+    turn search); the game is legal to its end and the same seed gives the same game."""
+    from hexplay.ai.search import SETUP_SEEDS, SETUPS
+    from hexplay.ai.tactics import make_players
+
+    games = []
+    for _ in range(2):
+        g = hexplay.new_game("skirmish", seed=11)
+        sp = SearchPlayer("adversary", seed=11, setup_iterations=4, horizon=1, turns=False)
+        play(g, {"adversary": sp, "defender": make_players(None, 11)[1]})
+        games.append(g)
+        assert g.over and sp.decisions == 1 and sp.seconds == [] and sp.setup_seconds > 0
+        assert sp.last["chosen"].startswith("setup#") and sp.last["rollouts"] == 4
+        assert len(sp.last["values"]) == SETUP_SEEDS
+    assert games[0].to_json() == games[1].to_json()
+    assert SETUPS["skirmish"]("defender", 0) == []  # the convoy's set-up is the scenario's
