@@ -205,3 +205,25 @@ def test_the_setup_search_chooses_a_setup_and_commits_to_it():
         assert len(sp.last["values"]) == SETUP_SEEDS
     assert games[0].to_json() == games[1].to_json()
     assert SETUPS["skirmish"]("defender", 0) == []  # the convoy's set-up is the scenario's
+
+
+@pytest.mark.parametrize("name", ["aggressor", "naval"])
+def test_scripted_knob_variants_are_checked_and_kept_per_side(name):
+    """The AGGRESSOR and naval variants are the scripted player's knobs: an unknown knob is
+    refused and changes nothing; each variant is a copy with its knobs over the base's."""
+    from hexplay.ai.search import VARIANTS, knob_variant
+
+    e = hexplay.game_entry(name)
+    knob_sets, make = VARIANTS[name]
+    for side in e.info.sides:
+        base = e.player("scripted", side, seed=1)
+        before = dict(base.knobs)
+        with pytest.raises(ValueError, match="unknown"):
+            base.set_knobs(bogus=1)
+        assert base.knobs == before
+        sets = knob_sets(side)
+        assert sets[0] == {} and len(sets) >= 3
+        for k in sets[1:]:
+            v = make(base, k)
+            assert v is not base and v.knobs == {**before, **k} and base.knobs == before
+        assert make is knob_variant
