@@ -11,9 +11,10 @@ decision (and per set-up decision). Measured (2026-12-01, 2 worker processes on 
 loaded ~5x over its 2 cores; seeds 0-399, never used to choose anything):
 ``tactic_skirmish_p_adversary: 0.403 [0.356, 0.451]``, ``search_skirmish_adversary_p_adversary:
 0.662 [0.615, 0.707]`` (set-up search, 6.2 s a set-up), ``search_skirmish_defender_p_adversary:
-0.253 [0.212, 0.297]`` (400 games each). Game counts are options (``--games``,
-``--skirmish-games``...); the SKIRMISH figures take ~30 min of two cores on a loaded machine
-(``nice python benchmarks/search.py``), the AGGRESSOR and naval ones are slower a game.
+0.168 [0.134, 0.207]`` (turn search, 0.36 s a decision; 400 games each). Game counts are
+options (``--games``, ``--skirmish-games``...); the SKIRMISH figures take ~30 min of two
+cores on a loaded machine (``nice python benchmarks/search.py``); AGGRESSOR and naval games
+are slower each.
 """
 
 from __future__ import annotations
@@ -33,15 +34,14 @@ from hexplay.analysis.stats import wilson_interval  # noqa: E402
 GUARDS = 4
 SKIRMISH_BUDGETS: dict[str, dict] = {
     "adversary": {"iterations": 16, "setup_iterations": 32, "turns": False},
-    "defender": {"iterations": 16, "turns": False},
+    "defender": {"iterations": 16},
 }
 """SKIRMISH budgets of the figures by the search player's side (see ``hexplay.ai.search``):
 the adversary searches its set-up (32 rollouts of whole games among 8 set-ups of its base
-tactics) and then commits to it. The convoy's set-up is the scenario's, so the defender has no
-set-up to search and plays its base policy (the best defence found offline,
-``hexplay.ai.search.DEFENDER_FOUND``) every turn: its turn search (``--defender-turns``, 16
-rollouts a turn) measured 0.217 [0.131, 0.336] on 60 pilot games against 0.250 [0.175,
-0.343] without on 100 (seeds 10000-), no gain for ~1.8 s a decision on the loaded machine."""
+tactics) and then commits to it; the defender (whose set-up is the scenario's) searches every
+turn, 16 rollouts, from its base policy (the best defence found offline,
+``hexplay.ai.search.DEFENDER_FOUND``). Without the turn search (``--defender-commit``) the
+defender's figure was 0.253 [0.212, 0.297] on the same 400 games."""
 BENCH_BUDGETS = {
     "aggressor": {"iterations": 4, "horizon": 2},
     "naval": {"iterations": 4, "horizon": 3},
@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--iterations", type=int, default=None, help="SKIRMISH turn rollouts")
     ap.add_argument("--workers", type=int, default=2, help="processes for the SKIRMISH games")
     ap.add_argument(
-        "--defender-turns", action="store_true", help="the search defender searches every turn"
+        "--defender-commit", action="store_true", help="no turn search: the base defence plays"
     )
     ap.add_argument("--seed0", type=int, default=0, help="first game seed (game i: seed0 + i)")
     ap.add_argument("--only", default=None, help="tactic|adversary|defender|aggressor|naval")
@@ -143,8 +143,8 @@ def main(argv: list[str] | None = None) -> None:
     for side in ("adversary", "defender"):
         if a.only in (None, side):
             b = dict(SKIRMISH_BUDGETS[side])
-            if side == "defender" and a.defender_turns:
-                b["turns"] = True
+            if side == "defender" and a.defender_commit:
+                b["turns"] = False
             if a.iterations is not None:
                 b["iterations"] = a.iterations
             k, n, spd, setup = skirmish(a.skirmish_games, side, b, a.seed0, a.workers)

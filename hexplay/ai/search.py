@@ -58,7 +58,9 @@ tactics' P(adversary win) from 0.63 to 0.75, and a turn search on top (16 rollou
 gave 0.77 on 60 games, within the noise for ~1 s a decision; so the adversary's figure uses
 the set-up search and then *commits* (``turns=False``: the chosen set-up's tactics play every
 turn). On the benchmark's 400 games (seeds 0-399): 0.662 [0.615, 0.707] against the tactic
-players' 0.403 [0.356, 0.451] (``benchmarks/search.py``).
+players' 0.403 [0.356, 0.451] (``benchmarks/search.py``). The convoy has no set-up to choose;
+for it the turn search pays: on the same 400 games its base policy alone gave 0.253 [0.212,
+0.297] and with 16 rollouts a turn 0.168 [0.134, 0.207] (0.36 s a decision).
 
 **The base policies** are the best knob sets found offline at 4 guards
 (:data:`ADVERSARY_FOUND` by :func:`hexplay.analysis.worstcase.worst_case`,
