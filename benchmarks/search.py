@@ -11,7 +11,10 @@ decision (and per set-up decision). Measured (2026-12-01, 2 worker processes on 
 loaded ~5x over its 2 cores; seeds 0-399, never used to choose anything):
 ``tactic_skirmish_p_adversary: 0.403 [0.356, 0.451]``, ``search_skirmish_adversary_p_adversary:
 0.662 [0.615, 0.707]`` (set-up search, 6.2 s a set-up), ``search_skirmish_defender_p_adversary:
-0.168 [0.134, 0.207]`` (turn search, 0.36 s a decision; 400 games each). Game counts are
+0.168 [0.134, 0.207]`` (turn search, 0.36 s a decision; 400 games each);
+``search_aggressor_win_rate: 0.525 [0.320, 0.721]`` (20 games, 0.44 s a decision),
+``search_naval_win_rate: 0.375 [0.137, 0.694]`` (8 games, 16 s a decision on the loaded
+machine: each decision replays the game to reopen the enemy's plot). Game counts are
 options (``--games``, ``--skirmish-games``...); the SKIRMISH figures take ~30 min of two
 cores on a loaded machine (``nice python benchmarks/search.py``); AGGRESSOR and naval games
 are slower each.
@@ -123,8 +126,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=None, help="games per figure (all figures)")
     ap.add_argument("--tactic-games", type=int, default=400)
     ap.add_argument("--skirmish-games", type=int, default=400)
-    ap.add_argument("--aggressor-games", type=int, default=10)
-    ap.add_argument("--naval-games", type=int, default=20)
+    ap.add_argument("--aggressor-games", type=int, default=20)
+    ap.add_argument("--naval-games", type=int, default=8)
     ap.add_argument("--iterations", type=int, default=None, help="SKIRMISH turn rollouts")
     ap.add_argument("--workers", type=int, default=2, help="processes for the SKIRMISH games")
     ap.add_argument(
