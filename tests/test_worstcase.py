@@ -6,7 +6,13 @@ from __future__ import annotations
 import pytest
 
 from hexplay.ai.tactics import check_knobs
-from hexplay.analysis.worstcase import ADVERSARY_SPACE, sample_attacks, worst_case
+from hexplay.analysis.worstcase import (
+    ADVERSARY_SPACE,
+    DEFENDER_SPACE,
+    best_defence,
+    sample_attacks,
+    worst_case,
+)
 from hexplay.cli import main
 
 
@@ -39,6 +45,33 @@ def test_best_response_is_not_worse_than_the_default_beyond_its_interval():
     assert (t["ci_low"] <= t["p_adversary_win"]).all() and (
         t["p_adversary_win"] <= t["ci_high"]
     ).all()
+
+
+def test_defences_are_valid_tactics_and_the_space_names_only_defender_knobs():
+    from hexplay.ai.tactics import DEFENDER_KNOBS
+
+    assert set(DEFENDER_SPACE) <= set(DEFENDER_KNOBS)
+    for d in sample_attacks(12, seed=4, space=DEFENDER_SPACE):
+        check_knobs("defender", d)
+
+
+def test_best_defence_is_not_worse_than_the_default_beyond_its_interval():
+    """The mirror of the best response: the lowest P(adversary win) found, re-estimated on
+    fresh games, is not above the default defence's interval."""
+    r = best_defence(
+        {"n_guards": 4}, candidates=4, games=(6, 12), final_games=60, seed=2, scheduler="sync"
+    )
+    assert [len(x) for x in r.rungs] == [4, 2]
+    assert r.rungs[0][0].knobs == {}  # the default defence competes too
+    # the rung kept the lower half: every survivor's figure is at most every dropped one's
+    kept = {repr(e.knobs) for e in r.rungs[1]}
+    first = r.rungs[0]
+    assert max(e.p for e in first if repr(e.knobs) in kept) <= min(
+        e.p for e in first if repr(e.knobs) not in kept
+    )
+    assert r.best.games == r.default.games == 60
+    assert r.best.p <= r.default.ci[1], (r.best.p, r.default.ci)
+    assert list(r.table()["attack"]) == ["default", "best defence"]
 
 
 def test_bad_sizes_are_refused():

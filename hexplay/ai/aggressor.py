@@ -51,6 +51,14 @@ hex; only an air mission's anti-aircraft fire can eliminate it without the playe
 elimination), and after them the unit's entry is read only for its hex (occupied hexes) and,
 for a Support unit, its range and strength (supply): Support units are always re-read. So the
 decisions are those made with the entry re-read after every order."""
+KNOBS: dict[str, float] = {
+    "min_hit_value": MIN_HIT_VALUE,
+    "min_fire_hit_value": MIN_FIRE_HIT_VALUE,
+    "max_aa_risk": MAX_AA_RISK,
+}
+"""The scripted player's knobs and their defaults (``ScriptedPlayer(side, seed, **knobs)``):
+how good a ground attack, a ranged fire or air strike must be, and how much anti-aircraft risk
+a strike may take (the search player's variants change them)."""
 
 
 class ScriptedPlayer(GamePlayer):
@@ -65,6 +73,22 @@ class ScriptedPlayer(GamePlayer):
     _base_memo: tuple = (None, {})
     _occupied_memo: tuple = (None, set())
     _own_memo: tuple = (None, {})
+
+    def __init__(self, side: str, seed: int = 0, **knobs: float) -> None:
+        super().__init__(side, seed)
+        self.knobs = dict(KNOBS)
+        self.set_knobs(**knobs)
+
+    def set_knobs(self, **knobs: float) -> None:
+        """Change some knobs (the rest kept; an unknown one changes nothing), from the next
+        decision on (the search player's variants)."""
+        bad = sorted(set(knobs) - set(KNOBS))
+        if bad:
+            raise ValueError(f"unknown AGGRESSOR scripted knob(s) {bad}; knobs are {list(KNOBS)}")
+        self.knobs = {**self.knobs, **knobs}
+        self.min_hit_value = self.knobs["min_hit_value"]
+        self.min_fire_hit_value = self.knobs["min_fire_hit_value"]
+        self.max_aa_risk = self.knobs["max_aa_risk"]
 
     def act(self, game: Any) -> None:
         if self.side not in game.to_act():
@@ -283,11 +307,12 @@ class ScriptedPlayer(GamePlayer):
         reach = me["range"]
         bases = self._hit_bases(b, view)
         add = view["options"]["die_factor"] * me["strength"]
-        best_v, best_j = MIN_FIRE_HIT_VALUE - 1, -1  # the first of the best, as before
+        least = self.min_fire_hit_value
+        best_v, best_j = None, -1  # the first of the best, as before
         for j in enemies:
             if 2 <= row[j] <= reach:
                 v = bases[j] + add
-                if v > best_v:
+                if v >= least and (best_v is None or v > best_v):
                     best_v, best_j = v, j
         return best_j >= 0 and self._give(game, "fire", uid, target=b.labels[best_j])
 
@@ -340,10 +365,10 @@ class ScriptedPlayer(GamePlayer):
             p = d // 2 if territory[j] == side else d
             p += e.get("strength", ASSUMED_STRENGTH) - strength
             risk = float(max(0, min(100, p)))
-            if risk > MAX_AA_RISK:
+            if risk > self.max_aa_risk:
                 continue
             v = bases[j] + add
-            if v >= MIN_FIRE_HIT_VALUE:
+            if v >= self.min_fire_hit_value:
                 score = max(1, min(10, v)) / 10 - risk / 100  # p_hit(v) - risk / 100
                 if best_score is None or score > best_score:
                     best_score, best_j = score, j
@@ -358,10 +383,10 @@ class ScriptedPlayer(GamePlayer):
             risk = aa_chance(
                 d, b.territory[j] == self.side, e.get("strength", ASSUMED_STRENGTH) - strength
             )
-            if risk > MAX_AA_RISK:
+            if risk > self.max_aa_risk:
                 continue
             v = self._attack_value(b, view, e, j, strength)
-            if v >= MIN_FIRE_HIT_VALUE:
+            if v >= self.min_fire_hit_value:
                 score = p_hit(v) - risk / 100
                 if best is None or score > best[0]:
                     best = (score, j)
@@ -428,7 +453,7 @@ class ScriptedPlayer(GamePlayer):
             here = b.index_of[me["hex"]]
             if not me["in_cbr"]:
                 best = self._best_attack(b, view, me, here, enemies)
-                good = best is not None and (best[0] >= MIN_HIT_VALUE or me["moved"])
+                good = best is not None and (best[0] >= self.min_hit_value or me["moved"])
                 if good and self._give(game, "attack", uid, target=b.labels[best[1]]):
                     return True
             if me["moves_left"] <= 0:
@@ -553,9 +578,9 @@ def view_cbr(b, view) -> set[int]:
     return {b.index_of[h] for h in view["cbr"]}
 
 
-def scripted(side: str, seed: int = 0) -> ScriptedPlayer:
-    """Factory for the registry: the scripted AGGRESSOR player."""
-    return ScriptedPlayer(side, seed)
+def scripted(side: str, seed: int = 0, **knobs: float) -> ScriptedPlayer:
+    """Factory for the registry: the scripted AGGRESSOR player (``knobs``: :data:`KNOBS`)."""
+    return ScriptedPlayer(side, seed, **knobs)
 
 
 def random_player(side: str, seed: int = 0) -> RandomPlayer:

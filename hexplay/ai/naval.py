@@ -45,6 +45,12 @@ _HEX_OF: dict[int, dict[str, Hex]] = {}
 """Per-map memos (the maps live in ``_WATERS`` for the process, so their ids stay theirs)."""
 VALUE = {"CL": 6, "DD": 3}
 """Victory points a sinking is worth (the scenario schedule) as the target weight."""
+KNOBS: dict[str, int] = {"gun_band": 6, "threat_band": 9, "torpedo_offset": 0, "stand_off": 12}
+"""The scripted player's range knobs and defaults (``NavalScripted(side, seed, **knobs)``):
+the USN's preferred range to the nearest enemy (``threat_band`` while enemy tubes are loaded);
+the IJN closes to its primary torpedo range plus ``torpedo_offset`` while its tubes are
+loaded, and opens to ``stand_off`` hexes otherwise (the search player's variants change
+them)."""
 
 
 def _waters(sea: dict[str, Any]) -> tuple[Any, Waters]:
@@ -105,9 +111,19 @@ class NavalScripted(GamePlayer):
 
     name = "scripted"
 
-    def __init__(self, side: str, seed: int = 0) -> None:
+    def __init__(self, side: str, seed: int = 0, **knobs: int) -> None:
         super().__init__(side, seed)
+        self.knobs = dict(KNOBS)
+        self.set_knobs(**knobs)
         self.last_seen: dict[str, tuple[Hex, int, int, int]] = {}
+
+    def set_knobs(self, **knobs: int) -> None:
+        """Change some knobs (the rest kept; an unknown one changes nothing), from the next
+        decision on (the search player's variants)."""
+        bad = sorted(set(knobs) - set(KNOBS))
+        if bad:
+            raise ValueError(f"unknown naval scripted knob(s) {bad}; knobs are {list(KNOBS)}")
+        self.knobs = {**self.knobs, **knobs}
 
     # --- helpers over the view --------------------------------------------------------------
     def act(self, game: Any) -> None:
@@ -319,8 +335,9 @@ class NavalScripted(GamePlayer):
         edges = self.exit_edges
         emin = self._edge_min  # (end, exit edges) -> _edge_distance, per map
         usn = self.side == "usn"
-        ideal = 9 if threat else 6
-        tr0 = u["torpedo_range"][0]
+        k = self.knobs
+        ideal = k["threat_band"] if threat else k["gun_band"]
+        tr0 = u["torpedo_range"][0] + k["torpedo_offset"]
         spot2 = self.v["spotting_range"] + 2
         follower = not leader and station is not None
         search = None if (follower or preds or wants_exit) else self._search_point(turn)
@@ -353,7 +370,7 @@ class NavalScripted(GamePlayer):
                     elif loaded:  # close to the torpedoes' primary range
                         score -= (dmin - tr0) ** 2
                     else:
-                        score -= max(0, 12 - dmin) ** 2
+                        score -= max(0, k["stand_off"] - dmin) ** 2
                 elif not wants_exit:
                     if search is not None:
                         score -= 2.0 * distance(e, search)
@@ -396,14 +413,15 @@ class NavalScripted(GamePlayer):
                 )
                 if dmin is not None:
                     if self.side == "usn":
-                        ideal = 9 if threat else 6
+                        k = self.knobs
+                        ideal = k["threat_band"] if threat else k["gun_band"]
                         score -= (dmin - ideal) ** 2
                     elif wants_exit:  # stay out of spotting range while running
                         score -= 4.0 * max(0, self.v["spotting_range"] + 2 - dmin) ** 2
                     elif loaded:  # close to the torpedoes' primary range
-                        score -= (dmin - u["torpedo_range"][0]) ** 2
+                        score -= (dmin - u["torpedo_range"][0] - self.knobs["torpedo_offset"]) ** 2
                     else:
-                        score -= max(0, 12 - dmin) ** 2
+                        score -= max(0, self.knobs["stand_off"] - dmin) ** 2
                 elif not wants_exit:
                     target = self._search_point(turn)
                     if target is not None:
@@ -512,8 +530,9 @@ class NavalScripted(GamePlayer):
         return out
 
 
-def scripted(side: str, seed: int = 0) -> NavalScripted:
-    return NavalScripted(side, seed)
+def scripted(side: str, seed: int = 0, **knobs: int) -> NavalScripted:
+    """Factory for the registry: the scripted naval player (``knobs``: :data:`KNOBS`)."""
+    return NavalScripted(side, seed, **knobs)
 
 
 def random_player(side: str, seed: int = 0) -> RandomPlayer:

@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from .worlds import rollout_copy
+
 Sampler = Callable[[Any, str, np.random.Generator], Any]
 
 SAMPLERS: dict[str, str] = {}
@@ -65,7 +67,7 @@ def resample_plot(game: Any, side: str, rng: np.random.Generator, orders: int = 
     from .random import random_completion
 
     if not game.info.simultaneous or game.over or game.phase == "setup" or not game.to_act():
-        return game.copy()
+        return rollout_copy(game)
     enemies = [s for s in game.sides if s != side]
     cmds = game.commands.to_list()
     start = game.commands.marks.get(game.turn, len(cmds))
@@ -88,7 +90,7 @@ def resample_plot(game: Any, side: str, rng: np.random.Generator, orders: int = 
             try:
                 twin.submit(enemy)
             except IllegalOrder:
-                return game.copy()
+                return rollout_copy(game)
     return twin
 
 
@@ -144,7 +146,7 @@ def skirmish_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
             twin = resample_plot(game, side, rng)
         if twin is not None and twin.view(side) == truth:
             return twin
-    return game.copy()
+    return rollout_copy(game)
 
 
 def _near_ambush(game: Any, side: str) -> list[str]:
@@ -186,7 +188,7 @@ def _arranged(game: Any, side: str, rng: np.random.Generator) -> Any:
     :func:`skirmish_resample`): all at once if none of them is seen there, else man by man
     (a draw where he is seen is thrown away with its copy: a sighting leaves a last-known
     position behind)."""
-    twin = game.copy()
+    twin = rollout_copy(game)
     men = _unseen_enemy_men_on_foot(game, side)
     if not men:
         return twin
@@ -209,7 +211,7 @@ def _arranged(game: Any, side: str, rng: np.random.Generator) -> Any:
 
     anywhere: list[str] = []  # (made only if needed: a first LOS query per pair is dear)
     if near:
-        trial = twin.copy()
+        trial = rollout_copy(twin)
         trial.arrange(
             men={m: near[int(j)] for m, j in zip(men, rng.integers(len(near), size=len(men)))}
         )
@@ -224,7 +226,7 @@ def _arranged(game: Any, side: str, rng: np.random.Generator) -> Any:
                 pool = near
             if not pool:
                 break
-            trial = twin.copy()
+            trial = rollout_copy(twin)
             trial.arrange(men={m: pool[int(rng.integers(len(pool)))]})
             if trial.view(side) == truth:
                 twin = trial
@@ -315,17 +317,17 @@ def naval_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
         if s.side != side and s.afloat and s.hex is not None and s.id not in truth["units"]
     )
     if not hidden:
-        return game.copy()
+        return rollout_copy(game)
     pool = _naval_pool(game, side)
     for _ in range(SAMPLER_TRIES):
-        twin = game.copy()
+        twin = rollout_copy(game)
         picks = rng.choice(len(pool), size=min(len(hidden), len(pool)), replace=False)
         for sid, j in zip(hidden, picks):
             twin.ships[sid].hex = pool[int(j)]
         rule_b = spotted_in_range(twin.ships.values(), twin.scenario.spotting_range)
         if rule_b == game.spotted_b and twin.view(side) == truth:
             return twin
-    return game.copy()
+    return rollout_copy(game)
 
 
 SAMPLERS["naval"] = "hexplay.ai.samplers:naval_resample"
@@ -357,16 +359,16 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
     )
     hand = sorted((tuple(getattr(u, f) for f in fields) for u in hidden), key=repr)
     if len({h[0] for h in hand}) < 2:
-        return game.copy()
+        return rollout_copy(game)
     for _ in range(2 * SAMPLER_TRIES):
         deal = rng.permutation(len(hand))
-        twin = game.copy()
+        twin = rollout_copy(game)
         for u, j in zip(hidden, deal):
             for f, v in zip(fields, hand[int(j)]):
                 setattr(twin.units[u.id], f, v)
         if twin.view(side) == truth and twin.legal_orders(side) == legal:
             return twin
-    return game.copy()
+    return rollout_copy(game)
 
 
 SAMPLERS["aggressor"] = "hexplay.ai.samplers:aggressor_resample"

@@ -48,9 +48,33 @@ a property test holds every sampler to that), reopens the enemy's secret plot of
 (replaying the turn without the enemy's commands) and re-seeds the dice from its own stream.
 The orders it gives on the real game are the chosen candidate's, a fog-fair player.
 
+**The set-up** is a decision too (``setup_iterations``): SKIRMISH's adversary chooses among
+set-ups of its base tactics with other random streams (:data:`SETUPS`: each draws its own
+route, ambush point and stations), each rolled out to the end of the game, by the same
+sequential halving with common random numbers and no margin (no set-up is the default one).
+Where the ambush is laid decides much of the game; which turn knobs fit it little: measured
+at 4 guards (pilot, 100 games, seeds 10000-10099), the searched set-up raised the base
+tactics' P(adversary win) from 0.63 to 0.75, and a turn search on top (16 rollouts a turn)
+gave 0.77 on 60 games, within the noise for ~1 s a decision; so the adversary's figure uses
+the set-up search and then *commits* (``turns=False``: the chosen set-up's tactics play every
+turn). On the benchmark's 400 games (seeds 0-399): 0.662 [0.615, 0.707] against the tactic
+players' 0.403 [0.356, 0.451] (``benchmarks/search.py``). The convoy has no set-up to choose;
+for it the turn search pays: on the same 400 games its base policy alone gave 0.253 [0.212,
+0.297] and with 16 rollouts a turn 0.168 [0.134, 0.207] (0.36 s a decision).
+
+**The base policies** are the best knob sets found offline at 4 guards
+(:data:`ADVERSARY_FOUND` by :func:`hexplay.analysis.worstcase.worst_case`,
+:data:`DEFENDER_FOUND` by :func:`~hexplay.analysis.worstcase.best_defence`): a rollout
+algorithm is only as good as its base policy, and these searches had thousands of games where
+a decision has tens.
+
 **Budget.** :class:`SearchBudget`: ``iterations`` (rollouts per decision; the same seed and
 budget give the same game) or ``seconds`` per decision (stops when the time is up; not
-reproducible). Set-up is done by the base policy.
+reproducible); ``setup_iterations`` for the set-up (0: the base policy sets up).
+
+**Cost.** A rollout starts from :func:`hexplay.ai.worlds.rollout_copy`, which shares the
+records of the past instead of deep-copying them (SKIRMISH mid-game: ~1 ms instead of
+~10-30 ms); the samplers' worlds are made the same way.
 """
 
 from __future__ import annotations
@@ -66,6 +90,7 @@ import numpy as np
 
 from .player import GamePlayer
 from .samplers import hidden_sampler
+from .worlds import HISTORIES, rollout_copy  # noqa: F401  (re-exported)
 
 Policy = Any  # a GamePlayer: ``act(game)`` does its side's part now
 
@@ -78,12 +103,17 @@ class SearchBudget:
     instead (when given, ``iterations`` is the most it may use). ``horizon``: turns a rollout
     plays before the position is scored by the game's heuristic (None: to the end of the
     game). ``max_turns``: a hard cap on any rollout's length (the heuristic scores it there).
+    ``setup_iterations``: rollouts of the set-up decision, a choice among the game's set-up
+    candidates (:data:`SETUPS`; 0: the base policy sets up). ``turns``: False, no search
+    after set-up: the policy chosen at set-up plays every turn (committed to its plan).
     """
 
     iterations: int = 16
     seconds: float | None = None
     horizon: int | None = None
     max_turns: int = 200
+    setup_iterations: int = 0
+    turns: bool = True
 
     def __post_init__(self) -> None:
         if not isinstance(self.iterations, int) or self.iterations < 1:
@@ -92,30 +122,72 @@ class SearchBudget:
             raise ValueError(f"seconds must be > 0, not {self.seconds!r}")
         if self.horizon is not None and (not isinstance(self.horizon, int) or self.horizon < 1):
             raise ValueError(f"horizon must be an integer >= 1 or None, not {self.horizon!r}")
+        if not isinstance(self.setup_iterations, int) or self.setup_iterations < 0:
+            raise ValueError(
+                f"setup_iterations must be an integer >= 0, not {self.setup_iterations!r}"
+            )
 
 
 # --- candidate policies per game ------------------------------------------------------------
+ADVERSARY_FOUND: dict[str, Any] = {
+    "workers": 2,
+    "replace_workers": True,
+    "station_range": 5,
+    "station_cover": "slope",
+    "worker_start": 1,
+    "assault_turn": 3,
+    "wait_for_crew": True,
+    "fire_priority": "nearest",
+    "min_hit": 0.25,
+}
+"""The SKIRMISH adversary's base knobs: the best response found at 4 guards by
+``hexplay worst-case --game skirmish --set scenario.n_guards=4 --candidates 24 --rung-games
+20,40,80,160 --final-games 200 --seed 20000`` (24 attacks, successive halving on common seeds):
+P(adversary win) 0.625 [0.556, 0.689] on 200 fresh games against the default tactics' 0.400
+[0.335, 0.469] on the same games. (Search seeds 20000-20299 and 1020003-1020202: apart from
+the benchmark's 0-399.) Two workers start next to the transporter while the rest wait on
+slopes 5 hexes out and shoot at 1/4 or better, then the assault comes on turn 3."""
+DEFENDER_FOUND: dict[str, Any] = {
+    "escort_mode": "close",
+    "dismount_distance": 5,
+    "dismount": False,
+    "foot_mode": "hold",
+    "engage_range": 1,
+    "transporter_crew": "stay",
+    "fire_priority": "best_odds",
+    "min_hit": 1 / 6,
+}
+"""The SKIRMISH defender's base knobs: the best defence found at 4 guards against the default
+adversary tactics by :func:`hexplay.analysis.worstcase.best_defence` (``candidates=24,
+games=(20, 40, 80, 160), final_games=200, seed=30000``): P(adversary win) 0.180 [0.133,
+0.239] on 200 fresh games against the default defence's 0.370 [0.306, 0.439] on the same
+games. The escorts close to 5 hexes and the guards fight from inside them (the three best
+defences of the last rung all kept them mounted)."""
+BASE_KNOBS = {"adversary": ADVERSARY_FOUND, "defender": DEFENDER_FOUND}
+"""The tactic knobs of the search player's base policy by side (the turn variants below change
+them; :data:`SETUPS` draws its set-ups with them)."""
+
 ADVERSARY_VARIANTS: list[dict[str, Any]] = [
     {},
     {"wait_for_crew": False},  # rush the vault while the crew still fights
     {"fire_priority": "threat"},  # shoot the guards closest to the vault
     {"fire_priority": "wounded"},
-    {"fire_priority": "nearest"},
-    {"min_hit": 1 / 12},  # take long shots too
-    {"workers": 4},  # one more man on the barrier
+    {"fire_priority": "best_odds"},
+    {"min_hit": 1 / 6},  # take longer shots too
+    {"workers": 3},  # one more man on the barrier
     {"wait_for_crew": False, "fire_priority": "threat"},
 ]
-"""SKIRMISH adversary candidates: the default tactic knobs first (the base policy), then
+"""SKIRMISH adversary candidates: the base policy's knobs first (:data:`BASE_KNOBS`), then
 changes of the knobs that act turn by turn (roles and stations are set at set-up and kept)."""
 DEFENDER_VARIANTS: list[dict[str, Any]] = [
     {},
     {"escort_mode": "hold"},  # escorts stop where they are
-    {"foot_mode": "hold"},  # dismounted guards hold their ground
-    {"engage_range": 1},  # guards close right in
-    {"engage_range": 5},
-    {"fire_priority": "best_odds"},
+    {"dismount": True},  # the guards get out and hold
+    {"fire_priority": "workers"},  # the men at the transporter first
+    {"fire_priority": "nearest"},
+    {"min_hit": 1 / 12},  # take long shots too
     {"transporter_crew": "dismount"},
-    {"dismount": False},  # fight from inside the escorts
+    {"dismount": True, "foot_mode": "advance"},  # get out and close in
 ]
 """SKIRMISH defender candidates (the same form)."""
 
@@ -125,31 +197,75 @@ def _tactic_variants(side: str, seed: int) -> list[tuple[str, Policy]]:
     from .tactics import tactic
 
     variants = ADVERSARY_VARIANTS if side == "adversary" else DEFENDER_VARIANTS
-    return [(_label(k), tactic(side, seed=seed, **k)) for k in variants]
+    return [(_label(k), tactic(side, seed=seed, **{**BASE_KNOBS[side], **k})) for k in variants]
 
 
-def tactic_variant(player: Any, knobs: dict[str, Any]) -> Any:
-    """A copy of the tactic player ``player`` (its roles, stations and random stream) playing
-    with ``knobs`` over its own (checked as :func:`hexplay.ai.tactics.check_knobs` does)."""
-    from .tactics import _min_hit, check_knobs
-
+def knob_variant(player: Any, knobs: dict[str, Any]) -> Any:
+    """A copy of the knob-driven player ``player`` (its memory and random stream: SKIRMISH's
+    roles and stations, the naval player's last sightings) playing with ``knobs`` over its own
+    (through the player's checked ``set_knobs`` hook)."""
     p = _copy_with(None, player)
-    p.knobs = check_knobs(p.side, {**player.knobs, **knobs})
-    p.min_hit = _min_hit(p.knobs["min_hit"])
-    p._min_hit_nd = (p.min_hit.numerator, p.min_hit.denominator)
+    p.set_knobs(**knobs)
     return p
 
+
+tactic_variant = knob_variant  # (SKIRMISH's name for it)
+
+AGGRESSOR_VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"min_hit_value": 2},  # attack at 20 %: press the assault
+    {"min_hit_value": 5},  # attack at 50 % only: hold and dig in more
+    {"min_fire_hit_value": 2},  # artillery and air at poorer odds
+    {"max_aa_risk": 30.0},  # strike through the anti-aircraft
+    {"min_hit_value": 2, "min_fire_hit_value": 2},  # all out
+]
+"""AGGRESSOR candidates: the scripted player's knobs (:data:`hexplay.ai.aggressor.KNOBS`) as
+they stand, then more and less aggressive changes of them."""
+NAVAL_VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"gun_band": 4, "threat_band": 6},  # close and fire
+    {"gun_band": 9, "threat_band": 12},  # keep away from the torpedoes
+    {"torpedo_offset": -2},  # torpedoes first: close inside the primary range
+    {"torpedo_offset": 3},  # fire from farther out
+    {"stand_off": 18},  # turn away while reloading
+    {"stand_off": 6},  # stay close while reloading
+]
+"""Naval candidates: the scripted player's range knobs (:data:`hexplay.ai.naval.KNOBS`) as
+they stand, then closing, opening and torpedo-first changes of them (each side uses the
+knobs of its own doctrine: the USN's gun bands, the IJN's torpedo and stand-off ranges)."""
 
 VARIANTS: dict[str, tuple[Callable[[str], list[dict[str, Any]]], Callable[..., Any]]] = {
     "skirmish": (
         lambda side: ADVERSARY_VARIANTS if side == "adversary" else DEFENDER_VARIANTS,
-        tactic_variant,
+        knob_variant,
+    ),
+    "aggressor": (lambda side: AGGRESSOR_VARIANTS, knob_variant),
+    "naval": (
+        lambda side: [
+            k for k in NAVAL_VARIANTS if not k or any(x in k for x in _NAVAL_DOCTRINE[side])
+        ],
+        knob_variant,
     ),
 }
 """Games whose candidates are *variants of one player*: ``(knob sets of a side, make a variant
 of the current player)``. The candidates of each decision are made from the base policy as it
 stands (so they keep what it learnt at set-up: SKIRMISH's roles and stations), and the one
 played becomes the base, its knobs put back."""
+
+
+_NAVAL_DOCTRINE = {"usn": ("gun_band",), "ijn": ("torpedo_offset", "stand_off")}
+"""The naval knobs each side's scripted player reads (the others change nothing for it)."""
+
+
+def _scripted(game_name: str) -> Callable[[str, int], list[tuple[str, Policy]]]:
+    """A game's scripted player as the base policy (its variants are made per decision)."""
+
+    def make(side: str, seed: int) -> list[tuple[str, Policy]]:
+        from ..registry import game_entry
+
+        return [("default", game_entry(game_name).player("scripted", side, seed=seed))]
+
+    return make
 
 
 def _label(knobs: dict[str, Any]) -> str:
@@ -176,6 +292,8 @@ def _named_players(name: str) -> Callable[[str, int], list[tuple[str, Policy]]]:
 
 CANDIDATES: dict[str, Callable[[str, int], list[tuple[str, Policy]]]] = {
     "skirmish": _tactic_variants,
+    "aggressor": _scripted("aggressor"),
+    "naval": _scripted("naval"),
 }
 """Candidate policies by game (``f(side, seed) -> [(label, player)]``, the base first); a game
 not listed gets :func:`_named_players` (its registry's players and reseeded copies)."""
@@ -183,6 +301,32 @@ not listed gets :func:`_named_players` (its registry's players and reseeded copi
 OPPONENTS: dict[str, Callable[[str, int], list[tuple[str, Policy]]]] = {}
 """Opponent models by game (the same form); a game not listed gets its base policy only: the
 enemy is modelled as the game's default fast player (the decoupled selection then has one arm)."""
+
+
+SETUP_SEEDS = 8
+"""Set-up candidates per decision: the tactic player with this many random streams (each
+draws its own route, ambush point and stations, or escort places)."""
+
+
+def _tactic_setups(side: str, seed: int) -> list[tuple[str, Policy]]:
+    """SKIRMISH set-up candidates: the adversary's tactic player with :data:`SETUP_SEEDS`
+    streams (the convoy's set-up is its crew plan, fixed by the scenario: none)."""
+    from .tactics import _player_seed, tactic
+
+    if side != "adversary":
+        return []
+    out = []
+    for j in range(SETUP_SEEDS):
+        s = _player_seed(seed, 0 if side == "adversary" else 1) + 15485863 * j
+        out.append((f"setup#{j}", tactic(side, seed=s, **BASE_KNOBS[side])))
+    return out
+
+
+SETUPS: dict[str, Callable[[str, int], list[tuple[str, Policy]]]] = {
+    "skirmish": _tactic_setups,
+}
+"""Set-up candidates by game (``f(side, seed) -> [(label, player)]``): each one's set-up is
+rolled out to the end of the game and the best one sets up and plays on."""
 
 
 def candidates(game_name: str, side: str, seed: int) -> list[tuple[str, Policy]]:
@@ -237,7 +381,8 @@ def score(game: Any, side: str) -> float:
 def reopen_turn(game: Any, side: str) -> Any:
     """A copy in which the enemies' orders of this turn (simultaneous plots, secret from
     ``side``) are not given: replayed from the turn's start without their commands. An
-    unchanged copy when they have given none."""
+    unchanged copy (a :func:`rollout_copy`: the search only samples worlds from it) when they
+    have given none."""
     from ..engine.dice import fresh_like
     from ..engine.record import apply_commands
 
@@ -247,7 +392,7 @@ def reopen_turn(game: Any, side: str) -> Any:
     if not game.info.simultaneous or not any(
         c["args"].get("side") in enemies for c in cmds[start:]
     ):
-        return game.copy()
+        return rollout_copy(game)
     twin = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
     apply_commands(twin, cmds[:start])
     apply_commands(twin, [c for c in cmds[start:] if c["args"].get("side") not in enemies])
@@ -300,6 +445,8 @@ class SearchPlayer(GamePlayer):
         self.decisions = 0
         self.last: dict[str, Any] = {}
         self.seconds: list[float] = []
+        self.setup_seconds = 0.0
+        """Wall time of the set-up decision (:attr:`seconds`: of each turn's)."""
 
     # the candidates are made when the game is known (its name picks the table)
     def _setup_policies(self, game: Any) -> None:
@@ -322,7 +469,10 @@ class SearchPlayer(GamePlayer):
             return
         self._setup_policies(game)
         assert self._policies is not None
-        if game.phase == "setup":  # set-up by the base policy
+        if game.phase == "setup":
+            self._setup(game)
+            return
+        if not self.budget.turns:  # committed: the set-up's choice plays on
             self._policies[0][1].act(game)
             return
         t0 = time.perf_counter()
@@ -338,14 +488,42 @@ class SearchPlayer(GamePlayer):
         if variants is not None:  # the played variant, its knobs put back, is the new base
             self._policies[0] = (self._policies[0][0], variants[1](chosen, base.knobs))
 
+    def _setup(self, game: Any) -> None:
+        """The set-up: by the base policy, or (``setup_iterations``) by the set-up candidate
+        that scores best in rollouts of whole games; it then becomes the base policy."""
+        assert self._policies is not None
+        make = SETUPS.get(game.info.name)
+        n_it = self.budget.setup_iterations
+        if make is None or n_it == 0:
+            self._policies[0][1].act(game)
+            return
+        setups = make(self.side, self._seed)
+        if len(setups) < 2:
+            self._policies[0][1].act(game)
+            return
+        t0 = time.perf_counter()
+        turn_policies = self._policies
+        self._policies = setups
+        k = self.decide(game, iterations=n_it, margin=0.0)
+        self.setup_seconds = time.perf_counter() - t0
+        chosen = self._policies[k]
+        chosen[1].act(game)
+        self._policies = [chosen, *turn_policies[1:]]
+
     # --- the search ------------------------------------------------------------------------
-    def decide(self, game: Any) -> int:
-        """Index of the candidate policy chosen for this turn (statistics in :attr:`last`)."""
+    def decide(self, game: Any, iterations: int | None = None, margin: float | None = None) -> int:
+        """Index of the candidate policy chosen for this turn (statistics in :attr:`last`);
+        ``iterations`` and ``margin`` default to the budget's and :attr:`SWITCH_MARGIN`."""
         assert self._policies is not None and self._opponents is not None
         self.decisions += 1
         rng = np.random.default_rng([self._seed, game.turn, self.decisions])
         n = len(self._policies)
         b = self.budget
+        if iterations is not None:
+            b = SearchBudget(
+                iterations=iterations, horizon=b.horizon, max_turns=b.max_turns, seconds=None
+            )
+        margin = self.SWITCH_MARGIN if margin is None else margin
         base = reopen_turn(game, self.side)
         sample = hidden_sampler(base)
         alive = list(range(min(n, b.iterations)))
@@ -384,7 +562,7 @@ class SearchPlayer(GamePlayer):
                 alive = sorted(alive[i] for i in order[: max(1, math.ceil(len(alive) / 2))])
         mean = np.where(plays > 0, wins / np.maximum(plays, 1), -1.0)
         best = min(alive, key=lambda k: (-mean[k], k))
-        if best != 0 and mean[best] - mean[0] < self.SWITCH_MARGIN:
+        if best != 0 and mean[best] - mean[0] < margin:
             best = 0  # (not enough evidence against the base policy: keep it)
         self.last = {
             "turn": game.turn,
@@ -398,7 +576,7 @@ class SearchPlayer(GamePlayer):
         """Candidate ``k`` plays this turn and on, the enemy models ``enemy``, on a copy of
         ``world`` with dice from ``dice_seed``; the score for the side."""
         assert self._policies is not None and self._opponents is not None
-        w = world.copy()
+        w = rollout_copy(world)
         reseed(w, dice_seed)
         players = {self.side: self._policies[k][1]}
         players.update({s: self._opponents[s][j][1] for s, j in enemy.items()})
@@ -464,14 +642,14 @@ def search_for(game_name: str) -> Callable[..., SearchPlayer]:
 
 
 DEFAULT_BUDGETS: dict[str, dict[str, Any]] = {
-    "skirmish": {"iterations": 4},
+    "skirmish": {"iterations": 4, "setup_iterations": 16},
     "aggressor": {"iterations": 2, "horizon": 1},
     "naval": {"iterations": 2, "horizon": 2},
     "ambush": {"iterations": 4},
 }
 """Budgets of the registry's ``search`` player by game: small, so that a decision takes a
-fraction of a second on one core and the registry-wide tests (fog-fairness of every player)
-stay quick; pass ``iterations=`` / ``seconds=`` for a stronger player (the strength figures of
+fraction of a second on one core (SKIRMISH's set-up: about a second) and the registry-wide
+tests stay quick; pass ``iterations=`` / ``seconds=`` for a stronger player (the strength figures of
 ``benchmarks/search.py`` use 16 iterations in SKIRMISH). AGGRESSOR and naval rollouts stop
 after ``horizon`` turns (a copy of their state costs 25-50 ms) and are scored by
 :data:`HEURISTICS`."""

@@ -187,7 +187,14 @@ class TacticalPlayer(Player):
 
     def __init__(self, seed: int = 0, **knobs: Any) -> None:
         super().__init__(self.side_name, seed)
-        self.knobs = check_knobs(self.side_name, knobs)
+        self.knobs = check_knobs(self.side_name, {})
+        self.set_knobs(**knobs)
+
+    def set_knobs(self, **knobs: Any) -> None:
+        """Change some knobs (the rest kept; checked as :func:`check_knobs` does, a bad one
+        changes nothing); takes effect from the next decision. The search player's hook
+        (:func:`hexplay.ai.search.tactic_variant`)."""
+        self.knobs = check_knobs(self.side_name, {**self.knobs, **knobs})
         self.min_hit = _min_hit(self.knobs["min_hit"])
         self._min_hit_nd = (self.min_hit.numerator, self.min_hit.denominator)
 

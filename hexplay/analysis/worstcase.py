@@ -49,6 +49,21 @@ ADVERSARY_SPACE: dict[str, Any] = {
 ranges: the workers and stations around the sizes the 1980 scenarios field (3-8 men), the
 assault turns of the 8-10 turn games, the hit chances of Table VI's steps."""
 
+DEFENDER_SPACE: dict[str, Any] = {
+    "escort_mode": ["close", "hold"],
+    "dismount_distance": IntRange(1, 5),
+    "dismount": [True, False],
+    "foot_mode": ["advance", "hold"],
+    "engage_range": IntRange(1, 6),
+    "transporter_crew": ["stay", "dismount"],
+    "fire_priority": ["workers", "best_odds", "nearest", "wounded"],
+    "min_hit": [1 / 12, 1 / 9, 1 / 6, 1 / 4],
+}
+"""The defender tactic knobs searched by :func:`best_defence`
+(:data:`hexplay.ai.tactics.DEFENDER_KNOBS`, all but ``fire``): the escorts' stand-off within
+the 5 hexes of a dismount, the guards' closing range up to the rifle's effective band, the
+same hit steps as the adversary's."""
+
 SEED_STRIDE = 1_000_003
 """The re-estimate's fresh seeds start this far from the search's (never the same games)."""
 
@@ -122,10 +137,11 @@ def sample_attacks(n: int, seed: int = 0, space: Mapping[str, Any] | None = None
     return out
 
 
-def _points(scenario, defender, attacks) -> list[dict[str, Any]]:
-    return [
-        join_point(dict(scenario), {"adversary": a, "defender": dict(defender)}) for a in attacks
-    ]
+def _points(scenario, defender, attacks, side: str = "adversary") -> list[dict[str, Any]]:
+    """Sweep points: each of ``attacks`` (knobs of ``side``) against the other side's fixed
+    knobs ``defender``."""
+    other = "defender" if side == "adversary" else "adversary"
+    return [join_point(dict(scenario), {side: a, other: dict(defender)}) for a in attacks]
 
 
 def _wins(df, n_points: int) -> tuple[np.ndarray, np.ndarray]:
@@ -154,8 +170,78 @@ def worst_case(
     re-estimate of the winner and of the default on fresh seeds. ``sweep_kw`` go to
     :func:`~hexplay.analysis.sweep.run_sweep` (``scheduler``, ``n_workers``, ``client``,
     ``progress``...)."""
+    return _halving(
+        "adversary", scenario, defender, candidates, games, final_games, seed, space, game, sweep_kw
+    )
+
+
+@dataclass
+class BestDefence:
+    """:func:`best_defence`'s result: the defence with the lowest P(adversary win) found and
+    the default defence, both on the same fresh seeds (``rungs``: as :class:`WorstCase`)."""
+
+    scenario: dict[str, Any]
+    adversary: dict[str, Any]
+    best: Estimate
+    default: Estimate
+    rungs: list[list[Estimate]] = field(default_factory=list)
+
+    def table(self):
+        """A DataFrame: the default and the best defence, with intervals."""
+        import pandas as pd
+
+        return pd.DataFrame([self.default.row("default"), self.best.row("best defence")])
+
+
+def best_defence(
+    scenario: Mapping[str, Any] | None = None,
+    adversary: Mapping[str, Any] | None = None,
+    *,
+    candidates: int = 16,
+    games: Sequence[int] = (20, 40, 80),
+    final_games: int = 400,
+    seed: int = 0,
+    space: Mapping[str, Any] | None = None,
+    game: str = "skirmish",
+    **sweep_kw: Any,
+) -> BestDefence:
+    """The mirror of :func:`worst_case`: the defender's tactics (:data:`DEFENDER_SPACE`)
+    searched, by the same successive halving on common seeds, for the *lowest* P(adversary
+    win) against the adversary's fixed tactic knobs ``adversary``; the winner and the default
+    defence re-estimated on fresh seeds."""
+    r = _halving(
+        "defender",
+        scenario,
+        adversary,
+        candidates,
+        games,
+        final_games,
+        seed,
+        DEFENDER_SPACE if space is None else space,
+        game,
+        sweep_kw,
+    )
+    return BestDefence(r.scenario, r.defender, r.best, r.default, r.rungs)
+
+
+def _halving(
+    side: str,
+    scenario: Mapping[str, Any] | None,
+    other: Mapping[str, Any] | None,
+    candidates: int,
+    games: Sequence[int],
+    final_games: int,
+    seed: int,
+    space: Mapping[str, Any] | None,
+    game: str,
+    sweep_kw: dict[str, Any],
+) -> WorstCase:
+    """Successive halving over knob sets of ``side`` against ``other`` (the other side's
+    knobs): the adversary's best is the highest P(adversary win), the defender's the lowest."""
     from .sweep import run_sweep
 
+    defender = other
+    sign = 1.0 if side == "adversary" else -1.0
     if candidates < 1 or not games or any(int(g) < 1 for g in games) or final_games < 1:
         raise ValueError("candidates, every rung's games and final_games must be >= 1")
     scenario, defender = dict(scenario or {}), dict(defender or {})
@@ -164,20 +250,25 @@ def worst_case(
     rungs: list[list[Estimate]] = []
     base = seed
     for i, n in enumerate(games):
-        df = run_sweep(_points(scenario, defender, alive), int(n), seed=base, game=game, **sweep_kw)
+        pts = _points(scenario, defender, alive, side)
+        df = run_sweep(pts, int(n), seed=base, game=game, **sweep_kw)
         wins, plays = _wins(df, len(alive))
         rung = [Estimate(a, int(w), int(p)) for a, w, p in zip(alive, wins, plays)]
         rungs.append(rung)
         base += int(n)  # the next rung plays new games
         keep = max(1, len(alive) // 2) if i < len(games) - 1 else 1
-        order = sorted(range(len(rung)), key=lambda j: (-rung[j].p, j))
+        order = sorted(range(len(rung)), key=lambda j: (-sign * rung[j].p, j))
         alive = [alive[j] for j in order[:keep]]
         if len(alive) == 1 and i < len(games) - 1:
             continue
     best = alive[0]
     fresh = seed + SEED_STRIDE
     df = run_sweep(
-        _points(scenario, defender, [best, {}]), final_games, seed=fresh, game=game, **sweep_kw
+        _points(scenario, defender, [best, {}], side),
+        final_games,
+        seed=fresh,
+        game=game,
+        **sweep_kw,
     )
     wins, plays = _wins(df, 2)
     return WorstCase(
