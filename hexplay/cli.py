@@ -8,6 +8,7 @@ Examples::
         --set defender.escort_mode=hold -o games.parquet
     hexplay worst-case --game skirmish --set scenario.n_guards=6 --candidates 16 \\
         --rung-games 20,40,80 --final-games 400 --workers 2
+    hexplay worst-case --side defender --set scenario.n_guards=4   # the best defence instead
     hexplay sweep -n 200 --param scenario.n_guards=3..7 \\
         --param scenario.barrier_points_required=100,200,300 --workers 2 \\
         -o games.parquet --summary summary.csv
@@ -114,6 +115,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a scenario.* or defender.* parameter of the defence judged (repeatable)",
     )
+    wc.add_argument(
+        "--side",
+        choices=("adversary", "defender"),
+        default="adversary",
+        help="whose tactic knobs are searched: the adversary's best response (default), or "
+        "the defender's best defence against the adversary's knobs given by --set",
+    )
     wc.add_argument("--candidates", type=int, default=16, help="attacks drawn at the start")
     wc.add_argument("--rung-games", default="20,40,80", help="games per candidate, each rung")
     wc.add_argument("--final-games", type=int, default=400, help="fresh games of the winner")
@@ -126,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _worst_case(args: argparse.Namespace) -> int:
     from .analysis.grid import parse_value, split_point
-    from .analysis.worstcase import worst_case
+    from .analysis.worstcase import best_defence, worst_case
 
     if args.game != "skirmish":
         raise SystemExit(
@@ -134,13 +142,18 @@ def _worst_case(args: argparse.Namespace) -> int:
         )
     point: dict[str, Any] = {k: parse_value(v) for k, v in args.sets}
     scenario, tactics = split_point(point, _spec(args.game).sides)
-    if tactics.get("adversary"):
-        raise SystemExit("hexplay: worst-case searches the adversary's knobs; set defender.* only")
+    searched, fixed = args.side, "defender" if args.side == "adversary" else "adversary"
+    if tactics.get(searched):
+        raise SystemExit(
+            f"hexplay: worst-case --side {searched} searches the {searched}'s knobs; "
+            f"set {fixed}.* only"
+        )
+    search = worst_case if searched == "adversary" else best_defence
     try:
         rungs = [int(x) for x in str(args.rung_games).split(",") if x.strip()]
-        result = worst_case(
+        result = search(
             scenario,
-            tactics.get("defender") or {},
+            tactics.get(fixed) or {},
             candidates=args.candidates,
             games=rungs,
             final_games=args.final_games,
@@ -158,7 +171,8 @@ def _worst_case(args: argparse.Namespace) -> int:
 
         with pd.option_context("display.width", 160, "display.max_columns", 30):
             print(table.to_string(index=False))
-        print(f"best response: {result.best.knobs}")
+        what = "best response" if searched == "adversary" else "best defence"
+        print(f"{what}: {result.best.knobs}")
     return 0
 
 

@@ -111,3 +111,15 @@ def test_cli_worst_case_refuses_adversary_knobs_and_other_games():
         main(["worst-case", "--set", "adversary.workers=2", "--scheduler", "sync"])
     with pytest.raises(SystemExit, match="skirmish"):
         main(["worst-case", "--game", "naval", "--scheduler", "sync"])
+
+
+def test_cli_worst_case_side_defender_searches_the_defence(capsys, tmp_path):
+    out = tmp_path / "bd.csv"
+    argv = ["worst-case", "--side", "defender", "--set", "scenario.n_guards=4"]
+    argv += ["--set", "adversary.workers=2", "--candidates", "2", "--rung-games", "3"]
+    rc = main(argv + ["--final-games", "8", "--scheduler", "sync", "-o", str(out)])
+    assert rc == 0
+    assert "best defence" in out.read_text()
+    assert "best defence:" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="adversary"):
+        main(["worst-case", "--side", "defender", "--set", "defender.escort_mode=hold"])
