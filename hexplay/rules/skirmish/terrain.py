@@ -160,29 +160,73 @@ class Terrain:
             self._ranked = (ranked, rank, qs, rs)
         return self._ranked
 
-    def _settle(self, start: str, lim: int, scale: int) -> tuple[list[int], list[int], array]:
+    def _settle(self, start: str, lim: int, scale: int) -> tuple[list[int], list[int], dict]:
         """The search of :meth:`reach` for ``scale >= 1`` over label ranks (cached): ranks in
-        the order found, their costs, and every rank's predecessor (-1: none)."""
+        the order found, their costs, and each found rank's predecessor (-1: none).
+
+        Its tables are dicts over the hexes found, not lists over the whole map: a man's
+        search reaches some 80 of a big map's 2000 hexes, and filling map-sized tables was
+        most of its cost (:meth:`_settle_plain` is the map-sized version its test compares).
+        """
         key = (start, lim, scale)
         got = self._settled.get(key)
         if got is not None:
             return got
         # Dial's buckets: every step costs >= 1, so nodes settle level by level; within a
         # level they expand in label (= rank) order, exactly as a (cost, label) heap pops them.
-        ranked, rank = self._rank_tables()[:2]
+        scaled = self._scaled(scale)
+        s0 = self._rank_tables()[1][start]
+        big = lim + 1
+        cost = {s0: 0}
+        prev = {s0: -1}
+        order = [s0]
+        # one bucket per cost 0..lim: a cheaper path always has nc < cost[b] <= big = lim + 1
+        levels: list[list[int]] = [[] for _ in range(max(big, 1))]
+        levels[0].append(s0)
+        get = cost.get
+        for c, level in enumerate(levels):
+            if not level:
+                continue
+            if len(level) > 1:
+                level = sorted({x for x in level if cost[x] == c})
+            elif cost[level[0]] != c:
+                continue
+            for a in level:
+                for b, step in scaled[a]:
+                    nc = c + step
+                    if nc < get(b, big):
+                        if b not in cost:
+                            order.append(b)
+                        cost[b] = nc
+                        prev[b] = a
+                        levels[nc].append(b)
+        got = (order, [cost[k] for k in order], prev)
+        if len(self._settled) > 4096:
+            self._settled.clear()
+        self._settled[key] = got
+        return got
+
+    def _scaled(self, scale: int) -> list[tuple]:
+        """Each rank's (neighbour rank, step cost * ``scale``) pairs (cached per scale)."""
         scaled = self._scaled_steps.get(scale)
         if scaled is None:
+            ranked, rank = self._rank_tables()[:2]
             steps = self._isteps
             scaled = self._scaled_steps[scale] = [
                 tuple((rank[b], step * scale) for b, step in steps[lab]) for lab in ranked
             ]
+        return scaled
+
+    def _settle_plain(self, start: str, lim: int, scale: int) -> tuple[list[int], list[int], array]:
+        """:meth:`_settle` with map-sized tables, uncached (the plain version its test compares)."""
+        ranked, rank = self._rank_tables()[:2]
+        scaled = self._scaled(scale)
         s0 = rank[start]
         big = lim + 1
         cost = [big] * len(ranked)
         prev = [-1] * len(ranked)
         cost[s0] = 0
         order = [s0]
-        # one bucket per cost 0..lim: a cheaper path always has nc < cost[b] <= big = lim + 1
         levels: list[list[int]] = [[] for _ in range(max(big, 1))]
         levels[0].append(s0)
         for c, level in enumerate(levels):
@@ -197,11 +241,7 @@ class Terrain:
                         cost[b] = nc
                         prev[b] = a
                         levels[nc].append(b)
-        got = (order, [cost[k] for k in order], array("i", prev))
-        if len(self._settled) > 4096:
-            self._settled.clear()
-        self._settled[key] = got
-        return got
+        return order, [cost[k] for k in order], array("i", prev)
 
     def toward(self, start: str, goal: str, budget: Fraction | int, scale: int = 1) -> list[str]:
         """Hexes entered (start excluded) on the way to the hex nearest ``goal`` that a man can
