@@ -60,6 +60,8 @@ adversary got it away, the long-range message's turn and the response force's ar
 
 Density = Literal["low", "medium", "high"]
 
+_GUARD_IDS = frozenset(f"G{i + 1}" for i in range(99))
+"""The ids ``guard_arms`` may name (built once: every game's scenario check reads it)."""
 DEFAULT_ARMOUR = {"transporter": "armoured", "escort": "light"}
 """Armour class of a vehicle the scenario does not name: the transporter armoured, escorts
 light (SKIRMISH's "some armour" and "modestly armoured escort vehicles")."""
@@ -177,7 +179,7 @@ class AmbushScenario(Scenario):
         )
         for fld, ids in (("adversary_arms", self.adversary_ids), ("guard_arms", None)):
             for man, w in getattr(self, fld).items():
-                known = ids if ids is not None else [f"G{i + 1}" for i in range(99)]
+                known = ids if ids is not None else _GUARD_IDS
                 need(man in known, fld, f"{man!r} is not one of the men")
                 need(
                     w in tab.weapons and w != "pistol",
