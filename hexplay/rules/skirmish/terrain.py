@@ -71,7 +71,6 @@ class Terrain:
             m.label(h) for s in self.slope for h in s.hexes() if m.contains(h)
         )
         self._reach_cache: dict[tuple[str, int, int], dict[str, tuple]] = {}
-        self._goal_dist: dict[str, list[int]] = {}
         self._fire_hexes: dict[tuple[str, str], frozenset[int]] = {}
         self.memo: dict = {}
         """Pure functions of this map memoized by callers (keys name what they hold)."""
@@ -246,24 +245,22 @@ class Terrain:
     def toward(self, start: str, goal: str, budget: Fraction | int, scale: int = 1) -> list[str]:
         """Hexes entered (start excluded) on the way to the hex nearest ``goal`` that a man can
         reach from ``start`` within ``budget`` AP (:meth:`reach`): nearest first, then cheapest,
-        then first found; [] if no reachable hex is nearer than ``start``."""
+        then first found; [] if no reachable hex is nearer than ``start``.
+
+        Equals :meth:`toward_plain`; distances are worked out for the hexes found only (a
+        few dozen), not tabled for the whole map per goal."""
         import math
 
-        lim = math.floor(budget)
         if scale < 1:
-            reach = self.reach(start, budget, scale)
-            best, best_d = None, self.distance(start, goal)
-            for lab, (c, _prev) in reach.items():
-                d = self.distance(lab, goal)
-                if d < best_d or (d == best_d and best is not None and c < reach[best][0]):
-                    best, best_d = lab, d
-            return self.path_in(reach, best) if best is not None else []
-        order, cost, prev = self._settle(start, lim, scale)
-        ranked = self._rank_tables()[0]
-        dist = self._rank_distances(goal)
+            return self.toward_plain(start, goal, budget, scale)
+        order, cost, prev = self._settle(start, math.floor(budget), scale)
+        ranked, _rank, qs, rs = self._rank_tables()
+        gq, gr = self.hex_of[goal][0], self.hex_of[goal][1]
+        gs = gq + gr
         best, best_d, best_c = -1, self.distance(start, goal), 0
         for k, c in zip(order, cost):
-            d = dist[k]
+            q, r = qs[k], rs[k]
+            d = (abs(q - gq) + abs(r - gr) + abs(q + r - gs)) // 2
             if d < best_d or (d == best_d and best >= 0 and c < best_c):
                 best, best_d, best_c = k, d, c
         path = []
@@ -272,19 +269,18 @@ class Terrain:
             best = prev[best]
         return path[::-1]
 
-    def _rank_distances(self, goal: str) -> list[int]:
-        """Hex distance from every label rank to ``goal`` (cached per goal)."""
-        got = self._goal_dist.get(goal)
-        if got is None:
-            _ranked, _rank, qs, rs = self._rank_tables()
-            gq, gr = self.hex_of[goal][0], self.hex_of[goal][1]
-            dq = np.asarray(qs, np.int64) - gq
-            dr = np.asarray(rs, np.int64) - gr
-            got = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).tolist()
-            if len(self._goal_dist) > 4096:
-                self._goal_dist.clear()
-            self._goal_dist[goal] = got
-        return got
+    def toward_plain(
+        self, start: str, goal: str, budget: Fraction | int, scale: int = 1
+    ) -> list[str]:
+        """:meth:`toward` from :meth:`reach`'s table and :meth:`distance` (the plain version
+        its test compares; the one used for ``scale < 1``)."""
+        reach = self.reach(start, budget, scale)
+        best, best_d = None, self.distance(start, goal)
+        for lab, (c, _prev) in reach.items():
+            d = self.distance(lab, goal)
+            if d < best_d or (d == best_d and best is not None and c < reach[best][0]):
+                best, best_d = lab, d
+        return self.path_in(reach, best) if best is not None else []
 
     @staticmethod
     def path_in(reach: dict[str, tuple], goal: str) -> list[str]:
