@@ -39,7 +39,8 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
 - ``naval_games_per_s``: naval computer-vs-computer full games of scenario 11 (Kula Gulf) per
   CPU second on one core (``benchmarks/naval.py``).
 - ``ambush_games_per_s``: AMBUSH computer-vs-computer full games of its densest standard
-  scenario per CPU second on one core (``benchmarks/ambush.py``).
+  scenario per CPU second on one core (``benchmarks/ambush.py``; under ``batch_gc``, as
+  AGGRESSOR's).
 - ``table_orders_per_s`` / ``table_p99_intent_ms``: 30 concurrent games of computer players
   through the table server on 127.0.0.1, on 2 worker processes (``hexplay serve --workers 2``;
   ``benchmarks/table.py``; 10 minutes, 20 s with ``--quick``).

@@ -123,6 +123,24 @@ def test_sample_game_convoy() -> None:
     assert s.resolved() == s
 
 
+@pytest.mark.parametrize("name", ["sample_game", "close_escort", "roadblock"])
+def test_resolved_is_resolved_plain_and_a_changed_copy_is_not_handed_on(name) -> None:
+    """resolved() (kept by the scenario's fields) = resolved_plain(); each call hands out
+    its own copy (or the scenario itself when nothing changes, as resolved_plain), and a
+    stored one changed since is worked out again."""
+    s = scenario_file(name)
+    a, b = s.resolved(), s.resolved()
+    assert a == b == s.resolved_plain()
+    if s.resolved_plain() is s:
+        assert a is s and b is s
+        return
+    assert a is not b and a is not s
+    a.turn_limit = 3  # (fields are assignable: a game's copy may change)
+    assert s.resolved() == s.resolved_plain() and s.resolved().turn_limit == s.turn_limit
+    s.turn_limit = 4
+    assert s.resolved() == s.resolved_plain() and s.resolved().turn_limit == 4
+
+
 # --- moving transporter -------------------------------------------------------------------
 def test_the_convoy_starts_moving_before_the_roadblock() -> None:
     g = _game(moving_transporter=True, transporter_approach=12)

@@ -503,3 +503,30 @@ def test_reach_on_a_user_map_is_the_terrain_tables_plain_dijkstra(m, budget, dat
         plain = _plain_reach(m, start, budget // scale, density)
         assert {k for k in fast} == set(plain)
         assert all(fast[k] == scale * plain[k] for k in plain)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(AMBUSH_MAPS), st.integers(0, 12), st.integers(1, 2), st.data())
+def test_settle_over_found_hexes_is_the_map_sized_search(name, lim, scale, data):
+    """_settle (dicts over the hexes found) = _settle_plain (tables over the whole map): the
+    same hexes in the same found order, the same costs and predecessors."""
+    t = terrain_for(load_map(name))
+    start = data.draw(st.sampled_from(sorted(t.hex_of)))
+    t._settled.clear()
+    order, cost, prev = t._settle(start, lim, scale)
+    p_order, p_cost, p_prev = t._settle_plain(start, lim, scale)
+    assert order == p_order and cost == p_cost
+    assert [prev[k] for k in order] == [p_prev[k] for k in p_order]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(AMBUSH_MAPS), st.integers(0, 12), st.integers(1, 2), st.data())
+def test_toward_is_the_plain_version_from_reach(name, budget, scale, data):
+    """toward (distances for the hexes found) = toward_plain (reach's table, distance())."""
+    t = terrain_for(load_map(name))
+    labels = sorted(t.hex_of)
+    start, goal = data.draw(st.sampled_from(labels)), data.draw(st.sampled_from(labels))
+    path = t.toward(start, goal, budget, scale)
+    assert path == t.toward_plain(start, goal, budget, scale)
+    if path:
+        assert t.distance(path[-1], goal) < t.distance(start, goal)

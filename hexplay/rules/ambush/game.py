@@ -60,6 +60,8 @@ adversary got it away, the long-range message's turn and the response force's ar
 
 Density = Literal["low", "medium", "high"]
 
+_GUARD_IDS = frozenset(f"G{i + 1}" for i in range(99))
+"""The ids ``guard_arms`` may name (built once: every game's scenario check reads it)."""
 DEFAULT_ARMOUR = {"transporter": "armoured", "escort": "light"}
 """Armour class of a vehicle the scenario does not name: the transporter armoured, escorts
 light (SKIRMISH's "some armour" and "modestly armoured escort vehicles")."""
@@ -177,7 +179,7 @@ class AmbushScenario(Scenario):
         )
         for fld, ids in (("adversary_arms", self.adversary_ids), ("guard_arms", None)):
             for man, w in getattr(self, fld).items():
-                known = ids if ids is not None else [f"G{i + 1}" for i in range(99)]
+                known = ids if ids is not None else _GUARD_IDS
                 need(man in known, fld, f"{man!r} is not one of the men")
                 need(
                     w in tab.weapons and w != "pistol",
@@ -228,9 +230,29 @@ class AmbushScenario(Scenario):
         )
 
     def resolved(self) -> AmbushScenario:
-        """This scenario with the named choices applied (convoy, barrier); idempotent."""
-        tab = tables()
+        """This scenario with the named choices applied (convoy, barrier); idempotent.
+
+        Equals :meth:`resolved_plain` (a fresh instance, or ``self`` when nothing changes);
+        the resolved scenarios of the last scenarios seen are kept by their fields' ``repr``
+        (every game of a sweep or benchmark starts from the same one), each handed out as
+        a copy and used only while it still holds the fields it was stored with."""
         d = self.to_dict()
+        key = (type(self), repr(d))
+        got = _RESOLVED.get(key)
+        if got is not None and got[0].to_dict() == got[1]:
+            return got[0].model_copy()
+        out = self.resolved_plain(d)
+        if out is not self:
+            if len(_RESOLVED) >= 64:
+                _RESOLVED.clear()
+            _RESOLVED[key] = (out, out.to_dict())
+            return out.model_copy()
+        return out
+
+    def resolved_plain(self, d: dict[str, Any] | None = None) -> AmbushScenario:
+        """:meth:`resolved` worked out again (``d``: this scenario's ``to_dict()``)."""
+        tab = tables()
+        d = self.to_dict() if d is None else d
         if self.convoy is not None:
             conf = tab.convoys[self.convoy]
             offsets = dict(conf["escorts"])
@@ -269,6 +291,8 @@ class AmbushScenario(Scenario):
 
 AmbushScenario.FIELDS = tuple(AmbushScenario.model_fields)
 AmbushScenario.__dataclass_fields__ = dict(AmbushScenario.model_fields)  # (as Scenario's)
+_RESOLVED: dict[tuple[type, str], tuple[AmbushScenario, dict[str, Any]]] = {}
+"""AmbushScenario.resolved's store: fields' repr -> (resolved scenario, its fields then)."""
 
 STANDARD_SCENARIOS = (
     "roadblock",

@@ -300,8 +300,9 @@ def simulate_man(g, side: str, m: Man, tasks: list[Task], after: ManPlan | None 
             base6 = steps * _STEP6
             entry = (pos,) if steps and pos is not None else ()
             steps6 = g.terrain.step_cost6
+            on_map = g.terrain.index  # the map's own labels: contains() without parsing
             for nxt in path:
-                if not g.map.contains(nxt):
+                if not (type(nxt) is str and nxt in on_map) and not g.map.contains(nxt):
                     raise IllegalOrder(
                         "§8 off-board",
                         f"{nxt!r} is not on the map: a counter on the board can never leave it",

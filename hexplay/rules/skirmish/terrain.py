@@ -71,7 +71,6 @@ class Terrain:
             m.label(h) for s in self.slope for h in s.hexes() if m.contains(h)
         )
         self._reach_cache: dict[tuple[str, int, int], dict[str, tuple]] = {}
-        self._goal_dist: dict[str, list[int]] = {}
         self._fire_hexes: dict[tuple[str, str], frozenset[int]] = {}
         self.memo: dict = {}
         """Pure functions of this map memoized by callers (keys name what they hold)."""
@@ -160,29 +159,73 @@ class Terrain:
             self._ranked = (ranked, rank, qs, rs)
         return self._ranked
 
-    def _settle(self, start: str, lim: int, scale: int) -> tuple[list[int], list[int], array]:
+    def _settle(self, start: str, lim: int, scale: int) -> tuple[list[int], list[int], dict]:
         """The search of :meth:`reach` for ``scale >= 1`` over label ranks (cached): ranks in
-        the order found, their costs, and every rank's predecessor (-1: none)."""
+        the order found, their costs, and each found rank's predecessor (-1: none).
+
+        Its tables are dicts over the hexes found, not lists over the whole map: a man's
+        search reaches some 80 of a big map's 2000 hexes, and filling map-sized tables was
+        most of its cost (:meth:`_settle_plain` is the map-sized version its test compares).
+        """
         key = (start, lim, scale)
         got = self._settled.get(key)
         if got is not None:
             return got
         # Dial's buckets: every step costs >= 1, so nodes settle level by level; within a
         # level they expand in label (= rank) order, exactly as a (cost, label) heap pops them.
-        ranked, rank = self._rank_tables()[:2]
+        scaled = self._scaled(scale)
+        s0 = self._rank_tables()[1][start]
+        big = lim + 1
+        cost = {s0: 0}
+        prev = {s0: -1}
+        order = [s0]
+        # one bucket per cost 0..lim: a cheaper path always has nc < cost[b] <= big = lim + 1
+        levels: list[list[int]] = [[] for _ in range(max(big, 1))]
+        levels[0].append(s0)
+        get = cost.get
+        for c, level in enumerate(levels):
+            if not level:
+                continue
+            if len(level) > 1:
+                level = sorted({x for x in level if cost[x] == c})
+            elif cost[level[0]] != c:
+                continue
+            for a in level:
+                for b, step in scaled[a]:
+                    nc = c + step
+                    if nc < get(b, big):
+                        if b not in cost:
+                            order.append(b)
+                        cost[b] = nc
+                        prev[b] = a
+                        levels[nc].append(b)
+        got = (order, [cost[k] for k in order], prev)
+        if len(self._settled) > 4096:
+            self._settled.clear()
+        self._settled[key] = got
+        return got
+
+    def _scaled(self, scale: int) -> list[tuple]:
+        """Each rank's (neighbour rank, step cost * ``scale``) pairs (cached per scale)."""
         scaled = self._scaled_steps.get(scale)
         if scaled is None:
+            ranked, rank = self._rank_tables()[:2]
             steps = self._isteps
             scaled = self._scaled_steps[scale] = [
                 tuple((rank[b], step * scale) for b, step in steps[lab]) for lab in ranked
             ]
+        return scaled
+
+    def _settle_plain(self, start: str, lim: int, scale: int) -> tuple[list[int], list[int], array]:
+        """:meth:`_settle` with map-sized tables, uncached (the plain version its test compares)."""
+        ranked, rank = self._rank_tables()[:2]
+        scaled = self._scaled(scale)
         s0 = rank[start]
         big = lim + 1
         cost = [big] * len(ranked)
         prev = [-1] * len(ranked)
         cost[s0] = 0
         order = [s0]
-        # one bucket per cost 0..lim: a cheaper path always has nc < cost[b] <= big = lim + 1
         levels: list[list[int]] = [[] for _ in range(max(big, 1))]
         levels[0].append(s0)
         for c, level in enumerate(levels):
@@ -197,33 +240,27 @@ class Terrain:
                         cost[b] = nc
                         prev[b] = a
                         levels[nc].append(b)
-        got = (order, [cost[k] for k in order], array("i", prev))
-        if len(self._settled) > 4096:
-            self._settled.clear()
-        self._settled[key] = got
-        return got
+        return order, [cost[k] for k in order], array("i", prev)
 
     def toward(self, start: str, goal: str, budget: Fraction | int, scale: int = 1) -> list[str]:
         """Hexes entered (start excluded) on the way to the hex nearest ``goal`` that a man can
         reach from ``start`` within ``budget`` AP (:meth:`reach`): nearest first, then cheapest,
-        then first found; [] if no reachable hex is nearer than ``start``."""
+        then first found; [] if no reachable hex is nearer than ``start``.
+
+        Equals :meth:`toward_plain`; distances are worked out for the hexes found only (a
+        few dozen), not tabled for the whole map per goal."""
         import math
 
-        lim = math.floor(budget)
         if scale < 1:
-            reach = self.reach(start, budget, scale)
-            best, best_d = None, self.distance(start, goal)
-            for lab, (c, _prev) in reach.items():
-                d = self.distance(lab, goal)
-                if d < best_d or (d == best_d and best is not None and c < reach[best][0]):
-                    best, best_d = lab, d
-            return self.path_in(reach, best) if best is not None else []
-        order, cost, prev = self._settle(start, lim, scale)
-        ranked = self._rank_tables()[0]
-        dist = self._rank_distances(goal)
+            return self.toward_plain(start, goal, budget, scale)
+        order, cost, prev = self._settle(start, math.floor(budget), scale)
+        ranked, _rank, qs, rs = self._rank_tables()
+        gq, gr = self.hex_of[goal][0], self.hex_of[goal][1]
+        gs = gq + gr
         best, best_d, best_c = -1, self.distance(start, goal), 0
         for k, c in zip(order, cost):
-            d = dist[k]
+            q, r = qs[k], rs[k]
+            d = (abs(q - gq) + abs(r - gr) + abs(q + r - gs)) // 2
             if d < best_d or (d == best_d and best >= 0 and c < best_c):
                 best, best_d, best_c = k, d, c
         path = []
@@ -232,19 +269,18 @@ class Terrain:
             best = prev[best]
         return path[::-1]
 
-    def _rank_distances(self, goal: str) -> list[int]:
-        """Hex distance from every label rank to ``goal`` (cached per goal)."""
-        got = self._goal_dist.get(goal)
-        if got is None:
-            _ranked, _rank, qs, rs = self._rank_tables()
-            gq, gr = self.hex_of[goal][0], self.hex_of[goal][1]
-            dq = np.asarray(qs, np.int64) - gq
-            dr = np.asarray(rs, np.int64) - gr
-            got = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).tolist()
-            if len(self._goal_dist) > 4096:
-                self._goal_dist.clear()
-            self._goal_dist[goal] = got
-        return got
+    def toward_plain(
+        self, start: str, goal: str, budget: Fraction | int, scale: int = 1
+    ) -> list[str]:
+        """:meth:`toward` from :meth:`reach`'s table and :meth:`distance` (the plain version
+        its test compares; the one used for ``scale < 1``)."""
+        reach = self.reach(start, budget, scale)
+        best, best_d = None, self.distance(start, goal)
+        for lab, (c, _prev) in reach.items():
+            d = self.distance(lab, goal)
+            if d < best_d or (d == best_d and best is not None and c < reach[best][0]):
+                best, best_d = lab, d
+        return self.path_in(reach, best) if best is not None else []
 
     @staticmethod
     def path_in(reach: dict[str, tuple], goal: str) -> list[str]:
