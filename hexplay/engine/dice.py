@@ -99,7 +99,13 @@ class Dice:
             return self.plain_draw(sides)
         if sides <= 1:
             return 1  # (numpy returns the bound without drawing; sides < 1 is refused below)
-        m = self._next32() * sides
+        if self._has_half:  # = self._next32(), inline: one call less on every die
+            self._has_half = False
+            m = self._half * sides
+        else:
+            x = self._rng.bit_generator.random_raw()
+            self._half, self._has_half = x >> 32, True
+            m = (x & 0xFFFFFFFF) * sides
         low = m & 0xFFFFFFFF
         if low < sides:
             threshold = ((1 << 32) - sides) % sides
@@ -126,7 +132,8 @@ class Dice:
         value = self._draw(sides)
         if not 1 <= value <= sides:
             raise ValueError(f"die value {value} is not 1..{sides}")
-        self.rolls.append(Roll(len(self.rolls), value, sides, purpose, self.turn, dict(context)))
+        rolls = self.rolls  # (``context`` is this call's own dict: ``**`` made it)
+        rolls.append(Roll(len(rolls), value, sides, purpose, self.turn, context))
         return value
 
     # --- persistence ---------------------------------------------------------------------
