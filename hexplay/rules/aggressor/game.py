@@ -188,7 +188,8 @@ class AggressorGame(Game):
     def event(self, kind: str, data: dict, visible: str, redacted: dict | None = None) -> dict:
         vis = SIDES if visible == "both" else (visible,)
         e = self.log.add(self._turn, self.phase, kind, data, vis, redacted)
-        return e.for_side(vis[0])
+        # = e.for_side(vis[0]) (a side the event is visible to sees its data), built here
+        return {"index": e.index, "turn": e.turn, "phase": e.phase, "kind": kind, **data}
 
     def report(
         self, u: Unit, form: str, target: int, res: dict, attacker_sees_type: bool = False
@@ -296,7 +297,12 @@ class AggressorGame(Game):
             if not target_legal(self, u, kind, t):
                 raise IllegalOrder(rule, self._why_target(u, kind, t))
         # the arguments are checked plain values (labels, a key): logged as given
-        self.commands.add("order", o.to_dict(), self._turn)
+        # (= o.to_dict(), built here: the order as given, before any "direction" conversion)
+        self.commands.add(
+            "order",
+            {"side": o.side, "kind": kind, "unit": o.unit, "args": dict(o.args)},
+            self._turn,
+        )
         if kind == "move":
             return apply_move(self, u, t)
         if kind == "attack":
