@@ -132,8 +132,17 @@ class Dice:
         value = self._draw(sides)
         if not 1 <= value <= sides:
             raise ValueError(f"die value {value} is not 1..{sides}")
-        rolls = self.rolls  # (``context`` is this call's own dict: ``**`` made it)
-        rolls.append(Roll(len(rolls), value, sides, purpose, self.turn, context))
+        rolls = self.rolls
+        r = object.__new__(Roll)  # = Roll(len(rolls), value, ...), without the __init__ call
+        r.__dict__.update(
+            index=len(rolls),
+            value=value,
+            sides=sides,
+            purpose=purpose,
+            turn=self.turn,
+            context=context,  # (this call's own dict: ``**`` made it)
+        )
+        rolls.append(r)
         return value
 
     # --- persistence ---------------------------------------------------------------------

@@ -472,7 +472,8 @@ class AggressorGame(Game):
         """What ``side`` (or ``"referee"``) may know now. ``events=False`` leaves out the
         recent events and reports (an empty list: cheaper, for computer players that learn
         from what their own orders return)."""
-        self._check_side(side, referee=True)
+        if side not in SIDES:  # (a play side passes the check: the players' common case)
+            self._check_side(side, referee=True)
         return build_view(self, side, events)
 
     def view_unit(self, side: str, unit: str) -> dict[str, Any] | None:
