@@ -34,9 +34,7 @@ class CommandLog:
         self.marks: dict[int, int] = {}
 
     def add(self, op: str, args: dict[str, Any], turn: int) -> None:
-        c = object.__new__(Command)  # = Command(op, args, turn), filled in one step
-        c.__dict__.update(op=op, args=args, turn=turn)
-        self.commands.append(c)
+        self.commands.append(Command(op, args, turn))
 
     def mark_turn(self, turn: int) -> None:
         """Remember that turn ``turn``'s planning starts after the commands so far."""

@@ -6,8 +6,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-_new = object.__new__
-
 REFEREE = "referee"
 """The all-seeing side name every view helper understands."""
 
@@ -83,20 +81,8 @@ class EventLog:
         visible_to: Iterable[str] = (),
         redacted: dict[str, dict[str, Any]] | None = None,
     ) -> Event:
-        # = Event(len(events), turn, phase, kind, data, tuple(visible_to), redacted or {}),
-        # its fields filled in one step (every game logs hundreds of events)
-        events = self.events
-        e = _new(Event)
-        e.__dict__.update(
-            index=len(events),
-            turn=turn,
-            phase=phase,
-            kind=kind,
-            data=data,
-            visible_to=tuple(visible_to),
-            redacted=redacted or {},
-        )
-        events.append(e)
+        e = Event(len(self.events), turn, phase, kind, data, tuple(visible_to), redacted or {})
+        self.events.append(e)
         return e
 
     def for_side(self, side: str, turn: int | None = None) -> list[dict[str, Any]]:
