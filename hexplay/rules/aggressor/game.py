@@ -203,10 +203,10 @@ class AggressorGame(Game):
             "result": res["result"],
             "dug": res["dug"],
         }
-        full = dict(data, unit=u.id, rolls=res["rolls"], hit_value=res.get("hit_value"))
+        full = {**data, "unit": u.id, "rolls": res["rolls"], "hit_value": res.get("hit_value")}
         if res["defender"] is not None:
             full["defender"] = res["defender"].id
-        mine = dict(data)
+        mine = data.copy()
         if attacker_sees_type and res["defender"] is not None:
             mine["defender_type"] = res.get("type")
         self.log.add(
