@@ -15,6 +15,8 @@ from hexplay.rules.aggressor.movement import can_move, move_blocked, move_target
 from hexplay.rules.aggressor.observation import Sighting, observe, observe_plain
 from hexplay.rules.aggressor.views import (
     _moves_left,
+    build_view,
+    build_view_plain,
     moves_left,
     own_unit,
     own_unit_plain,
@@ -78,9 +80,29 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
             assert recent_events(g, side) == recent_events_plain(g, side)
             # what the scripted player reads: the view but its event list
             assert g.view(side, events=False) == {**g.view(side), "events": []}
+            for events in (False, True):
+                assert build_view(g, side, events) == build_view_plain(g, side, events)
 
     g = checked_game(seed, west, east, obs, check)
     assert g.over and n["units"] > 200 and n["hexes"] > 50_000, n
+
+
+def test_views_equal_the_plain_version_in_set_up_and_once_over():
+    g = AggressorGame.new(seed=8, turn_limit=2)
+    ps = {s: ENTRY.player("scripted", s, 8) for s in ("west", "east")}
+    seen = set()
+    while True:
+        for side in ("west", "east", "referee"):
+            assert build_view(g, side) == build_view_plain(g, side)
+        seen.add(g.phase)
+        if g.over:
+            break
+        ps[g.to_act()[0]].act(g)
+    assert seen == {"setup", "play", "over"}
+    v = build_view(g, "west")
+    v["sectors"]["west"].append(99)
+    v["options"].clear()
+    assert build_view(g, "west") == build_view_plain(g, "west")  # fresh lists and dicts
 
 
 def test_recent_events_are_fresh_copies():

@@ -1,5 +1,7 @@
 """The engine's fast paths equal their plain versions: Dice._draw (Lemire's method on the bit
-generator's 32-bit stream) against Generator.integers, value for value and state for state."""
+generator's 32-bit stream) against Generator.integers, value for value and state for state; the
+records filled in one step (Dice.roll's Roll, EventLog.add's Event, CommandLog.add's Command)
+against their dataclass constructors."""
 
 from __future__ import annotations
 
@@ -11,6 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hexplay.engine import Dice
+from hexplay.engine.commands import Command, CommandLog
+from hexplay.engine.dice import Roll
+from hexplay.engine.log import Event, EventLog
 
 
 def plain_values(seed: int, sides: list[int]) -> tuple[list[int], dict]:
@@ -68,3 +73,39 @@ def test_generator_handed_out_keeps_one_stream():
             want.append(float(g.random()))
     assert got == want
     assert d.state()["bit_generator"] == g.bit_generator.state
+
+
+def test_records_filled_in_one_step_equal_their_constructors():
+    d = Dice(3)
+    d.turn = 4
+    ctx = {"unit": "W01", "value": 5}
+    v = d.roll("attack", 10, **ctx)
+    d.turn = None
+    w = d.roll("first side", 2)
+    assert d.rolls == [Roll(0, v, 10, "attack", 4, ctx), Roll(1, w, 2, "first side")]
+    assert [type(r) for r in d.rolls] == [Roll, Roll]
+    assert d.rolls[0].context is not ctx  # its own dict, as the constructor's copy was
+    assert [r.to_dict() for r in d.rolls] == [
+        {"index": 0, "value": v, "sides": 10, "purpose": "attack", "turn": 4, "context": ctx},
+        {"index": 1, "value": w, "sides": 2, "purpose": "first side", "turn": None, "context": {}},
+    ]
+
+    log = EventLog()
+    a = log.add(1, "play", "turn", {"side": "west"}, ["west", "east"])
+    red = {"east": {"x": 1}}
+    b = log.add(2, "play", "attack", {"x": 2}, (), red)
+    assert log.events == [
+        Event(0, 1, "play", "turn", {"side": "west"}, ("west", "east"), {}),
+        Event(1, 2, "play", "attack", {"x": 2}, (), red),
+    ]
+    assert (a.for_side("west"), b.for_side("east"), b.for_side("west")) == (
+        {"index": 0, "turn": 1, "phase": "play", "kind": "turn", "side": "west"},
+        {"index": 1, "turn": 2, "phase": "play", "kind": "attack", "x": 1},
+        None,
+    )
+    assert Event.from_dict(b.to_dict()) == b
+
+    cl = CommandLog()
+    cl.add("order", {"side": "west"}, 3)
+    assert cl.commands == [Command("order", {"side": "west"}, 3)]
+    assert cl.to_list() == [{"op": "order", "args": {"side": "west"}, "turn": 3}]

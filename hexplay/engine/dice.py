@@ -99,7 +99,13 @@ class Dice:
             return self.plain_draw(sides)
         if sides <= 1:
             return 1  # (numpy returns the bound without drawing; sides < 1 is refused below)
-        m = self._next32() * sides
+        if self._has_half:  # = self._next32(), inline: one call less on every die
+            self._has_half = False
+            m = self._half * sides
+        else:
+            x = self._rng.bit_generator.random_raw()
+            self._half, self._has_half = x >> 32, True
+            m = (x & 0xFFFFFFFF) * sides
         low = m & 0xFFFFFFFF
         if low < sides:
             threshold = ((1 << 32) - sides) % sides
@@ -126,7 +132,17 @@ class Dice:
         value = self._draw(sides)
         if not 1 <= value <= sides:
             raise ValueError(f"die value {value} is not 1..{sides}")
-        self.rolls.append(Roll(len(self.rolls), value, sides, purpose, self.turn, dict(context)))
+        rolls = self.rolls
+        r = object.__new__(Roll)  # = Roll(len(rolls), value, ...), without the __init__ call
+        r.__dict__.update(
+            index=len(rolls),
+            value=value,
+            sides=sides,
+            purpose=purpose,
+            turn=self.turn,
+            context=context,  # (this call's own dict: ``**`` made it)
+        )
+        rolls.append(r)
         return value
 
     # --- persistence ---------------------------------------------------------------------

@@ -135,9 +135,8 @@ def resolve(g, attacker, target: int, strength: int, form: str, missile: bool = 
         g.declare_aggressor(side, target)
     occ = g.at.get(target)
     e = g.units[occ] if occ is not None else None
-    res: dict = {"defender": None, "result": "no target", "dug": False, "rolls": []}
     if e is None or e.side == side:
-        return res
+        return {"defender": None, "result": "no target", "dug": False, "rolls": []}
     unobserved = g.scenario.obs and e.id not in g.known[side]
     if unobserved:
         reveal(g, side, e)
@@ -149,11 +148,18 @@ def resolve(g, attacker, target: int, strength: int, form: str, missile: bool = 
         unobserved,
         g.scenario.die_factor,
     )
-    res.update(defender=e, dug=e.emplaced, hit_value=hv, type=e.display_type)
-    res["result"] = "miss"
+    rolls: list[int] = []
+    res = {  # (the keys in the order the report has always had them)
+        "defender": e,
+        "result": "miss",
+        "dug": e.emplaced,
+        "rolls": rolls,
+        "hit_value": hv,
+        "type": e.display_type,
+    }
     for _ in range(AMBUSH_ROLLS if form == "ambush" else 1):
         roll = g.dice.roll("attack", DIE, attacker=attacker.id, value=hv)  # = g.roll(...)
-        res["rolls"].append(roll)
+        rolls.append(roll)
         if not is_hit(roll, hv):
             continue
         if missile:

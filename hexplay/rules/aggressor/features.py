@@ -173,7 +173,7 @@ def _anti_aircraft(g, u, t, overflown: bool, strike_diff: int | None) -> dict | 
         return None
     b = g.board
     p = aa_chance(b.dist[u.hex][t], b.territory[t] == u.side, strike_diff)
-    roll = g.roll("anti-aircraft", sides=100, unit=u.id, chance=p)
+    roll = g.dice.roll("anti-aircraft", 100, unit=u.id, chance=p)  # = g.roll(...)
     if roll > p:
         return g.event("anti-aircraft", {"unit": u.id, "chance": p, "loss": None}, u.side)
     took = step_loss(u)
@@ -183,8 +183,10 @@ def _anti_aircraft(g, u, t, overflown: bool, strike_diff: int | None) -> dict | 
 
 
 def _overflown(g, u, t) -> tuple[list, bool]:
-    line = g.board.line(u.hex, t)[1:]
-    enemies = [g.units[g.at[j]] for j in line if j in g.at and g.units[g.at[j]].side != u.side]
+    at, units, side = g.at, g.units, u.side
+    # the units on the line past the airbase (its own hex first), each looked up once
+    on_line = [units[k] for j in g.board.line(u.hex, t)[1:] if (k := at.get(j)) is not None]
+    enemies = [e for e in on_line if e.side != side]
     return enemies, bool(enemies)
 
 

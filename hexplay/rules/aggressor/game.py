@@ -188,7 +188,8 @@ class AggressorGame(Game):
     def event(self, kind: str, data: dict, visible: str, redacted: dict | None = None) -> dict:
         vis = SIDES if visible == "both" else (visible,)
         e = self.log.add(self._turn, self.phase, kind, data, vis, redacted)
-        return e.for_side(vis[0])
+        # = e.for_side(vis[0]) (a side the event is visible to sees its data), built here
+        return {"index": e.index, "turn": e.turn, "phase": e.phase, "kind": kind, **data}
 
     def report(
         self, u: Unit, form: str, target: int, res: dict, attacker_sees_type: bool = False
@@ -202,10 +203,10 @@ class AggressorGame(Game):
             "result": res["result"],
             "dug": res["dug"],
         }
-        full = dict(data, unit=u.id, rolls=res["rolls"], hit_value=res.get("hit_value"))
+        full = {**data, "unit": u.id, "rolls": res["rolls"], "hit_value": res.get("hit_value")}
         if res["defender"] is not None:
             full["defender"] = res["defender"].id
-        mine = dict(data)
+        mine = data.copy()
         if attacker_sees_type and res["defender"] is not None:
             mine["defender_type"] = res.get("type")
         self.log.add(
@@ -296,7 +297,12 @@ class AggressorGame(Game):
             if not target_legal(self, u, kind, t):
                 raise IllegalOrder(rule, self._why_target(u, kind, t))
         # the arguments are checked plain values (labels, a key): logged as given
-        self.commands.add("order", o.to_dict(), self._turn)
+        # (= o.to_dict(), built here: the order as given, before any "direction" conversion)
+        self.commands.add(
+            "order",
+            {"side": o.side, "kind": kind, "unit": o.unit, "args": dict(o.args)},
+            self._turn,
+        )
         if kind == "move":
             return apply_move(self, u, t)
         if kind == "attack":
@@ -466,7 +472,8 @@ class AggressorGame(Game):
         """What ``side`` (or ``"referee"``) may know now. ``events=False`` leaves out the
         recent events and reports (an empty list: cheaper, for computer players that learn
         from what their own orders return)."""
-        self._check_side(side, referee=True)
+        if side not in SIDES:  # (a play side passes the check: the players' common case)
+            self._check_side(side, referee=True)
         return build_view(self, side, events)
 
     def view_unit(self, side: str, unit: str) -> dict[str, Any] | None:

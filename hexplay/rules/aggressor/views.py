@@ -130,6 +130,60 @@ def known_enemies(g, side: str) -> dict[str, dict[str, Any]]:
 
 
 def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
+    """Equals :func:`build_view_plain`, the game's fields read directly (not through its
+    properties) and each side's sector list made in one pass over the control list: computer
+    players read a whole view at every turn start and after every order that taught them
+    something."""
+    if side == REFEREE:
+        return build_view_plain(g, side, events)
+    b = g.board
+    units: dict[str, dict[str, Any]] = {}
+    for u in g.units.values():
+        if u.alive and u.side == side:
+            units[u.id] = own_unit(g, u)
+    over, turn = g._over, g._turn
+    phase = "over" if over else "setup" if turn == 0 else "play"  # = g.phase
+    mine_now = g.current == side
+    if phase != "setup":
+        if mine_now:
+            units.update(known_enemies(g, side))
+        else:
+            units.update(g.last_seen[side])
+    control = g.control
+    sectors: dict[str, list[int]] = {s: [] for s in SIDES}
+    for k, c in enumerate(control):  # = [k + 1 for k, c in enumerate(control) if c == s]
+        got = sectors.get(c)
+        if got is not None:
+            got.append(k + 1)
+    cbr = g.cbr
+    return {
+        "game": "aggressor",
+        "side": side,
+        "turn": turn,
+        "phase": phase,
+        "to_act": list(g.to_act()),
+        "over": over,
+        "winner": g._winner,
+        "units": units,
+        "round": (turn + 1) // 2,  # = g.round
+        "current": g.current,
+        "first": g.first,
+        "aggressor": g.aggressor,
+        "control": list(control),
+        "sectors": sectors,
+        "cbr": sorted([b.labels[i] for i in cbr]) if cbr else [],
+        "partisans": {side: g.partisans[side]},
+        "partisan_spots": [b.labels[i] for i in g.spots] if mine_now else [],
+        "army_size": g.scenario.army_size,
+        "setup_done": dict(g.setup_done),
+        "options": dict(g.options),
+        "reason": g.reason,
+        "events": recent_events(g, side) if events else [],
+    }
+
+
+def build_view_plain(g, side: str, events: bool = True) -> dict[str, Any]:
+    """What ``side`` (or the referee) may know now (see the module docstring)."""
     b = g.board
     referee = side == REFEREE
     units: dict[str, dict[str, Any]] = {}
