@@ -28,9 +28,14 @@ OTHER = "hexplay_base"
 
 
 def _game(hx, play, seed: int):
-    entry = hx.game_entry("aggressor")
-    g = hx.new_game("aggressor", "batch", seed=seed)
-    players = {s: entry.player("scripted", s, seed + k) for k, s in enumerate(("west", "east"))}
+    """One scripted game of version ``hx``. Its game and player classes are taken from the
+    version's own modules, never through its registry: the registry names its entries by
+    absolute ``hexplay.*`` paths, which would load *this* checkout's code for both versions."""
+    game = importlib.import_module(f"{hx.__name__}.rules.aggressor.game").AggressorGame
+    batch = importlib.import_module(f"{hx.__name__}.rules.aggressor.scenario").SCENARIOS["batch"]
+    scripted = importlib.import_module(f"{hx.__name__}.ai.aggressor").ScriptedPlayer
+    g = game.new(dict(batch), seed=seed)
+    players = {s: scripted(s, seed + k) for k, s in enumerate(("west", "east"))}
     play(g, players)
     return g
 
