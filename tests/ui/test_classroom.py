@@ -371,3 +371,23 @@ def test_after_action_review_steps_the_board_and_exports_a_page(cls_page: Any, a
     assert (link.get_attribute("href") or "").startswith("data:text/html")
     flow.snap(page, shot(page, artifacts, "review"))
     K(page, "reset()")
+
+
+def test_vehicles_show_which_way_they_face(cls_page: Any):
+    """Each vehicle counter on the board carries a heading arrow toward the hexside the engine
+    says it faces (the next hex of its route), so an escort's MV direction is visible."""
+    page = cls_page
+    flow.reset(page)
+    # the adversary's plot is ended, the defender takes the seat: his own vehicles are shown
+    K(page, "app.end_plot()\napp.take_over()\n_result = True")
+    want = K(
+        page,
+        "_result = {u['id']: u['facing'] for u in app.board.units"
+        " if u.get('kind') in ('escort', 'transporter') and u.get('facing') is not None}",
+    )
+    assert want, "no vehicle of the defender's view has a heading"
+    page.wait_for_selector(".hexplay-board [data-facing]")
+    for uid, facing in want.items():
+        counter = page.locator(f'.hexplay-board [data-unit="{uid}"]')
+        assert counter.get_attribute("data-facing") == str(facing), uid
+        assert counter.locator(".hexplay-facing").count() == 1, uid
