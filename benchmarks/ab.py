@@ -22,6 +22,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -30,13 +31,45 @@ OTHER = "hexplay_base"
 """The package name the other checkout's ``hexplay`` is imported under."""
 
 
-def _load_other(base: Path, tmp: Path):
+def load_other(base: Path, tmp: Path):
+    """The other checkout's ``hexplay`` copied into ``tmp`` and imported as :data:`OTHER`."""
     src = base / "hexplay"
     if not (src / "__init__.py").is_file():
         raise SystemExit(f"no hexplay package in {base}")
     shutil.copytree(src, tmp / OTHER, ignore=shutil.ignore_patterns("__pycache__", "static"))
     sys.path.insert(0, str(tmp))
-    return importlib.import_module(f"{OTHER}.analysis.bench")
+    return importlib.import_module(OTHER)
+
+
+def time_blocks(
+    mine: Callable[[int], object], other: Callable[[int], object], blocks: int, n: int
+) -> tuple[list[float], list[float]]:
+    """CPU seconds of each block of ``n`` seeds played by ``mine`` and by ``other`` (one game
+    per call), the two taking turns to go first, under :func:`batch_gc`."""
+    from hexplay.analysis.batch import batch_gc
+
+    t_mine: list[float] = []
+    t_other: list[float] = []
+    with batch_gc():
+        for k in range(blocks):
+            pair = [(mine, t_mine), (other, t_other)]
+            for play, out in pair if k % 2 == 0 else pair[::-1]:
+                t0 = time.process_time()
+                for s in range(k * n, (k + 1) * n):
+                    play(s)
+                out.append(time.process_time() - t0)
+    return t_mine, t_other
+
+
+def report(t_mine: list[float], t_other: list[float], games: int) -> None:
+    """Each version's games/s and the speed-up, with the median and range of the blocks'."""
+    ratios = [b / x for x, b in zip(t_mine, t_other, strict=True)]
+    print(f"this checkout: {games / sum(t_mine):.1f} games/s")
+    print(f"base checkout: {games / sum(t_other):.1f} games/s")
+    print(
+        f"speed-up: {sum(t_other) / sum(t_mine):.3f} (blocks: median "
+        f"{statistics.median(ratios):.3f}, {min(ratios):.3f}-{max(ratios):.3f})"
+    )
 
 
 def _same_game(ma, mb, seed: int) -> None:
@@ -62,36 +95,23 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--block-games", type=int, default=20)
     a = ap.parse_args(argv)
     from hexplay.analysis import bench as mine
-    from hexplay.analysis.batch import batch_gc
 
     with tempfile.TemporaryDirectory() as tmp:
-        other = _load_other(a.base.resolve(), Path(tmp))
+        load_other(a.base.resolve(), Path(tmp))
+        other = importlib.import_module(f"{OTHER}.analysis.bench")
         ma, mb = mine.fresh_skirmish_map(), other.fresh_skirmish_map()
         for i in range(a.warmup):
             mine._scripted_game(10**6 + i, ma)
             other._scripted_game(10**6 + i, mb)
         for s in range(3):
             _same_game(ma, mb, s)
-        t_mine: list[float] = []
-        t_other: list[float] = []
-        n = a.block_games
-        with batch_gc():
-            for k in range(a.blocks):
-                seeds = range(k * n, (k + 1) * n)
-                pair = [(mine, ma, t_mine), (other, mb, t_other)]
-                for mod, m, out in pair if k % 2 == 0 else pair[::-1]:
-                    t0 = time.process_time()
-                    for s in seeds:
-                        mod._scripted_game(s, m)
-                    out.append(time.process_time() - t0)
-    ratios = [b / x for x, b in zip(t_mine, t_other, strict=True)]
-    games = n * a.blocks
-    print(f"this checkout: {games / sum(t_mine):.1f} games/s")
-    print(f"base checkout: {games / sum(t_other):.1f} games/s")
-    print(
-        f"speed-up: {sum(t_other) / sum(t_mine):.3f} (blocks: median "
-        f"{statistics.median(ratios):.3f}, {min(ratios):.3f}-{max(ratios):.3f})"
-    )
+        t_mine, t_other = time_blocks(
+            lambda s: mine._scripted_game(s, ma),
+            lambda s: other._scripted_game(s, mb),
+            a.blocks,
+            a.block_games,
+        )
+    report(t_mine, t_other, a.block_games * a.blocks)
 
 
 if __name__ == "__main__":

@@ -14,17 +14,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import shutil
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-OTHER = "hexplay_base"
-"""The package name the other checkout's ``hexplay`` is imported under."""
+from ab import OTHER, load_other, report, time_blocks  # noqa: E402
 
 
 def _game(hx, play, seed: int):
@@ -49,16 +46,9 @@ def main(argv: list[str] | None = None) -> None:
     a = ap.parse_args(argv)
     import hexplay
     from hexplay.ai.player import play
-    from hexplay.analysis.batch import batch_gc
 
-    src = a.base.resolve() / "hexplay"
-    if not (src / "__init__.py").is_file():
-        raise SystemExit(f"no hexplay package in {a.base}")
     with tempfile.TemporaryDirectory() as tmp:
-        ignore = shutil.ignore_patterns("__pycache__", "static")
-        shutil.copytree(src, Path(tmp) / OTHER, ignore=ignore)
-        sys.path.insert(0, tmp)
-        other = importlib.import_module(OTHER)
+        other = load_other(a.base.resolve(), Path(tmp))
         other_play = importlib.import_module(f"{OTHER}.ai.player").play
         versions = [(hexplay, play), (other, other_play)]
         for i in range(a.warmup):
@@ -69,26 +59,13 @@ def main(argv: list[str] | None = None) -> None:
             same = ga.commands.to_list() == gb.commands.to_list() and ga.winner == gb.winner
             if not same or [r.value for r in ga.dice.rolls] != [r.value for r in gb.dice.rolls]:
                 raise SystemExit(f"seed {s}: the two versions play different games")
-        times: list[list[float]] = [[], []]
-        n = a.block_games
-        with batch_gc():
-            for k in range(a.blocks):
-                order = (0, 1) if k % 2 == 0 else (1, 0)
-                for v in order:
-                    hx, pl = versions[v]
-                    t0 = time.process_time()
-                    for s in range(k * n, (k + 1) * n):
-                        _game(hx, pl, s)
-                    times[v].append(time.process_time() - t0)
-    mine, base = times
-    ratios = [b / x for x, b in zip(mine, base, strict=True)]
-    games = n * a.blocks
-    print(f"this checkout: {games / sum(mine):.1f} games/s")
-    print(f"base checkout: {games / sum(base):.1f} games/s")
-    print(
-        f"speed-up: {sum(base) / sum(mine):.3f} (blocks: median "
-        f"{statistics.median(ratios):.3f}, {min(ratios):.3f}-{max(ratios):.3f})"
-    )
+        t_mine, t_other = time_blocks(
+            lambda s: _game(hexplay, play, s),
+            lambda s: _game(other, other_play, s),
+            a.blocks,
+            a.block_games,
+        )
+    report(t_mine, t_other, a.block_games * a.blocks)
 
 
 if __name__ == "__main__":
