@@ -171,8 +171,7 @@ def _worst_case(args: argparse.Namespace) -> int:
 
         with pd.option_context("display.width", 160, "display.max_columns", 30):
             print(table.to_string(index=False))
-        what = "best response" if searched == "adversary" else "best defence"
-        print(f"{what}: {result.best.knobs}")
+        print(f"{result.label}: {result.best.knobs}")
     return 0
 
 

@@ -35,6 +35,7 @@ def test_best_response_is_not_worse_than_the_default_beyond_its_interval():
     r = worst_case(
         {"n_guards": 4}, candidates=4, games=(6, 12), final_games=60, seed=1, scheduler="sync"
     )
+    assert (r.side, r.scenario, r.fixed) == ("adversary", {"n_guards": 4}, {})
     assert [len(x) for x in r.rungs] == [4, 2]
     assert all(e.games == 6 for e in r.rungs[0]) and all(e.games == 12 for e in r.rungs[1])
     assert r.best.games == r.default.games == 60
@@ -61,6 +62,7 @@ def test_best_defence_is_not_worse_than_the_default_beyond_its_interval():
     r = best_defence(
         {"n_guards": 4}, candidates=4, games=(6, 12), final_games=60, seed=2, scheduler="sync"
     )
+    assert (r.side, r.fixed, r.label) == ("defender", {}, "best defence")
     assert [len(x) for x in r.rungs] == [4, 2]
     assert r.rungs[0][0].knobs == {}  # the default defence competes too
     # the rung kept the lower half: every survivor's figure is at most every dropped one's

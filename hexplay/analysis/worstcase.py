@@ -19,7 +19,7 @@ biased upward (the winner's curse): it is **re-estimated on fresh seeds** (never
 search) with a Wilson interval, and so is the default adversary, on those same fresh seeds.
 
 ``worst_case(scenario={"n_guards": 6}, candidates=16, games=(20, 40, 80), final_games=400)``
-returns a :class:`WorstCase`; ``hexplay worst-case --game skirmish --set scenario.n_guards=6``
+returns a :class:`BestResponse`; ``hexplay worst-case --game skirmish --set scenario.n_guards=6``
 does it from the command line.
 """
 
@@ -97,21 +97,30 @@ class Estimate:
 
 
 @dataclass
-class WorstCase:
-    """The result: the best attack found and the default one, both on the same fresh seeds;
-    ``rungs`` holds every candidate's figure at every rung of the search."""
+class BestResponse:
+    """The result of :func:`worst_case` (``side="adversary"``: the attack with the highest
+    P(adversary win) found) and of :func:`best_defence` (``side="defender"``: the defence with
+    the lowest): the searched side's best knobs found and its default tactics, both on the same
+    fresh seeds against the other side's fixed knobs ``fixed``; ``rungs`` holds every
+    candidate's figure at every rung of the search."""
 
+    side: str
     scenario: dict[str, Any]
-    defender: dict[str, Any]
+    fixed: dict[str, Any]
     best: Estimate
     default: Estimate
     rungs: list[list[Estimate]] = field(default_factory=list)
 
+    @property
+    def label(self) -> str:
+        """What the best candidate is called: "best response" (an attack) or "best defence"."""
+        return "best response" if self.side == "adversary" else "best defence"
+
     def table(self):
-        """A DataFrame: the default and the best response, with intervals."""
+        """A DataFrame: the default and the best found, with intervals."""
         import pandas as pd
 
-        return pd.DataFrame([self.default.row("default"), self.best.row("best response")])
+        return pd.DataFrame([self.default.row("default"), self.best.row(self.label)])
 
 
 def sample_attacks(n: int, seed: int = 0, space: Mapping[str, Any] | None = None) -> list[dict]:
@@ -137,11 +146,11 @@ def sample_attacks(n: int, seed: int = 0, space: Mapping[str, Any] | None = None
     return out
 
 
-def _points(scenario, defender, attacks, side: str = "adversary") -> list[dict[str, Any]]:
+def _points(scenario, fixed, attacks, side: str = "adversary") -> list[dict[str, Any]]:
     """Sweep points: each of ``attacks`` (knobs of ``side``) against the other side's fixed
-    knobs ``defender``."""
+    knobs ``fixed``."""
     other = "defender" if side == "adversary" else "adversary"
-    return [join_point(dict(scenario), {side: a, other: dict(defender)}) for a in attacks]
+    return [join_point(dict(scenario), {side: a, other: dict(fixed)}) for a in attacks]
 
 
 def _wins(df, n_points: int) -> tuple[np.ndarray, np.ndarray]:
@@ -161,7 +170,7 @@ def worst_case(
     space: Mapping[str, Any] | None = None,
     game: str = "skirmish",
     **sweep_kw: Any,
-) -> WorstCase:
+) -> BestResponse:
     """Search the adversary's tactics for the highest P(adversary win) against ``defender``
     (tactic knobs) in ``scenario`` (sweep scenario parameters); see the module docstring.
 
@@ -175,24 +184,6 @@ def worst_case(
     )
 
 
-@dataclass
-class BestDefence:
-    """:func:`best_defence`'s result: the defence with the lowest P(adversary win) found and
-    the default defence, both on the same fresh seeds (``rungs``: as :class:`WorstCase`)."""
-
-    scenario: dict[str, Any]
-    adversary: dict[str, Any]
-    best: Estimate
-    default: Estimate
-    rungs: list[list[Estimate]] = field(default_factory=list)
-
-    def table(self):
-        """A DataFrame: the default and the best defence, with intervals."""
-        import pandas as pd
-
-        return pd.DataFrame([self.default.row("default"), self.best.row("best defence")])
-
-
 def best_defence(
     scenario: Mapping[str, Any] | None = None,
     adversary: Mapping[str, Any] | None = None,
@@ -204,12 +195,12 @@ def best_defence(
     space: Mapping[str, Any] | None = None,
     game: str = "skirmish",
     **sweep_kw: Any,
-) -> BestDefence:
+) -> BestResponse:
     """The mirror of :func:`worst_case`: the defender's tactics (:data:`DEFENDER_SPACE`)
     searched, by the same successive halving on common seeds, for the *lowest* P(adversary
     win) against the adversary's fixed tactic knobs ``adversary``; the winner and the default
     defence re-estimated on fresh seeds."""
-    r = _halving(
+    return _halving(
         "defender",
         scenario,
         adversary,
@@ -221,7 +212,6 @@ def best_defence(
         game,
         sweep_kw,
     )
-    return BestDefence(r.scenario, r.defender, r.best, r.default, r.rungs)
 
 
 def _halving(
@@ -235,22 +225,21 @@ def _halving(
     space: Mapping[str, Any] | None,
     game: str,
     sweep_kw: dict[str, Any],
-) -> WorstCase:
+) -> BestResponse:
     """Successive halving over knob sets of ``side`` against ``other`` (the other side's
     knobs): the adversary's best is the highest P(adversary win), the defender's the lowest."""
     from .sweep import run_sweep
 
-    defender = other
     sign = 1.0 if side == "adversary" else -1.0
     if candidates < 1 or not games or any(int(g) < 1 for g in games) or final_games < 1:
         raise ValueError("candidates, every rung's games and final_games must be >= 1")
-    scenario, defender = dict(scenario or {}), dict(defender or {})
+    scenario, fixed = dict(scenario or {}), dict(other or {})
     sweep_kw.setdefault("progress", False)
     alive = sample_attacks(candidates, seed, space)
     rungs: list[list[Estimate]] = []
     base = seed
     for i, n in enumerate(games):
-        pts = _points(scenario, defender, alive, side)
+        pts = _points(scenario, fixed, alive, side)
         df = run_sweep(pts, int(n), seed=base, game=game, **sweep_kw)
         wins, plays = _wins(df, len(alive))
         rung = [Estimate(a, int(w), int(p)) for a, w, p in zip(alive, wins, plays)]
@@ -259,21 +248,20 @@ def _halving(
         keep = max(1, len(alive) // 2) if i < len(games) - 1 else 1
         order = sorted(range(len(rung)), key=lambda j: (-sign * rung[j].p, j))
         alive = [alive[j] for j in order[:keep]]
-        if len(alive) == 1 and i < len(games) - 1:
-            continue
     best = alive[0]
     fresh = seed + SEED_STRIDE
     df = run_sweep(
-        _points(scenario, defender, [best, {}], side),
+        _points(scenario, fixed, [best, {}], side),
         final_games,
         seed=fresh,
         game=game,
         **sweep_kw,
     )
     wins, plays = _wins(df, 2)
-    return WorstCase(
+    return BestResponse(
+        side,
         scenario,
-        defender,
+        fixed,
         Estimate(best, int(wins[0]), int(plays[0])),
         Estimate({}, int(wins[1]), int(plays[1])),
         rungs,
