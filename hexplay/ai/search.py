@@ -80,6 +80,7 @@ records of the past instead of deep-copying them (SKIRMISH mid-game: ~1 ms inste
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -504,7 +505,12 @@ class SearchPlayer(GamePlayer):
         t0 = time.perf_counter()
         turn_policies = self._policies
         self._policies = setups
-        k = self.decide(game, iterations=n_it, margin=0.0)
+        budget = self.budget  # set-ups are rolled out to the end of the game (no horizon)
+        self.budget = dataclasses.replace(budget, horizon=None)
+        try:
+            k = self.decide(game, iterations=n_it, margin=0.0)
+        finally:
+            self.budget = budget
         self.setup_seconds = time.perf_counter() - t0
         chosen = self._policies[k]
         chosen[1].act(game)
