@@ -169,3 +169,22 @@ def test_the_setup_search_beats_the_scripted_player():
         total += 0.5 if w is None else float(w == side)
     lo, _ = wilson_interval(total, n)
     assert lo > 0.5, (total, n)
+
+
+def test_a_rollout_copy_keeps_the_view_caches_apart():
+    """The copy's cached event lists follow the copy's log (not the original's): the views of
+    both agree with the plain lists after the copy plays on, and the original's are unchanged."""
+    from hexplay.ai.search import rollout_copy
+    from hexplay.rules.aggressor.views import recent_events, recent_events_plain
+
+    g = E.new("batch", seed=5)
+    ps = {s: ScriptedPlayer(s, seed=1 + i) for i, s in enumerate(g.sides)}
+    play(g, ps, max_turns=6)
+    before = {s: g.view(s) for s in g.sides}
+    w = rollout_copy(g)
+    assert w.recent_memo["west"][0] is w.log.events
+    play(w, {s: ScriptedPlayer(s, seed=3 + i) for i, s in enumerate(w.sides)}, max_turns=4)
+    for s in g.sides:
+        assert g.view(s) == before[s]
+        assert recent_events(w, s) == recent_events_plain(w, s)
+        assert recent_events(g, s) == recent_events_plain(g, s)
