@@ -62,6 +62,18 @@ players' 0.403 [0.356, 0.451] (``benchmarks/search.py``). The convoy has no set-
 for it the turn search pays: on the same 400 games its base policy alone gave 0.253 [0.212,
 0.297] and with 16 rollouts a turn 0.168 [0.134, 0.207] (0.36 s a decision).
 
+In AGGRESSOR the set-up is the army (:data:`AGGRESSOR_ARMIES`: 18 units of six types, chosen
+freely): turn candidates that change the scripted player's knobs scored 0.525 [0.320, 0.721]
+of 20 games against it (4 rollouts of 2 turns a decision), and no fixed knob set beat the
+default beyond noise, while the army alone moved the score from 0.53 to 0.9 (pilots); so its
+figure searches the set-up among the armies (rollouts of whole games against the scripted
+player with the computer's army, the enemy's set-up drawn by the sampler) and commits
+(``turns=False``): 0.892 [0.842, 0.928] of 200 games (seeds 0-199; ``benchmarks/search.py``)
+against the scripted player's 0.477 against itself on the same games. The search finds what the
+army gives, no more: all armour, fixed, scores 0.892 on those games too (measured after the
+choice, for context); a turn search on top (4 rollouts of 2 turns) gave 0.867 of 30 pilot
+games, no better, at ~2 s a decision.
+
 **The base policies** are the best knob sets found offline at 4 guards
 (:data:`ADVERSARY_FOUND` by :func:`hexplay.analysis.worstcase.worst_case`,
 :data:`DEFENDER_FOUND` by :func:`~hexplay.analysis.worstcase.best_defence`): a rollout
