@@ -344,7 +344,11 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
     side's knowledge only. Kept only if ``view(side)`` and ``legal_orders(side)`` are
     unchanged (an unidentified unit shows its colour only), else dealt again; after
     :data:`SAMPLER_TRIES` deals an unchanged copy. Consistent with the current view, not with
-    every earlier one (a unit identified in an earlier turn may trade its type)."""
+    every earlier one (a unit identified in an earlier turn may trade its type).
+
+    In the set-up the enemy's placements are hidden whole: see :func:`aggressor_setup_resample`."""
+    if game.phase == "setup":
+        return aggressor_setup_resample(game, side, rng)
     fields = ("type", "rng", "str", "launched")
     truth = game.view(side)
     legal = game.legal_orders(side)
@@ -369,6 +373,31 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
         if twin.view(side) == truth and twin.legal_orders(side) == legal:
             return twin
     return rollout_copy(game)
+
+
+def aggressor_setup_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
+    """AGGRESSOR in the set-up: the enemy's set-up drawn anew. ``side`` sees only whether the
+    enemy has submitted its set-up (none of its units, not even how many it has placed), so the
+    twin is the game replayed with ``side``'s own set-up commands and, for an enemy that has
+    submitted, an army placed by the computer's set-up
+    (:func:`~hexplay.rules.aggressor.setup.computer_setup`, the opponent model's army, rows
+    from ``rng``) and submitted; an enemy that has not is shown placing nothing yet. The
+    draw reads the view only (the true enemy set-up, even its army, plays no part)."""
+    from ..engine import Order
+    from ..engine.dice import fresh_like
+    from ..engine.record import apply_commands
+    from ..rules.aggressor.setup import computer_setup
+
+    done = game.view(side)["setup_done"]
+    twin = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
+    for enemy in game.sides:
+        if enemy != side and done.get(enemy):
+            for t, h in computer_setup(twin.view(enemy), twin.map, rng):
+                twin.order(Order(enemy, "place", None, {"type": t, "hex": h}))
+            twin.submit(enemy)
+    own = [c for c in game.commands.to_list() if c["args"].get("side") == side]
+    apply_commands(twin, own)
+    return twin
 
 
 SAMPLERS["aggressor"] = "hexplay.ai.samplers:aggressor_resample"

@@ -62,6 +62,18 @@ players' 0.403 [0.356, 0.451] (``benchmarks/search.py``). The convoy has no set-
 for it the turn search pays: on the same 400 games its base policy alone gave 0.253 [0.212,
 0.297] and with 16 rollouts a turn 0.168 [0.134, 0.207] (0.36 s a decision).
 
+In AGGRESSOR the set-up is the army (:data:`AGGRESSOR_ARMIES`: 18 units of six types, chosen
+freely): turn candidates that change the scripted player's knobs scored 0.525 [0.320, 0.721]
+of 20 games against it (4 rollouts of 2 turns a decision), and no fixed knob set beat the
+default beyond noise, while the army alone moved the score from 0.53 to 0.9 (pilots); so its
+figure searches the set-up among the armies (rollouts of whole games against the scripted
+player with the computer's army, the enemy's set-up drawn by the sampler) and commits
+(``turns=False``): 0.892 [0.842, 0.928] of 200 games (seeds 0-199; ``benchmarks/search.py``)
+against the scripted player's 0.477 against itself on the same games. The search finds what the
+army gives, no more: all armour, fixed, scores 0.892 on those games too (measured after the
+choice, for context); a turn search on top (4 rollouts of 2 turns) gave 0.867 of 30 pilot
+games, no better, at ~2 s a decision.
+
 **The base policies** are the best knob sets found offline at 4 guards
 (:data:`ADVERSARY_FOUND` by :func:`hexplay.analysis.worstcase.worst_case`,
 :data:`DEFENDER_FOUND` by :func:`~hexplay.analysis.worstcase.best_defence`): a rollout
@@ -80,6 +92,7 @@ records of the past instead of deep-copying them (SKIRMISH mid-game: ~1 ms inste
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -322,8 +335,52 @@ def _tactic_setups(side: str, seed: int) -> list[tuple[str, Policy]]:
     return out
 
 
+AGGRESSOR_ARMIES: dict[str, dict[str, int]] = {
+    "all armour": {"Armor": 18},
+    "armour 15, air 3": {"Armor": 15, "Airbase": 3},
+    "armour 16, artillery 2": {"Armor": 16, "Artillery": 2},
+    "armour 17, support 1": {"Armor": 17, "Support": 1},
+    "armour 14": {"Armor": 14, "Artillery": 2, "Airbase": 1, "Support": 1},
+    "armour 10": {"Armor": 10, "Infantry": 2, "Artillery": 3, "Airbase": 2, "Support": 1},
+    "armour 9, artillery 6": {"Armor": 9, "Artillery": 6, "Airbase": 2, "Support": 1},
+    "computer": {
+        "Armor": 7,
+        "Infantry": 4,
+        "Artillery": 3,
+        "Airbase": 2,
+        "Missile": 1,
+        "Support": 1,
+    },
+}
+"""AGGRESSOR set-up candidates: armies of 18 (the digest lets each side choose its units
+freely), each placed by :func:`hexplay.ai.aggressor_plans.plan_setup` and played by the
+scripted commander. Pilot (each army fixed, against the scripted player with the computer's
+army, sides alternating; seeds 50000-50399, apart from the benchmark's): the computer's army
+scores 0.527 of 200 games; armour 10: 0.667, armour 9 with 6 artillery 0.713, armour 14
+0.88, all armour 0.91 and 0.90 (two sets of 200), armour 16 with 2 artillery 0.93, 17 with a
+support unit 0.92, 15 with 3 airbases 0.94 (200 each), while more artillery (6 of 18: 0.47),
+airbases (5: 0.41), missiles (3: 0.47), infantry (8: 0.24) or support (3: 0.43) than the
+computer's all scored less. Armour (range 3, strength 3) is the strongest unit in the open and
+the scripted front is seven of them: the army decides more than any turn knob (the knob
+tournament found no knob set better than the default beyond noise). All armour comes first
+(the set-up search never drops its first candidate); the computer's army last, as the check
+that the search tells them apart."""
+
+
+def _aggressor_setups(side: str, seed: int) -> list[tuple[str, Policy]]:
+    """AGGRESSOR set-up candidates: the scripted commander with each army of
+    :data:`AGGRESSOR_ARMIES` (its own random stream for the rows)."""
+    from .aggressor_plans import PlanPlayer
+
+    return [
+        (name, PlanPlayer(side, seed=seed + 15485863 * j, army=army))
+        for j, (name, army) in enumerate(AGGRESSOR_ARMIES.items())
+    ]
+
+
 SETUPS: dict[str, Callable[[str, int], list[tuple[str, Policy]]]] = {
     "skirmish": _tactic_setups,
+    "aggressor": _aggressor_setups,
 }
 """Set-up candidates by game (``f(side, seed) -> [(label, player)]``): each one's set-up is
 rolled out to the end of the game and the best one sets up and plays on."""
@@ -504,7 +561,12 @@ class SearchPlayer(GamePlayer):
         t0 = time.perf_counter()
         turn_policies = self._policies
         self._policies = setups
-        k = self.decide(game, iterations=n_it, margin=0.0)
+        budget = self.budget  # set-ups are rolled out to the end of the game (no horizon)
+        self.budget = dataclasses.replace(budget, horizon=None)
+        try:
+            k = self.decide(game, iterations=n_it, margin=0.0)
+        finally:
+            self.budget = budget
         self.setup_seconds = time.perf_counter() - t0
         chosen = self._policies[k]
         chosen[1].act(game)
@@ -643,7 +705,7 @@ def search_for(game_name: str) -> Callable[..., SearchPlayer]:
 
 DEFAULT_BUDGETS: dict[str, dict[str, Any]] = {
     "skirmish": {"iterations": 4, "setup_iterations": 16},
-    "aggressor": {"iterations": 2, "horizon": 1},
+    "aggressor": {"iterations": 2, "horizon": 1, "setup_iterations": 8},
     "naval": {"iterations": 2, "horizon": 2},
     "ambush": {"iterations": 4},
 }
@@ -652,7 +714,8 @@ fraction of a second on one core (SKIRMISH's set-up: about a second) and the reg
 tests stay quick; pass ``iterations=`` / ``seconds=`` for a stronger player (the strength figures of
 ``benchmarks/search.py`` use 16 iterations in SKIRMISH). AGGRESSOR and naval rollouts stop
 after ``horizon`` turns (a copy of their state costs 25-50 ms) and are scored by
-:data:`HEURISTICS`."""
+:data:`HEURISTICS`. AGGRESSOR's set-up (its army, :data:`AGGRESSOR_ARMIES`) is searched with 8
+rollouts of whole games (a set-up copy is cheap: some 0.3 s of one core)."""
 
 search_skirmish = search_for("skirmish")
 search_aggressor = search_for("aggressor")

@@ -38,6 +38,7 @@ def rollout_copy(game: Any) -> Any:
             log = copy.copy(v)
             log.events = list(v.events)
             memo[id(v)] = log
+            memo[id(v.events)] = log.events  # (caches that hold the list keep to the copy's)
         elif isinstance(v, CommandLog):
             memo[id(v.commands)] = list(v.commands)
         elif isinstance(v, Dice):
