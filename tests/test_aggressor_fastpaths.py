@@ -76,6 +76,8 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
                 n["hexes"] += 1
         for side in ("west", "east"):
             assert observe(g, side) == observe_plain(g, side)
+            assert g.alive(side) == g.alive_plain(side)
+            assert g.by_side[side] == [u for u in g.units.values() if u.side == side]
         for side in ("west", "east", "referee"):
             assert recent_events(g, side) == recent_events_plain(g, side)
             # what the scripted player reads: the view but its event list
@@ -271,6 +273,8 @@ def test_last_unit_number_equals_the_plain_maximum():
             g.order(Order(side, "place", None, {"type": "Armor", "hex": hex_}))
         for s in ("west", "east"):
             assert g._last_number(s) == g._last_number_plain(s)
+            assert g.by_side[s] == [u for u in g.units.values() if u.side == s]
+            assert g.alive(s) == g.alive_plain(s) and g.placed(s) == len(g.by_side[s])
             n += 1
     assert n == 240 and len(g.units) > 10
 

@@ -75,6 +75,9 @@ class AggressorGame(Game):
         self.commands = CommandLog()
         self.log = EventLog()
         self.units: dict[str, Unit] = {}
+        self.by_side: dict[str, list[Unit]] = {s: [] for s in SIDES}
+        """Each side's units (alive or not) in placement order, as in ``units``: the side's
+        scans (observation, views, turn starts) read only its own."""
         self.at: dict[int, str] = {}
         self._turn = 0
         self._over = False
@@ -158,13 +161,17 @@ class AggressorGame(Game):
         return OTHER[side]
 
     def alive(self, side: str) -> list[Unit]:
+        """The side's alive units in placement order: equals :meth:`alive_plain`."""
+        return [u for u in self.by_side[side] if u.alive]
+
+    def alive_plain(self, side: str) -> list[Unit]:
         return [u for u in self.units.values() if u.alive and u.side == side]
 
     def placed(self, side: str) -> int:
-        return sum(1 for u in self.units.values() if u.side == side)
+        return len(self.by_side[side])
 
     def own_hexes(self, side: str) -> set[int]:
-        return {u.hex for u in self.units.values() if u.alive and u.side == side}
+        return {u.hex for u in self.by_side[side] if u.alive}
 
     def known_at(self, side: str) -> dict[int, str]:
         """Hex -> id of every alive enemy the side knows of now."""
@@ -221,7 +228,7 @@ class AggressorGame(Game):
             del self.at[u.hex]
         # the owner learns it here; the attacker from its report ("eliminated")
         self.event("eliminated", {"unit": u.id, "hex": self.board.labels[u.hex]}, u.side)
-        if not any(v.alive and v.side == u.side for v in self.units.values()):
+        if not any(v.alive for v in self.by_side[u.side]):
             self._finish(OTHER[u.side], f"every {u.side} unit is eliminated")
 
     def declare_aggressor(self, side: str, target: int) -> None:
@@ -254,8 +261,8 @@ class AggressorGame(Game):
             u = self.units.get(unit)
             return unit_orders(self, u) if u is not None and u.alive and u.side == side else []
         out: list[LegalOrder] = []
-        for u in self.units.values():
-            if u.alive and u.side == side:
+        for u in self.by_side[side]:
+            if u.alive:
                 out.extend(unit_orders(self, u))
         return out
 
@@ -354,6 +361,7 @@ class AggressorGame(Game):
             uid, side, t, status.pop("rng", ut.range), status.pop("str", ut.strength), i, **status
         )
         self.units[uid] = u
+        self.by_side[side].append(u)
         self.at[i] = uid
         return u
 
@@ -361,11 +369,8 @@ class AggressorGame(Game):
         """The highest number of the side's unit ids (0 for none): equals
         :meth:`_last_number_plain`. Each new id is the highest so far plus one and units are
         kept in placement order (removal keeps the order), so the side's last unit has it."""
-        units = self.units
-        for k in reversed(units):
-            if units[k].side == side:
-                return int(k[1:])
-        return 0
+        mine = self.by_side[side]
+        return int(mine[-1].id[1:]) if mine else 0
 
     def _last_number_plain(self, side: str) -> int:
         return max((int(k[1:]) for k, u in self.units.items() if u.side == side), default=0)
@@ -446,12 +451,11 @@ class AggressorGame(Game):
         other = OTHER[side]
         seen_by_other = self.observed_now[other]
         territory = self.board.territory
-        for u in self.units.values():
-            if not u.alive:
-                continue
-            if u.side == other:
+        for u in self.by_side[other]:
+            if u.alive:
                 u.emplaced = u.hex == u.start_hex
-            else:
+        for u in self.by_side[side]:
+            if u.alive:
                 u.moved = 0
                 u.tried = u.immobile = u.attacked = u.feature = u.frozen = False
                 u.stopped = ""

@@ -84,6 +84,7 @@ def setup_order(g, o: Order) -> list[dict]:
             raise IllegalOrder("set-up", f"{o.side} has placed no unit {o.unit!r}")
         g.commands.add("order", o.to_dict(), g.turn)
         del g.units[u.id]
+        g.by_side[u.side].remove(u)
         del g.at[u.hex]
         return [g.event("removed", {"unit": u.id}, o.side)]
     raise IllegalOrder("set-up", f"set-up orders are 'place' and 'remove', not {o.kind!r}")

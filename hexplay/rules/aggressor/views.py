@@ -138,8 +138,8 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
         return build_view_plain(g, side, events)
     b = g.board
     units: dict[str, dict[str, Any]] = {}
-    for u in g.units.values():
-        if u.alive and u.side == side:
+    for u in g.by_side[side]:
+        if u.alive:
             units[u.id] = own_unit(g, u)
     over, turn = g._over, g._turn
     phase = "over" if over else "setup" if turn == 0 else "play"  # = g.phase
