@@ -289,3 +289,29 @@ def test_order_of_equals_the_dataclass():
         assert fast.to_dict() == plain.to_dict() and repr(fast) == repr(plain)
     with pytest.raises(AttributeError):  # still frozen
         order_of("west", "move", "W01", {}).side = "east"
+
+
+def test_unit_order_equals_the_sort_by_key():
+    from hexplay.ai.aggressor import unit_order, unit_order_plain
+
+    g = AggressorGame.new(seed=3, turn_limit=6)
+    ps = {s: ENTRY.player("scripted", s, 3) for s in ("west", "east")}
+    n = 0
+    while not g.over:
+        side = g.to_act()[0]
+        for s in ("west", "east"):
+            v = g.view(s)
+            assert unit_order(v, s) == unit_order_plain(v, s)
+            n += 1
+        ps[side].act(g)
+    fronts = {"units": {k: {"side": "west", "type": "Armor"} for k in ("W02", "W10", "W01")}}
+    assert unit_order(fronts, "west") == unit_order_plain(fronts, "west") == ["W01", "W02", "W10"]
+    assert n > 20
+
+
+def test_board_offset_table_equals_the_layout():
+    b = AggressorGame.new(seed=1).board
+    for i, (col, row) in enumerate(b.offsets):
+        assert b.at_offset(col, row) == b.at_offset_plain(col, row) == i
+    with pytest.raises(KeyError):
+        b.at_offset(999, 999)

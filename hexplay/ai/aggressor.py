@@ -70,6 +70,7 @@ class ScriptedPlayer(GamePlayer):
     _changed = False
     _enemy_memo: tuple = (None, {})
     _objective_memo: tuple = (None, {})
+    _objective_facts: tuple = ()
     _base_memo: tuple = (None, {})
     _occupied_memo: tuple = (None, set())
     _own_memo: tuple = (None, {})
@@ -108,8 +109,7 @@ class ScriptedPlayer(GamePlayer):
         side = self.side
         b = board_of(game.map)
         view = game.view(side, events=False)
-        own = {k: u for k, u in view["units"].items() if u["side"] == side}
-        order = sorted(own, key=lambda k: (own[k]["type"] in FRONT, k))
+        order = unit_order(view, side)
         for uid in order:
             if game.over or side not in game.to_act():
                 return
@@ -357,6 +357,7 @@ class ScriptedPlayer(GamePlayer):
         side = self.side
         bases = self._hit_bases(b, view)
         add = view["options"]["die_factor"] * strength
+        max_risk, least = self.max_aa_risk, self.min_fire_hit_value
         best_score, best_j = None, None
         for j, e in enemies.items():
             d = row[j]
@@ -364,12 +365,18 @@ class ScriptedPlayer(GamePlayer):
                 continue
             p = d // 2 if territory[j] == side else d
             p += e.get("strength", ASSUMED_STRENGTH) - strength
-            risk = float(max(0, min(100, p)))
-            if risk > self.max_aa_risk:
+            # risk = aa_chance(...) = float(max(0, min(100, p))), an int clamped (p / 100 is
+            # float(p) / 100: both are the correctly rounded quotient)
+            if p > 100:
+                p = 100
+            elif p < 0:
+                p = 0
+            if p > max_risk:
                 continue
             v = bases[j] + add
-            if v >= self.min_fire_hit_value:
-                score = max(1, min(10, v)) / 10 - risk / 100  # p_hit(v) - risk / 100
+            if v >= least:
+                # p_hit(v) - risk / 100 = max(1, min(10, v)) / 10 - p / 100
+                score = (10 if v > 10 else 1 if v < 1 else v) / 10 - p / 100
                 if best_score is None or score > best_score:
                     best_score, best_j = score, j
         return best_j
@@ -394,13 +401,17 @@ class ScriptedPlayer(GamePlayer):
 
     # --- the front ------------------------------------------------------------------------------
     def _objective(self, b, view, me) -> int:
-        """Equals :meth:`_objective_plain`, remembered per view object and row band (it reads
-        only the unit's band and the view's control and aggressor, which the player never
-        changes in a view it keeps)."""
+        """Equals :meth:`_objective_plain`, remembered per row band for the last view object
+        read, and kept for a new view whose control list and aggressor are those the memo was
+        made from (it reads only the unit's band and those two, which the player never changes
+        in a view it keeps; control changes only at turn ends)."""
         band = b.sector[b.index_of[me["hex"]]] // 3
         memo_view, memo = self._objective_memo
         if memo_view is not view:
-            memo = {}
+            facts = (view["control"], view["aggressor"])
+            if self._objective_facts != facts:
+                memo = {}
+                self._objective_facts = facts
             self._objective_memo = (view, memo)
         k = memo.get(band)
         if k is None:
@@ -551,6 +562,22 @@ class ScriptedPlayer(GamePlayer):
         if b.dist[best][goal] < b.dist[here][goal]:
             return self._give(game, "move", uid, to=b.labels[best])
         return False
+
+
+def unit_order(view: dict, side: str) -> list[str]:
+    """The order the side's units act in: equals :func:`unit_order_plain` (fire support and
+    the rear first, then the front, each by id), as two passes over the ids sorted once."""
+    units = view["units"]
+    ids = sorted([k for k, u in units.items() if u["side"] == side])
+    front = [k for k in ids if units[k]["type"] in FRONT]
+    if not front:
+        return ids
+    return [k for k in ids if units[k]["type"] not in FRONT] + front
+
+
+def unit_order_plain(view: dict, side: str) -> list[str]:
+    own = {k: u for k, u in view["units"].items() if u["side"] == side}
+    return sorted(own, key=lambda k: (own[k]["type"] in FRONT, k))
 
 
 def order_of(side: str, kind: str, unit: str | None, args: dict) -> Order:
