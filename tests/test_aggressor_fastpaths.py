@@ -17,6 +17,8 @@ from hexplay.rules.aggressor.views import (
     _moves_left,
     build_view,
     build_view_plain,
+    known_enemies,
+    known_enemies_plain,
     moves_left,
     own_unit,
     own_unit_plain,
@@ -77,6 +79,7 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
         for side in ("west", "east"):
             assert observe(g, side) == observe_plain(g, side)
             assert g.alive(side) == g.alive_plain(side)
+            assert known_enemies(g, side) == known_enemies_plain(g, side)
             assert g.by_side[side] == [u for u in g.units.values() if u.side == side]
         for side in ("west", "east", "referee"):
             assert recent_events(g, side) == recent_events_plain(g, side)
@@ -315,3 +318,32 @@ def test_board_offset_table_equals_the_layout():
         assert b.at_offset(col, row) == b.at_offset_plain(col, row) == i
     with pytest.raises(KeyError):
         b.at_offset(999, 999)
+
+
+def test_events_logged_in_one_step_equal_the_log_add_records():
+    """AggressorGame.event and .report fill their Event in place of EventLog.add: the same
+    records as EventLog.add makes of the same fields, and what event() returns is the
+    event as a side it is visible to sees it."""
+    from hexplay.engine.log import EventLog
+
+    g = AggressorGame.new(seed=12, turn_limit=8)
+    returned = []
+    event = g.event
+
+    def kept(*a, **k):
+        returned.append(event(*a, **k))
+        return returned[-1]
+
+    g.event = kept
+    play(g, {s: ENTRY.player("scripted", s, 12 + i) for i, s in enumerate(("west", "east"))})
+    plain = EventLog()
+    for e in g.log.events:
+        plain.add(e.turn, e.phase, e.kind, e.data, e.visible_to, e.redacted or None)
+        assert e.phase == ("setup" if e.turn == 0 else "play") or e.kind == "over"
+    assert plain.events == g.log.events and len(g.log.events) > 100
+    assert any(e.kind == "attack" and e.redacted for e in g.log.events)
+    by_index = {e.index: e for e in g.log.events}
+    for d in returned:
+        e = by_index[d["index"]]
+        assert d == e.for_side(e.visible_to[0])
+    assert len(returned) > 50

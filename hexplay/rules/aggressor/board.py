@@ -43,6 +43,8 @@ class Board:
         self._by_label.update({lab[1:]: i for i, lab in enumerate(self.labels)})
         self.offsets = tuple(m.layout.to_offset(h) for h in self.hexes)
         self._at_offset = {off: i for i, off in enumerate(self.offsets)}
+        self.max_row = max(r for _, r in self.offsets)
+        """The highest offset row of the map (the rows are 1..max_row)."""
         self.rough = tuple(m.terrain_at(h) == "rough" for h in self.hexes)
         try:
             west = {self._index[h] for h in m.place(WEST)}

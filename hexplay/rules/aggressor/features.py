@@ -165,7 +165,7 @@ def aa_chance(distance: int, own_side: bool, strike_diff: int | None = None) -> 
     p = distance // 2 if own_side else distance
     if strike_diff is not None:
         p += strike_diff
-    return float(max(0, min(100, p)))
+    return float(0 if p < 0 else 100 if p > 100 else p)  # = float(max(0, min(100, p)))
 
 
 def _anti_aircraft(g, u, t, overflown: bool, strike_diff: int | None) -> dict | None:

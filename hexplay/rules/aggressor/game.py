@@ -16,8 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import (
+    Command,
     CommandLog,
     Dice,
+    Event,
     EventLog,
     Game,
     GameInfo,
@@ -35,7 +37,7 @@ from .legal import PLAY_KINDS, RULE_NAMES, blocked, need_name, target_legal, uni
 from .movement import apply_move
 from .observation import Sighting, observation_phase
 from .scenario import Scenario, parse_scenario
-from .units import Unit
+from .units import TECHNICAL, UNIT_TYPES, Unit
 from .victory import INITIAL_CONTROL, sectors_held, update_control, wins_by_sectors
 from .views import build_view, known_enemies, own_unit
 
@@ -193,10 +195,14 @@ class AggressorGame(Game):
         return self.dice.roll(purpose, sides, **context)
 
     def event(self, kind: str, data: dict, visible: str, redacted: dict | None = None) -> dict:
+        """Log an event (= ``self.log.add(turn, phase, kind, data, vis, redacted)``, the Event
+        made here); returns it as a side it is visible to sees it (= ``e.for_side(vis[0])``)."""
         vis = SIDES if visible == "both" else (visible,)
-        e = self.log.add(self._turn, self.phase, kind, data, vis, redacted)
-        # = e.for_side(vis[0]) (a side the event is visible to sees its data), built here
-        return {"index": e.index, "turn": e.turn, "phase": e.phase, "kind": kind, **data}
+        events = self.log.events
+        index, turn = len(events), self._turn
+        phase = "over" if self._over else "setup" if turn == 0 else PLAY  # = self.phase
+        events.append(Event(index, turn, phase, kind, data, vis, redacted or {}))
+        return {"index": index, "turn": turn, "phase": phase, "kind": kind, **data}
 
     def report(
         self, u: Unit, form: str, target: int, res: dict, attacker_sees_type: bool = False
@@ -204,7 +210,7 @@ class AggressorGame(Game):
         """The combat report to both sides: attacker type, defender hex, form, result, Dug."""
         data = {
             "side": u.side,
-            "attacker": u.display_type,
+            "attacker": TECHNICAL if u.launched else u.type,  # = u.display_type
             "target": self.board.labels[target],
             "form": form,
             "result": res["result"],
@@ -216,9 +222,11 @@ class AggressorGame(Game):
         mine = data.copy()
         if attacker_sees_type and res["defender"] is not None:
             mine["defender_type"] = res.get("type")
-        self.log.add(
-            self._turn, self.phase, "attack", full, (), {u.side: mine, OTHER[u.side]: data}
-        )
+        events = self.log.events  # = self.log.add(turn, phase, "attack", full, (), redacted)
+        turn = self._turn
+        phase = "over" if self._over else "setup" if turn == 0 else PLAY  # = self.phase
+        red = {u.side: mine, OTHER[u.side]: data}
+        events.append(Event(len(events), turn, phase, "attack", full, (), red))
         return mine
 
     def eliminate(self, u: Unit) -> None:
@@ -305,10 +313,12 @@ class AggressorGame(Game):
                 raise IllegalOrder(rule, self._why_target(u, kind, t))
         # the arguments are checked plain values (labels, a key): logged as given
         # (= o.to_dict(), built here: the order as given, before any "direction" conversion)
-        self.commands.add(
-            "order",
-            {"side": o.side, "kind": kind, "unit": o.unit, "args": dict(o.args)},
-            self._turn,
+        self.commands.commands.append(  # = self.commands.add("order", ..., self._turn)
+            Command(
+                "order",
+                {"side": o.side, "kind": kind, "unit": o.unit, "args": dict(o.args)},
+                self._turn,
+            )
         )
         if kind == "move":
             return apply_move(self, u, t)
@@ -352,8 +362,6 @@ class AggressorGame(Game):
 
     def new_unit(self, side: str, t: str, i: int, **status: Any) -> Unit:
         """Add a unit of type ``t`` at hex ``i`` (id W01.. / E01.. in order of placement)."""
-        from .units import UNIT_TYPES
-
         uid = f"{side[0].upper()}{self._last_number(side) + 1:02d}"
         ut = UNIT_TYPES[t]
         status.setdefault("start_hex", i)

@@ -154,11 +154,11 @@ def computer_setup(view: dict, m, rng: np.random.Generator) -> list[tuple[str, s
     cols = list(b.columns[side])
     if side == WEST:
         cols = cols[::-1]  # nearest the border first
-    rows = int(max(r for _, r in b.offsets))
+    rows = int(b.max_row)
     plan = army_plan(view["army_size"])[-size:] if size else []
     depth = {"Armor": 0, "Infantry": 0, "Artillery": 2, "Support": 1, "Missile": 4, "Airbase": 6}
     out: list[tuple[str, str]] = []
-    order = list(rng.permutation(rows) + 1)
+    order = (rng.permutation(rows) + 1).tolist()  # (the same ints, as Python ints)
     k = 0
     for t in plan:
         placed = False
