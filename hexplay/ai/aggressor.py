@@ -133,8 +133,27 @@ class ScriptedPlayer(GamePlayer):
         memo_view, memo = self._enemy_memo
         if memo_view is view:
             return memo
-        enemies = self._enemies_plain(b, view)
+        return self._index_view(b, view)
+
+    def _index_view(self, b, view) -> dict[int, dict]:
+        """Remember, for ``view``, its enemies by hex index, its occupied hex indices and its
+        own units by hex label (= :meth:`_enemies_plain`, :meth:`_occupied_plain` and
+        :meth:`_own_by_hex_plain`), made in one pass over its units; returns the enemies."""
+        side, index_of = self.side, b.index_of
+        enemies: dict[int, dict] = {}
+        occ: set[int] = set()
+        own: dict[str, dict] = {}
+        for u in view["units"].values():
+            lab = u["hex"]
+            j = index_of[lab]
+            occ.add(j)
+            if u["side"] == side:
+                own[lab] = u
+            else:
+                enemies[j] = u
         self._enemy_memo = (view, enemies)
+        self._occupied_memo = (view, occ)
+        self._own_memo = (view, own)
         return enemies
 
     def _enemies_plain(self, b, view) -> dict[int, dict]:
@@ -164,9 +183,8 @@ class ScriptedPlayer(GamePlayer):
         memo_view, occ = self._occupied_memo
         if memo_view is view:
             return occ
-        occ = self._occupied_plain(b, view)
-        self._occupied_memo = (view, occ)
-        return occ
+        self._index_view(b, view)
+        return self._occupied_memo[1]
 
     def _occupied_plain(self, b, view) -> set[int]:
         return {b.index_of[u["hex"]] for u in view["units"].values()}
@@ -282,7 +300,7 @@ class ScriptedPlayer(GamePlayer):
         remembered for the last view object read and kept up to date by
         :meth:`_replace_own`."""
         memo_view, own = self._own_memo
-        if memo_view is view:
+        if memo_view is view:  # (always, from _unit: its _enemies call indexed the view)
             return own
         own = self._own_by_hex_plain(view)
         self._own_memo = (view, own)
@@ -548,8 +566,13 @@ class ScriptedPlayer(GamePlayer):
         if me["moved"] or me["moves_left"] <= 0 or me["range"] == 0:
             return False
         here = b.index_of[me["hex"]]
-        if enemies:
-            goal = min(enemies, key=lambda j: (b.dist[here][j], j))
+        if enemies:  # = min(enemies, key=lambda j: (b.dist[here][j], j))
+            row = b.dist[here]
+            goal, gd = -1, None
+            for j in enemies:
+                d = row[j]
+                if gd is None or d < gd or (d == gd and j < goal):
+                    goal, gd = j, d
         else:
             goal = b.at_offset(11, b.offsets[here][1])
         if b.dist[here][goal] <= 3:
@@ -584,7 +607,7 @@ def order_of(side: str, kind: str, unit: str | None, args: dict) -> Order:
     """Equals ``Order(side, kind, unit, args)``: the frozen dataclass filled in one step
     instead of one ``object.__setattr__`` per field (the player gives hundreds a game)."""
     o = object.__new__(Order)
-    o.__dict__.update(side=side, kind=kind, unit=unit, args=args)
+    o.__dict__.update({"side": side, "kind": kind, "unit": unit, "args": args})
     return o
 
 
