@@ -347,3 +347,20 @@ def test_events_logged_in_one_step_equal_the_log_add_records():
         e = by_index[d["index"]]
         assert d == e.for_side(e.visible_to[0])
     assert len(returned) > 50
+
+
+def test_overflown_equals_the_plain_version():
+    from hexplay.rules.aggressor.features import _overflown, _overflown_plain
+
+    n = 0
+
+    def check(g):
+        nonlocal n
+        for u in g.units.values():
+            if u.alive and u.type == "Airbase":
+                for t in range(0, g.board.size, 3):
+                    assert _overflown(g, u, t) == _overflown_plain(g, u, t)
+                    n += 1
+
+    checked_game(61, "scripted", "scripted", True, check)
+    assert n > 1000

@@ -183,6 +183,20 @@ def _anti_aircraft(g, u, t, overflown: bool, strike_diff: int | None) -> dict | 
 
 
 def _overflown(g, u, t) -> tuple[list, bool]:
+    """(the enemy units on the line past the airbase, in line order; whether there are any):
+    equals :func:`_overflown_plain`, in one loop (no comprehensions or walrus cell)."""
+    at, units, side = g.at, g.units, u.side
+    enemies = []
+    for j in g.board.line(u.hex, t)[1:]:
+        k = at.get(j)
+        if k is not None:
+            e = units[k]
+            if e.side != side:
+                enemies.append(e)
+    return enemies, bool(enemies)
+
+
+def _overflown_plain(g, u, t) -> tuple[list, bool]:
     at, units, side = g.at, g.units, u.side
     # the units on the line past the airbase (its own hex first), each looked up once
     on_line = [units[k] for j in g.board.line(u.hex, t)[1:] if (k := at.get(j)) is not None]
