@@ -17,6 +17,8 @@ from hexplay.rules.aggressor.views import (
     _moves_left,
     build_view,
     build_view_plain,
+    known_enemies,
+    known_enemies_plain,
     moves_left,
     own_unit,
     own_unit_plain,
@@ -76,6 +78,9 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
                 n["hexes"] += 1
         for side in ("west", "east"):
             assert observe(g, side) == observe_plain(g, side)
+            assert g.alive(side) == g.alive_plain(side)
+            assert known_enemies(g, side) == known_enemies_plain(g, side)
+            assert g.by_side[side] == [u for u in g.units.values() if u.side == side]
         for side in ("west", "east", "referee"):
             assert recent_events(g, side) == recent_events_plain(g, side)
             # what the scripted player reads: the view but its event list
@@ -271,6 +276,8 @@ def test_last_unit_number_equals_the_plain_maximum():
             g.order(Order(side, "place", None, {"type": "Armor", "hex": hex_}))
         for s in ("west", "east"):
             assert g._last_number(s) == g._last_number_plain(s)
+            assert g.by_side[s] == [u for u in g.units.values() if u.side == s]
+            assert g.alive(s) == g.alive_plain(s) and g.placed(s) == len(g.by_side[s])
             n += 1
     assert n == 240 and len(g.units) > 10
 
@@ -285,3 +292,75 @@ def test_order_of_equals_the_dataclass():
         assert fast.to_dict() == plain.to_dict() and repr(fast) == repr(plain)
     with pytest.raises(AttributeError):  # still frozen
         order_of("west", "move", "W01", {}).side = "east"
+
+
+def test_unit_order_equals_the_sort_by_key():
+    from hexplay.ai.aggressor import unit_order, unit_order_plain
+
+    g = AggressorGame.new(seed=3, turn_limit=6)
+    ps = {s: ENTRY.player("scripted", s, 3) for s in ("west", "east")}
+    n = 0
+    while not g.over:
+        side = g.to_act()[0]
+        for s in ("west", "east"):
+            v = g.view(s)
+            assert unit_order(v, s) == unit_order_plain(v, s)
+            n += 1
+        ps[side].act(g)
+    fronts = {"units": {k: {"side": "west", "type": "Armor"} for k in ("W02", "W10", "W01")}}
+    assert unit_order(fronts, "west") == unit_order_plain(fronts, "west") == ["W01", "W02", "W10"]
+    assert n > 20
+
+
+def test_board_offset_table_equals_the_layout():
+    b = AggressorGame.new(seed=1).board
+    for i, (col, row) in enumerate(b.offsets):
+        assert b.at_offset(col, row) == b.at_offset_plain(col, row) == i
+    with pytest.raises(KeyError):
+        b.at_offset(999, 999)
+
+
+def test_events_logged_in_one_step_equal_the_log_add_records():
+    """AggressorGame.event and .report fill their Event in place of EventLog.add: the same
+    records as EventLog.add makes of the same fields, and what event() returns is the
+    event as a side it is visible to sees it."""
+    from hexplay.engine.log import EventLog
+
+    g = AggressorGame.new(seed=12, turn_limit=8)
+    returned = []
+    event = g.event
+
+    def kept(*a, **k):
+        returned.append(event(*a, **k))
+        return returned[-1]
+
+    g.event = kept
+    play(g, {s: ENTRY.player("scripted", s, 12 + i) for i, s in enumerate(("west", "east"))})
+    plain = EventLog()
+    for e in g.log.events:
+        plain.add(e.turn, e.phase, e.kind, e.data, e.visible_to, e.redacted or None)
+        assert e.phase == ("setup" if e.turn == 0 else "play") or e.kind == "over"
+    assert plain.events == g.log.events and len(g.log.events) > 100
+    assert any(e.kind == "attack" and e.redacted for e in g.log.events)
+    by_index = {e.index: e for e in g.log.events}
+    for d in returned:
+        e = by_index[d["index"]]
+        assert d == e.for_side(e.visible_to[0])
+    assert len(returned) > 50
+
+
+def test_overflown_equals_the_plain_version():
+    from hexplay.rules.aggressor.features import _overflown, _overflown_plain
+
+    n = 0
+
+    def check(g):
+        nonlocal n
+        for u in g.units.values():
+            if u.alive and u.type == "Airbase":
+                for t in range(0, g.board.size, 3):
+                    assert _overflown(g, u, t) == _overflown_plain(g, u, t)
+                    n += 1
+
+    checked_game(61, "scripted", "scripted", True, check)
+    assert n > 1000

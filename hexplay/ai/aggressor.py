@@ -70,6 +70,7 @@ class ScriptedPlayer(GamePlayer):
     _changed = False
     _enemy_memo: tuple = (None, {})
     _objective_memo: tuple = (None, {})
+    _objective_facts: tuple = ()
     _base_memo: tuple = (None, {})
     _occupied_memo: tuple = (None, set())
     _own_memo: tuple = (None, {})
@@ -108,8 +109,7 @@ class ScriptedPlayer(GamePlayer):
         side = self.side
         b = board_of(game.map)
         view = game.view(side, events=False)
-        own = {k: u for k, u in view["units"].items() if u["side"] == side}
-        order = sorted(own, key=lambda k: (own[k]["type"] in FRONT, k))
+        order = unit_order(view, side)
         for uid in order:
             if game.over or side not in game.to_act():
                 return
@@ -133,8 +133,27 @@ class ScriptedPlayer(GamePlayer):
         memo_view, memo = self._enemy_memo
         if memo_view is view:
             return memo
-        enemies = self._enemies_plain(b, view)
+        return self._index_view(b, view)
+
+    def _index_view(self, b, view) -> dict[int, dict]:
+        """Remember, for ``view``, its enemies by hex index, its occupied hex indices and its
+        own units by hex label (= :meth:`_enemies_plain`, :meth:`_occupied_plain` and
+        :meth:`_own_by_hex_plain`), made in one pass over its units; returns the enemies."""
+        side, index_of = self.side, b.index_of
+        enemies: dict[int, dict] = {}
+        occ: set[int] = set()
+        own: dict[str, dict] = {}
+        for u in view["units"].values():
+            lab = u["hex"]
+            j = index_of[lab]
+            occ.add(j)
+            if u["side"] == side:
+                own[lab] = u
+            else:
+                enemies[j] = u
         self._enemy_memo = (view, enemies)
+        self._occupied_memo = (view, occ)
+        self._own_memo = (view, own)
         return enemies
 
     def _enemies_plain(self, b, view) -> dict[int, dict]:
@@ -164,9 +183,8 @@ class ScriptedPlayer(GamePlayer):
         memo_view, occ = self._occupied_memo
         if memo_view is view:
             return occ
-        occ = self._occupied_plain(b, view)
-        self._occupied_memo = (view, occ)
-        return occ
+        self._index_view(b, view)
+        return self._occupied_memo[1]
 
     def _occupied_plain(self, b, view) -> set[int]:
         return {b.index_of[u["hex"]] for u in view["units"].values()}
@@ -282,7 +300,7 @@ class ScriptedPlayer(GamePlayer):
         remembered for the last view object read and kept up to date by
         :meth:`_replace_own`."""
         memo_view, own = self._own_memo
-        if memo_view is view:
+        if memo_view is view:  # (always, from _unit: its _enemies call indexed the view)
             return own
         own = self._own_by_hex_plain(view)
         self._own_memo = (view, own)
@@ -357,6 +375,7 @@ class ScriptedPlayer(GamePlayer):
         side = self.side
         bases = self._hit_bases(b, view)
         add = view["options"]["die_factor"] * strength
+        max_risk, least = self.max_aa_risk, self.min_fire_hit_value
         best_score, best_j = None, None
         for j, e in enemies.items():
             d = row[j]
@@ -364,12 +383,18 @@ class ScriptedPlayer(GamePlayer):
                 continue
             p = d // 2 if territory[j] == side else d
             p += e.get("strength", ASSUMED_STRENGTH) - strength
-            risk = float(max(0, min(100, p)))
-            if risk > self.max_aa_risk:
+            # risk = aa_chance(...) = float(max(0, min(100, p))), an int clamped (p / 100 is
+            # float(p) / 100: both are the correctly rounded quotient)
+            if p > 100:
+                p = 100
+            elif p < 0:
+                p = 0
+            if p > max_risk:
                 continue
             v = bases[j] + add
-            if v >= self.min_fire_hit_value:
-                score = max(1, min(10, v)) / 10 - risk / 100  # p_hit(v) - risk / 100
+            if v >= least:
+                # p_hit(v) - risk / 100 = max(1, min(10, v)) / 10 - p / 100
+                score = (10 if v > 10 else 1 if v < 1 else v) / 10 - p / 100
                 if best_score is None or score > best_score:
                     best_score, best_j = score, j
         return best_j
@@ -394,13 +419,17 @@ class ScriptedPlayer(GamePlayer):
 
     # --- the front ------------------------------------------------------------------------------
     def _objective(self, b, view, me) -> int:
-        """Equals :meth:`_objective_plain`, remembered per view object and row band (it reads
-        only the unit's band and the view's control and aggressor, which the player never
-        changes in a view it keeps)."""
+        """Equals :meth:`_objective_plain`, remembered per row band for the last view object
+        read, and kept for a new view whose control list and aggressor are those the memo was
+        made from (it reads only the unit's band and those two, which the player never changes
+        in a view it keeps; control changes only at turn ends)."""
         band = b.sector[b.index_of[me["hex"]]] // 3
         memo_view, memo = self._objective_memo
         if memo_view is not view:
-            memo = {}
+            facts = (view["control"], view["aggressor"])
+            if self._objective_facts != facts:
+                memo = {}
+                self._objective_facts = facts
             self._objective_memo = (view, memo)
         k = memo.get(band)
         if k is None:
@@ -537,8 +566,13 @@ class ScriptedPlayer(GamePlayer):
         if me["moved"] or me["moves_left"] <= 0 or me["range"] == 0:
             return False
         here = b.index_of[me["hex"]]
-        if enemies:
-            goal = min(enemies, key=lambda j: (b.dist[here][j], j))
+        if enemies:  # = min(enemies, key=lambda j: (b.dist[here][j], j))
+            row = b.dist[here]
+            goal, gd = -1, None
+            for j in enemies:
+                d = row[j]
+                if gd is None or d < gd or (d == gd and j < goal):
+                    goal, gd = j, d
         else:
             goal = b.at_offset(11, b.offsets[here][1])
         if b.dist[here][goal] <= 3:
@@ -553,11 +587,27 @@ class ScriptedPlayer(GamePlayer):
         return False
 
 
+def unit_order(view: dict, side: str) -> list[str]:
+    """The order the side's units act in: equals :func:`unit_order_plain` (fire support and
+    the rear first, then the front, each by id), as two passes over the ids sorted once."""
+    units = view["units"]
+    ids = sorted([k for k, u in units.items() if u["side"] == side])
+    front = [k for k in ids if units[k]["type"] in FRONT]
+    if not front:
+        return ids
+    return [k for k in ids if units[k]["type"] not in FRONT] + front
+
+
+def unit_order_plain(view: dict, side: str) -> list[str]:
+    own = {k: u for k, u in view["units"].items() if u["side"] == side}
+    return sorted(own, key=lambda k: (own[k]["type"] in FRONT, k))
+
+
 def order_of(side: str, kind: str, unit: str | None, args: dict) -> Order:
     """Equals ``Order(side, kind, unit, args)``: the frozen dataclass filled in one step
     instead of one ``object.__setattr__`` per field (the player gives hundreds a game)."""
     o = object.__new__(Order)
-    o.__dict__.update(side=side, kind=kind, unit=unit, args=args)
+    o.__dict__.update({"side": side, "kind": kind, "unit": unit, "args": args})
     return o
 
 

@@ -57,6 +57,9 @@ class Dice:
         if self.seed < 0:
             raise ValueError(f"seed must be a non-negative integer, not {seed}")
         self._rng = np.random.Generator(np.random.PCG64(self.seed))
+        self._raw = self._rng.bit_generator
+        """The generator's bit generator (the same object for the generator's life: a deep copy
+        or pickle of the dice keeps the two together)."""
         self.rolls: list[Roll] = []
         self.turn: int | None = None
         # the generator's 32-bit stream is read here (see _draw) until someone else may use it
@@ -103,7 +106,7 @@ class Dice:
             self._has_half = False
             m = self._half * sides
         else:
-            x = self._rng.bit_generator.random_raw()
+            x = self._raw.random_raw()
             self._half, self._has_half = x >> 32, True
             m = (x & 0xFFFFFFFF) * sides
         low = m & 0xFFFFFFFF
@@ -118,7 +121,7 @@ class Dice:
         if self._has_half:
             self._has_half = False
             return self._half
-        x = self._rng.bit_generator.random_raw()
+        x = self._raw.random_raw()
         self._half, self._has_half = x >> 32, True
         return x & 0xFFFFFFFF
 
@@ -129,18 +132,36 @@ class Dice:
 
     def roll(self, purpose: str, sides: int = 6, **context: Any) -> int:
         """Roll one die and record it."""
-        value = self._draw(sides)
-        if not 1 <= value <= sides:
-            raise ValueError(f"die value {value} is not 1..{sides}")
+        if self._own_stream and type(self) is Dice and type(sides) is int and 1 < sides <= 1 << 32:
+            # = self._draw(sides), inline for the dice the rules roll (the value is 1..sides
+            # by construction; a forced source's values are checked below)
+            if self._has_half:
+                self._has_half = False
+                m = self._half * sides
+            else:
+                x = self._raw.random_raw()
+                self._half, self._has_half = x >> 32, True
+                m = (x & 0xFFFFFFFF) * sides
+            if (m & 0xFFFFFFFF) < sides:  # (rare: Lemire's rejection, by _draw's loop)
+                threshold = ((1 << 32) - sides) % sides
+                while (m & 0xFFFFFFFF) < threshold:
+                    m = self._next32() * sides
+            value = (m >> 32) + 1
+        else:
+            value = self._draw(sides)
+            if not 1 <= value <= sides:
+                raise ValueError(f"die value {value} is not 1..{sides}")
         rolls = self.rolls
         r = object.__new__(Roll)  # = Roll(len(rolls), value, ...), without the __init__ call
-        r.__dict__.update(
-            index=len(rolls),
-            value=value,
-            sides=sides,
-            purpose=purpose,
-            turn=self.turn,
-            context=context,  # (this call's own dict: ``**`` made it)
+        r.__dict__.update(  # (a dict display: cheaper than keyword arguments)
+            {
+                "index": len(rolls),
+                "value": value,
+                "sides": sides,
+                "purpose": purpose,
+                "turn": self.turn,
+                "context": context,  # (this call's own dict: ``**`` made it)
+            }
         )
         rolls.append(r)
         return value

@@ -42,6 +42,9 @@ class Board:
         self._by_label = dict(self.index_of)
         self._by_label.update({lab[1:]: i for i, lab in enumerate(self.labels)})
         self.offsets = tuple(m.layout.to_offset(h) for h in self.hexes)
+        self._at_offset = {off: i for i, off in enumerate(self.offsets)}
+        self.max_row = max(r for _, r in self.offsets)
+        """The highest offset row of the map (the rows are 1..max_row)."""
         self.rough = tuple(m.terrain_at(h) == "rough" for h in self.hexes)
         try:
             west = {self._index[h] for h in m.place(WEST)}
@@ -94,6 +97,12 @@ class Board:
         return i
 
     def at_offset(self, col: int, row: int) -> int:
+        """The index of the hex at offset (``col``, ``row``): equals :meth:`at_offset_plain`
+        (looked up in a table of the map's offsets; off the map, the plain KeyError)."""
+        i = self._at_offset.get((col, row))
+        return self.at_offset_plain(col, row) if i is None else i
+
+    def at_offset_plain(self, col: int, row: int) -> int:
         return self._index[self.map.layout.to_hex(col, row)]
 
     def key_neighbour(self, i: int, key: int) -> int:

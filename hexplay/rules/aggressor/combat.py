@@ -160,7 +160,7 @@ def resolve(g, attacker, target: int, strength: int, form: str, missile: bool = 
     for _ in range(AMBUSH_ROLLS if form == "ambush" else 1):
         roll = g.dice.roll("attack", DIE, attacker=attacker.id, value=hv)  # = g.roll(...)
         rolls.append(roll)
-        if not is_hit(roll, hv):
+        if roll != ALWAYS_HITS and roll > hv:  # = not is_hit(roll, hv)
             continue
         if missile:
             e.str = 0

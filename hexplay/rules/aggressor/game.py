@@ -16,8 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import (
+    Command,
     CommandLog,
     Dice,
+    Event,
     EventLog,
     Game,
     GameInfo,
@@ -35,7 +37,7 @@ from .legal import PLAY_KINDS, RULE_NAMES, blocked, need_name, target_legal, uni
 from .movement import apply_move
 from .observation import Sighting, observation_phase
 from .scenario import Scenario, parse_scenario
-from .units import Unit
+from .units import TECHNICAL, UNIT_TYPES, Unit
 from .victory import INITIAL_CONTROL, sectors_held, update_control, wins_by_sectors
 from .views import build_view, known_enemies, own_unit
 
@@ -75,6 +77,9 @@ class AggressorGame(Game):
         self.commands = CommandLog()
         self.log = EventLog()
         self.units: dict[str, Unit] = {}
+        self.by_side: dict[str, list[Unit]] = {s: [] for s in SIDES}
+        """Each side's units (alive or not) in placement order, as in ``units``: the side's
+        scans (observation, views, turn starts) read only its own."""
         self.at: dict[int, str] = {}
         self._turn = 0
         self._over = False
@@ -158,13 +163,17 @@ class AggressorGame(Game):
         return OTHER[side]
 
     def alive(self, side: str) -> list[Unit]:
+        """The side's alive units in placement order: equals :meth:`alive_plain`."""
+        return [u for u in self.by_side[side] if u.alive]
+
+    def alive_plain(self, side: str) -> list[Unit]:
         return [u for u in self.units.values() if u.alive and u.side == side]
 
     def placed(self, side: str) -> int:
-        return sum(1 for u in self.units.values() if u.side == side)
+        return len(self.by_side[side])
 
     def own_hexes(self, side: str) -> set[int]:
-        return {u.hex for u in self.units.values() if u.alive and u.side == side}
+        return {u.hex for u in self.by_side[side] if u.alive}
 
     def known_at(self, side: str) -> dict[int, str]:
         """Hex -> id of every alive enemy the side knows of now."""
@@ -186,10 +195,14 @@ class AggressorGame(Game):
         return self.dice.roll(purpose, sides, **context)
 
     def event(self, kind: str, data: dict, visible: str, redacted: dict | None = None) -> dict:
+        """Log an event (= ``self.log.add(turn, phase, kind, data, vis, redacted)``, the Event
+        made here); returns it as a side it is visible to sees it (= ``e.for_side(vis[0])``)."""
         vis = SIDES if visible == "both" else (visible,)
-        e = self.log.add(self._turn, self.phase, kind, data, vis, redacted)
-        # = e.for_side(vis[0]) (a side the event is visible to sees its data), built here
-        return {"index": e.index, "turn": e.turn, "phase": e.phase, "kind": kind, **data}
+        events = self.log.events
+        index, turn = len(events), self._turn
+        phase = "over" if self._over else "setup" if turn == 0 else PLAY  # = self.phase
+        events.append(Event(index, turn, phase, kind, data, vis, redacted or {}))
+        return {"index": index, "turn": turn, "phase": phase, "kind": kind, **data}
 
     def report(
         self, u: Unit, form: str, target: int, res: dict, attacker_sees_type: bool = False
@@ -197,7 +210,7 @@ class AggressorGame(Game):
         """The combat report to both sides: attacker type, defender hex, form, result, Dug."""
         data = {
             "side": u.side,
-            "attacker": u.display_type,
+            "attacker": TECHNICAL if u.launched else u.type,  # = u.display_type
             "target": self.board.labels[target],
             "form": form,
             "result": res["result"],
@@ -209,9 +222,11 @@ class AggressorGame(Game):
         mine = data.copy()
         if attacker_sees_type and res["defender"] is not None:
             mine["defender_type"] = res.get("type")
-        self.log.add(
-            self._turn, self.phase, "attack", full, (), {u.side: mine, OTHER[u.side]: data}
-        )
+        events = self.log.events  # = self.log.add(turn, phase, "attack", full, (), redacted)
+        turn = self._turn
+        phase = "over" if self._over else "setup" if turn == 0 else PLAY  # = self.phase
+        red = {u.side: mine, OTHER[u.side]: data}
+        events.append(Event(len(events), turn, phase, "attack", full, (), red))
         return mine
 
     def eliminate(self, u: Unit) -> None:
@@ -221,7 +236,7 @@ class AggressorGame(Game):
             del self.at[u.hex]
         # the owner learns it here; the attacker from its report ("eliminated")
         self.event("eliminated", {"unit": u.id, "hex": self.board.labels[u.hex]}, u.side)
-        if not any(v.alive and v.side == u.side for v in self.units.values()):
+        if not any(v.alive for v in self.by_side[u.side]):
             self._finish(OTHER[u.side], f"every {u.side} unit is eliminated")
 
     def declare_aggressor(self, side: str, target: int) -> None:
@@ -254,8 +269,8 @@ class AggressorGame(Game):
             u = self.units.get(unit)
             return unit_orders(self, u) if u is not None and u.alive and u.side == side else []
         out: list[LegalOrder] = []
-        for u in self.units.values():
-            if u.alive and u.side == side:
+        for u in self.by_side[side]:
+            if u.alive:
                 out.extend(unit_orders(self, u))
         return out
 
@@ -298,10 +313,12 @@ class AggressorGame(Game):
                 raise IllegalOrder(rule, self._why_target(u, kind, t))
         # the arguments are checked plain values (labels, a key): logged as given
         # (= o.to_dict(), built here: the order as given, before any "direction" conversion)
-        self.commands.add(
-            "order",
-            {"side": o.side, "kind": kind, "unit": o.unit, "args": dict(o.args)},
-            self._turn,
+        self.commands.commands.append(  # = self.commands.add("order", ..., self._turn)
+            Command(
+                "order",
+                {"side": o.side, "kind": kind, "unit": o.unit, "args": dict(o.args)},
+                self._turn,
+            )
         )
         if kind == "move":
             return apply_move(self, u, t)
@@ -345,8 +362,6 @@ class AggressorGame(Game):
 
     def new_unit(self, side: str, t: str, i: int, **status: Any) -> Unit:
         """Add a unit of type ``t`` at hex ``i`` (id W01.. / E01.. in order of placement)."""
-        from .units import UNIT_TYPES
-
         uid = f"{side[0].upper()}{self._last_number(side) + 1:02d}"
         ut = UNIT_TYPES[t]
         status.setdefault("start_hex", i)
@@ -354,6 +369,7 @@ class AggressorGame(Game):
             uid, side, t, status.pop("rng", ut.range), status.pop("str", ut.strength), i, **status
         )
         self.units[uid] = u
+        self.by_side[side].append(u)
         self.at[i] = uid
         return u
 
@@ -361,11 +377,8 @@ class AggressorGame(Game):
         """The highest number of the side's unit ids (0 for none): equals
         :meth:`_last_number_plain`. Each new id is the highest so far plus one and units are
         kept in placement order (removal keeps the order), so the side's last unit has it."""
-        units = self.units
-        for k in reversed(units):
-            if units[k].side == side:
-                return int(k[1:])
-        return 0
+        mine = self.by_side[side]
+        return int(mine[-1].id[1:]) if mine else 0
 
     def _last_number_plain(self, side: str) -> int:
         return max((int(k[1:]) for k, u in self.units.items() if u.side == side), default=0)
@@ -446,12 +459,11 @@ class AggressorGame(Game):
         other = OTHER[side]
         seen_by_other = self.observed_now[other]
         territory = self.board.territory
-        for u in self.units.values():
-            if not u.alive:
-                continue
-            if u.side == other:
+        for u in self.by_side[other]:
+            if u.alive:
                 u.emplaced = u.hex == u.start_hex
-            else:
+        for u in self.by_side[side]:
+            if u.alive:
                 u.moved = 0
                 u.tried = u.immobile = u.attacked = u.feature = u.frozen = False
                 u.stopped = ""

@@ -84,6 +84,7 @@ def setup_order(g, o: Order) -> list[dict]:
             raise IllegalOrder("set-up", f"{o.side} has placed no unit {o.unit!r}")
         g.commands.add("order", o.to_dict(), g.turn)
         del g.units[u.id]
+        g.by_side[u.side].remove(u)
         del g.at[u.hex]
         return [g.event("removed", {"unit": u.id}, o.side)]
     raise IllegalOrder("set-up", f"set-up orders are 'place' and 'remove', not {o.kind!r}")
@@ -153,11 +154,11 @@ def computer_setup(view: dict, m, rng: np.random.Generator) -> list[tuple[str, s
     cols = list(b.columns[side])
     if side == WEST:
         cols = cols[::-1]  # nearest the border first
-    rows = int(max(r for _, r in b.offsets))
+    rows = int(b.max_row)
     plan = army_plan(view["army_size"])[-size:] if size else []
     depth = {"Armor": 0, "Infantry": 0, "Artillery": 2, "Support": 1, "Missile": 4, "Airbase": 6}
     out: list[tuple[str, str]] = []
-    order = list(rng.permutation(rows) + 1)
+    order = (rng.permutation(rows) + 1).tolist()  # (the same ints, as Python ints)
     k = 0
     for t in plan:
         placed = False

@@ -31,11 +31,12 @@ def update_control(g) -> None:
     n = len(g.control)
     west, east = [False] * n, [False] * n
     sector = g.board.sector
-    for u in g.units.values():
-        if u.alive:
-            k = sector[u.hex]
-            if k >= 0:
-                (west if u.side == WEST else east)[k] = True
+    for side, occupied in ((WEST, west), (EAST, east)):
+        for u in g.by_side[side]:
+            if u.alive:
+                k = sector[u.hex]
+                if k >= 0:
+                    occupied[k] = True
     for k in range(n):
         if west[k] != east[k]:
             g.control[k] = WEST if west[k] else EAST

@@ -120,6 +120,43 @@ def enemy_unit(g, u, identified: bool) -> tuple[str, dict[str, Any]]:
 
 
 def known_enemies(g, side: str) -> dict[str, dict[str, Any]]:
+    """The enemies ``side`` knows of now, as its views list them: equals
+    :func:`known_enemies_plain`, with :func:`enemy_unit` inline (views make one per known
+    enemy, after every order that taught the side something)."""
+    out = {}
+    units, cbr, labels = g.units, g.cbr, g.board.labels
+    for uid, s in g.known[side].items():
+        e = units[uid]
+        if not e.alive:
+            continue
+        lab = labels[e.hex]
+        if e.hex in cbr:
+            out["?" + lab] = {"side": e.side, "hex": lab, "display": NUKED, "identified": False}
+        elif not s.identified:
+            out["?" + lab] = {
+                "side": e.side,
+                "hex": lab,
+                "display": UNIDENTIFIED,
+                "identified": False,
+            }
+        else:
+            ut = UNIT_TYPES[e.type]
+            out[uid] = {
+                "side": e.side,
+                "hex": lab,
+                "type": e.type,
+                "display": TECHNICAL if e.launched else e.type,
+                "range": e.rng,
+                "strength": e.str,
+                "max_range": ut.range,
+                "max_strength": ut.strength,
+                "emplaced": e.emplaced,
+                "identified": True,
+            }
+    return out
+
+
+def known_enemies_plain(g, side: str) -> dict[str, dict[str, Any]]:
     out = {}
     for uid, s in g.known[side].items():
         e = g.units[uid]
@@ -138,9 +175,28 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
         return build_view_plain(g, side, events)
     b = g.board
     units: dict[str, dict[str, Any]] = {}
-    for u in g.units.values():
-        if u.alive and u.side == side:
-            units[u.id] = own_unit(g, u)
+    memo, cbr = g.own_memo, g.cbr
+    for u in g.by_side[side]:
+        if u.alive:  # = own_unit(g, u), inline (the same facts, memo and copies)
+            facts = (
+                u.hex,
+                u.hex in cbr,
+                u.rng,
+                u.str,
+                u.emplaced,
+                u.launched,
+                u.moved,
+                u.attacked,
+                u.feature,
+                u.frozen,
+                u.immobile,
+                u.stopped,
+                u.tried,
+            )
+            got = memo.get(u.id)
+            if got is None or got[0] != facts:
+                got = memo[u.id] = (facts, own_unit_plain(g, u))
+            units[u.id] = got[1].copy()
     over, turn = g._over, g._turn
     phase = "over" if over else "setup" if turn == 0 else "play"  # = g.phase
     mine_now = g.current == side
@@ -161,7 +217,12 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
         "side": side,
         "turn": turn,
         "phase": phase,
-        "to_act": list(g.to_act()),
+        # = list(g.to_act())
+        "to_act": []
+        if over
+        else [g.current]
+        if turn
+        else [s for s in SIDES if not g.setup_done[s]],
         "over": over,
         "winner": g._winner,
         "units": units,
