@@ -92,31 +92,74 @@ def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
 
 
 def _shots_sixths(game, man: str, here: str, targets) -> dict:
-    """``{t["id"]: _shot_sixths(game, man, here, t["id"], t["hex"]) for t in targets}``, the
-    odds of the shots in range read by one call
-    (:meth:`~hexplay.rules.skirmish.SkirmishGame.shot_answers`)."""
+    """``{t["id"]: _shot_sixths(game, man, here, t["id"], t["hex"]) for t in targets}``
+    (``here`` and ``t["hex"]``: the men's hexes, as the side's view gives them; the memo
+    keys use the hexes the men stand on).
+
+    Each shot's sixths are a pure function of the map and of (firer's hex, target's hex,
+    every vehicle's hex, the firer's long gun, armed, wounded and aboard, the target aboard):
+    the memo key of :meth:`~hexplay.rules.skirmish.SkirmishGame.shot_answers` is one with
+    the vehicles narrowed to those that matter to the pair. So they are memoized under that
+    key with the whole blocker set (made without narrowing anything), in the map's one memo;
+    a miss reads the odds through ``shot_answers`` (one call for the firer's missing shots).
+    """
     f = game.men[man]
     if f.wounds >= 2 or (f.vehicle and game.vehicles[f.vehicle].moving):
         return dict.fromkeys((t["id"] for t in targets), False)
     out: dict = {}
-    men, dist = game.men, game.terrain.distance
+    men, vehicles, route = game.men, game.vehicles, game.route
+    n = len(route)
+    if f.vehicle:
+        pos = vehicles[f.vehicle].pos
+        here = route[pos] if 0 <= pos < n else None
+    else:
+        here = f.hex
+    if here is None:
+        return dict.fromkeys((t["id"] for t in targets), False)
+    terrain = game.terrain
+    memo = terrain.memo
+    facts = ("sixths", here, game.blockers(), f.long_gun, f.armed, f.wounds == 1, bool(f.vehicle))
     ask = []
     for t in targets:
         tid = t["id"]
         tm = men[tid]
-        if tm.wounds >= 2 or dist(here, t["hex"]) > MAX_RANGE:
+        if tm.wounds >= 2:
             out[tid] = False
-        else:
-            out[tid] = None  # (keeps the targets' order)
-            ask.append(tm)
-    for tm, o in zip(ask, game.shot_answers(f, ask), strict=True):
-        if not o["possible"]:
-            out[tm.id] = False
             continue
-        k, w = o["K"], o["W"]
-        k6 = k.numerator * 6 // k.denominator
-        w6 = w.numerator * 6 // w.denominator
-        out[tm.id] = (k6 + w6, 2 * k6 + w6)
+        if tm.vehicle:
+            pos = vehicles[tm.vehicle].pos
+            th = route[pos] if 0 <= pos < n else None
+        else:
+            th = tm.hex
+        if th is None:
+            out[tid] = False
+            continue
+        key = (facts, th, bool(tm.vehicle))
+        got = memo.get(key)
+        if got is None:
+            out[tid] = None  # (keeps the targets' order)
+            ask.append((tm, th, key))
+        else:
+            out[tid] = got
+    if not ask:
+        return out
+    dist = terrain.distance
+    near = [tm for tm, th, _ in ask if dist(here, th) <= MAX_RANGE]
+    answers = iter(game.shot_answers(f, near))
+    for tm, th, key in ask:
+        if dist(here, th) > MAX_RANGE:
+            got = False  # (odds would say: attack strength 0)
+        else:
+            o = next(answers)
+            if o["possible"]:
+                k, w = o["K"], o["W"]
+                k6 = k.numerator * 6 // k.denominator
+                w6 = w.numerator * 6 // w.denominator
+                got = (k6 + w6, 2 * k6 + w6)
+            else:
+                got = False
+        out[tm.id] = got
+        terrain.remember(key, got)
     return out
 
 
