@@ -228,24 +228,30 @@ class ScriptedAdversary(Player):
             tgt = [t for t in targets if t.get("vehicle") == "T"] if turn == 1 else targets
             shot = _best_shot(game, uid, tgt, ANY_HIT if fight else MIN_HIT, assigned, memo)
             if shot is not None:
-                self.try_plot(game, uid, "DF", target=shot[0])
+                self.defer_plot(uid, "DF", target=shot[0])
                 if fight:
                     again = _best_shot(game, uid, tgt, ANY_HIT, assigned, memo)
-                    if again is not None:
+                    if again is not None and wounded:
+                        # (tried at once: a wounded man's fire costs double, so his second
+                        # shot is refused but for a first one refused, and a refused batch
+                        # is tried again task by task)
                         self.try_plot(game, uid, "DF", target=again[0])
+                    elif again is not None:
+                        self.defer_plot(uid, "DF", target=again[0])
             if not u.get("armed", True) and at_t:
-                self.try_plot(game, uid, "RA")
+                self.defer_plot(uid, "RA")
                 continue
             if (wounded or fight) and shot is not None:
                 continue
             if fight and here and dist(here, th) <= self.stand_off:
                 continue
-            path = _approach(game, uid, th, game.ap_left(side, uid), wounded)
+            path = _approach(game, uid, th, self.ap_left(game, uid), wounded)
             if fight:
                 while path and dist(path[-1], th) < self.stand_off:
                     path.pop()
             if path and not self.try_plot(game, uid, "MP", path=path):
                 self.try_plot(game, uid, "MP", path=path[:1])
+        self.flush_plots(game)
 
 
 class ScriptedDefender(Player):
@@ -263,10 +269,11 @@ class ScriptedDefender(Player):
             if u["moving"]:
                 gap = tpos - u["pos"]
                 if u["heading"] > 0 and gap > self.close_in:
-                    self.try_plot(game, vid, "MV", hexes=min(gap - self.close_in, 30))
+                    self.defer_plot(vid, "MV", hexes=min(gap - self.close_in, 30))
                 if not self.try_plot(game, vid, "SV"):
                     self.try_plot(game, vid, "MV", hexes=1)
         if view["turn"] < 2:
+            self.flush_plots(game)
             return
         near_t = [
             t for t in targets if t["hex"] and game.terrain.distance(t["hex"], view["ambush"]) <= 3
@@ -278,19 +285,20 @@ class ScriptedDefender(Player):
                 continue
             shot = _best_shot(game, uid, targets, ANY_HIT, assigned, memo)
             if shot is not None:
-                self.try_plot(game, uid, "DF", target=shot[0])
+                self.defer_plot(uid, "DF", target=shot[0])
             if u.get("vehicle") and u.get("long_gun") == "shotgun" and near_t and shot is None:
                 if self.try_plot(game, uid, "EV"):
                     goal = near_t[0]["hex"]
-                    left = game.ap_left(side, uid)
+                    left = self.ap_left(game, uid)
                     path = _approach(game, uid, goal, left, u["condition"] == "W")
                     if path:
-                        self.try_plot(game, uid, "MP", path=path)
+                        self.defer_plot(uid, "MP", path=path)
             elif not u.get("vehicle") and near_t and shot is None:
-                left = game.ap_left(side, uid)
+                left = self.ap_left(game, uid)
                 path = _approach(game, uid, near_t[0]["hex"], left, u["condition"] == "W")
                 if path:
-                    self.try_plot(game, uid, "MP", path=path)
+                    self.defer_plot(uid, "MP", path=path)
+        self.flush_plots(game)
 
 
 class RandomPlayer(Player):
