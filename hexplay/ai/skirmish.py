@@ -36,8 +36,10 @@ MAX_RANGE = 30
 
 
 def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=None):
-    """(target id, score) of the most promising shot, spreading fire over targets already
-    assigned (a shot at a man already under fire is worth less: redundant fire is spent).
+    """(target id, score's numerator, its denominator) of the most promising shot (score:
+    P(K)*2 + P(W) over 1 + twice the shots already assigned to the target, as an unreduced
+    fraction), spreading fire over targets already assigned (a shot at a man already under
+    fire is worth less: redundant fire is spent).
 
     ``memo`` (a dict kept for one planning call, while the state cannot change) remembers each
     firer's odds look-ups by target. Scores are compared exactly in integer sixths.
@@ -66,7 +68,7 @@ def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=N
         return None
     if assigned is not None:
         assigned[best[0]] = assigned.get(best[0], 0) + 1
-    return best[0], Fraction(best[1], 6 * best[2])
+    return best[0], best[1], 6 * best[2]
 
 
 def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
