@@ -103,7 +103,7 @@ def play(game, players, max_turns: int | None = None):
         for p in players:
             p.act(game)
         if game.phase == "planning" and game.plots.all_submitted:
-            game.resolve_turn()
+            game.resolve_turn(events=False)  # (the turn's events stay in the game's log)
             resolved += 1
             if max_turns is not None and resolved >= max_turns:
                 break

@@ -767,8 +767,10 @@ class SkirmishGame(SkirmishState, Game):
         self._log("submit", side=side)
 
     # --- resolution -----------------------------------------------------------------------
-    def resolve_turn(self) -> list[dict[str, Any]]:
-        """Combat -> movement -> maintenance -> record and victory; returns the turn's events."""
+    def resolve_turn(self, events: bool = True) -> list[dict[str, Any]]:
+        """Combat -> movement -> maintenance -> record and victory; returns the turn's events
+        (as the referee sees them; ``events=False``: an empty list, for a loop that does not
+        read them: they stay in the log)."""
         self.turns.require("planning", "resolution")
         if not self.plots.all_submitted:
             waiting = [s for s, ok in self.plots.submitted.items() if not ok]
@@ -817,6 +819,8 @@ class SkirmishGame(SkirmishState, Game):
         update_sightings(self)
         if not self.over:
             self.commands.mark_turn(self.turn)
+        if not events:
+            return []
         return [e.for_side(REFEREE) for e in self.log.since(first)]
 
     def _after_phase(self, phase: str, plans: dict[str, SidePlan], combat: Any) -> None:
