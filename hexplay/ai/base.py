@@ -16,7 +16,17 @@ from .player import GamePlayer
 
 
 class Player(GamePlayer):
-    """Base computer player for SKIRMISH (set-up, then a plot per turn)."""
+    """Base computer player for SKIRMISH (set-up, then a plot per turn).
+
+    A plot whose outcome the player does not read may be deferred (:meth:`defer_plot`): the
+    deferred plots go in together at the player's next plot or AP query (:meth:`try_plot`,
+    :meth:`ap_left`, :meth:`flush_plots`), in their order, by one ``plot_many`` (else one by
+    one, when it refuses the batch), so the game is the same as with each plotted at once.
+    """
+
+    def __init__(self, side: str, seed: int = 0) -> None:
+        super().__init__(side, seed)
+        self._deferred: list[tuple[str, dict[str, Any]]] = []
 
     def act(self, game) -> None:
         """Do this side's part of the current phase (set-up or plotting), then submit."""
@@ -28,6 +38,7 @@ class Player(GamePlayer):
                 game.submit(self.side)
         elif game.phase == "planning" and not game.plots.submitted[self.side]:
             self.plan(game, game.view(self.side, events=False))
+            self.flush_plots(game)
             game.submit(self.side)
 
     def setup(self, game) -> None:
@@ -36,8 +47,37 @@ class Player(GamePlayer):
     def plan(self, game, view: dict[str, Any]) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def defer_plot(self, unit: str, code: str, **kw: Any) -> None:
+        """:meth:`try_plot` later, its outcome unread (see the class docstring)."""
+        self._deferred.append((unit, {"code": code, **kw}))
+
+    def flush_plots(self, game) -> None:
+        """Plot the deferred plots: all by one ``game.plot_many``; if it refuses, each by
+        :meth:`try_plot` (the acceptable ones plotted, as if each had been tried at once)."""
+        todo = self._deferred
+        if not todo:
+            return
+        self._deferred = []
+        if len(todo) > 1:
+            try:
+                game.plot_many(self.side, todo)
+                return
+            except IllegalOrder:
+                pass
+        for unit, task in todo:
+            self.try_plot(game, unit, **task)
+
+    def ap_left(self, game, unit: str):
+        """``game.ap_left`` of one of the side's units, the deferred plots plotted first."""
+        if self._deferred:
+            self.flush_plots(game)
+        return game.ap_left(self.side, unit)
+
     def try_plot(self, game, unit: str, code: str, **kw: Any) -> bool:
-        """Plot if legal; False (and nothing changed) if the rules forbid it."""
+        """Plot if legal; False (and nothing changed) if the rules forbid it (the deferred
+        plots plotted first)."""
+        if self._deferred:
+            self.flush_plots(game)
         try:
             game.plot(self.side, unit, code, **kw)
         except IllegalOrder:
@@ -45,7 +85,10 @@ class Player(GamePlayer):
         return True
 
     def try_plot_tasks(self, game, unit: str, tasks: list[dict[str, Any]]) -> bool:
-        """Plot all of ``tasks`` if legal together; False (and nothing changed) if not."""
+        """Plot all of ``tasks`` if legal together; False (and nothing changed) if not (the
+        deferred plots plotted first)."""
+        if self._deferred:
+            self.flush_plots(game)
         try:
             game.plot_tasks(self.side, unit, tasks)
         except IllegalOrder:
@@ -60,7 +103,7 @@ def play(game, players, max_turns: int | None = None):
         for p in players:
             p.act(game)
         if game.phase == "planning" and game.plots.all_submitted:
-            game.resolve_turn()
+            game.resolve_turn(events=False)  # (the turn's events stay in the game's log)
             resolved += 1
             if max_turns is not None and resolved >= max_turns:
                 break

@@ -36,8 +36,10 @@ MAX_RANGE = 30
 
 
 def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=None):
-    """(target id, score) of the most promising shot, spreading fire over targets already
-    assigned (a shot at a man already under fire is worth less: redundant fire is spent).
+    """(target id, score's numerator, its denominator) of the most promising shot (score:
+    P(K)*2 + P(W) over 1 + twice the shots already assigned to the target, as an unreduced
+    fraction), spreading fire over targets already assigned (a shot at a man already under
+    fire is worth less: redundant fire is spent).
 
     ``memo`` (a dict kept for one planning call, while the state cannot change) remembers each
     firer's odds look-ups by target. Scores are compared exactly in integer sixths.
@@ -66,7 +68,7 @@ def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=N
         return None
     if assigned is not None:
         assigned[best[0]] = assigned.get(best[0], 0) + 1
-    return best[0], Fraction(best[1], 6 * best[2])
+    return best[0], best[1], 6 * best[2]
 
 
 def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
@@ -92,31 +94,74 @@ def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
 
 
 def _shots_sixths(game, man: str, here: str, targets) -> dict:
-    """``{t["id"]: _shot_sixths(game, man, here, t["id"], t["hex"]) for t in targets}``, the
-    odds of the shots in range read by one call
-    (:meth:`~hexplay.rules.skirmish.SkirmishGame.shot_answers`)."""
+    """``{t["id"]: _shot_sixths(game, man, here, t["id"], t["hex"]) for t in targets}``
+    (``here`` and ``t["hex"]``: the men's hexes, as the side's view gives them; the memo
+    keys use the hexes the men stand on).
+
+    Each shot's sixths are a pure function of the map and of (firer's hex, target's hex,
+    every vehicle's hex, the firer's long gun, armed, wounded and aboard, the target aboard):
+    the memo key of :meth:`~hexplay.rules.skirmish.SkirmishGame.shot_answers` is one with
+    the vehicles narrowed to those that matter to the pair. So they are memoized under that
+    key with the whole blocker set (made without narrowing anything), in the map's one memo;
+    a miss reads the odds through ``shot_answers`` (one call for the firer's missing shots).
+    """
     f = game.men[man]
     if f.wounds >= 2 or (f.vehicle and game.vehicles[f.vehicle].moving):
         return dict.fromkeys((t["id"] for t in targets), False)
     out: dict = {}
-    men, dist = game.men, game.terrain.distance
+    men, vehicles, route = game.men, game.vehicles, game.route
+    n = len(route)
+    if f.vehicle:
+        pos = vehicles[f.vehicle].pos
+        here = route[pos] if 0 <= pos < n else None
+    else:
+        here = f.hex
+    if here is None:
+        return dict.fromkeys((t["id"] for t in targets), False)
+    terrain = game.terrain
+    memo = terrain.memo
+    facts = ("sixths", here, game.blockers(), f.long_gun, f.armed, f.wounds == 1, bool(f.vehicle))
     ask = []
     for t in targets:
         tid = t["id"]
         tm = men[tid]
-        if tm.wounds >= 2 or dist(here, t["hex"]) > MAX_RANGE:
+        if tm.wounds >= 2:
             out[tid] = False
-        else:
-            out[tid] = None  # (keeps the targets' order)
-            ask.append(tm)
-    for tm, o in zip(ask, game.shot_answers(f, ask), strict=True):
-        if not o["possible"]:
-            out[tm.id] = False
             continue
-        k, w = o["K"], o["W"]
-        k6 = k.numerator * 6 // k.denominator
-        w6 = w.numerator * 6 // w.denominator
-        out[tm.id] = (k6 + w6, 2 * k6 + w6)
+        if tm.vehicle:
+            pos = vehicles[tm.vehicle].pos
+            th = route[pos] if 0 <= pos < n else None
+        else:
+            th = tm.hex
+        if th is None:
+            out[tid] = False
+            continue
+        key = (facts, th, bool(tm.vehicle))
+        got = memo.get(key)
+        if got is None:
+            out[tid] = None  # (keeps the targets' order)
+            ask.append((tm, th, key))
+        else:
+            out[tid] = got
+    if not ask:
+        return out
+    dist = terrain.distance
+    near = [tm for tm, th, _ in ask if dist(here, th) <= MAX_RANGE]
+    answers = iter(game.shot_answers(f, near))
+    for tm, th, key in ask:
+        if dist(here, th) > MAX_RANGE:
+            got = False  # (odds would say: attack strength 0)
+        else:
+            o = next(answers)
+            if o["possible"]:
+                k, w = o["K"], o["W"]
+                k6 = k.numerator * 6 // k.denominator
+                w6 = w.numerator * 6 // w.denominator
+                got = (k6 + w6, 2 * k6 + w6)
+            else:
+                got = False
+        out[tm.id] = got
+        terrain.remember(key, got)
     return out
 
 
@@ -185,24 +230,30 @@ class ScriptedAdversary(Player):
             tgt = [t for t in targets if t.get("vehicle") == "T"] if turn == 1 else targets
             shot = _best_shot(game, uid, tgt, ANY_HIT if fight else MIN_HIT, assigned, memo)
             if shot is not None:
-                self.try_plot(game, uid, "DF", target=shot[0])
+                self.defer_plot(uid, "DF", target=shot[0])
                 if fight:
                     again = _best_shot(game, uid, tgt, ANY_HIT, assigned, memo)
-                    if again is not None:
+                    if again is not None and wounded:
+                        # (tried at once: a wounded man's fire costs double, so his second
+                        # shot is refused but for a first one refused, and a refused batch
+                        # is tried again task by task)
                         self.try_plot(game, uid, "DF", target=again[0])
+                    elif again is not None:
+                        self.defer_plot(uid, "DF", target=again[0])
             if not u.get("armed", True) and at_t:
-                self.try_plot(game, uid, "RA")
+                self.defer_plot(uid, "RA")
                 continue
             if (wounded or fight) and shot is not None:
                 continue
             if fight and here and dist(here, th) <= self.stand_off:
                 continue
-            path = _approach(game, uid, th, game.ap_left(side, uid), wounded)
+            path = _approach(game, uid, th, self.ap_left(game, uid), wounded)
             if fight:
                 while path and dist(path[-1], th) < self.stand_off:
                     path.pop()
             if path and not self.try_plot(game, uid, "MP", path=path):
                 self.try_plot(game, uid, "MP", path=path[:1])
+        self.flush_plots(game)
 
 
 class ScriptedDefender(Player):
@@ -220,10 +271,11 @@ class ScriptedDefender(Player):
             if u["moving"]:
                 gap = tpos - u["pos"]
                 if u["heading"] > 0 and gap > self.close_in:
-                    self.try_plot(game, vid, "MV", hexes=min(gap - self.close_in, 30))
+                    self.defer_plot(vid, "MV", hexes=min(gap - self.close_in, 30))
                 if not self.try_plot(game, vid, "SV"):
                     self.try_plot(game, vid, "MV", hexes=1)
         if view["turn"] < 2:
+            self.flush_plots(game)
             return
         near_t = [
             t for t in targets if t["hex"] and game.terrain.distance(t["hex"], view["ambush"]) <= 3
@@ -235,19 +287,20 @@ class ScriptedDefender(Player):
                 continue
             shot = _best_shot(game, uid, targets, ANY_HIT, assigned, memo)
             if shot is not None:
-                self.try_plot(game, uid, "DF", target=shot[0])
+                self.defer_plot(uid, "DF", target=shot[0])
             if u.get("vehicle") and u.get("long_gun") == "shotgun" and near_t and shot is None:
                 if self.try_plot(game, uid, "EV"):
                     goal = near_t[0]["hex"]
-                    left = game.ap_left(side, uid)
+                    left = self.ap_left(game, uid)
                     path = _approach(game, uid, goal, left, u["condition"] == "W")
                     if path:
-                        self.try_plot(game, uid, "MP", path=path)
+                        self.defer_plot(uid, "MP", path=path)
             elif not u.get("vehicle") and near_t and shot is None:
-                left = game.ap_left(side, uid)
+                left = self.ap_left(game, uid)
                 path = _approach(game, uid, near_t[0]["hex"], left, u["condition"] == "W")
                 if path:
-                    self.try_plot(game, uid, "MP", path=path)
+                    self.defer_plot(uid, "MP", path=path)
+        self.flush_plots(game)
 
 
 class RandomPlayer(Player):

@@ -161,6 +161,29 @@ _TASK_FIELDS = frozenset(("code", "target", "path", "hexes", "weapon", "seat", "
 """Keys of a task dict for :meth:`SkirmishGame.plot_tasks` (``ap`` is worked out again)."""
 
 
+def _task_row(t: Any) -> tuple:
+    """A task dict of :meth:`SkirmishGame.plot_tasks` as plot's arguments after side and
+    unit (its arguments checked against the code's: :func:`.orders.check_task_args`)."""
+    if not isinstance(t, Mapping) or not all(type(k) is str for k in t):
+        raise IllegalOrder("plot", f"a task is a dict with string keys, not {t!r}")
+    bad = set(t) - _TASK_FIELDS
+    if bad or "code" not in t or type(t["code"]) is not str:
+        raise IllegalOrder(
+            "plot",
+            f"a task is a dict with 'code' and any of {sorted(_TASK_FIELDS - {'code'})}"
+            f"; got {sorted(t)}",
+        )
+    check_task_args(t["code"].upper(), {k: v for k, v in t.items() if k not in ("code", "ap")})
+    return (
+        t["code"],
+        t.get("target"),
+        t.get("path"),
+        t.get("hexes", 0),
+        t.get("weapon"),
+        t.get("seat"),
+    )
+
+
 class SkirmishGame(SkirmishState, Game):
     """One game of SKIRMISH. Create with :meth:`new`."""
 
@@ -507,42 +530,72 @@ class SkirmishGame(SkirmishState, Game):
         :meth:`plot`'s arguments (``{"code": "DF", "target": "X"}``, the form ``plotted``
         returns; its ``ap`` is worked out again). The command log records them as single plots,
         so a replay is the same."""
-        rows = []
         if isinstance(tasks, (str, bytes, Mapping)) or not isinstance(tasks, Sequence):
             raise IllegalOrder("plot", f"tasks must be a list of task dicts, not {tasks!r}")
-        for t in tasks:
-            if not isinstance(t, Mapping) or not all(type(k) is str for k in t):
-                raise IllegalOrder("plot", f"a task is a dict with string keys, not {t!r}")
-            bad = set(t) - _TASK_FIELDS
-            if bad or "code" not in t or type(t["code"]) is not str:
-                raise IllegalOrder(
-                    "plot",
-                    f"a task is a dict with 'code' and any of {sorted(_TASK_FIELDS - {'code'})}"
-                    f"; got {sorted(t)}",
-                )
-            check_task_args(
-                str(t["code"]).upper(), {k: v for k, v in t.items() if k not in ("code", "ap")}
-            )
-            rows.append(
-                (
-                    t["code"],
-                    t.get("target"),
-                    t.get("path"),
-                    t.get("hexes", 0),
-                    t.get("weapon"),
-                    t.get("seat"),
-                )
-            )
+        rows = [_task_row(t) for t in tasks]
         if not rows:
             return []
         return self._plot(side, unit_id, rows)
 
-    def _plot(self, side: str, unit_id: str, rows: list[tuple]) -> list[dict[str, Any]]:
-        """Validate ``rows`` (plot's arguments after side and unit) as the unit's next tasks,
-        then store and log them; IllegalOrder changes nothing."""
+    def plot_many(self, side: str, plots: Sequence[tuple[str, Mapping[str, Any]]]) -> None:
+        """Plot a batch of tasks, for one or several units, all or none: ``plots`` is a list
+        of ``(unit, task)`` pairs in plotting order, each task a dict of :meth:`plot`'s
+        arguments with its ``code`` (the form of :meth:`plot_tasks`).
+
+        Equals ``plot(side, unit, **task)`` for each pair in turn when every one of those
+        plots would be accepted: the same plot, plans and command log (one ``plot`` command
+        per task). Otherwise IllegalOrder (naming a broken rule) and nothing changed; a
+        caller who wants the acceptable ones plots them one by one. For the computer players,
+        whose plans are mostly accepted whole: the side's plot is checked once, not once per
+        task.
+
+        Why one check equals the checks one by one: each unit's tasks are checked in order
+        from the start-of-turn state (:func:`.plotting.simulate_man`, ``simulate_vehicle``),
+        and the rules across units only add up AP charged by vehicles and exchanges, which
+        only grow as tasks are added, or need a driver for a vehicle with tasks, the same
+        for every batch that holds them; so when the whole plot passes, the plot after each
+        earlier task passes too. Seats are the exception (an entry may need the seat an exit
+        in a later task frees): a batch with EV or EP is checked task by task, as
+        :meth:`plot` does.
+        """
+        if isinstance(plots, (str, bytes, Mapping)) or not isinstance(plots, Sequence):
+            raise IllegalOrder("plot", f"plots must be a list of (unit, task) pairs, not {plots!r}")
         self._check_side(side)
         self.turns.require("planning", "plotting")
         self.plots.check_open(side)
+        staged: list[tuple[str, list[Task], list[tuple]]] = []
+        for pair in plots:
+            if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+                raise IllegalOrder("plot", f"a plot is a (unit, task) pair, not {pair!r}")
+            unit_id = self._plotted_unit(side, pair[0])
+            new, checked = self._task_values([_task_row(pair[1])])
+            staged.append((unit_id, new, checked))
+        if not staged:
+            return
+        current = self.plots.orders[side]
+        orders = dict(current)
+        plan = self._cache.get(("side", side))
+        if any(t.code in ("EV", "EP") for _u, new, _c in staged for t in new):
+            for unit_id, new, _c in staged:  # (seats change: as plot does, task by task)
+                orders[unit_id] = [*orders.get(unit_id, ()), *new]
+                plan = self.side_plan(side, orders, unit_id, plan)
+                orders[unit_id] = (plan.men.get(unit_id) or plan.vehicles[unit_id]).tasks
+        else:
+            for unit_id, new, _c in staged:
+                orders[unit_id] = [*orders.get(unit_id, ()), *new]
+            if len({u for u, _n, _c in staged}) == 1:
+                plan = self.side_plan(side, orders, staged[0][0], plan)
+            else:
+                plan = self.side_plan(side, orders)
+        for unit_id in dict.fromkeys(u for u, _n, _c in staged):
+            done = (plan.men.get(unit_id) or plan.vehicles[unit_id]).tasks
+            self.plots.set_unit_orders(side, unit_id, done)
+        self._cache[("side", side)] = plan
+        for unit_id, new, checked in staged:
+            self._log_plots(side, unit_id, checked, new)
+
+    def _plotted_unit(self, side: str, unit_id: Any) -> str:
+        """``unit_id`` checked as a unit ``side`` may plot for now."""
         unit_id = _in.text(unit_id, "plot", "unit", optional=False)
         owner = self.side_of(unit_id)
         if side == owner and not self.is_own(side, unit_id):
@@ -551,6 +604,11 @@ class SkirmishGame(SkirmishState, Game):
             raise IllegalOrder("§8 vehicles", f"{unit_id} has no living {side} men aboard")
         if owner != side:
             raise IllegalOrder("plot", f"{unit_id!r} is not a {side} unit")
+        return unit_id
+
+    def _task_values(self, rows: list[tuple]) -> tuple[list[Task], list[tuple]]:
+        """The tasks of ``rows`` (plot's arguments after side and unit), with the rows as
+        checked: labels canonical, ids strings, counts integers."""
         new: list[Task] = []
         checked = []
         index = self.terrain.index
@@ -581,15 +639,11 @@ class SkirmishGame(SkirmishState, Game):
                 n = _in.count(hexes, "Table VIII", "hexes", -MAX_HEXES, MAX_HEXES)
             new.append(Task(code.upper(), target, p, n, weapon, seat))
             checked.append((code, target, p, n, weapon, seat))
-        rows = checked
-        orders = dict(self.plots.orders[side])  # only this unit's list changes: copy that one
-        orders[unit_id] = [*orders.get(unit_id, ()), *new]
-        # the current plot's plans hold for every other unit: only this one is re-checked
-        plan = self.side_plan(side, orders, unit_id, self._cache.get(("side", side)))
-        done = (plan.men.get(unit_id) or plan.vehicles[unit_id]).tasks
-        self.plots.set_unit_orders(side, unit_id, done)
-        # the stored plot (validated tasks) validates to this same plan (see validate_side)
-        self._cache[("side", side)] = plan
+        return new, checked
+
+    def _log_plots(self, side: str, unit_id: str, rows: list[tuple], new: list[Task]) -> None:
+        """One ``plot`` command per task of ``new`` (``rows``: their arguments as checked)."""
+        turn = self.turn
         for (_c, target, _p, _h, weapon, seat), t in zip(rows, new, strict=True):
             args = {
                 "side": side,
@@ -602,7 +656,25 @@ class SkirmishGame(SkirmishState, Game):
                 "seat": seat,
             }
             # (checked above: already what jsonable() would make of it)
-            self.commands.add("plot", args, self.turn)
+            self.commands.add("plot", args, turn)
+
+    def _plot(self, side: str, unit_id: str, rows: list[tuple]) -> list[dict[str, Any]]:
+        """Validate ``rows`` (plot's arguments after side and unit) as the unit's next tasks,
+        then store and log them; IllegalOrder changes nothing."""
+        self._check_side(side)
+        self.turns.require("planning", "plotting")
+        self.plots.check_open(side)
+        unit_id = self._plotted_unit(side, unit_id)
+        new, rows = self._task_values(rows)
+        orders = dict(self.plots.orders[side])  # only this unit's list changes: copy that one
+        orders[unit_id] = [*orders.get(unit_id, ()), *new]
+        # the current plot's plans hold for every other unit: only this one is re-checked
+        plan = self.side_plan(side, orders, unit_id, self._cache.get(("side", side)))
+        done = (plan.men.get(unit_id) or plan.vehicles[unit_id]).tasks
+        self.plots.set_unit_orders(side, unit_id, done)
+        # the stored plot (validated tasks) validates to this same plan (see validate_side)
+        self._cache[("side", side)] = plan
+        self._log_plots(side, unit_id, rows, new)
         return [t.to_dict() for t in done[len(done) - len(new) :]]
 
     def unplot(self, side: str, unit_id: str) -> dict[str, Any]:
@@ -695,8 +767,10 @@ class SkirmishGame(SkirmishState, Game):
         self._log("submit", side=side)
 
     # --- resolution -----------------------------------------------------------------------
-    def resolve_turn(self) -> list[dict[str, Any]]:
-        """Combat -> movement -> maintenance -> record and victory; returns the turn's events."""
+    def resolve_turn(self, events: bool = True) -> list[dict[str, Any]]:
+        """Combat -> movement -> maintenance -> record and victory; returns the turn's events
+        (as the referee sees them; ``events=False``: an empty list, for a loop that does not
+        read them: they stay in the log)."""
         self.turns.require("planning", "resolution")
         if not self.plots.all_submitted:
             waiting = [s for s, ok in self.plots.submitted.items() if not ok]
@@ -745,6 +819,8 @@ class SkirmishGame(SkirmishState, Game):
         update_sightings(self)
         if not self.over:
             self.commands.mark_turn(self.turn)
+        if not events:
+            return []
         return [e.for_side(REFEREE) for e in self.log.since(first)]
 
     def _after_phase(self, phase: str, plans: dict[str, SidePlan], combat: Any) -> None:

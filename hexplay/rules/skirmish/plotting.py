@@ -170,21 +170,28 @@ def check_fire(g, side: str, m: Man, t: Task) -> Task:
     if not tgt.alive:
         raise IllegalOrder("Table VII", f"{tgt.id} is already dead")
     th = g.man_hex(tgt)
+    early = g.turn < FIRST_DEFENDER_FIRE_TURN
+    if t.weapon is None and th is not None and not early:
+        # the odds of this shot, if already asked for (the memo of SkirmishGame.odds): possible
+        # means the line of sight is clear and every check below passes with the weapon they
+        # chose (from turn 2 on the turn's checks pass: the checks' order, so their errors,
+        # stay those below)
+        got = g.memoized_odds(m, tgt, None, 0)[1]
+        if got is not None and got["possible"]:
+            return Task("DF", tgt.id, weapon=got["weapon"])
     if th is None or not g.terrain.sees(fh, th, g.blockers()):
         raise IllegalOrder("Table III", f"no line of sight from {fh} ({m.id}) to {th} ({tgt.id})")
-    if g.turn < FIRST_DEFENDER_FIRE_TURN:
+    if early:
         if side == DEFENDER:
             raise IllegalOrder("§4 turn 1", "defenders may not fire before turn 2")
         if tgt.vehicle != TRANSPORTER_ID:
             raise IllegalOrder(
                 "§4 turn 1", "on turn 1 fire may only be plotted at the transporter's occupants"
             )
-    if t.weapon is None:
-        # the odds of this shot, if already asked for (the memo of SkirmishGame.odds): possible
-        # means every check below passes with the weapon they chose
-        got = g.memoized_odds(m, tgt, None, 0)[1]
-        if got is not None and got["possible"]:
-            return Task("DF", tgt.id, weapon=got["weapon"])
+        if t.weapon is None:
+            got = g.memoized_odds(m, tgt, None, 0)[1]
+            if got is not None and got["possible"]:
+                return Task("DF", tgt.id, weapon=got["weapon"])
     rng = g.terrain.distance(fh, th)
     weapon = t.weapon or best_weapon(g, m, tgt, rng) or (m.long_gun if m.armed else "pistol")
     if weapon not in ("pistol", *LONG_GUNS) and weapon not in EXTRA_WEAPONS:

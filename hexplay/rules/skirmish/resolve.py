@@ -164,9 +164,20 @@ def resolve_combat(g, plans: dict[str, SidePlan], log) -> dict[str, Any]:
 
 
 def _unit_key(uid: str) -> tuple[str, int]:
-    head = uid.rstrip("0123456789")
-    tail = uid[len(head) :]
-    return head, int(tail) if tail else 0
+    """Sort key of a unit id: its letters, then its number (``A2`` before ``A10``);
+    memoized (a pure function of the id, asked for every man of every plan each turn)."""
+    key = _UNIT_KEYS.get(uid)
+    if key is None:
+        head = uid.rstrip("0123456789")
+        tail = uid[len(head) :]
+        key = head, int(tail) if tail else 0
+        if len(_UNIT_KEYS) < 4096:
+            _UNIT_KEYS[uid] = key
+    return key
+
+
+_UNIT_KEYS: dict[str, tuple[str, int]] = {}
+"""Memo of :func:`_unit_key` (bounded: ids beyond 4096 are worked out each time)."""
 
 
 _AP6 = 6 * int(AP_PER_TURN)

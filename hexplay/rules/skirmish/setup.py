@@ -227,7 +227,10 @@ def auto_setup(g, side: str, rng: np.random.Generator) -> None:
     else:
         if g.ambush is None:
             raise IllegalOrder("§2 set-up", "wait for the ambush point")
+        crews = None
         for m in g.men.values():
             if m.side == DEFENDER and m.vehicle is None:
-                vid, seat = g.scenario.crew_plan()[m.id]
+                if crews is None:
+                    crews = g.scenario.crew_plan()
+                vid, seat = crews[m.id]
                 g.place(m.id, vid, seat=seat, side=DEFENDER)
