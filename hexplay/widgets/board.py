@@ -12,7 +12,13 @@ clicked, else null) dispatched to callbacks registered with :meth:`HexBoard.on_c
 
 Answering a click: every board change the callbacks make goes out in one message together with
 ``_answer = {"seq": <the click's seq>, "n": <count>}``; the browser, once it has drawn that
-message, marks ``el.dataset.answered = seq``.  Work that can wait until the board has been drawn
+message, marks ``el.dataset.answered = seq``.  That message is a custom one, ``{"type":
+"answer", "state": <the changed traits, as a state update holds them>, "buffer_paths"}`` with
+the state's binary buffers (:meth:`HexBoard.send_state`): the page sets those traits on its
+model itself (after any state update still being applied), so the answer takes the path of a
+bare message round trip rather than the widget manager's update path.  The traits' values
+are the ones an update would have carried; a new or reloaded page gets them all in its full
+state.  Work that can wait until the board has been drawn
 (the other panels) is queued with :meth:`HexBoard.after_answer` and runs
 :data:`AFTER_ANSWER_DELAY` later, so its messages never compete with the board's answer.
 (A "drawn" report from the browser was tried instead of the delay: the extra round trip sent
@@ -29,11 +35,13 @@ from typing import Any
 import anywidget
 import numpy as np
 import traitlets
+from ipywidgets.widgets.widget import _remove_buffers
 
 from ..hexgrid import Hexside
 from ..maps import Map
 from .counters import Counters, CounterStyle
 from .guard import warn
+from .hex_overlays import HexCosts, HexLabels
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
@@ -102,20 +110,25 @@ def overlays_to_json(value: Mapping[str, Any], widget: Any) -> dict[str, Any]:
         return dict(value or {})
     out = dict(value)
     dt = _index_dtype(len(index))
+    labels = widget.map.hex_labels if getattr(widget, "map", None) is not None else ()
     vis = value.get("visible")
     if vis is not None and not isinstance(vis, Mapping):
-        idx = {index[x] for x in map(str, vis) if x in index}
-        out["visible"] = {
-            "dtype": dt,
-            "data": _array(np.fromiter(sorted(idx), int, len(idx)), dt)["data"],
-        }
+        # (a HexLabels holds its indices already: the same bytes, no label looked up)
+        arr = vis.wire_indices(labels) if isinstance(vis, HexLabels) else None
+        if arr is None:
+            idx = {index[x] for x in map(str, vis) if x in index}
+            arr = np.fromiter(sorted(idx), int, len(idx))
+        out["visible"] = {"dtype": dt, "data": _array(arr, dt)["data"]}
     reach = value.get("reachable")
     if isinstance(reach, Mapping) and "hex" not in reach:
-        pairs = [(index[str(k)], float(v)) for k, v in reach.items() if str(k) in index]
-        out["reachable"] = {
-            "hex": _array(np.array([p[0] for p in pairs], dtype=np.int64), dt),
-            "cost": _array(np.array([p[1] for p in pairs], dtype=np.float64), "float64"),
-        }
+        arrays = reach.wire_arrays(labels) if isinstance(reach, HexCosts) else None
+        if arrays is None:
+            pairs = [(index[str(k)], float(v)) for k, v in reach.items() if str(k) in index]
+            arrays = (
+                np.array([p[0] for p in pairs], dtype=np.int64),
+                np.array([p[1] for p in pairs], dtype=np.float64),
+            )
+        out["reachable"] = {"hex": _array(arrays[0], dt), "cost": _array(arrays[1], "float64")}
     return out
 
 
@@ -349,6 +362,18 @@ class HexBoard(anywidget.AnyWidget):
         self._wire_sent, self._wire_order = by_id, order
         return out
 
+    def send_state(self, key: Any = None) -> None:
+        """Send the state (or the traits named by ``key``) to the page: as a state update, or,
+        while a browser click (or ping) is being answered, as the one ``answer`` message of
+        that click (see the module doc; the same state, in a custom message)."""
+        if getattr(self, "_answering", None) is None:  # (None too while __init__ runs)
+            super().send_state(key)
+            return
+        state = self.get_state(key=key)
+        if state:
+            state, buffer_paths, buffers = _remove_buffers(state)
+            self.send({"type": "answer", "state": state, "buffer_paths": buffer_paths}, buffers)
+
     def _resync(self) -> None:
         """The page missed a change: send every counter again."""
         self._wire_sent = None
@@ -430,8 +455,12 @@ class HexBoard(anywidget.AnyWidget):
             self._resync()
             return
         if kind == "ping":  # the echo: the answer of a click that changes nothing
-            self._answers += 1
-            self._answer = {"seq": content["seq"], "n": self._answers}
+            self._answering = content["seq"]
+            try:
+                self._answers += 1
+                self._answer = {"seq": content["seq"], "n": self._answers}
+            finally:
+                self._answering = None
             return
         self.last_message = event
         callbacks = {

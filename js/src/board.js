@@ -43,7 +43,9 @@
  * {type: "hover", hex, unit, occupant} (hover only when the hex under the pointer changes) and
  * {type: "ping", seq} (the board's echo, on a "hexplay-ping" event dispatched on el);
  * ``occupant`` is the man aboard ``unit`` whose pip was clicked, else null.  Python answers a
- * click with one message carrying every board change it caused and ``_answer = {seq, n}``.
+ * click with one message carrying every board change it caused and ``_answer = {seq, n}``: a
+ * custom message {type: "answer", state, buffer_paths} whose traits the page sets on the model
+ * (answerChannel), so it is drawn by the same change handlers as a state update.
  *
  * Overlays ``visible`` ({dtype, data}: hex indices) and ``reachable`` ({hex, cost}: indices and
  * AP costs) arrive as binary buffers; label lists / {label: cost} dicts are read too.
@@ -777,8 +779,14 @@ class Board {
     // when they change; they are drawn like overlays of the same names
     const ov = Object.assign({}, this.model.get("overlays") || {}, this.model.get("markings") || {});
     const todo = {};
+    if (!this.ovSrc) this.ovSrc = {};
     for (const k in this.ovGroups) {
-      const key = g && ov[k] != null && this.overlayOn(k) ? overlayKey(ov[k]) : "";
+      const on = !!g && ov[k] != null && this.overlayOn(k);
+      // the very value drawn last time (the markings trait unchanged, say): nothing to key
+      const src = on ? ov[k] : null;
+      if (!force && src !== null && this.ovSrc[k] === src && this.ovDrawn[k] !== "") continue;
+      this.ovSrc[k] = src;
+      const key = on ? overlayKey(ov[k]) : "";
       if (!force && this.ovDrawn[k] === key) continue;
       this.ovDrawn[k] = key;
       this.ovGroups[k].textContent = "";
@@ -1512,11 +1520,47 @@ function applyUnits(model, st, w) {
 }
 
 // --------------------------------------------------------------------------------------------
+// a click's answer: one custom message {type: "answer", state, buffer_paths} (with the state's
+// binary buffers) whose traits the page sets on the model itself, once per model (every view
+// redraws from the model's change events); after any state update still being applied, so
+// the traits keep the order Python set them in
+// --------------------------------------------------------------------------------------------
+
+const ANSWERING = new WeakSet();
+
+/** ipywidgets' put_buffers: each buffer back at its path in ``state``. */
+function putBuffers(state, paths, buffers) {
+  for (let k = 0; k < paths.length && k < buffers.length; k++) {
+    const path = paths[k];
+    let obj = state;
+    for (let j = 0; j < path.length - 1; j++) obj = obj[path[j]];
+    const b = buffers[k];
+    obj[path[path.length - 1]] = b instanceof DataView ? b : ArrayBuffer.isView(b) ? new DataView(b.buffer, b.byteOffset, b.byteLength) : new DataView(b);
+  }
+}
+
+function answerChannel(model) {
+  if (ANSWERING.has(model)) return;
+  ANSWERING.add(model);
+  model.on("msg:custom", (msg, buffers) => {
+    if (!msg || msg.type !== "answer" || !msg.state) return;
+    const state = msg.state;
+    putBuffers(state, msg.buffer_paths || [], buffers || []);
+    // set_state (the widget manager's own, when the model has it): nothing to send back
+    const apply = () => (typeof model.set_state === "function" ? model.set_state(state) : model.set(state));
+    const pending = model.state_change;
+    if (pending && typeof pending.then === "function") pending.then(apply);
+    else apply();
+  });
+}
+
+// --------------------------------------------------------------------------------------------
 // anywidget entry point
 // --------------------------------------------------------------------------------------------
 
 function render({ model, el }) {
   unitsStore(model); // before the view's own handlers: the store is updated first
+  answerChannel(model);
   const board = new Board(model, el);
   board.fullRender();
   const edit = installEdit(board, model); // the editors' edit mode (a no-op on other boards)
