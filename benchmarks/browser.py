@@ -15,9 +15,10 @@ widget, then prints one figure per line as ``name: value unit``:
   every layer of the answer, sight fog and reachable hexes included, has been redrawn).
 - ``echo_roundtrip_ms``: median in-page round trip of the board's echo, the baseline: a
   ``ping`` message (``HexBoard.MESSAGE_TYPES``) sent by the same board over the same comm as a
-  click and answered at once by Python in the same form as a click's answer (one state
-  message carrying ``_answer``), timed the same way (until ``el.dataset.answered`` is its
-  seq); no engine, no callbacks, nothing redrawn.  So the ratio below is what the click's
+  click and answered at once by Python in the same form as a click's answer (one ``answer``
+  message carrying the state it sets, here ``_answer`` alone: ``HexBoard.send_state``), timed
+  the same way (until ``el.dataset.answered`` is its seq); no engine, no callbacks, nothing
+  redrawn.  So the ratio below is what the click's
   own work costs: the app's handler, the size of its answer and the board's redraw.
 - ``bare_echo_roundtrip_ms``: the bare echo widget's round trip (``tests/ui/harness.py``
   ``Echo``: a custom message in, a custom message back), for comparison.

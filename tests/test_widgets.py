@@ -803,3 +803,28 @@ def test_skirmish_selection_overlays_equal_the_plain_computation():
         plain.pop(u["hex"])
         assert app.board.overlays["reachable"] == plain
         assert list(app.board.overlays["reachable"]) == list(plain)  # same order too
+
+
+def test_panels_wait_about_as_long_as_the_pages_last_answer_took():
+    """The page sends with a click how long its last answer took (answer_ms); the work queued
+    after the answer waits that long, within [AFTER_ANSWER_DELAY, AFTER_ANSWER_MAX_DELAY]; a
+    malformed answer_ms makes the message ignored."""
+    from hexplay.widgets.board import (
+        AFTER_ANSWER_DELAY,
+        AFTER_ANSWER_MAX_DELAY,
+        after_answer_delay,
+    )
+
+    assert after_answer_delay(None) == AFTER_ANSWER_DELAY
+    assert after_answer_delay(1.0) == AFTER_ANSWER_DELAY
+    assert after_answer_delay(45.0) == pytest.approx(0.045)
+    assert after_answer_delay(5000.0) == AFTER_ANSWER_MAX_DELAY
+    b = HexBoard(small_map())
+    seen: list[str] = []
+    b.on_click(lambda ev: seen.append(ev["hex"]))
+    b._handle_custom_msg({"type": "click", "hex": "0303", "seq": 1, "answer_ms": 37.5}, [])
+    assert seen == ["0303"] and b.answer_ms == 37.5
+    for bad in (-1, "40", True, 1e9):
+        b._handle_custom_msg({"type": "click", "hex": "0304", "seq": 2, "answer_ms": bad}, [])
+    b._handle_custom_msg({"type": "hover", "hex": "0304", "answer_ms": 5}, [])  # clicks only
+    assert seen == ["0303"] and b.answer_ms == 37.5 and b.ignored_messages == 5

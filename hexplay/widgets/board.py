@@ -20,7 +20,12 @@ bare message round trip rather than the widget manager's update path.  The trait
 are the ones an update would have carried; a new or reloaded page gets them all in its full
 state.  Work that can wait until the board has been drawn
 (the other panels) is queued with :meth:`HexBoard.after_answer` and runs
-:data:`AFTER_ANSWER_DELAY` later, so its messages never compete with the board's answer.
+:func:`after_answer_delay` later, so its messages never compete with the board's answer on its
+way: at least :data:`AFTER_ANSWER_DELAY`, or as long as the page's last answer took (``answer_ms``:
+the page measures each answer, from the click leaving to the answer drawn, and sends it with
+its next click; on a loaded machine an answer takes far longer than 20 ms to be drawn, and
+the panels' work, run earlier, would take the processor from it), at most
+:data:`AFTER_ANSWER_MAX_DELAY`.
 (A "drawn" report from the browser was tried instead of the delay: the extra round trip sent
 right after a reply makes the panels' messages meet the ~40 ms TCP delayed-ACK stall.)
 """
@@ -81,6 +86,18 @@ ClickCallback = Callable[[dict[str, Any]], Any]
 #: Seconds between answering a browser click and running the work queued by
 #: :meth:`HexBoard.after_answer` (time for the answer to reach the page and be drawn first).
 AFTER_ANSWER_DELAY = 0.02
+#: The longest wait before that work (an answer slower than this is a page in trouble: the
+#: panels should not wait for it).
+AFTER_ANSWER_MAX_DELAY = 0.1
+
+
+def after_answer_delay(answer_ms: float | None) -> float:
+    """Seconds from sending a click's answer to running its queued panel work: the page's
+    last measured answer time (ms, see the module doc), within [AFTER_ANSWER_DELAY,
+    AFTER_ANSWER_MAX_DELAY]; AFTER_ANSWER_DELAY when the page has not measured one."""
+    if answer_ms is None:
+        return AFTER_ANSWER_DELAY
+    return min(max(answer_ms / 1000.0, AFTER_ANSWER_DELAY), AFTER_ANSWER_MAX_DELAY)
 
 
 def _array(a: np.ndarray, dtype: str) -> dict[str, Any]:
@@ -252,6 +269,8 @@ class HexBoard(anywidget.AnyWidget):
         self._answering: int | None = None  # seq of the browser click being handled
         self._after_answer: list[Callable[[], Any]] = []
         self._answers = 0
+        #: ms the page took for its last answer (sent with its next click), None before one
+        self.answer_ms: float | None = None
         self.on_msg(self._on_message)
         if map is not None:
             self.set_map(map)
@@ -307,7 +326,7 @@ class HexBoard(anywidget.AnyWidget):
         """Run ``fn`` once the board's answer to the browser click being handled is on its way.
 
         The answer (every board change of the click, one message) is sent when the click's
-        callbacks return; ``fn`` runs :data:`AFTER_ANSWER_DELAY` seconds later, or before the next
+        callbacks return; ``fn`` runs :func:`after_answer_delay` seconds later, or before the next
         click is handled, whichever comes first.  Outside the handling of a browser click (a
         Python call, :meth:`simulate_click`, no event loop) ``fn`` runs at once."""
         if self._answering is None:
@@ -410,8 +429,17 @@ class HexBoard(anywidget.AnyWidget):
                 self._ignore("a ping message holds an integer seq only")
                 return None
             return {"type": "ping"}
+        ms = content.get("answer_ms")
+        if ms is not None and (
+            kind not in ("click", "key")
+            or not isinstance(ms, (int, float))
+            or isinstance(ms, bool)
+            or not 0 <= ms <= 60_000
+        ):
+            self._ignore("answer_ms (a click's or key's) is a number of ms from 0 to 60000")
+            return None
         if kind == "key":
-            extra = set(content) - {"type", "key", "seq"}
+            extra = set(content) - {"type", "key", "seq", "answer_ms"}
             key, seq = content.get("key"), content.get("seq")
             if extra or key not in self.KEYS:
                 self._ignore(f"a key message holds one key of {''.join(self.KEYS)}: {key!r:.20}")
@@ -420,7 +448,7 @@ class HexBoard(anywidget.AnyWidget):
                 self._ignore("seq must be an integer")
                 return None
             return {"type": "key", "key": key}
-        extra = set(content) - {"type", "hex", "unit", "occupant", "shift", "seq"}
+        extra = set(content) - {"type", "hex", "unit", "occupant", "shift", "seq", "answer_ms"}
         if extra:
             self._ignore(f"unknown message fields {sorted(map(str, extra))[:5]}")
             return None
@@ -475,6 +503,8 @@ class HexBoard(anywidget.AnyWidget):
             return
         # A browser click: finish the previous click's deferred work first, then answer this
         # one with a single board message that carries its seq.
+        if content.get("answer_ms") is not None:  # the page's time for its last answer
+            self.answer_ms = float(content["answer_ms"])
         self.flush_after_answer()
         self._answering = seq
         try:
@@ -487,7 +517,8 @@ class HexBoard(anywidget.AnyWidget):
             self._answering = None
         if self._after_answer:
             try:
-                asyncio.get_running_loop().call_later(AFTER_ANSWER_DELAY, self.flush_after_answer)
+                delay = after_answer_delay(self.answer_ms)
+                asyncio.get_running_loop().call_later(delay, self.flush_after_answer)
             except RuntimeError:  # no event loop (not in a kernel): no one to wait for
                 self.flush_after_answer()
 

@@ -39,7 +39,8 @@
  * [changed counters], del: [ids], order}; a change that does not follow the last one applied
  * makes the board ask for all of them again ({type: "resync"}).
  *
- * Messages sent to Python (model.send): {type: "click", hex, unit, occupant, shift, seq},
+ * Messages sent to Python (model.send): {type: "click", hex, unit, occupant, shift, seq,
+ * answer_ms} (answer_ms: this view's last click, sent until drawn, in ms; once it has one),
  * {type: "hover", hex, unit, occupant} (hover only when the hex under the pointer changes) and
  * {type: "ping", seq} (the board's echo, on a "hexplay-ping" event dispatched on el);
  * ``occupant`` is the man aboard ``unit`` whose pip was clicked, else null.  Python answers a
@@ -1335,16 +1336,18 @@ class Board {
       if (e.ctrlKey || e.metaKey || e.altKey || !/^[0-9]$/.test(e.key)) return;
       e.preventDefault();
       e.stopPropagation();
+      this.clickKind = "key";
       this.clickSeq += 1;
       this.clickSentAt = performance.now();
       this.el.dataset.clickSeq = String(this.clickSeq);
-      this.model.send({ type: "key", key: e.key, seq: this.clickSeq });
+      this.model.send(this.withAnswerMs({ type: "key", key: e.key, seq: this.clickSeq }));
     });
   }
 
   /** The board's echo (a "hexplay-ping" event on el): a message answered at once by Python
    * with the click answer's marker alone, el.dataset.answered = its seq (benchmarks). */
   ping() {
+    this.clickKind = "ping";
     this.clickSeq += 1;
     this.clickSentAt = performance.now();
     this.el.dataset.clickSeq = String(this.clickSeq);
@@ -1355,10 +1358,19 @@ class Board {
     const { hex, unit, occupant } = this.hitTest(e);
     this.tooltip.style.display = "none"; // a click's answer changes what the tip would say
     if (hex == null && unit == null) return;
+    this.clickKind = "click";
     this.clickSeq += 1;
     this.clickSentAt = performance.now();
     this.el.dataset.clickSeq = String(this.clickSeq);
-    this.model.send({ type: "click", hex, unit, occupant, shift: !!e.shiftKey, seq: this.clickSeq });
+    const msg = { type: "click", hex, unit, occupant, shift: !!e.shiftKey, seq: this.clickSeq };
+    this.model.send(this.withAnswerMs(msg));
+  }
+
+  /** ``msg`` with ``answer_ms``: how long this view's last click took from being sent to its
+   * answer drawn (Python waits about as long before the panels' work: HexBoard). */
+  withAnswerMs(msg) {
+    if (this.lastAnswerMs != null) msg.answer_ms = Math.round(Math.min(this.lastAnswerMs, 60000));
+    return msg;
   }
 
   /** After a whole message has been applied: mark a click's answer drawn. */
@@ -1366,6 +1378,10 @@ class Board {
     const a = this.model.get("_answer");
     if (!a || a.n === this.answerN) return;
     this.answerN = a.n;
+    // this view's own click (not a ping) answered: remember how long it took
+    if (Number(a.seq) === this.clickSeq && this.clickKind !== "ping" && isFinite(this.clickSentAt)) {
+      this.lastAnswerMs = performance.now() - this.clickSentAt;
+    }
     this.answeredSeq = Math.max(this.answeredSeq, Number(a.seq) || 0);
     this.el.dataset.answered = String(a.seq);
     if (this.hoverDeferred && !this.clickInFlight()) {
