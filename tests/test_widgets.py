@@ -828,3 +828,28 @@ def test_panels_wait_about_as_long_as_the_pages_last_answer_took():
         b._handle_custom_msg({"type": "click", "hex": "0304", "seq": 2, "answer_ms": bad}, [])
     b._handle_custom_msg({"type": "hover", "hex": "0304", "answer_ms": 5}, [])  # clicks only
     assert seen == ["0303"] and b.answer_ms == 37.5 and b.ignored_messages == 5
+
+
+def test_a_click_answer_changing_a_widget_base_trait_goes_as_a_state_update():
+    """The answer message carries the board's own traits only; one that changes a trait of
+    the widget base (layout: a widget reference the page's manager resolves) is sent as an
+    ordinary state update, _answer with it."""
+    import ipywidgets as W
+
+    b = HexBoard(small_map())
+    rec = Recorder(b)
+
+    def relayout(ev: dict) -> None:
+        b.selected = ev["hex"]
+        b.layout = W.Layout(width="50%")
+
+    b.on_click(relayout)
+    b._handle_custom_msg({"type": "click", "hex": "0303", "seq": 4}, [])
+    assert [m["method"] for m in rec.messages] == ["update"]
+    assert {"layout", "selected", "_answer"} <= set(rec.messages[0]["state"])
+    rec.messages.clear()
+    b.on_click(relayout, remove=True)
+    b.on_click(lambda ev: setattr(b, "selected", ev["hex"]))
+    b._handle_custom_msg({"type": "click", "hex": "0304", "seq": 5}, [])
+    assert [m["method"] for m in rec.messages] == ["custom"]
+    assert rec.states() == [{"selected": "0304", "_answer": {"seq": 5, "n": 2}}]

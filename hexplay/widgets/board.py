@@ -389,9 +389,27 @@ class HexBoard(anywidget.AnyWidget):
             super().send_state(key)
             return
         state = self.get_state(key=key)
+        if not set(state) <= self._board_traits():
+            # a trait of the widget base (layout, style...: widget references the page's
+            # widget manager resolves) goes the ordinary way, with the rest of the answer
+            super().send_state(key)
+            return
         if state:
             state, buffer_paths, buffers = _remove_buffers(state)
             self.send({"type": "answer", "state": state, "buffer_paths": buffer_paths}, buffers)
+
+    @classmethod
+    def _board_traits(cls) -> frozenset[str]:
+        """The synced traits of the board itself (not of the anywidget / DOM widget base):
+        those an ``answer`` message may carry (plain JSON and buffers, set on the page's model
+        as they come)."""
+        names = cls.__dict__.get("_board_trait_names")
+        if names is None:
+            names = frozenset(cls.class_trait_names(sync=True)) - frozenset(
+                anywidget.AnyWidget.class_trait_names(sync=True)
+            )
+            cls._board_trait_names = names
+        return names
 
     def _resync(self) -> None:
         """The page missed a change: send every counter again."""
