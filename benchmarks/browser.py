@@ -15,9 +15,10 @@ widget, then prints one figure per line as ``name: value unit``:
   every layer of the answer, sight fog and reachable hexes included, has been redrawn).
 - ``echo_roundtrip_ms``: median in-page round trip of the board's echo, the baseline: a
   ``ping`` message (``HexBoard.MESSAGE_TYPES``) sent by the same board over the same comm as a
-  click and answered at once by Python in the same form as a click's answer (one state
-  message carrying ``_answer``), timed the same way (until ``el.dataset.answered`` is its
-  seq); no engine, no callbacks, nothing redrawn.  So the ratio below is what the click's
+  click and answered at once by Python in the same form as a click's answer (one ``answer``
+  message carrying the state it sets, here ``_answer`` alone: ``HexBoard.send_state``), timed
+  the same way (until ``el.dataset.answered`` is its seq); no engine, no callbacks, nothing
+  redrawn.  So the ratio below is what the click's
   own work costs: the app's handler, the size of its answer and the board's redraw.
 - ``bare_echo_roundtrip_ms``: the bare echo widget's round trip (``tests/ui/harness.py``
   ``Echo``: a custom message in, a custom message back), for comparison.
@@ -26,7 +27,9 @@ widget, then prints one figure per line as ``name: value unit``:
   Every click is followed by one board echo and one bare echo (:func:`time_clicks`), each
   after ``--gap-ms`` (200 ms) of quiet, so the three series sample the same moments of the
   machine's load; messages sent back to back meet a ~48 ms stall per round trip on these
-  machines, which a user's clicks never see.
+  machines, which a user's clicks never see.  As an echo is timed inside one ``evaluate``,
+  the harness sends nothing while a click is in flight (:data:`QUIET_MS`): it reads the
+  click's in-page time afterwards.
 - ``click_python_ms``: median kernel time of one click's handler until its answer is sent
   (message handler entry to the board's one message), clicks simulated in the kernel on the
   same two counters with a seq, as from the page; ``click_python_cpu_ms`` the same in the
@@ -205,9 +208,19 @@ def emit(name: str, value: float, unit: str) -> None:
     print(f"{name}: {value:.4g} {unit}", flush=True)
 
 
-def click_counter(page: Any, unit: str, box: dict | None = None) -> float:
+#: ms the harness stays quiet after a click before asking the page for its time: an echo is
+#: timed inside one ``evaluate`` with no harness traffic in flight, and so is a click (an
+#: ``evaluate`` sent at once went through Playwright's driver and the browser process while
+#: the click was on its way, on a loaded machine taking the processor from it).
+QUIET_MS = 150.0
+
+
+def click_counter(
+    page: Any, unit: str, box: dict | None = None, quiet_ms: float = QUIET_MS
+) -> float:
     """One real click on ``unit``'s counter: ms (timed in the page) until the board has drawn
-    everything Python's answer changed (``ARM_JS`` / ``WAIT_CLICK_JS``).
+    everything Python's answer changed (``ARM_JS`` / ``WAIT_CLICK_JS``), read ``quiet_ms``
+    after the click (:data:`QUIET_MS`; a click still unanswered then is waited for).
 
     ``box``: the counter's bounding box measured before (a click changes no counter's place);
     without it the counter is found and scrolled into view first."""
@@ -217,6 +230,7 @@ def click_counter(page: Any, unit: str, box: dict | None = None) -> float:
         box = counter.bounding_box()
     page.evaluate(ARM_JS, unit)
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    time.sleep(quiet_ms / 1000)
     return float(page.evaluate(WAIT_CLICK_JS))
 
 

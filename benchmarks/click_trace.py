@@ -131,6 +131,7 @@ def trace(page: Any, pick: str, clicks: int, gap_ms: float, dump: int = 0) -> di
         n0 = page.evaluate("() => window.__hexplayWs.length")
         page.evaluate(ARM_JS, unit)
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        time.sleep(B.QUIET_MS / 1000)  # no harness traffic while the click is in flight
         total = float(page.evaluate(B.WAIT_CLICK_JS))
         log, up, done = page.evaluate(
             "() => [window.__hexplayWs, window.__hexplayUp, window.__hexplayDone]"

@@ -30,12 +30,17 @@ def test_ping_is_answered_with_its_seq_alone_and_changes_nothing(sent: list) -> 
     selected, overlays = board.selected, dict(board.overlays)
     sent.clear()
     board._handle_custom_msg({"type": "ping", "seq": 7}, [])
-    assert [(w, sorted(m["state"])) for w, m in sent] == [("HexBoard", ["_answer"])]
-    n = sent[0][1]["state"]["_answer"]["n"]
-    assert sent[0][1]["state"]["_answer"]["seq"] == 7
+    # in a click answer's form: one custom "answer" message holding the state it sets
+    assert [(w, m["method"], m["content"]["type"]) for w, m in sent] == [
+        ("HexBoard", "custom", "answer")
+    ]
+    state = sent[0][1]["content"]["state"]
+    assert sorted(state) == ["_answer"]
+    n = state["_answer"]["n"]
+    assert state["_answer"]["seq"] == 7
     sent.clear()
     board._handle_custom_msg({"type": "ping", "seq": 7}, [])  # the same seq again: a new answer
-    assert sent[0][1]["state"]["_answer"] == {"seq": 7, "n": n + 1}
+    assert sent[0][1]["content"]["state"]["_answer"] == {"seq": 7, "n": n + 1}
     assert (board.selected, board.overlays) == (selected, overlays)
     after = (len(g.commands.commands), json.dumps(g.snapshot(), sort_keys=True, default=str))
     assert after == before

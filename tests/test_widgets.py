@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -34,11 +35,21 @@ class Recorder:
         self.messages.append(data)
         self.buffers.append(list(buffers or []))
 
-    def state_keys(self) -> set[str]:
-        keys: set[str] = set()
+    def states(self) -> list[dict]:
+        """The state each message carried: state updates and a browser click's answer (a
+        custom ``{"type": "answer", "state"}`` message: HexBoard.send_state)."""
+        out = []
         for m in self.messages:
             if m and m.get("method") == "update":
-                keys.update(m["state"])
+                out.append(m["state"])
+            elif m and m.get("method") == "custom" and m["content"].get("type") == "answer":
+                out.append(m["content"]["state"])
+        return out
+
+    def state_keys(self) -> set[str]:
+        keys: set[str] = set()
+        for state in self.states():
+            keys.update(state)
         return keys
 
 
@@ -558,10 +569,16 @@ async def _browser_click_protocol() -> None:
     # a click from the browser carries a seq: the board answers it in one message, the
     # panels follow a moment later
     click(a, 1)
-    updates = [m for m in rec.messages if m.get("method") == "update"]
-    assert len(updates) == 1
-    assert set(updates[0]["state"]) == {"selected", "overlays", "_answer"}
-    assert updates[0]["state"]["_answer"]["seq"] == 1
+    # one message: the answer (a custom message holding the state an update would), no update
+    assert [m["method"] for m in rec.messages] == ["custom"]
+    answer = rec.messages[0]["content"]
+    assert answer["type"] == "answer"
+    assert set(answer["state"]) == {"selected", "overlays", "_answer"}
+    assert answer["state"]["_answer"]["seq"] == 1
+    # its buffers are the overlays' (hex indices, costs), at the paths it names
+    assert len(answer["buffer_paths"]) == len(rec.buffers[0]) > 0
+    assert all(p[0] == "overlays" for p in answer["buffer_paths"])
+    assert answer["state"]["selected"] == a
     assert board.selected == a and app.selected_unit == a and app.builder.unit is None
     await asyncio.sleep(AFTER_ANSWER_DELAY * 3)
     assert app.builder.unit == a
@@ -575,7 +592,7 @@ async def _browser_click_protocol() -> None:
     # every answer is a message, even when nothing else changes; Python calls never wait
     rec.messages.clear()
     click(None, 3, "0101")  # the same seq again (another view): still answered
-    answers = [m["state"]["_answer"] for m in rec.messages if "_answer" in m.get("state", {})]
+    answers = [st["_answer"] for st in rec.states() if "_answer" in st]
     assert [x["seq"] for x in answers] == [3]
     app.select(b)
     assert app.builder.unit == b
@@ -734,3 +751,105 @@ def test_offmap_units_from_view_keeps_secrets():
     assert offmap_units_from_view(g.view("defender"), "adversary") == []
     ref = {u["id"] for u in offmap_units_from_view(g.view("referee"), None)}
     assert ref == {"E1", "E2", "G3", "G4", "G5", "G6"}
+
+
+def test_hex_overlay_values_send_the_bytes_of_the_plain_list_and_dict():
+    """HexLabels / HexCosts (indices carried along) equal the plain label list and {label:
+    cost} dict, and overlays_to_json gives the same wire form for both; a changed value is
+    encoded from its labels again."""
+    from hexplay.widgets.board import overlays_to_json
+    from hexplay.widgets.hex_overlays import HexCosts, HexLabels
+
+    b = HexBoard(small_map())
+    labels = b.map.hex_labels
+    idx = [7, 2, 11, 2]
+    vis = HexLabels(idx, labels)
+    plain_vis = [labels[i] for i in sorted(set(idx))]
+    reach = HexCosts([3, 9, 1], [1.0, 2.5, 0.5], labels)
+    plain_reach = {labels[3]: 1.0, labels[9]: 2.5, labels[1]: 0.5}
+    assert vis == plain_vis and reach == plain_reach
+
+    def wire(ov: dict) -> list:
+        out = overlays_to_json(ov, b)
+        v, r = out["visible"], out["reachable"]
+        return [v["dtype"], bytes(v["data"]), bytes(r["hex"]["data"]), bytes(r["cost"]["data"])]
+
+    assert wire({"visible": vis, "reachable": reach}) == wire(
+        {"visible": plain_vis, "reachable": plain_reach}
+    )
+    assert vis.copy() == vis and vis.copy().wire_indices(labels) is vis.indices
+    vis.append(labels[0])  # changed: its indices are forgotten, the labels are sent
+    reach[labels[0]] = 4.0
+    assert vis.wire_indices(labels) is None and reach.wire_arrays(labels) is None
+    assert wire({"visible": vis, "reachable": reach}) == wire(
+        {"visible": list(vis), "reachable": dict(reach)}
+    )
+    other = tuple(f"x{i}" for i in range(len(labels)))  # another map's labels: not used
+    assert HexLabels([1], other).wire_indices(labels) is None
+
+
+def test_skirmish_selection_overlays_equal_the_plain_computation():
+    from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT
+    from hexplay.widgets import SkirmishApp
+
+    app = SkirmishApp(seed=1, vs_computer=None, hot_seat=False, referee=True)
+    for unit in ("A1", "A2", "A1"):
+        app.select(unit)
+        u = app.units_by_id[unit]
+        want = app.game.map.visible_from(u["hex"], SKIRMISH_SIGHT, blockers=app._blockers())
+        assert app.board.overlays["visible"] == want
+        budget = Fraction(app.game.ap_left(app.plotting_side, unit))
+        plain = app.ui.terrain().reachable(u["hex"], budget).float_costs()
+        plain.pop(u["hex"])
+        assert app.board.overlays["reachable"] == plain
+        assert list(app.board.overlays["reachable"]) == list(plain)  # same order too
+
+
+def test_panels_wait_about_as_long_as_the_pages_last_answer_took():
+    """The page sends with a click how long its last answer took (answer_ms); the work queued
+    after the answer waits that long, within [AFTER_ANSWER_DELAY, AFTER_ANSWER_MAX_DELAY]; a
+    malformed answer_ms makes the message ignored."""
+    from hexplay.widgets.board import (
+        AFTER_ANSWER_DELAY,
+        AFTER_ANSWER_MAX_DELAY,
+        after_answer_delay,
+    )
+
+    assert after_answer_delay(None) == AFTER_ANSWER_DELAY
+    assert after_answer_delay(1.0) == AFTER_ANSWER_DELAY
+    assert after_answer_delay(45.0) == pytest.approx(0.045)
+    assert after_answer_delay(5000.0) == AFTER_ANSWER_MAX_DELAY
+    b = HexBoard(small_map())
+    seen: list[str] = []
+    b.on_click(lambda ev: seen.append(ev["hex"]))
+    b._handle_custom_msg({"type": "click", "hex": "0303", "seq": 1, "answer_ms": 37.5}, [])
+    assert seen == ["0303"] and b.answer_ms == 37.5
+    for bad in (-1, "40", True, 1e9):
+        b._handle_custom_msg({"type": "click", "hex": "0304", "seq": 2, "answer_ms": bad}, [])
+    b._handle_custom_msg({"type": "hover", "hex": "0304", "answer_ms": 5}, [])  # clicks only
+    assert seen == ["0303"] and b.answer_ms == 37.5 and b.ignored_messages == 5
+
+
+def test_a_click_answer_changing_a_widget_base_trait_goes_as_a_state_update():
+    """The answer message carries the board's own traits only; one that changes a trait of
+    the widget base (layout: a widget reference the page's manager resolves) is sent as an
+    ordinary state update, _answer with it."""
+    import ipywidgets as W
+
+    b = HexBoard(small_map())
+    rec = Recorder(b)
+
+    def relayout(ev: dict) -> None:
+        b.selected = ev["hex"]
+        b.layout = W.Layout(width="50%")
+
+    b.on_click(relayout)
+    b._handle_custom_msg({"type": "click", "hex": "0303", "seq": 4}, [])
+    assert [m["method"] for m in rec.messages] == ["update"]
+    assert {"layout", "selected", "_answer"} <= set(rec.messages[0]["state"])
+    rec.messages.clear()
+    b.on_click(relayout, remove=True)
+    b.on_click(lambda ev: setattr(b, "selected", ev["hex"]))
+    b._handle_custom_msg({"type": "click", "hex": "0304", "seq": 5}, [])
+    assert [m["method"] for m in rec.messages] == ["custom"]
+    assert rec.states() == [{"selected": "0304", "_answer": {"seq": 5, "n": 2}}]

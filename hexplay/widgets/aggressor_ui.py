@@ -41,6 +41,7 @@ from . import guard as G
 from .adapter import REFEREE, GameUI, OrderController
 from .counters import CounterStyle, SideStyle, sidc_for
 from .game_app import GameApp
+from .hex_overlays import HexLabels
 
 SIDES = ("west", "east")
 SIDE_COLOURS = {"west": "#2f5fa8", "east": "#b8322a"}
@@ -360,15 +361,10 @@ class AggressorUI(GameUI):
         g = self.app.game
         if u is None:
             return out
-        ps = self.app.plotting_side
         reach = self._query("reach", unit)
         out["reachable"] = {k: float(v["steps"]) for k, v in reach.items()}
         if g.scenario.obs and side != REFEREE:
-            obs = self._query("observed", None)["hexes"]
-            own = [
-                x["hex"] for x in (self.app.view.get("units") or {}).values() if x.get("side") == ps
-            ]
-            out["visible"] = sorted({*obs, *own})
+            out["visible"] = self._observed_and_own().copy()
         targets: set[str] = set()
         known = self._known_enemy_hexes()
         for lo in self.app.builder.controller.engine_legal_orders(unit):
@@ -378,6 +374,26 @@ class AggressorUI(GameUI):
             targets |= opts & known if lo.kind != "decon" else opts
         out["highlight"] = sorted(targets)
         return out
+
+    def _observed_and_own(self) -> list[str]:
+        """The hexes the side ordering observes or stands on, sorted (the same for every unit
+        it selects: remembered with the engine's answers until the game's next command); a
+        :class:`~.hex_overlays.HexLabels` (the board sends its indices as they are)."""
+        self._query("observed", None)  # (the memo for the game's current command)
+        table = self._memo[1]
+        hit = table.get(("visible", None))
+        if hit is None:
+            ps = self.app.plotting_side
+            obs = self._query("observed", None)["hexes"]
+            units = (self.app.view.get("units") or {}).values()
+            own = [x["hex"] for x in units if x.get("side") == ps]
+            m = self.app.game.map
+            labels = sorted({*obs, *own})
+            idx = [m.index(x) for x in labels]
+            # (labels sorted as their indices: the map's "ccrr" labels; else the plain list)
+            hit = HexLabels(idx, m.hex_labels) if idx == sorted(idx) else labels
+            table[("visible", None)] = hit
+        return hit
 
     def _query(self, what: str, unit: str | None) -> Any:
         """The engine's ``reach`` / ``observed_hexes`` for the side ordering, remembered until

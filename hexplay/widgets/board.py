@@ -12,9 +12,20 @@ clicked, else null) dispatched to callbacks registered with :meth:`HexBoard.on_c
 
 Answering a click: every board change the callbacks make goes out in one message together with
 ``_answer = {"seq": <the click's seq>, "n": <count>}``; the browser, once it has drawn that
-message, marks ``el.dataset.answered = seq``.  Work that can wait until the board has been drawn
+message, marks ``el.dataset.answered = seq``.  That message is a custom one, ``{"type":
+"answer", "state": <the changed traits, as a state update holds them>, "buffer_paths"}`` with
+the state's binary buffers (:meth:`HexBoard.send_state`): the page sets those traits on its
+model itself (after any state update still being applied), so the answer takes the path of a
+bare message round trip rather than the widget manager's update path.  The traits' values
+are the ones an update would have carried; a new or reloaded page gets them all in its full
+state.  Work that can wait until the board has been drawn
 (the other panels) is queued with :meth:`HexBoard.after_answer` and runs
-:data:`AFTER_ANSWER_DELAY` later, so its messages never compete with the board's answer.
+:func:`after_answer_delay` later, so its messages never compete with the board's answer on its
+way: at least :data:`AFTER_ANSWER_DELAY`, or as long as the page's last answer took (``answer_ms``:
+the page measures each answer, from the click leaving to the answer drawn, and sends it with
+its next click; on a loaded machine an answer takes far longer than 20 ms to be drawn, and
+the panels' work, run earlier, would take the processor from it), at most
+:data:`AFTER_ANSWER_MAX_DELAY`.
 (A "drawn" report from the browser was tried instead of the delay: the extra round trip sent
 right after a reply makes the panels' messages meet the ~40 ms TCP delayed-ACK stall.)
 """
@@ -29,11 +40,13 @@ from typing import Any
 import anywidget
 import numpy as np
 import traitlets
+from ipywidgets.widgets.widget import _remove_buffers
 
 from ..hexgrid import Hexside
 from ..maps import Map
 from .counters import Counters, CounterStyle
 from .guard import warn
+from .hex_overlays import HexCosts, HexLabels
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
@@ -73,6 +86,18 @@ ClickCallback = Callable[[dict[str, Any]], Any]
 #: Seconds between answering a browser click and running the work queued by
 #: :meth:`HexBoard.after_answer` (time for the answer to reach the page and be drawn first).
 AFTER_ANSWER_DELAY = 0.02
+#: The longest wait before that work (an answer slower than this is a page in trouble: the
+#: panels should not wait for it).
+AFTER_ANSWER_MAX_DELAY = 0.1
+
+
+def after_answer_delay(answer_ms: float | None) -> float:
+    """Seconds from sending a click's answer to running its queued panel work: the page's
+    last measured answer time (ms, see the module doc), within [AFTER_ANSWER_DELAY,
+    AFTER_ANSWER_MAX_DELAY]; AFTER_ANSWER_DELAY when the page has not measured one."""
+    if answer_ms is None:
+        return AFTER_ANSWER_DELAY
+    return min(max(answer_ms / 1000.0, AFTER_ANSWER_DELAY), AFTER_ANSWER_MAX_DELAY)
 
 
 def _array(a: np.ndarray, dtype: str) -> dict[str, Any]:
@@ -102,20 +127,25 @@ def overlays_to_json(value: Mapping[str, Any], widget: Any) -> dict[str, Any]:
         return dict(value or {})
     out = dict(value)
     dt = _index_dtype(len(index))
+    labels = widget.map.hex_labels if getattr(widget, "map", None) is not None else ()
     vis = value.get("visible")
     if vis is not None and not isinstance(vis, Mapping):
-        idx = {index[x] for x in map(str, vis) if x in index}
-        out["visible"] = {
-            "dtype": dt,
-            "data": _array(np.fromiter(sorted(idx), int, len(idx)), dt)["data"],
-        }
+        # (a HexLabels holds its indices already: the same bytes, no label looked up)
+        arr = vis.wire_indices(labels) if isinstance(vis, HexLabels) else None
+        if arr is None:
+            idx = {index[x] for x in map(str, vis) if x in index}
+            arr = np.fromiter(sorted(idx), int, len(idx))
+        out["visible"] = {"dtype": dt, "data": _array(arr, dt)["data"]}
     reach = value.get("reachable")
     if isinstance(reach, Mapping) and "hex" not in reach:
-        pairs = [(index[str(k)], float(v)) for k, v in reach.items() if str(k) in index]
-        out["reachable"] = {
-            "hex": _array(np.array([p[0] for p in pairs], dtype=np.int64), dt),
-            "cost": _array(np.array([p[1] for p in pairs], dtype=np.float64), "float64"),
-        }
+        arrays = reach.wire_arrays(labels) if isinstance(reach, HexCosts) else None
+        if arrays is None:
+            pairs = [(index[str(k)], float(v)) for k, v in reach.items() if str(k) in index]
+            arrays = (
+                np.array([p[0] for p in pairs], dtype=np.int64),
+                np.array([p[1] for p in pairs], dtype=np.float64),
+            )
+        out["reachable"] = {"hex": _array(arrays[0], dt), "cost": _array(arrays[1], "float64")}
     return out
 
 
@@ -239,6 +269,8 @@ class HexBoard(anywidget.AnyWidget):
         self._answering: int | None = None  # seq of the browser click being handled
         self._after_answer: list[Callable[[], Any]] = []
         self._answers = 0
+        #: ms the page took for its last answer (sent with its next click), None before one
+        self.answer_ms: float | None = None
         self.on_msg(self._on_message)
         if map is not None:
             self.set_map(map)
@@ -294,7 +326,7 @@ class HexBoard(anywidget.AnyWidget):
         """Run ``fn`` once the board's answer to the browser click being handled is on its way.
 
         The answer (every board change of the click, one message) is sent when the click's
-        callbacks return; ``fn`` runs :data:`AFTER_ANSWER_DELAY` seconds later, or before the next
+        callbacks return; ``fn`` runs :func:`after_answer_delay` seconds later, or before the next
         click is handled, whichever comes first.  Outside the handling of a browser click (a
         Python call, :meth:`simulate_click`, no event loop) ``fn`` runs at once."""
         if self._answering is None:
@@ -349,6 +381,36 @@ class HexBoard(anywidget.AnyWidget):
         self._wire_sent, self._wire_order = by_id, order
         return out
 
+    def send_state(self, key: Any = None) -> None:
+        """Send the state (or the traits named by ``key``) to the page: as a state update, or,
+        while a browser click (or ping) is being answered, as the one ``answer`` message of
+        that click (see the module doc; the same state, in a custom message)."""
+        if getattr(self, "_answering", None) is None:  # (None too while __init__ runs)
+            super().send_state(key)
+            return
+        state = self.get_state(key=key)
+        if not set(state) <= self._board_traits():
+            # a trait of the widget base (layout, style...: widget references the page's
+            # widget manager resolves) goes the ordinary way, with the rest of the answer
+            super().send_state(key)
+            return
+        if state:
+            state, buffer_paths, buffers = _remove_buffers(state)
+            self.send({"type": "answer", "state": state, "buffer_paths": buffer_paths}, buffers)
+
+    @classmethod
+    def _board_traits(cls) -> frozenset[str]:
+        """The synced traits of the board itself (not of the anywidget / DOM widget base):
+        those an ``answer`` message may carry (plain JSON and buffers, set on the page's model
+        as they come)."""
+        names = cls.__dict__.get("_board_trait_names")
+        if names is None:
+            names = frozenset(cls.class_trait_names(sync=True)) - frozenset(
+                anywidget.AnyWidget.class_trait_names(sync=True)
+            )
+            cls._board_trait_names = names
+        return names
+
     def _resync(self) -> None:
         """The page missed a change: send every counter again."""
         self._wire_sent = None
@@ -385,8 +447,17 @@ class HexBoard(anywidget.AnyWidget):
                 self._ignore("a ping message holds an integer seq only")
                 return None
             return {"type": "ping"}
+        ms = content.get("answer_ms")
+        if ms is not None and (
+            kind not in ("click", "key")
+            or not isinstance(ms, (int, float))
+            or isinstance(ms, bool)
+            or not 0 <= ms <= 60_000
+        ):
+            self._ignore("answer_ms (a click's or key's) is a number of ms from 0 to 60000")
+            return None
         if kind == "key":
-            extra = set(content) - {"type", "key", "seq"}
+            extra = set(content) - {"type", "key", "seq", "answer_ms"}
             key, seq = content.get("key"), content.get("seq")
             if extra or key not in self.KEYS:
                 self._ignore(f"a key message holds one key of {''.join(self.KEYS)}: {key!r:.20}")
@@ -395,7 +466,7 @@ class HexBoard(anywidget.AnyWidget):
                 self._ignore("seq must be an integer")
                 return None
             return {"type": "key", "key": key}
-        extra = set(content) - {"type", "hex", "unit", "occupant", "shift", "seq"}
+        extra = set(content) - {"type", "hex", "unit", "occupant", "shift", "seq", "answer_ms"}
         if extra:
             self._ignore(f"unknown message fields {sorted(map(str, extra))[:5]}")
             return None
@@ -430,8 +501,12 @@ class HexBoard(anywidget.AnyWidget):
             self._resync()
             return
         if kind == "ping":  # the echo: the answer of a click that changes nothing
-            self._answers += 1
-            self._answer = {"seq": content["seq"], "n": self._answers}
+            self._answering = content["seq"]
+            try:
+                self._answers += 1
+                self._answer = {"seq": content["seq"], "n": self._answers}
+            finally:
+                self._answering = None
             return
         self.last_message = event
         callbacks = {
@@ -446,6 +521,8 @@ class HexBoard(anywidget.AnyWidget):
             return
         # A browser click: finish the previous click's deferred work first, then answer this
         # one with a single board message that carries its seq.
+        if content.get("answer_ms") is not None:  # the page's time for its last answer
+            self.answer_ms = float(content["answer_ms"])
         self.flush_after_answer()
         self._answering = seq
         try:
@@ -458,7 +535,8 @@ class HexBoard(anywidget.AnyWidget):
             self._answering = None
         if self._after_answer:
             try:
-                asyncio.get_running_loop().call_later(AFTER_ANSWER_DELAY, self.flush_after_answer)
+                delay = after_answer_delay(self.answer_ms)
+                asyncio.get_running_loop().call_later(delay, self.flush_after_answer)
             except RuntimeError:  # no event loop (not in a kernel): no one to wait for
                 self.flush_after_answer()
 

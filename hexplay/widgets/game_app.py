@@ -404,7 +404,7 @@ class GameApp(W.VBox):
         if self.units_by_id.get(unit) is None or self.selected_unit != unit:
             return  # selected something else meanwhile
         self.builder.set_unit(unit)
-        self.roster.set_rows(self.roster.rows, unit)
+        self.roster.select(unit)
         self.ui.select_panels(unit)
         self.tabs.selected_index = 0
 

@@ -30,6 +30,7 @@ class Roster(W.Box):
     def __init__(self, on_pick: Callable[[str], Any] | None = None) -> None:
         self.on_pick = on_pick
         self.rows: list[dict[str, Any]] = []
+        self.selected: str | None = None  # the unit whose button is marked
         self._buttons: dict[str, G.Button] = {}
         super().__init__(layout=W.Layout(flex_flow="row wrap", width="100%"))
         self.add_class("hexplay-roster")
@@ -71,15 +72,33 @@ class Roster(W.Box):
             b.description = text
             b.tooltip = text
             b.disabled = bool(r.get("disabled"))
-            b.button_style = "info" if uid == selected else ""
-            if uid == selected:
-                b.add_class("hexplay-roster-selected")
-            else:
-                b.remove_class("hexplay-roster-selected")
+            self._mark(b, uid == selected)
             kids.append(b)
         if tuple(kids) != tuple(self.children):
             self.children = tuple(kids)
         self.layout.display = "" if kids else "none"
+        self.selected = selected
+
+    def select(self, selected: str | None) -> None:
+        """Mark ``selected``'s button (and unmark the one marked before): what
+        ``set_rows(self.rows, selected)`` does when only the selection changed, touching just
+        those two buttons (a click selects a unit; its rows are unchanged)."""
+        if selected == self.selected:
+            return
+        for uid in (self.selected, selected):
+            b = self._buttons.get(str(uid)) if uid is not None else None
+            if b is not None:
+                self._mark(b, uid == selected)
+        self.selected = selected
+
+    @staticmethod
+    def _mark(b: W.Button, on: bool) -> None:
+        with b.hold_sync():  # style and class in one message
+            b.button_style = "info" if on else ""
+            if on:
+                b.add_class("hexplay-roster-selected")
+            else:
+                b.remove_class("hexplay-roster-selected")
 
     def _pick(self, unit: str) -> None:
         if self.on_pick is not None:

@@ -29,6 +29,7 @@ import numpy as np
 from ..engine.protocol import LegalOrder, Need, Order
 from .adapter import REFEREE, GameUI, OrderController
 from .counters import CounterStyle, SideStyle
+from .hex_overlays import HexCosts, HexLabels
 from .odds import OddsPanel
 from .offmap import OffMapPanel, offmap_units_from_view, unit_status
 
@@ -363,8 +364,7 @@ class SkirmishUI(GameUI):
         super().__init__(app)
         self.odds = OddsPanel()
         self.offmap = OffMapPanel(on_click=self._on_offmap_click)
-        self._sight_cache: dict[tuple[Any, ...], list[str]] = {}
-        self._labels: Any = None
+        self._sight_cache: dict[tuple[Any, ...], HexLabels] = {}
 
     # --- the game -------------------------------------------------------------------------------
     @classmethod
@@ -726,11 +726,9 @@ class SkirmishUI(GameUI):
         if hit is None:
             if len(self._sight_cache) > 512:
                 self._sight_cache.clear()
-            if self._labels is None or self._labels[1] is not m:
-                self._labels = (np.asarray(m.hex_labels, dtype=object), m)
             mask = m.sight(sight).visible_from(hx, None, list(blockers))
-            hit = self._sight_cache[key] = self._labels[0][mask].tolist()
-        return list(hit)
+            hit = self._sight_cache[key] = HexLabels(np.flatnonzero(mask), m.hex_labels)
+        return hit.copy()  # a list of labels that holds its indices (the cache's stays as is)
 
     def reachable(self, unit: str) -> dict[str, float] | None:
         """Hexes a man on foot can reach with his AP left (wounded men pay double), from the
@@ -740,8 +738,14 @@ class SkirmishUI(GameUI):
             return None
         factor = 2 if u.get("status") == "W" else 1
         budget = Fraction(self.app.game.ap_left(self.app.plotting_side, unit)) / factor
-        costs = self.terrain().reachable(u["hex"], budget).float_costs()
-        return {k: v * factor for k, v in costs.items() if k != u["hex"]}
+        reach = self.terrain().reachable(u["hex"], budget)
+        # {label: cost} of every hex but his own, as {k: v * factor for k, v in
+        # reach.float_costs().items() if k != hex} (a HexCosts: it holds the arrays too)
+        m = reach.movement.map
+        idx = np.flatnonzero(reach.reachable)
+        idx = idx[idx != m.index(u["hex"])]
+        costs = reach.cost_units[idx] / reach.movement.denominator
+        return HexCosts(idx, costs * factor, m.hex_labels)
 
     def unit_plot(self, unit: str) -> list[dict[str, Any]]:
         """The viewer's plotted tasks of ``unit`` as dicts with a ``label``."""

@@ -39,11 +39,14 @@
  * [changed counters], del: [ids], order}; a change that does not follow the last one applied
  * makes the board ask for all of them again ({type: "resync"}).
  *
- * Messages sent to Python (model.send): {type: "click", hex, unit, occupant, shift, seq},
+ * Messages sent to Python (model.send): {type: "click", hex, unit, occupant, shift, seq,
+ * answer_ms} (answer_ms: this view's last click, sent until drawn, in ms; once it has one),
  * {type: "hover", hex, unit, occupant} (hover only when the hex under the pointer changes) and
  * {type: "ping", seq} (the board's echo, on a "hexplay-ping" event dispatched on el);
  * ``occupant`` is the man aboard ``unit`` whose pip was clicked, else null.  Python answers a
- * click with one message carrying every board change it caused and ``_answer = {seq, n}``.
+ * click with one message carrying every board change it caused and ``_answer = {seq, n}``: a
+ * custom message {type: "answer", state, buffer_paths} whose traits the page sets on the model
+ * (answerChannel), so it is drawn by the same change handlers as a state update.
  *
  * Overlays ``visible`` ({dtype, data}: hex indices) and ``reachable`` ({hex, cost}: indices and
  * AP costs) arrive as binary buffers; label lists / {label: cost} dicts are read too.
@@ -777,8 +780,14 @@ class Board {
     // when they change; they are drawn like overlays of the same names
     const ov = Object.assign({}, this.model.get("overlays") || {}, this.model.get("markings") || {});
     const todo = {};
+    if (!this.ovSrc) this.ovSrc = {};
     for (const k in this.ovGroups) {
-      const key = g && ov[k] != null && this.overlayOn(k) ? overlayKey(ov[k]) : "";
+      const on = !!g && ov[k] != null && this.overlayOn(k);
+      // the very value drawn last time (the markings trait unchanged, say): nothing to key
+      const src = on ? ov[k] : null;
+      if (!force && src !== null && this.ovSrc[k] === src && this.ovDrawn[k] !== "") continue;
+      this.ovSrc[k] = src;
+      const key = on ? overlayKey(ov[k]) : "";
       if (!force && this.ovDrawn[k] === key) continue;
       this.ovDrawn[k] = key;
       this.ovGroups[k].textContent = "";
@@ -1327,16 +1336,18 @@ class Board {
       if (e.ctrlKey || e.metaKey || e.altKey || !/^[0-9]$/.test(e.key)) return;
       e.preventDefault();
       e.stopPropagation();
+      this.clickKind = "key";
       this.clickSeq += 1;
       this.clickSentAt = performance.now();
       this.el.dataset.clickSeq = String(this.clickSeq);
-      this.model.send({ type: "key", key: e.key, seq: this.clickSeq });
+      this.model.send(this.withAnswerMs({ type: "key", key: e.key, seq: this.clickSeq }));
     });
   }
 
   /** The board's echo (a "hexplay-ping" event on el): a message answered at once by Python
    * with the click answer's marker alone, el.dataset.answered = its seq (benchmarks). */
   ping() {
+    this.clickKind = "ping";
     this.clickSeq += 1;
     this.clickSentAt = performance.now();
     this.el.dataset.clickSeq = String(this.clickSeq);
@@ -1347,10 +1358,19 @@ class Board {
     const { hex, unit, occupant } = this.hitTest(e);
     this.tooltip.style.display = "none"; // a click's answer changes what the tip would say
     if (hex == null && unit == null) return;
+    this.clickKind = "click";
     this.clickSeq += 1;
     this.clickSentAt = performance.now();
     this.el.dataset.clickSeq = String(this.clickSeq);
-    this.model.send({ type: "click", hex, unit, occupant, shift: !!e.shiftKey, seq: this.clickSeq });
+    const msg = { type: "click", hex, unit, occupant, shift: !!e.shiftKey, seq: this.clickSeq };
+    this.model.send(this.withAnswerMs(msg));
+  }
+
+  /** ``msg`` with ``answer_ms``: how long this view's last click took from being sent to its
+   * answer drawn (Python waits about as long before the panels' work: HexBoard). */
+  withAnswerMs(msg) {
+    if (this.lastAnswerMs != null) msg.answer_ms = Math.round(Math.min(this.lastAnswerMs, 60000));
+    return msg;
   }
 
   /** After a whole message has been applied: mark a click's answer drawn. */
@@ -1358,6 +1378,10 @@ class Board {
     const a = this.model.get("_answer");
     if (!a || a.n === this.answerN) return;
     this.answerN = a.n;
+    // this view's own click (not a ping) answered: remember how long it took
+    if (Number(a.seq) === this.clickSeq && this.clickKind !== "ping" && isFinite(this.clickSentAt)) {
+      this.lastAnswerMs = performance.now() - this.clickSentAt;
+    }
     this.answeredSeq = Math.max(this.answeredSeq, Number(a.seq) || 0);
     this.el.dataset.answered = String(a.seq);
     if (this.hoverDeferred && !this.clickInFlight()) {
@@ -1512,11 +1536,47 @@ function applyUnits(model, st, w) {
 }
 
 // --------------------------------------------------------------------------------------------
+// a click's answer: one custom message {type: "answer", state, buffer_paths} (with the state's
+// binary buffers) whose traits the page sets on the model itself, once per model (every view
+// redraws from the model's change events); after any state update still being applied, so
+// the traits keep the order Python set them in
+// --------------------------------------------------------------------------------------------
+
+const ANSWERING = new WeakSet();
+
+/** ipywidgets' put_buffers: each buffer back at its path in ``state``. */
+function putBuffers(state, paths, buffers) {
+  for (let k = 0; k < paths.length && k < buffers.length; k++) {
+    const path = paths[k];
+    let obj = state;
+    for (let j = 0; j < path.length - 1; j++) obj = obj[path[j]];
+    const b = buffers[k];
+    obj[path[path.length - 1]] = b instanceof DataView ? b : ArrayBuffer.isView(b) ? new DataView(b.buffer, b.byteOffset, b.byteLength) : new DataView(b);
+  }
+}
+
+function answerChannel(model) {
+  if (ANSWERING.has(model)) return;
+  ANSWERING.add(model);
+  model.on("msg:custom", (msg, buffers) => {
+    if (!msg || msg.type !== "answer" || !msg.state) return;
+    const state = msg.state;
+    putBuffers(state, msg.buffer_paths || [], buffers || []);
+    // set_state (the widget manager's own, when the model has it): nothing to send back
+    const apply = () => (typeof model.set_state === "function" ? model.set_state(state) : model.set(state));
+    const pending = model.state_change;
+    if (pending && typeof pending.then === "function") pending.then(apply);
+    else apply();
+  });
+}
+
+// --------------------------------------------------------------------------------------------
 // anywidget entry point
 // --------------------------------------------------------------------------------------------
 
 function render({ model, el }) {
   unitsStore(model); // before the view's own handlers: the store is updated first
+  answerChannel(model);
   const board = new Board(model, el);
   board.fullRender();
   const edit = installEdit(board, model); // the editors' edit mode (a no-op on other boards)
