@@ -64,8 +64,6 @@ class Terrain:
         self._scaled_steps: dict[int, list[tuple[tuple[int, int], ...]]] = {}
         self._ranked: tuple[list[str], dict[str, int], list[int], list[int]] | None = None
         self._settled: dict[tuple[str, int, int], tuple[list[int], list[int], array]] = {}
-        self._rank_dist: dict[str, list[int]] = {}  # goal -> distances in rank order (toward)
-        self._rank_index: np.ndarray | None = None  # rank (sorted label) -> hex index
         self._slope_cache: dict[tuple[str, str], tuple[frozenset[int], ...]] = {}
         self.slope = m.hexside_features.get("slope", frozenset())
         #: hexes with a slope hexside (only fire into these can cross a slope hexside)
@@ -249,77 +247,27 @@ class Terrain:
         reach from ``start`` within ``budget`` AP (:meth:`reach`): nearest first, then cheapest,
         then first found; [] if no reachable hex is nearer than ``start``.
 
-        Equals :meth:`toward_plain`. The search is :meth:`_settle`'s (cost levels, label order
-        within a level) with one cut: a hex is not expanded when nothing reachable through it
-        can be nearer the goal than a hex already found. A step costs at least ``scale`` AP and
-        comes at most one hex nearer, so from hex ``a`` at cost ``c`` nothing nearer than
-        ``distance(a) - (lim - c) // scale`` is reachable. The hexes on the way to the answer,
-        and those as near and as cheap, are never cut, nor are the hexes that first find them
-        or give their costs; so their costs, predecessors and found order -- all the answer
-        reads -- are the uncut search's. Distances come from the goal's cached table
-        (:meth:`_rank_distances`)."""
+        Equals :meth:`toward_plain`; distances are worked out for the hexes found only (a
+        few dozen), not tabled for the whole map per goal."""
         import math
 
         if scale < 1:
             return self.toward_plain(start, goal, budget, scale)
-        lim = math.floor(budget)
-        scaled = self._scaled(scale)
-        ranked, rank = self._rank_tables()[:2]
-        dr = self._rank_distances(goal)
-        s0 = rank[start]
-        d0 = dr[s0]
-        near = d0 - 1  # the nearest found so far (only nearer than start counts)
-        big = lim + 1
-        cost = {s0: 0}
-        prev = {s0: -1}
-        order = [s0]
-        levels: list[list[int]] = [[] for _ in range(max(big, 1))]
-        levels[0].append(s0)
-        get = cost.get
-        for c, level in enumerate(levels):
-            if not level:
-                continue
-            if len(level) > 1:
-                level = sorted({x for x in level if cost[x] == c})
-            elif cost[level[0]] != c:
-                continue
-            steps_left = (lim - c) // scale
-            for a in level:
-                if dr[a] - steps_left > near:
-                    continue  # the cut: nothing through a comes nearer than `near`
-                for b, step in scaled[a]:
-                    nc = c + step
-                    if nc < get(b, big):
-                        if b not in cost:
-                            order.append(b)
-                            if dr[b] < near:
-                                near = dr[b]
-                        cost[b] = nc
-                        prev[b] = a
-                        levels[nc].append(b)
-        best, best_d, best_c = -1, d0, 0
-        for k in order:
-            d = dr[k]
-            if d < best_d or (d == best_d and best >= 0 and cost[k] < best_c):
-                best, best_d, best_c = k, d, cost[k]
+        order, cost, prev = self._settle(start, math.floor(budget), scale)
+        ranked, _rank, qs, rs = self._rank_tables()
+        gq, gr = self.hex_of[goal][0], self.hex_of[goal][1]
+        gs = gq + gr
+        best, best_d, best_c = -1, self.distance(start, goal), 0
+        for k, c in zip(order, cost):
+            q, r = qs[k], rs[k]
+            d = (abs(q - gq) + abs(r - gr) + abs(q + r - gs)) // 2
+            if d < best_d or (d == best_d and best >= 0 and c < best_c):
+                best, best_d, best_c = k, d, c
         path = []
         while best >= 0 and prev[best] >= 0:
             path.append(ranked[best])
             best = prev[best]
         return path[::-1]
-
-    def _rank_distances(self, goal: str) -> list[int]:
-        """Hex distance from ``goal`` to every hex in label rank order (:meth:`_rank_tables`):
-        :meth:`dist_from` as a list, cached per goal (bounded: emptied at 4096 goals)."""
-        got = self._rank_dist.get(goal)
-        if got is None:
-            if self._rank_index is None:
-                ranked = self._rank_tables()[0]
-                self._rank_index = np.array([self.index[lab] for lab in ranked], np.intp)
-            if len(self._rank_dist) > 4096:
-                self._rank_dist.clear()
-            got = self._rank_dist[goal] = self.dist_from(goal)[self._rank_index].tolist()
-        return got
 
     def toward_plain(
         self, start: str, goal: str, budget: Fraction | int, scale: int = 1
