@@ -60,8 +60,8 @@ def test_call_cost_is_the_radio_tables_ap_doubled_for_a_wounded_man() -> None:
 @settings(max_examples=50, deadline=None)
 @given(st.sampled_from(AMBUSH_MAPS), st.integers(0, 12), st.integers(1, 3), st.data())
 def test_toward_a_near_goal_is_the_plain_version(name: str, budget: int, scale: int, data) -> None:
-    """toward's cut search = toward_plain (reach's whole table) where ties are many: goals a
-    few hexes away, often within reach (the players' usual case: the transporter, a foe)."""
+    """toward = toward_plain (reach's whole table) where ties are many: goals a few hexes
+    away, often within reach (the players' usual case: the transporter, a foe)."""
     t = terrain_for(load_map(name))
     labels = sorted(t.hex_of)
     start = data.draw(st.sampled_from(labels))
