@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import IllegalOrder
-from ..rules.skirmish.cargo import edge_hexes
+from ..rules.skirmish.cargo import nearest_edge
 from ..rules.skirmish.radio import CENTRE
 from ..rules.skirmish.units import CAR_KIND
 from .base import Player
@@ -182,7 +182,7 @@ def carry_cargo(player: Player, game, view: dict[str, Any]) -> None:
         uid, here = c["holder"], c["hex"]
         if here is None:
             return
-        goal = min(sorted(edge_hexes(game)), key=lambda h: dist(here, h))
+        goal = nearest_edge(game, here)
         car = own_car(player, view)
         if car is not None and dist(here, car["hex"]) <= dist(here, goal):
             goal = car["hex"]  # to the own car (getaway), when it is no farther than an edge
@@ -217,6 +217,11 @@ def ambush_seen(player: Player, view: dict[str, Any]) -> bool:
     return view.get("ambush_rules", {}).get("roadblock") is not None and view["turn"] > 1
 
 
+def _unwarned(units: dict[str, Any], warned: list[str]) -> list[str]:
+    """The escorts in the view not warned yet, in the view's order."""
+    return [v for v, u in units.items() if u.get("kind") == "escort" and v not in warned]
+
+
 def call_for_help(player: Player, game, view: dict[str, Any], drivers: bool) -> None:
     """Plot the radio calls still wanted, by non-drivers only unless ``drivers``: each man in
     order tries the regional centre, then each escort not warned (the order of the RC options
@@ -225,13 +230,15 @@ def call_for_help(player: Player, game, view: dict[str, Any], drivers: bool) -> 
     Decided from the view (the side's men and ``ambush_rules.radio``) and tried directly: the
     same calls as walking legal_orders' RC options, without listing every unit's other orders
     (test_ambush_radio_calls checks the two agree)."""
-    rules = view.get("ambush_rules", {})
-    if "radio" not in rules or not ambush_seen(player, view):
+    r = view.get("ambush_rules", {}).get("radio")
+    if r is None:
         return
-    warned = set(rules["radio"]["warned"])
     units = view["units"]
-    escorts = [v for v, u in units.items() if u.get("kind") == "escort" and v not in warned]
-    targets = [CENTRE, *escorts] if rules["radio"]["through"] is None else escorts
+    warned = r["warned"]
+    escorts = [] if len(warned) == len(game.scenario.escorts) else _unwarned(units, warned)
+    targets = [CENTRE, *escorts] if r["through"] is None else escorts
+    if not targets or not ambush_seen(player, view):  # nobody left to call: no look needed
+        return
     calls = game.plotted_calls(player.side)  # this turn's own calls (the view's may be stale)
     for uid, u in units.items():
         if u.get("side") != player.side or u.get("kind") != "man" or not u.get("vehicle"):

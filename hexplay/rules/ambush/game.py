@@ -10,7 +10,7 @@ features themselves are SKIRMISH modules switched on here (in :mod:`hexplay.rule
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, Literal
 
@@ -140,24 +140,26 @@ class AmbushScenario(Scenario):
         super().validate(map)
         tab = tables()
 
-        def need(cond: bool, fld: str, msg: str) -> None:
+        def need(cond: bool, fld: str, msg: str | Callable[[], str]) -> None:
+            """ScenarioError(fld, msg) unless ``cond``; a callable ``msg`` is formatted only
+            then (most messages list the tables' names: not worth building for a valid one)."""
             if not cond:
-                raise ScenarioError(fld, msg)
+                raise ScenarioError(fld, msg if isinstance(msg, str) else msg())
 
         need(
             self.convoy is None or self.convoy in tab.convoys,
             "convoy",
-            f"unknown convoy {self.convoy!r}; one of {sorted(tab.convoys)}",
+            lambda: f"unknown convoy {self.convoy!r}; one of {sorted(tab.convoys)}",
         )
         need(
             self.barrier is None or self.barrier in tab.barriers,
             "barrier",
-            f"unknown barrier {self.barrier!r}; one of {sorted(tab.barriers)}",
+            lambda: f"unknown barrier {self.barrier!r}; one of {sorted(tab.barriers)}",
         )
         need(
             self.deterrent in tab.deterrents,
             "deterrent",
-            f"unknown device {self.deterrent!r}; one of {sorted(tab.deterrents)}",
+            lambda: f"unknown device {self.deterrent!r}; one of {sorted(tab.deterrents)}",
         )
         need(1 <= self.transporter_approach <= 500, "transporter_approach", "an integer 1..500")
         need(
@@ -184,14 +186,14 @@ class AmbushScenario(Scenario):
                 need(
                     w in tab.weapons and w != "pistol",
                     fld,
-                    f"{man}: unknown long arm {w!r}; one of {_LONG_ARMS(tab)}",
+                    lambda man=man, w=w: f"{man}: unknown long arm {w!r}; one of {_LONG_ARMS(tab)}",
                 )
         for vid, a in self.armour.items():
             need(vid in self.vehicle_ids, "armour", f"{vid!r} is not a vehicle")
             need(
                 a in tab.armour,
                 "armour",
-                f"{vid}: unknown armour {a!r}; one of {sorted(tab.armour)}",
+                lambda vid=vid, a=a: f"{vid}: unknown armour {a!r}; one of {sorted(tab.armour)}",
             )
         return self
 
@@ -212,7 +214,7 @@ class AmbushScenario(Scenario):
         need(
             kind is not None,
             f"{f}.vehicle",
-            f"unknown vehicle {car['vehicle']!r}; one of {sorted(tab.getaway_vehicles)}",
+            lambda: f"unknown vehicle {car['vehicle']!r}; one of {sorted(tab.getaway_vehicles)}",
         )
         seats = kind["seats"]
         need(
@@ -424,13 +426,13 @@ class AmbushGame(SkirmishGame):
         plan = super().side_plan(side, orders, changed, known)
         if self.radio_calls:
             radio.check_calls(self, side, plan)
-        if self.vehicle_damage or self.morale_active or self.unwarned:
-            if self.unwarned:
-                radio.check_plan(self, side, plan)
-            if self.vehicle_damage:
-                vehicles.check_plan(self, side, plan)
-            if self.morale_active:
-                morale.check_plan(self, side, plan)
+        if len(self.radio["warned"]) < self._n_escorts:  # self.unwarned, inline (every plot)
+            radio.check_plan(self, side, plan)
+        if self.vehicle_damage:
+            vehicles.check_plan(self, side, plan)
+        m = self.morale
+        if m["suppressed"] or m["panicked"]:  # self.morale_active, inline
+            morale.check_plan(self, side, plan)
         return plan
 
     # --- the radio call (an AMBUSH task beside Table II's) -----------------------------------

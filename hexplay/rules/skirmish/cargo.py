@@ -43,12 +43,30 @@ def loaded(g) -> int:
 
 def edge_hexes(g) -> frozenset[str]:
     """Labels of the map's edge hexes (fewer than six on-map neighbours); per map."""
-    got = g.terrain.memo.get(("edge_hexes",))
-    if got is None:
-        m = g.map
-        got = frozenset(lab for lab in g.terrain.labels if len(m.neighbors(lab)) < 6)
-        g.terrain.remember(("edge_hexes",), got)
+    t = g.terrain
+    got = t.memo.get(("edge_hexes",))
+    if got is None:  # the terrain's neighbour lists are the map's, built once per map
+        got = frozenset(lab for lab in t.labels if len(t.neighbors[lab]) < 6)
+        t.remember(("edge_hexes",), got)
     return got
+
+
+def nearest_edge(g, here: str) -> str:
+    """The edge hex nearest ``here``, the lowest label of the nearest: equals
+    :func:`nearest_edge_plain`, memoized per map and hex (the map is static)."""
+    t = g.terrain
+    key = ("nearest_edge", here)
+    got = t.memo.get(key)
+    if got is None:
+        got = nearest_edge_plain(g, here)
+        t.remember(key, got)
+    return got
+
+
+def nearest_edge_plain(g, here: str) -> str:
+    """:func:`nearest_edge` worked out: the first of the sorted edge hexes at the least distance."""
+    dist = g.terrain.distance
+    return min(sorted(edge_hexes(g)), key=lambda h: dist(here, h))
 
 
 def _log(g, phase: str, kind: str, data: dict, sides=(ADVERSARY, DEFENDER)) -> None:

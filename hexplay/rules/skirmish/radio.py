@@ -28,6 +28,7 @@ through, or None).
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from ...engine import IllegalOrder, LegalOrder, Need
@@ -60,8 +61,14 @@ def link_of(to: str) -> str:
 
 def call_cost(g, man: str, to: str) -> Fraction:
     """AP a call costs ``man`` (``radio.toml`` ``call``; doubled for a wounded man)."""
-    ap = Fraction(g.ambush_tables.call_ap[link_of(to)])
-    return ap * WOUNDED_AP_MULTIPLIER if g.men[man].wounded else ap
+    return _call_ap(g.ambush_tables.call_ap[link_of(to)], g.men[man].wounded)
+
+
+@functools.cache
+def _call_ap(ap: int, wounded: bool) -> Fraction:
+    """``ap`` as a Fraction, doubled if ``wounded``: one Fraction per value (every plot's check
+    of the plotted calls asks :func:`call_cost`; Fractions are immutable, so shared)."""
+    return Fraction(ap) * WOUNDED_AP_MULTIPLIER if wounded else Fraction(ap)
 
 
 def _plan_ap_left(plan, man: str) -> Fraction:
