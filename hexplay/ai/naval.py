@@ -117,6 +117,28 @@ class NavalScripted(GamePlayer):
         self.set_knobs(**knobs)
         self.last_seen: dict[str, tuple[Hex, int, int, int]] = {}
 
+    TRANSIENT = frozenset(
+        ("m", "waters", "v", "_hazards", "_moves", "_edge_memo", "_edge_min", "predicted")
+        + ("enemy", "pred_list", "threat", "transport", "exit_edges")
+    )
+    """Attributes :meth:`act` sets afresh from the view at every decision before reading them
+    (the sea map, its per-map memos shared by the process, the view and what is made from
+    it): nothing carries over from one decision to the next through them."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> NavalScripted:
+        """Equal to a plain deep copy in every later decision (tested): the player's memory
+        (knobs, last sightings, random stream) is deep-copied, the :data:`TRANSIENT`
+        attributes are shared (the next :meth:`act` replaces them before reading them).
+        A plain deep copy also copied the per-map memos, which grow through a process: the
+        search player's variants and rollouts copied ~0.1 s of them per copy."""
+        import copy
+
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for k, x in self.__dict__.items():
+            new.__dict__[k] = x if k in self.TRANSIENT else copy.deepcopy(x, memo)
+        return new
+
     def set_knobs(self, **knobs: int) -> None:
         """Change some knobs (the rest kept; an unknown one changes nothing), from the next
         decision on (the search player's variants)."""

@@ -380,19 +380,34 @@ def score(game: Any, side: str) -> float:
 # --- worlds ----------------------------------------------------------------------------------
 def reopen_turn(game: Any, side: str) -> Any:
     """A copy in which the enemies' orders of this turn (simultaneous plots, secret from
-    ``side``) are not given: replayed from the turn's start without their commands. An
-    unchanged copy (a :func:`rollout_copy`: the search only samples worlds from it) when they
-    have given none."""
+    ``side``) are not given: replayed from the turn's start without their commands
+    (:func:`reopen_turn_replay`), or, for a game with the hook ``reopen_plot(side)`` (which
+    takes a side's plot of this turn back in place, equal to that replay: tested for every
+    game that has it), a :func:`rollout_copy` with each enemy's plot taken back. An
+    unchanged copy (the search only samples worlds from it) when they have given none."""
+    cmds = game.commands.commands
+    start = game.commands.marks.get(game.turn, len(cmds))
+    enemies = [s for s in game.sides if s != side]
+    if not game.info.simultaneous or not any(c.args.get("side") in enemies for c in cmds[start:]):
+        return rollout_copy(game)
+    if callable(getattr(game, "reopen_plot", None)):
+        twin = rollout_copy(game)
+        for s in enemies:
+            twin.reopen_plot(s)
+        return twin
+    return reopen_turn_replay(game, side)
+
+
+def reopen_turn_replay(game: Any, side: str) -> Any:
+    """:func:`reopen_turn` by replay, for every game: a new game given the commands before
+    this turn, then this turn's without the enemies' (for a long game, the whole game's
+    orders again)."""
     from ..engine.dice import fresh_like
     from ..engine.record import apply_commands
 
     cmds = game.commands.to_list()
     start = game.commands.marks.get(game.turn, len(cmds))
     enemies = [s for s in game.sides if s != side]
-    if not game.info.simultaneous or not any(
-        c["args"].get("side") in enemies for c in cmds[start:]
-    ):
-        return rollout_copy(game)
     twin = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
     apply_commands(twin, cmds[:start])
     apply_commands(twin, [c for c in cmds[start:] if c["args"].get("side") not in enemies])
