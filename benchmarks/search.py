@@ -47,9 +47,61 @@ turn, 16 rollouts, from its base policy (the best defence found offline,
 defender's figure was 0.253 [0.212, 0.297] on the same 400 games."""
 BENCH_BUDGETS = {
     "aggressor": {"iterations": 4, "horizon": 2},
-    "naval": {"iterations": 4, "horizon": 3},
+    "naval": {"iterations": 32},
 }
-"""AGGRESSOR and naval budgets of the figures (rollouts per decision, turns per rollout)."""
+"""AGGRESSOR and naval budgets of the figures (rollouts per decision, turns per rollout; the
+naval rollouts play to the end of the game: one costs ~10 ms)."""
+NAVAL_SCENARIOS = ("kula_gulf", "horaniu")
+"""The naval figure's scenarios: both of the article's actions (the 30-turn Kula Gulf is the
+same action made longer). Both are asymmetric (Kula Gulf: a transport squadron against a
+cruiser force; Horaniu: five destroyers against four with radar), so game ``i`` plays
+scenario ``NAVAL_SCENARIOS[(i // 2) % 2]`` with the search player on side ``i % 2``: every
+(scenario, side) pair gets a quarter of the games."""
+
+
+def naval_game(i: int, s: int, budget: dict) -> tuple:
+    """Naval game ``i`` (seed ``s``; scenario and side by :data:`NAVAL_SCENARIOS`): the search
+    player against the scripted one; (scenario, side, score, wall and CPU seconds of each
+    decision)."""
+    e = hexplay.game_entry("naval")
+    scen = NAVAL_SCENARIOS[(i // 2) % len(NAVAL_SCENARIOS)]
+    g = e.new(scen, seed=s)
+    side = g.sides[i % 2]
+    players = {x: e.player("scripted", x, seed=s + 1) for x in g.sides}
+    sp = players[side] = SearchPlayer(side, seed=s, **budget)
+    play(g, players)
+    w = g.outcome()["winner"]
+    return scen, side, (0.5 if w is None else float(w == side)), sp.seconds, sp.cpu_seconds
+
+
+def naval(n: int, budget: dict, seed0: int = 0, workers: int = 1) -> list[tuple]:
+    """``n`` naval games (seeds ``seed0``...) on ``workers`` processes: :func:`naval_game`'s."""
+    args = (range(n), range(seed0, seed0 + n), [budget] * n)
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as ex:
+            return list(ex.map(naval_game, *args))
+    return [naval_game(*a) for a in zip(*args)]
+
+
+def _naval_lines(res: list[tuple], budget: dict) -> None:
+    """``search_naval_win_rate`` over every game, then one line per scenario and side."""
+    groups = [("", res)] + [
+        (f"_{sc}_{sd}", [r for r in res if r[:2] == (sc, sd)])
+        for sc in NAVAL_SCENARIOS
+        for sd in ("ijn", "usn")
+    ]
+    for suffix, rs in groups:
+        if not rs:
+            continue
+        wall = [x for r in rs for x in r[3]]
+        cpu = [x for r in rs for x in r[4]]
+        extra = (
+            f"{_budget(budget)} {sum(wall) / max(1, len(wall)):.3f}s/decision "
+            f"{sum(cpu) / max(1, len(cpu)):.3f}cpu_s/decision"
+        )
+        _line(f"search_naval{suffix}_win_rate", sum(r[2] for r in rs), len(rs), extra)
 
 
 def _line(name: str, k: float, n: int, extra: str) -> None:
@@ -127,8 +179,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--tactic-games", type=int, default=400)
     ap.add_argument("--skirmish-games", type=int, default=400)
     ap.add_argument("--aggressor-games", type=int, default=20)
-    ap.add_argument("--naval-games", type=int, default=8)
+    ap.add_argument("--naval-games", type=int, default=96)
     ap.add_argument("--iterations", type=int, default=None, help="SKIRMISH turn rollouts")
+    ap.add_argument("--naval-iterations", type=int, default=None, help="naval rollouts")
     ap.add_argument("--workers", type=int, default=2, help="processes for the SKIRMISH games")
     ap.add_argument(
         "--defender-commit", action="store_true", help="no turn search: the base defence plays"
@@ -155,15 +208,16 @@ def main(argv: list[str] | None = None) -> None:
             if b.get("setup_iterations"):
                 extra += f" {setup:.3f}s/setup"
             _line(f"search_skirmish_{side}_p_adversary", k, n, extra)
-    for name, count, scen in (
-        ("aggressor", a.aggressor_games, "batch"),
-        ("naval", a.naval_games, None),
-    ):
-        if a.only in (None, name):
-            b = BENCH_BUDGETS[name]
-            k, n, spd = against_scripted(name, count, b, scen, a.seed0)
-            desc = ",".join(f"{x}={y}" for x, y in b.items())
-            _line(f"search_{name}_win_rate", k, n, f"budget={desc} {spd:.3f}s/decision")
+    if a.only in (None, "aggressor"):
+        b = BENCH_BUDGETS["aggressor"]
+        k, n, spd = against_scripted("aggressor", a.aggressor_games, b, "batch", a.seed0)
+        desc = ",".join(f"{x}={y}" for x, y in b.items())
+        _line("search_aggressor_win_rate", k, n, f"budget={desc} {spd:.3f}s/decision")
+    if a.only in (None, "naval"):
+        b = dict(BENCH_BUDGETS["naval"])
+        if a.naval_iterations is not None:
+            b["iterations"] = a.naval_iterations
+        _naval_lines(naval(a.naval_games, b, a.seed0, a.workers), b)
 
 
 if __name__ == "__main__":

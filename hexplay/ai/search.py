@@ -488,6 +488,8 @@ class SearchPlayer(GamePlayer):
         self.decisions = 0
         self.last: dict[str, Any] = {}
         self.seconds: list[float] = []
+        self.cpu_seconds: list[float] = []
+        """Process (CPU) time of each turn's decision (:attr:`seconds`: wall time)."""
         self.setup_seconds = 0.0
         """Wall time of the set-up decision (:attr:`seconds`: of each turn's)."""
 
@@ -518,7 +520,7 @@ class SearchPlayer(GamePlayer):
         if not self.budget.turns:  # committed: the set-up's choice plays on
             self._policies[0][1].act(game)
             return
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         name = game.info.name
         self._remember(game)
         variants = VARIANTS.get(name) if self._variants else None
@@ -537,6 +539,7 @@ class SearchPlayer(GamePlayer):
             self._policies = [(_label(k), make(base, k)) for k in knob_sets(self.side)]
         k = self.decide(game)
         self.seconds.append(time.perf_counter() - t0)
+        self.cpu_seconds.append(time.process_time() - c0)
         chosen = self._policies[k][1]
         chosen.act(game)
         if committed is not None:  # the plan played is the new base, its knobs kept
