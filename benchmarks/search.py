@@ -75,14 +75,21 @@ def naval_game(i: int, s: int, budget: dict) -> tuple:
 
 
 def naval(n: int, budget: dict, seed0: int = 0, workers: int = 1) -> list[tuple]:
-    """``n`` naval games (seeds ``seed0``...) on ``workers`` processes: :func:`naval_game`'s."""
-    args = (range(n), range(seed0, seed0 + n), [budget] * n)
-    if workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
+    """``n`` naval games (seeds ``seed0``...) on ``workers`` processes: :func:`naval_game`'s
+    in game order (each game's result on stderr as it ends: a long run can be read early)."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        with ProcessPoolExecutor(workers) as ex:
-            return list(ex.map(naval_game, *args))
-    return [naval_game(*a) for a in zip(*args)]
+    def done(i: int, r: tuple) -> tuple:
+        cpu = sum(r[4])
+        print(f"naval game {i}: {r[0]} {r[1]} score={r[2]} cpu={cpu:.1f}s", file=sys.stderr)
+        return r
+
+    if workers <= 1:
+        return [done(i, naval_game(i, seed0 + i, budget)) for i in range(n)]
+    with ProcessPoolExecutor(workers) as ex:
+        jobs = {ex.submit(naval_game, i, seed0 + i, budget): i for i in range(n)}
+        res = {jobs[f]: done(jobs[f], f.result()) for f in as_completed(jobs)}
+    return [res[i] for i in range(n)]
 
 
 def _naval_lines(res: list[tuple], budget: dict) -> None:
