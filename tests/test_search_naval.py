@@ -104,7 +104,7 @@ def test_reopen_plot_checks_its_side():
 
 def test_the_scripted_players_copy_decides_as_a_plain_deep_copy():
     """NavalScripted.__deepcopy__ shares only what act() replaces: a copy made mid-game plays
-    the rest of the game exactly as a plain (dict-by-dict) deep copy of it."""
+    the next turns exactly as a plain (dict-by-dict) deep copy of it."""
     from hexplay.ai.naval import NavalScripted
 
     e = hexplay.game_entry("naval")
@@ -121,7 +121,7 @@ def test_the_scripted_players_copy_decides_as_a_plain_deep_copy():
         runs = []
         for make in (copy.deepcopy, plain):
             w = rollout_copy(g)
-            play(w, {s: make(p) for s, p in ps.items()})
+            play(w, {s: make(p) for s, p in ps.items()}, max_turns=4)
             runs.append((w.snapshot(), w.commands.to_list()))
         assert runs[0] == runs[1]
         q = copy.deepcopy(ps["usn"])

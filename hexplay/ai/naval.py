@@ -21,6 +21,10 @@ functions applied to what it sees:
 * **Fire**: gunnery and torpedoes are given greedily, ship by ship, to the target where they add
   the most expected damage (hits weighted by the target's victory points, a torpedo sinking
   worth three hits), at predicted ranges; torpedo battles below 1-2 odds are not fired.
+
+Its knobs (:data:`KNOBS`, :data:`PLAN_KNOBS`) change the ranges it keeps and its plan (run,
+fight, break the line, flank speed, focus or hold fire): the search player's candidates
+(:mod:`hexplay.ai.naval_plans`). With the defaults it is the player described above.
 """
 
 from __future__ import annotations

@@ -62,6 +62,17 @@ players' 0.403 [0.356, 0.451] (``benchmarks/search.py``). The convoy has no set-
 for it the turn search pays: on the same 400 games its base policy alone gave 0.253 [0.212,
 0.297] and with 16 rollouts a turn 0.168 [0.134, 0.207] (0.36 s a decision).
 
+**The naval game** searches over *plans* that differ in kind (:mod:`hexplay.ai.naval_plans`:
+run for the edge, fight with torpedoes first, break the line, flank speed, focus or hold
+fire, close or open the range), the scripted player under each; a rollout plays the game to
+its end (one costs ~10 ms). The search *commits* to a plan (:data:`COMMITTED`): the plan
+played last is the incumbent, kept unless another leads it by the margin on the same worlds.
+The enemy's model remembers what the enemy saw of the side's ships (:data:`MODEL_MEMORY`,
+from the side's own views), as the real scripted player does. On 96 games (seeds 0-95,
+Kula Gulf and Horaniu, each side a quarter of them) it beat the scripted player in the share
+``benchmarks/search.py`` prints as ``search_naval_win_rate``; the scripted IJN of Kula Gulf
+fights on once its troop ships are off the map, and the search finds that running on wins.
+
 **The base policies** are the best knob sets found offline at 4 guards
 (:data:`ADVERSARY_FOUND` by :func:`hexplay.analysis.worstcase.worst_case`,
 :data:`DEFENDER_FOUND` by :func:`~hexplay.analysis.worstcase.best_defence`): a rollout
@@ -74,7 +85,12 @@ reproducible); ``setup_iterations`` for the set-up (0: the base policy sets up).
 
 **Cost.** A rollout starts from :func:`hexplay.ai.worlds.rollout_copy`, which shares the
 records of the past instead of deep-copying them (SKIRMISH mid-game: ~1 ms instead of
-~10-30 ms); the samplers' worlds are made the same way.
+~10-30 ms); the samplers' worlds are made the same way. The enemy's secret plot of this turn
+is taken back by the game's ``reopen_plot`` hook where it has one (the naval game: in place
+on a rollout copy, equal to the replay :func:`reopen_turn_replay`, which costs the whole
+game's orders again). Players hold per-map memos that a copy must share (the naval scripted
+player's ``__deepcopy__``: copying them cost a naval decision 0.2 s of 0.3 s, and more as
+the memos grew).
 """
 
 from __future__ import annotations
@@ -323,7 +339,9 @@ CANDIDATES: dict[str, Callable[[str, int], list[tuple[str, Policy]]]] = {
     "naval": _scripted("naval"),
 }
 """Candidate policies by game (``f(side, seed) -> [(label, player)]``, the base first); a game
-not listed gets :func:`_named_players` (its registry's players and reseeded copies)."""
+not listed gets :func:`_named_players` (its registry's players and reseeded copies). The
+naval base policy is the scripted player with its default plan; its plans are its knob
+variants (:data:`VARIANTS`)."""
 
 OPPONENTS: dict[str, Callable[[str, int], list[tuple[str, Policy]]]] = {}
 """Opponent models by game (the same form); a game not listed gets its base policy only: the
