@@ -13,8 +13,14 @@ loaded ~5x over its 2 cores; seeds 0-399, never used to choose anything):
 0.662 [0.615, 0.707]`` (set-up search, 6.2 s a set-up), ``search_skirmish_defender_p_adversary:
 0.168 [0.134, 0.207]`` (turn search, 0.36 s a decision; 400 games each);
 ``search_aggressor_win_rate: 0.525 [0.320, 0.721]`` (20 games, 0.44 s a decision),
-``search_naval_win_rate: 0.375 [0.137, 0.694]`` (8 games, 16 s a decision on the loaded
-machine: each decision replays the game to reopen the enemy's plot). Game counts are
+``search_naval_win_rate: 0.797 [0.706, 0.865]`` (96 games, seeds 0-95, Kula Gulf and
+Horaniu, the search player on each side of each in 24; 32 rollouts to the end of the game,
+0.45 CPU s a decision, 4.2 s wall on a machine loaded ~7x over its 2 cores): Kula Gulf IJN
+1.000 [0.862, 1.000], USN 0.708 [0.508, 0.851]; Horaniu IJN 0.750 [0.551, 0.880], USN 0.729
+[0.529, 0.866]. The scripted player in its place on the same 96 games: 0.526 (0.188, 0.833,
+0.542, 0.542). (Before: 0.375 of 8 games at 16 s a decision: each copy of the scripted
+player deep-copied its per-map memos, ~60 ms, and each decision replayed the game to
+reopen the enemy's plot.) Game counts are
 options (``--games``, ``--skirmish-games``...); the SKIRMISH figures take ~30 min of two
 cores on a loaded machine (``nice python benchmarks/search.py``); AGGRESSOR and naval games
 are slower each.
