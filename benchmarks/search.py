@@ -17,8 +17,14 @@ the armies of ``AGGRESSOR_ARMIES``, 32 rollouts of whole games, then committed: 
 game, 12 s of wall time a set-up on a machine loaded ~9x over its 2 cores; the scripted player
 against itself scores 0.477 on the same games; before the army search the turn search scored
 0.525 [0.320, 0.721] of 20 games, 0.44 s a decision),
-``search_naval_win_rate: 0.375 [0.137, 0.694]`` (8 games, 16 s a decision on the loaded
-machine: each decision replays the game to reopen the enemy's plot). Game counts are
+``search_naval_win_rate: 0.797 [0.706, 0.865]`` (96 games, seeds 0-95, Kula Gulf and
+Horaniu, the search player on each side of each in 24; 32 rollouts to the end of the game,
+0.45 CPU s a decision, 4.2 s wall on a machine loaded ~7x over its 2 cores): Kula Gulf IJN
+1.000 [0.862, 1.000], USN 0.708 [0.508, 0.851]; Horaniu IJN 0.750 [0.551, 0.880], USN 0.729
+[0.529, 0.866]. The scripted player in its place on the same 96 games: 0.526 (0.188, 0.833,
+0.542, 0.542). (Before: 0.375 of 8 games at 16 s a decision: each copy of the scripted
+player deep-copied its per-map memos, ~60 ms, and each decision replayed the game to
+reopen the enemy's plot.) Game counts are
 options (``--games``, ``--skirmish-games``...); the SKIRMISH figures take ~30 min of two
 cores on a loaded machine (``nice python benchmarks/search.py``); AGGRESSOR and naval games
 are slower each.
@@ -51,13 +57,72 @@ turn, 16 rollouts, from its base policy (the best defence found offline,
 defender's figure was 0.253 [0.212, 0.297] on the same 400 games."""
 BENCH_BUDGETS = {
     "aggressor": {"setup_iterations": 32, "turns": False},
-    "naval": {"iterations": 4, "horizon": 3},
+    "naval": {"iterations": 32},
 }
-"""AGGRESSOR and naval budgets of the figures (rollouts per decision, turns per rollout).
-AGGRESSOR's search player searches its set-up (32 rollouts of whole games among the armies of
+"""AGGRESSOR and naval budgets of the figures (rollouts per decision, turns per rollout; the
+naval rollouts play to the end of the game: one costs ~10 ms). AGGRESSOR's search player
+searches its set-up (32 rollouts of whole games among the armies of
 ``hexplay.ai.search.AGGRESSOR_ARMIES``) and then commits to it: the army decides the game (see
 there); the turn search before (4 rollouts of 2 turns a decision, the scripted player's knob
 variants) scored 0.525 [0.320, 0.721] of 20 games."""
+NAVAL_SCENARIOS = ("kula_gulf", "horaniu")
+"""The naval figure's scenarios: both of the article's actions (the 30-turn Kula Gulf is the
+same action made longer). Both are asymmetric (Kula Gulf: a transport squadron against a
+cruiser force; Horaniu: five destroyers against four with radar), so game ``i`` plays
+scenario ``NAVAL_SCENARIOS[(i // 2) % 2]`` with the search player on side ``i % 2``: every
+(scenario, side) pair gets a quarter of the games."""
+
+
+def naval_game(i: int, s: int, budget: dict) -> tuple:
+    """Naval game ``i`` (seed ``s``; scenario and side by :data:`NAVAL_SCENARIOS`): the search
+    player against the scripted one; (scenario, side, score, wall and CPU seconds of each
+    decision)."""
+    e = hexplay.game_entry("naval")
+    scen = NAVAL_SCENARIOS[(i // 2) % len(NAVAL_SCENARIOS)]
+    g = e.new(scen, seed=s)
+    side = g.sides[i % 2]
+    players = {x: e.player("scripted", x, seed=s + 1) for x in g.sides}
+    sp = players[side] = SearchPlayer(side, seed=s, **budget)
+    play(g, players)
+    w = g.outcome()["winner"]
+    return scen, side, (0.5 if w is None else float(w == side)), sp.seconds, sp.cpu_seconds
+
+
+def naval(n: int, budget: dict, seed0: int = 0, workers: int = 1) -> list[tuple]:
+    """``n`` naval games (seeds ``seed0``...) on ``workers`` processes: :func:`naval_game`'s
+    in game order (each game's result on stderr as it ends: a long run can be read early)."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    def done(i: int, r: tuple) -> tuple:
+        cpu = sum(r[4])
+        print(f"naval game {i}: {r[0]} {r[1]} score={r[2]} cpu={cpu:.1f}s", file=sys.stderr)
+        return r
+
+    if workers <= 1:
+        return [done(i, naval_game(i, seed0 + i, budget)) for i in range(n)]
+    with ProcessPoolExecutor(workers) as ex:
+        jobs = {ex.submit(naval_game, i, seed0 + i, budget): i for i in range(n)}
+        res = {jobs[f]: done(jobs[f], f.result()) for f in as_completed(jobs)}
+    return [res[i] for i in range(n)]
+
+
+def _naval_lines(res: list[tuple], budget: dict) -> None:
+    """``search_naval_win_rate`` over every game, then one line per scenario and side."""
+    groups = [("", res)] + [
+        (f"_{sc}_{sd}", [r for r in res if r[:2] == (sc, sd)])
+        for sc in NAVAL_SCENARIOS
+        for sd in ("ijn", "usn")
+    ]
+    for suffix, rs in groups:
+        if not rs:
+            continue
+        wall = [x for r in rs for x in r[3]]
+        cpu = [x for r in rs for x in r[4]]
+        extra = (
+            f"{_budget(budget)} {sum(wall) / max(1, len(wall)):.3f}s/decision "
+            f"{sum(cpu) / max(1, len(cpu)):.3f}cpu_s/decision"
+        )
+        _line(f"search_naval{suffix}_win_rate", sum(r[2] for r in rs), len(rs), extra)
 
 
 def _line(name: str, k: float, n: int, extra: str) -> None:
@@ -166,11 +231,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--tactic-games", type=int, default=400)
     ap.add_argument("--skirmish-games", type=int, default=400)
     ap.add_argument("--aggressor-games", type=int, default=200)
-    ap.add_argument("--naval-games", type=int, default=8)
+    ap.add_argument("--naval-games", type=int, default=96)
     ap.add_argument("--iterations", type=int, default=None, help="SKIRMISH turn rollouts")
-    ap.add_argument(
-        "--workers", type=int, default=2, help="processes for the SKIRMISH and AGGRESSOR games"
-    )
+    ap.add_argument("--naval-iterations", type=int, default=None, help="naval rollouts")
+    ap.add_argument("--workers", type=int, default=2, help="processes for the games")
     ap.add_argument(
         "--defender-commit", action="store_true", help="no turn search: the base defence plays"
     )
@@ -196,18 +260,20 @@ def main(argv: list[str] | None = None) -> None:
             if b.get("setup_iterations"):
                 extra += f" {setup:.3f}s/setup"
             _line(f"search_skirmish_{side}_p_adversary", k, n, extra)
-    for name, count, scen in (
-        ("aggressor", a.aggressor_games, "batch"),
-        ("naval", a.naval_games, None),
-    ):
-        if a.only in (None, name):
-            b = BENCH_BUDGETS[name]
-            workers = a.workers if name == "aggressor" else 1
-            k, n, spd, setup, cpu = against_scripted(name, count, b, scen, a.seed0, workers)
-            extra = f"{_budget(b)} {spd:.3f}s/decision"
-            if b.get("setup_iterations"):
-                extra += f" {setup:.3f}s/setup"
-            _line(f"search_{name}_win_rate", k, n, f"{extra} {cpu:.2f}cpu_s/game")
+    if a.only in (None, "aggressor"):
+        b = BENCH_BUDGETS["aggressor"]
+        k, n, spd, setup, cpu = against_scripted(
+            "aggressor", a.aggressor_games, b, "batch", a.seed0, a.workers
+        )
+        extra = f"{_budget(b)} {spd:.3f}s/decision"
+        if b.get("setup_iterations"):
+            extra += f" {setup:.3f}s/setup"
+        _line("search_aggressor_win_rate", k, n, f"{extra} {cpu:.2f}cpu_s/game")
+    if a.only in (None, "naval"):
+        b = dict(BENCH_BUDGETS["naval"])
+        if a.naval_iterations is not None:
+            b["iterations"] = a.naval_iterations
+        _naval_lines(naval(a.naval_games, b, a.seed0, a.workers), b)
 
 
 if __name__ == "__main__":

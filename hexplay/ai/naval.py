@@ -21,6 +21,10 @@ functions applied to what it sees:
 * **Fire**: gunnery and torpedoes are given greedily, ship by ship, to the target where they add
   the most expected damage (hits weighted by the target's victory points, a torpedo sinking
   worth three hits), at predicted ranges; torpedo battles below 1-2 odds are not fired.
+
+Its knobs (:data:`KNOBS`, :data:`PLAN_KNOBS`) change the ranges it keeps and its plan (run,
+fight, break the line, flank speed, focus or hold fire): the search player's candidates
+(:mod:`hexplay.ai.naval_plans`). With the defaults it is the player described above.
 """
 
 from __future__ import annotations
@@ -51,6 +55,25 @@ the USN's preferred range to the nearest enemy (``threat_band`` while enemy tube
 the IJN closes to its primary torpedo range plus ``torpedo_offset`` while its tubes are
 loaded, and opens to ``stand_off`` hexes otherwise (the search player's variants change
 them)."""
+PLAN_KNOBS: dict[str, tuple[str, ...]] = {
+    "mission": ("scripted", "fight", "run"),
+    "formation": ("line", "loose"),
+    "speed": ("squadron", "flank", "slow"),
+    "fire": ("spread", "focus", "hold"),
+}
+"""The scripted player's plan knobs and their values, the first of each its default (the
+plans of :mod:`hexplay.ai.naval_plans`, which says what each does and why):
+
+* ``mission``: ``scripted`` (as above), ``fight`` (no ship retires while undamaged with loaded
+  tubes), ``run`` (every ship retires now, when the scenario allows leaving);
+* ``formation``: ``line`` (the column follows its leader), ``loose`` (every ship its own);
+* ``speed``: ``squadron`` (as above), ``flank`` (toward top speed), ``slow`` (toward
+  :data:`SLOW`);
+* ``fire``: ``spread`` (the greedy plan), ``focus`` (every gun that reaches it on one
+  target), ``hold`` (no gunnery: torpedoes only)."""
+DEFAULT_PLAN: dict[str, str] = {k: v[0] for k, v in PLAN_KNOBS.items()}
+SLOW = 3
+"""The ``slow`` plan's speed (the scripted squadron's lowest: ships making 3 or more)."""
 
 
 def _waters(sea: dict[str, Any]) -> tuple[Any, Waters]:
@@ -111,18 +134,48 @@ class NavalScripted(GamePlayer):
 
     name = "scripted"
 
-    def __init__(self, side: str, seed: int = 0, **knobs: int) -> None:
+    def __init__(self, side: str, seed: int = 0, **knobs: Any) -> None:
         super().__init__(side, seed)
-        self.knobs = dict(KNOBS)
+        self.knobs: dict[str, Any] = {**KNOBS, **DEFAULT_PLAN}
         self.set_knobs(**knobs)
         self.last_seen: dict[str, tuple[Hex, int, int, int]] = {}
 
-    def set_knobs(self, **knobs: int) -> None:
-        """Change some knobs (the rest kept; an unknown one changes nothing), from the next
-        decision on (the search player's variants)."""
-        bad = sorted(set(knobs) - set(KNOBS))
+    TRANSIENT = frozenset(
+        ("m", "waters", "v", "_hazards", "_moves", "_edge_memo", "_edge_min", "predicted")
+        + ("enemy", "pred_list", "threat", "transport", "exit_edges")
+    )
+    """Attributes :meth:`act` sets afresh from the view at every decision before reading them
+    (the sea map, its per-map memos shared by the process, the view and what is made from
+    it): nothing carries over from one decision to the next through them."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> NavalScripted:
+        """Equal to a plain deep copy in every later decision (tested): the player's memory
+        (knobs, last sightings, random stream) is deep-copied, the :data:`TRANSIENT`
+        attributes are shared (the next :meth:`act` replaces them before reading them).
+        A plain deep copy also copied the per-map memos, which grow through a process: the
+        search player's variants and rollouts copied ~0.1 s of them per copy."""
+        import copy
+
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for k, x in self.__dict__.items():
+            new.__dict__[k] = x if k in self.TRANSIENT else copy.deepcopy(x, memo)
+        return new
+
+    def set_knobs(self, **knobs: Any) -> None:
+        """Change some knobs (:data:`KNOBS`, :data:`PLAN_KNOBS`; the rest kept), from the
+        next decision on (the search player's variants); an unknown knob or value raises
+        ValueError and changes nothing."""
+        bad = sorted(set(knobs) - set(KNOBS) - set(PLAN_KNOBS))
         if bad:
-            raise ValueError(f"unknown naval scripted knob(s) {bad}; knobs are {list(KNOBS)}")
+            raise ValueError(
+                f"unknown naval scripted knob(s) {bad}; knobs are {[*KNOBS, *PLAN_KNOBS]}"
+            )
+        for k, v in knobs.items():
+            if k in PLAN_KNOBS and v not in PLAN_KNOBS[k]:
+                raise ValueError(f"{k} must be one of {list(PLAN_KNOBS[k])}, not {v!r}")
+            if k in KNOBS and type(v) is not int:
+                raise ValueError(f"{k} is a whole number of hexes, not {v!r}")
         self.knobs = {**self.knobs, **knobs}
 
     # --- helpers over the view --------------------------------------------------------------
@@ -183,7 +236,7 @@ class NavalScripted(GamePlayer):
         torpedo = self._fire(own, plans, "torpedo")
         for uid, u, _h, _f in own:
             steps = plans[uid][0]
-            speed = min(u["top_speed"], max(u["speed"] - 2, min(u["speed"] + 1, squad)))
+            speed = self._final_speed(u, squad)
             args: dict[str, Any] = {"steps": steps, "speed": speed}
             if uid in gunnery:
                 args["gunnery"] = gunnery[uid]
@@ -198,6 +251,15 @@ class NavalScripted(GamePlayer):
             if not self.try_order(game, Order(self.side, "plot", uid, args)):
                 self.try_order(game, Order(self.side, "plot", uid, {"speed": u["speed"]}))
         game.submit(self.side)
+
+    def _final_speed(self, u: dict[str, Any], squad: int) -> int:
+        """A ship's final speed: toward the squadron's speed ``squad`` (the ``flank`` plan:
+        its top speed; ``slow``: :data:`SLOW`), as fast as the rules allow (up 1, down 2 a
+        turn), never above its top speed."""
+        plan = self.knobs["speed"]
+        if plan != "squadron":
+            squad = u["top_speed"] if plan == "flank" else SLOW
+        return min(u["top_speed"], max(u["speed"] - 2, min(u["speed"] + 1, squad)))
 
     def _ahead(self, h: Hex, f: int, n: int) -> Hex:
         d = DIRECTIONS[f]
@@ -287,6 +349,11 @@ class NavalScripted(GamePlayer):
         rules = self.v["rules"]
         if rules["leave_loses_before"] is not None and turn < rules["leave_loses_before"]:
             return False
+        mission = self.knobs["mission"]
+        if mission == "run":
+            return True
+        if mission == "fight":  # only damaged ships and ships with empty tubes retire
+            return bool(u["p_hits"] or (u["torpedo"] and u["salvos"] == 0))
         if self.side != "ijn":
             return False
         # the Tokyo Express: with troops aboard any ship the squadron's task is to get them
@@ -328,6 +395,8 @@ class NavalScripted(GamePlayer):
         operations, so the same choice): the per-map parts of each manoeuvre read from
         :meth:`_options`, the enemy distances in one loop."""
         uid, u, h, f = o
+        if self.knobs["formation"] == "loose":  # (the plan: every ship for itself)
+            leader, station = True, None
         wants_exit = self._wants_exit(u, turn)
         loaded = u["salvos"] > 0 and u["torpedo"] > 0 and u["torpedo_ready"] <= turn
         threat = self.threat
@@ -391,6 +460,8 @@ class NavalScripted(GamePlayer):
     def _best_plain(self, o, turn: int, leader: bool, station: Hex | None = None):
         """The leader's or a follower's manoeuvre by its score (the plain version)."""
         uid, u, h, f = o
+        if self.knobs["formation"] == "loose":
+            leader, station = True, None
         wants_exit = self._wants_exit(u, turn)
         loaded = u["salvos"] > 0 and u["torpedo"] > 0 and u["torpedo_ready"] <= turn
         threat = self.threat
@@ -473,6 +544,43 @@ class NavalScripted(GamePlayer):
         return self._ahead(h, f, s * min(3, turn - t + 1))
 
     def _fire(self, own, plans, kind: str) -> dict[str, str]:
+        """The fire plan of ``kind``: greedy (:meth:`_spread`), or for gunnery under the
+        ``focus`` plan :meth:`_focus`, under ``hold`` none."""
+        fire = self.knobs["fire"]
+        if kind == "gunnery" and fire != "spread":
+            return {} if fire == "hold" else self._focus(own, plans)
+        return self._spread(own, plans, kind)
+
+    def _focus(self, own, plans) -> dict[str, str]:
+        """Gunnery on one target: the spotted target where the whole battery's guns that
+        reach it add the most expected damage (weighted as :meth:`_spread` weighs it), then
+        the ships that cannot reach it by :meth:`_spread`."""
+        turn_targets = [t for t in self.v["targets"]["gunnery"] if t in self.enemy]
+        shooters = [(uid, u) for uid, u, _h, _f in own if u["gunnery"] > 0]
+        best, best_gain, best_reach = None, 0.0, []
+        for t in turn_targets:
+            tu = self.enemy[t]
+            q, r = self.predicted[t]
+            half, reach = 0, []
+            for uid, u in shooters:
+                eq, er = plans[uid][1]
+                d = (abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2
+                p, x = u["gun_range"]
+                st2 = 2 * u["gunnery"] if d <= p else u["gunnery"] if d <= x else 0
+                if st2:
+                    half += st2
+                    reach.append(uid)
+            w = VALUE[tu["type"]] * (1 + 0.5 * (tu["p_hits"] + tu["w_hits"]))
+            gain = _gun_value(half, tu["defense"]) * w
+            if gain > best_gain:
+                best, best_gain, best_reach = t, gain, reach
+        if best is None:
+            return {}
+        out = dict.fromkeys(best_reach, best)
+        out.update(self._spread([o for o in own if o[0] not in out], plans, "gunnery"))
+        return out
+
+    def _spread(self, own, plans, kind: str) -> dict[str, str]:
         """Greedy fire plan: each ship (strongest first) to the target where it adds the most
         expected damage at the predicted range. Strengths are counted in half points (ints:
         extended range halves)."""
@@ -530,8 +638,9 @@ class NavalScripted(GamePlayer):
         return out
 
 
-def scripted(side: str, seed: int = 0, **knobs: int) -> NavalScripted:
-    """Factory for the registry: the scripted naval player (``knobs``: :data:`KNOBS`)."""
+def scripted(side: str, seed: int = 0, **knobs: Any) -> NavalScripted:
+    """Factory for the registry: the scripted naval player (``knobs``: :data:`KNOBS`,
+    :data:`PLAN_KNOBS`)."""
     return NavalScripted(side, seed, **knobs)
 
 

@@ -635,6 +635,28 @@ class NavalGame(Game):
         self.submitted[side] = True
         self._log("submit", side=side)
 
+    def reopen_plot(self, side: str) -> None:
+        """Take ``side``'s plot of this turn back on this game, in place: its orders, undos
+        and submission are forgotten, and so are their commands in the log. The game is then
+        equal to replaying its commands without ``side``'s of this turn (the replay of
+        :func:`hexplay.ai.search.reopen_turn`; tested): a plot changes only ``plots``, the
+        undo stack and ``submitted``, and rolls no dice.
+
+        The rules give no such order (10.22: decisions are final once submitted): it is for
+        look-ahead copies, the search player's worlds, where the other side's secret plot
+        must be drawn anew (the replay it replaces cost a whole game's orders)."""
+        self._check_side(side)
+        if self.over:
+            raise IllegalOrder("sequence of play", "the game is over")
+        log = self.commands
+        start = log.marks.get(self._turn, len(log.commands))
+        log.commands = log.commands[:start] + [
+            c for c in log.commands[start:] if c.args.get("side") != side
+        ]
+        self.plots[side] = {}
+        self._undo[side] = []
+        self.submitted[side] = False
+
     # --- resolution -----------------------------------------------------------------------
     def advance(self) -> list[dict[str, Any]]:
         if self.over:
