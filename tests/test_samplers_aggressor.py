@@ -118,3 +118,51 @@ def test_the_turn_search_gives_the_same_orders_in_both_states(seed, turns):
         apply_commands(ga, a[:i])
         apply_commands(gb, a[:i])
         assert ga.view(side) != gb.view(side), f"orders differ at {i} with the same view"
+
+
+@pytest.mark.parametrize(("seed", "turns"), CASES[:6])
+def test_no_hex_called_unobservable_is_observed_at_the_turn_start(seed, turns):
+    from hexplay.rules.aggressor.observation import observe_plain
+
+    g = position(seed, turns)
+    if g.over:
+        pytest.skip("game over")
+    side = g.to_act()[0]
+    u = next(
+        u for u in g.units.values() if u.side != side and u.alive and u.id not in g.known[side]
+    )
+    occupied = {v.hex for v in g.units.values() if v.alive}
+    hexes = [h for h in unobservable_hexes(g, side) if h not in occupied]
+    assert hexes
+    for h in hexes:
+        w = rollout_copy(g)
+        t = w.units[u.id]
+        del w.at[t.hex]
+        t.hex, w.at[h] = h, t.id
+        assert u.id not in observe_plain(w, side)[0], f"{u.id} at {h} would be observed"
+
+
+@pytest.mark.parametrize(("seed", "turns"), CASES)
+def test_the_types_dealt_come_from_the_prior_less_what_the_view_identifies(seed, turns):
+    from collections import Counter
+
+    from hexplay.rules.aggressor.setup import army_plan
+
+    g = position(seed, turns)
+    if g.over:
+        pytest.skip("game over")
+    side = g.to_act()[0]
+    view = g.view(side)["units"]
+    typed = Counter(d["type"] for d in view.values() if d["side"] != side and "type" in d)
+    prior = Counter(army_plan(g.scenario.army_size)) - typed
+    for k in range(3):
+        a = aggressor_resample(g, side, np.random.default_rng(k))
+        dealt = Counter(
+            u.type
+            for u in a.units.values()
+            if u.side != side and u.alive and not (u.id in view and "type" in view[u.id])
+        )
+        assert not dealt - prior, f"types outside the prior: {dealt - prior}"
+        for u in a.units.values():
+            if u.side != side and u.alive and u.id not in g.known[side]:
+                assert a.at[u.hex] == u.id and u.hex not in g.cbr
