@@ -166,3 +166,30 @@ def test_the_types_dealt_come_from_the_prior_less_what_the_view_identifies(seed,
         for u in a.units.values():
             if u.side != side and u.alive and u.id not in g.known[side]:
                 assert a.at[u.hex] == u.id and u.hex not in g.cbr
+
+
+@pytest.mark.parametrize(("seed", "turns"), CASES)
+def test_for_the_side_not_to_act_no_enemy_hex_now_is_read(seed, turns):
+    """Its view is its snapshot of its last turn: every enemy unit may stand elsewhere now."""
+    g = position(seed, turns)
+    if g.over:
+        pytest.skip("game over")
+    side = g.other(g.to_act()[0])
+    enemies = [u for u in g.units.values() if u.side != side and u.alive]
+    occupied = {u.hex for u in g.units.values() if u.alive}
+    free = [h for h in range(g.board.size) if h not in occupied and h not in g.cbr]
+    twin = rollout_copy(g)
+    for u in enemies:
+        del twin.at[u.hex]
+    for u, j in zip(enemies, np.random.default_rng(seed).choice(free, len(enemies), False)):
+        twin.units[u.id].hex = int(j)
+        twin.at[int(j)] = u.id
+    assert twin.view(side) == g.view(side)
+    a = aggressor_resample(g, side, np.random.default_rng(7))
+    b = aggressor_resample(twin, side, np.random.default_rng(7))
+    assert a.view(side) == g.view(side)
+    every = lambda w: {  # noqa: E731
+        u.id: tuple(getattr(u, f) for f in FIELDS) for u in w.units.values() if u.side != side
+    }
+    assert every(a) == every(b)
+    assert every(a) != every(g)

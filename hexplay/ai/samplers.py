@@ -382,6 +382,10 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
       identification), counts as unseen by the side last turn (may ambush) and did not enter
       its CBR hex voluntarily.
 
+    For a side that is not to act (its view is its snapshot of the end of its last turn) no
+    enemy's hex now is known: every enemy unit is drawn, on any free hex but a CBR hex, and
+    those it identified then (named by id in the snapshot) keep their type and state.
+
     The sample is kept only if ``view(side)`` and ``legal_orders(side)`` are unchanged, else
     drawn again; after :data:`SAMPLER_TRIES` draws an unchanged copy. What is left of the true
     state: *which* enemy units are alive (their number and ids: not every elimination is
@@ -408,8 +412,14 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
         ),
         key=lambda u: u.id,
     )
-    unseen = [u for u in hidden if u.id not in known]
-    if not hidden:
+    acting = game.current == side
+    if acting:
+        unseen = [u for u in hidden if u.id not in known]
+    else:  # its view is its snapshot of its last turn: no enemy's hex now is known
+        unseen = sorted(
+            (u for u in game.units.values() if u.side != side and u.alive), key=lambda u: u.id
+        )
+    if not unseen and not hidden:
         return rollout_copy(game)
     pool = army_plan(truth["army_size"])
     for t in typed:
@@ -417,8 +427,13 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
             pool.remove(t)
     if len(pool) < len(hidden):
         pool += army_plan(len(hidden) - len(pool))
-    taken = {board.index_of[d["hex"]] for d in shown.values()}
-    free = [h for h in unobservable_hexes(game, side) if h not in taken and h not in game.cbr]
+    if acting:
+        taken = {board.index_of[d["hex"]] for d in shown.values()}
+        out_of_sight: Any = unobservable_hexes(game, side)
+    else:
+        taken = {board.index_of[d["hex"]] for d in shown.values() if d["side"] == side}
+        out_of_sight = range(board.size)
+    free = [h for h in out_of_sight if h not in taken and h not in game.cbr]
     if len(free) < len(unseen):
         return rollout_copy(game)
     w = np.array([1.0 if board.territory[h] == side else AGGRESSOR_HOME_WEIGHT for h in free])
@@ -429,14 +444,17 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
         for u in unseen:
             del twin.at[u.hex]
         for u, k in zip(unseen, hexes):
-            twin.units[u.id].hex = free[int(k)]
+            t = twin.units[u.id]
+            t.hex = free[int(k)]
+            twin.at[t.hex] = t.id
+        for u in {*unseen, *hidden}:
+            t = twin.units[u.id]
+            t.start_hex, t.emplaced, t.cbr_entered = t.hex, True, -1
+            t.began_in_enemy = board.territory[t.hex] == side
         for u, k in zip(hidden, types):
             t = twin.units[u.id]
             ut = UNIT_TYPES[pool[int(k)]]
-            t.type, t.rng, t.str, t.launched = ut.name, ut.range, ut.strength, False
-            t.start_hex, t.emplaced, t.unseen, t.cbr_entered = t.hex, True, True, -1
-            t.began_in_enemy = board.territory[t.hex] == side
-            twin.at[t.hex] = t.id
+            t.type, t.rng, t.str, t.launched, t.unseen = ut.name, ut.range, ut.strength, False, True
         if twin.view(side) == truth and twin.legal_orders(side) == legal:
             return twin
     return rollout_copy(game)
