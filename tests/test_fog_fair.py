@@ -149,3 +149,35 @@ def test_samplers_change_hidden_state_but_not_the_view(name, stop):
 def test_the_test_catches_a_cheating_player():
     bad = fog_violations("toy-race", lambda side: CheatingRacer(side, seed=7), seeds=range(6))
     assert bad, "a player reading the true enemy positions went unnoticed"
+
+
+@pytest.mark.parametrize("player", hexplay.game_entry("aggressor").player_names())
+def test_aggressor_players_decide_alike_in_twins_not_made_by_the_sampler(player):
+    """AGGRESSOR's twins made independently of its sampler (every enemy unit the side does not
+    know of moved to another free hex it cannot observe: see tests/test_samplers_aggressor.py),
+    so a player reading where those units really are is caught. (The orders of a small search
+    rarely feel one sampler's draw: the sharper check, on the search's rollout statistics, is
+    tests/test_samplers_aggressor.py's, which caught the sampler that kept the true hexes.)"""
+    from test_samplers_aggressor import moved_twin, position
+
+    entry = hexplay.game_entry("aggressor")
+    if player in SMALL_BUDGETS:
+        budget = {**SMALL_BUDGETS[player], "horizon": 2, "iterations": 2}
+        make = lambda side: resolve(entry.players[player])(side, seed=7, **budget)  # noqa: E731
+    else:
+        make = lambda side: entry.player(player, side, seed=7)  # noqa: E731
+    checked = 0
+    for seed in range(3):
+        for turns in (2, 3, 5):
+            g = position(seed, turns)
+            if g.over:
+                continue
+            side = g.to_act()[0]
+            twin = moved_twin(g, side, np.random.default_rng(seed))
+            if twin is None:
+                continue
+            a = orders_given(g.copy(), make, side)
+            b = orders_given(twin.copy(), make, side)
+            assert same_while_unseen(g, twin, side, a, b), (seed, turns, side)
+            checked += 1
+    assert checked

@@ -334,42 +334,127 @@ SAMPLERS["naval"] = "hexplay.ai.samplers:naval_resample"
 
 
 # --- AGGRESSOR (from hexplay.rules.aggressor's state, drawn from the side's view) -----------
-def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
-    """AGGRESSOR's sampler: the enemy units ``side`` has not identified trade what they are.
+def unobservable_hexes(game: Any, side: str) -> list[int]:
+    """The hexes (indices) where ``side`` could not have seen an enemy unit this turn, from its
+    own units only: farther than each own unit's full range (its type's, not its current one)
+    plus the hexes it has moved this turn from the hex it began the turn on (every hex it
+    entered is within ``moved`` of that hex), and farther than that range from where it is.
+    Range-0 units observe nothing. A conservative superset of what the side observed (recon
+    and prospecting fire, which reveal single hexes, are not subtracted)."""
+    from ..rules.aggressor.units import UNIT_TYPES
 
-    The enemy units alive that ``side`` has not identified this turn each keep their hex;
-    what they are (type, range, strength, launched) is dealt out again among them at random.
-    The hand dealt (the sorted list of what those units are) is the same in every state the
-    side cannot tell apart, and so is the deal for the same ``rng``: the sample depends on the
-    side's knowledge only. Kept only if ``view(side)`` and ``legal_orders(side)`` are
-    unchanged (an unidentified unit shows its colour only), else dealt again; after
-    :data:`SAMPLER_TRIES` deals an unchanged copy. Consistent with the current view, not with
-    every earlier one (a unit identified in an earlier turn may trade its type).
+    dist = game.board.dist
+    reach = []
+    for u in game.units.values():
+        if u.side != side or not u.alive:
+            continue
+        r = UNIT_TYPES[u.type].range
+        if r <= 0:
+            continue
+        reach.append((dist[u.hex], r))
+        if u.start_hex >= 0:
+            reach.append((dist[u.start_hex], r + u.moved))
+    return [h for h in range(game.board.size) if all(row[h] > r for row, r in reach)]
+
+
+AGGRESSOR_HOME_WEIGHT = 4.0
+"""How much likelier, per hex, an unseen enemy unit is drawn in its own territory (and on the
+border) than in the side's: a prior (designed, not from the rules) for an army that sets up at
+home and fights over the border; the draw never reads where the units really are."""
+
+
+def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
+    """AGGRESSOR's sampler: the enemy units whose type ``side``'s view does not show are drawn
+    anew from the side's knowledge, never from where or what they really are.
+
+    - *Positions*: an enemy unit the view shows (an alias ``?hex``: unidentified, or "Nuked"
+      in a CBR hex) keeps that hex. Each enemy unit the side does not know of is put on a hex
+      drawn from ``rng`` among the free hexes it could not have observed this turn
+      (:func:`unobservable_hexes`; not a CBR hex, not a hex of a unit the view shows),
+      weighted :data:`AGGRESSOR_HOME_WEIGHT` to 1 for the enemy's territory and the border.
+    - *Types*: the prior is the scripted computer's army of the scenario's size
+      (:func:`~hexplay.rules.aggressor.setup.army_plan`) less the types of the enemy units the
+      view identifies; the units drawn get types dealt at random from it (the army padded with
+      the plan again should the identified units exceed it), at full range and strength, not
+      launched.
+    - *State*: every drawn unit is emplaced where it stands (``start_hex`` = its hex, which is
+      always consistent with its not being identified: emplacement only hinders
+      identification), counts as unseen by the side last turn (may ambush) and did not enter
+      its CBR hex voluntarily.
+
+    For a side that is not to act (its view is its snapshot of the end of its last turn) no
+    enemy's hex now is known: every enemy unit is drawn, on any free hex but a CBR hex, and
+    those it identified then (named by id in the snapshot) keep their type and state.
+
+    The sample is kept only if ``view(side)`` and ``legal_orders(side)`` are unchanged, else
+    drawn again; after :data:`SAMPLER_TRIES` draws an unchanged copy. What is left of the true
+    state: *which* enemy units are alive (their number and ids: not every elimination is
+    reported to the side), and the enemy's own knowledge (``known``/``last_seen``/``carried``
+    of the other side) and event log, which the side's rollouts do not read.
 
     In the set-up the enemy's placements are hidden whole: see :func:`aggressor_setup_resample`."""
     if game.phase == "setup":
         return aggressor_setup_resample(game, side, rng)
-    fields = ("type", "rng", "str", "launched")
+    from ..rules.aggressor.setup import army_plan
+    from ..rules.aggressor.units import UNIT_TYPES
+
     truth = game.view(side)
     legal = game.legal_orders(side)
+    board = game.board
     known = game.known[side]
+    shown = truth["units"]
+    typed = [d["type"] for d in shown.values() if d["side"] != side and "type" in d]
     hidden = sorted(
         (
             u
             for u in game.units.values()
-            if u.side != side and u.alive and (u.id not in known or not known[u.id].identified)
+            if u.side != side and u.alive and not (u.id in shown and "type" in shown[u.id])
         ),
         key=lambda u: u.id,
     )
-    hand = sorted((tuple(getattr(u, f) for f in fields) for u in hidden), key=repr)
-    if len({h[0] for h in hand}) < 2:
+    acting = game.current == side
+    if acting:
+        unseen = [u for u in hidden if u.id not in known]
+    else:  # its view is its snapshot of its last turn: no enemy's hex now is known
+        unseen = sorted(
+            (u for u in game.units.values() if u.side != side and u.alive), key=lambda u: u.id
+        )
+    if not unseen and not hidden:
         return rollout_copy(game)
+    pool = army_plan(truth["army_size"])
+    for t in typed:
+        if t in pool:
+            pool.remove(t)
+    if len(pool) < len(hidden):
+        pool += army_plan(len(hidden) - len(pool))
+    if acting:
+        taken = {board.index_of[d["hex"]] for d in shown.values()}
+        out_of_sight: Any = unobservable_hexes(game, side)
+    else:
+        taken = {board.index_of[d["hex"]] for d in shown.values() if d["side"] == side}
+        out_of_sight = range(board.size)
+    free = [h for h in out_of_sight if h not in taken and h not in game.cbr]
+    if len(free) < len(unseen):
+        return rollout_copy(game)
+    w = np.array([1.0 if board.territory[h] == side else AGGRESSOR_HOME_WEIGHT for h in free])
     for _ in range(2 * SAMPLER_TRIES):
-        deal = rng.permutation(len(hand))
+        hexes = rng.choice(len(free), len(unseen), replace=False, p=w / w.sum())
+        types = rng.choice(len(pool), len(hidden), replace=False)
         twin = rollout_copy(game)
-        for u, j in zip(hidden, deal):
-            for f, v in zip(fields, hand[int(j)]):
-                setattr(twin.units[u.id], f, v)
+        for u in unseen:
+            del twin.at[u.hex]
+        for u, k in zip(unseen, hexes):
+            t = twin.units[u.id]
+            t.hex = free[int(k)]
+            twin.at[t.hex] = t.id
+        for u in {*unseen, *hidden}:
+            t = twin.units[u.id]
+            t.start_hex, t.emplaced, t.cbr_entered = t.hex, True, -1
+            t.began_in_enemy = board.territory[t.hex] == side
+        for u, k in zip(hidden, types):
+            t = twin.units[u.id]
+            ut = UNIT_TYPES[pool[int(k)]]
+            t.type, t.rng, t.str, t.launched, t.unseen = ut.name, ut.range, ut.strength, False, True
         if twin.view(side) == truth and twin.legal_orders(side) == legal:
             return twin
     return rollout_copy(game)
