@@ -802,7 +802,7 @@ def search_for(game_name: str) -> Callable[..., SearchPlayer]:
 
 DEFAULT_BUDGETS: dict[str, dict[str, Any]] = {
     "skirmish": {"iterations": 4, "setup_iterations": 16},
-    "aggressor": {"iterations": 2, "horizon": 1, "setup_iterations": 8},
+    "aggressor": {"setup_iterations": 8, "turns": False},
     "naval": {"iterations": 2, "horizon": 2},
     "ambush": {"iterations": 4},
 }
@@ -812,7 +812,11 @@ tests stay quick; pass ``iterations=`` / ``seconds=`` for a stronger player (the
 ``benchmarks/search.py`` use 16 iterations in SKIRMISH). AGGRESSOR and naval rollouts stop
 after ``horizon`` turns (a copy of their state costs 25-50 ms) and are scored by
 :data:`HEURISTICS`. AGGRESSOR's set-up (its army, :data:`AGGRESSOR_ARMIES`) is searched with 8
-rollouts of whole games (a set-up copy is cheap: some 0.3 s of one core)."""
+rollouts of whole games (a set-up copy is cheap: some 0.3 s of one core), then the chosen plan
+plays every turn (``turns=False``): that is the measured strength (a turn search on top was no
+better, see the module docstring), and it keeps the default player wholly fog-fair, since the
+turn sampler still takes *which* enemy units are alive from the true state
+(:func:`~hexplay.ai.samplers.aggressor_resample`); pass ``turns=True`` for the turn search."""
 
 search_skirmish = search_for("skirmish")
 search_aggressor = search_for("aggressor")
