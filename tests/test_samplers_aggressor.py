@@ -193,3 +193,131 @@ def test_for_the_side_not_to_act_no_enemy_hex_now_is_read(seed, turns):
     }
     assert every(a) == every(b)
     assert every(a) != every(g)
+
+
+def quietly_killed_twin(g: Any, side: str, named: bool = False) -> Any | None:
+    """``g`` with one enemy unit ``side`` does not know of (``named``: one its view names by
+    id, for the side not to act, whose view is its snapshot of its last turn) eliminated the
+    way an anti-aircraft, CBR or supply loss is: through ``eliminate``, whose event only its
+    owner sees (None if there is no such unit, or it is the enemy's last); its view and legal
+    orders are checked unchanged."""
+    enemy, view = g.other(side), g.view(side)["units"]
+    unknown = sorted(
+        (
+            u
+            for u in g.units.values()
+            if u.side == enemy
+            and u.alive
+            and ((u.id in view) if named else (u.id not in g.known[side]))
+        ),
+        key=lambda u: u.id,
+    )
+    if not unknown or len(g.alive(enemy)) < 2:
+        return None
+    twin = rollout_copy(g)
+    twin.eliminate(twin.units[unknown[len(unknown) // 2].id])
+    assert twin.view(side) == g.view(side)
+    assert twin.legal_orders(side) == g.legal_orders(side)
+    return twin
+
+
+def enemy_sample(g: Any, side: str) -> dict[str, tuple]:
+    """The sample's enemy units alive, by id: where they stand, their types and state."""
+    return {
+        u.id: tuple(getattr(u, f) for f in FIELDS)
+        for u in g.units.values()
+        if u.side != side and u.alive
+    }
+
+
+@pytest.mark.parametrize(("seed", "turns"), CASES)
+@pytest.mark.parametrize("acting", [True, False])
+def test_the_sample_does_not_follow_which_enemy_units_are_alive(seed, turns, acting):
+    g = position(seed, turns)
+    if g.over:
+        pytest.skip("game over")
+    side = g.to_act()[0] if acting else g.other(g.to_act()[0])
+    twin = quietly_killed_twin(g, side)
+    assert twin is not None
+    for k in range(2):
+        a = aggressor_resample(g, side, np.random.default_rng(k))
+        b = aggressor_resample(twin, side, np.random.default_rng(k))
+        assert a.view(side) == g.view(side) and b.view(side) == g.view(side)
+        assert a.legal_orders(side) == g.legal_orders(side)
+        assert enemy_sample(a, side) == enemy_sample(b, side)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_for_the_side_not_to_act_a_unit_it_named_then_is_alive_as_it_saw_it(seed):
+    """An enemy unit its snapshot names, eliminated since unreported: the sample is the same,
+    that unit alive with the snapshot's range and strength."""
+    g = position(seed, 2)
+    while not g.over and not any(
+        d["side"] != g.other(g.to_act()[0]) and "type" in d
+        for d in g.view(g.other(g.to_act()[0]))["units"].values()
+    ):  # play on until the side not to act named an enemy unit in its last turn
+        play(g, {s: RandomPlayer(s, seed) for s in g.sides}, max_turns=1)
+        while not g.over and not g.to_act():
+            g.advance()
+    if g.over:
+        pytest.skip("game over")
+    side = g.other(g.to_act()[0])
+    twin = quietly_killed_twin(g, side, named=True)
+    assert twin is not None
+    view = g.view(side)["units"]
+    for k in range(2):
+        a = aggressor_resample(g, side, np.random.default_rng(k))
+        b = aggressor_resample(twin, side, np.random.default_rng(k))
+        assert enemy_sample(a, side) == enemy_sample(b, side)
+        for uid, d in view.items():
+            if d["side"] != side and "type" in d:
+                u = b.units[uid]
+                assert u.alive and (u.type, u.rng, u.str) == (d["type"], d["range"], d["strength"])
+
+
+def scripted_position(seed: int, turns: int) -> Any:
+    """An AGGRESSOR game after ``turns`` side turns of the scripted players (which fight:
+    eliminations reported to the attacker), with a side to act."""
+    from hexplay.ai.aggressor import scripted
+
+    g = hexplay.new_game("aggressor", seed=seed)
+    play(g, {s: scripted(s, seed + i) for i, s in enumerate(g.sides)}, max_turns=turns)
+    while not g.over and not g.to_act():
+        g.advance()
+    return g
+
+
+KILLS = [(seed, turns) for seed in range(4) for turns in (6, 10)]
+
+
+@pytest.mark.parametrize(("seed", "turns"), KILLS)
+def test_the_enemy_units_alive_are_its_army_less_the_kills_reported_to_the_side(seed, turns):
+    from hexplay.ai.samplers import aggressor_kills_reported
+
+    g = scripted_position(seed, turns)
+    assert not g.over
+    assert sum(aggressor_kills_reported(g, s) for s in g.sides) > 0
+    for side in g.sides:
+        kills = aggressor_kills_reported(g, side)
+        # (every enemy elimination so far was in a combat report to the side: these players)
+        assert kills == sum(1 for u in g.units.values() if u.side != side and not u.alive)
+        view = g.view(side)["units"]
+        a = aggressor_resample(g, side, np.random.default_rng(seed))
+        assert a.view(side) == g.view(side)
+        sample = enemy_sample(a, side)
+        assert len(sample) == g.scenario.army_size - kills
+        assert {k for k, d in view.items() if d["side"] != side and "type" in d} <= set(sample)
+        assert all(a.at[h] == uid for uid, (h, *_) in sample.items())
+
+
+@pytest.mark.parametrize(("seed", "turns"), KILLS)
+@pytest.mark.parametrize("acting", [True, False])
+def test_after_reported_kills_a_quiet_elimination_does_not_change_the_sample(seed, turns, acting):
+    g = scripted_position(seed, turns)
+    side = g.to_act()[0] if acting else g.other(g.to_act()[0])
+    twin = quietly_killed_twin(g, side)
+    assert twin is not None
+    a = aggressor_resample(g, side, np.random.default_rng(seed))
+    b = aggressor_resample(twin, side, np.random.default_rng(seed))
+    assert a.view(side) == g.view(side) and b.view(side) == g.view(side)
+    assert enemy_sample(a, side) == enemy_sample(b, side)

@@ -363,10 +363,59 @@ border) than in the side's: a prior (designed, not from the rules) for an army t
 home and fights over the border; the draw never reads where the units really are."""
 
 
+def aggressor_kills_reported(game: Any, side: str) -> int:
+    """How many enemy units ``side`` has been told it eliminated: its own combat reports
+    (``attack`` events as the attacker sees them) whose result is "eliminated". These are
+    the only enemy eliminations it is told of: an enemy unit lost to anti-aircraft fire, a CBR
+    hex or a supply transfer is reported to its owner only (``eliminate``'s event)."""
+    n = 0
+    for e in game.log.events:
+        if e.kind == "attack":
+            d = e.for_side(side)
+            if d is not None and d.get("side") == side and d.get("result") == "eliminated":
+                n += 1
+    return n
+
+
+def aggressor_alive_sample(game: Any, side: str) -> list[Any]:
+    """The enemy units (sorted by id) that are alive in ``side``'s samples: every enemy unit
+    placed (each army has ``army_size``, which the view shows) less as many as its combat
+    reports say it eliminated (:func:`aggressor_kills_reported`), never who is really alive.
+
+    Which ids count as the ones it eliminated: for the side to act, the enemy units it knows of
+    this turn (``known``, rebuilt from the living at its observation phase) that are gone, i.e.
+    killed by its own attacks this turn (in its own turn only its attacks eliminate enemy
+    units, each reported to it; their hexes were known); its kills of earlier turns are the
+    last ids (in id order, a canonical choice: ids are labels, an unseen unit's type and hex
+    are drawn anyway) among the enemy units it does not know of now. For the side not to act
+    (its view is its snapshot of its last turn), the last ids among those the snapshot does not
+    name. An enemy unit really eliminated but not reported is thus revived in the sample."""
+    enemies = sorted((u for u in game.units.values() if u.side != side), key=lambda u: u.id)
+    kills = aggressor_kills_reported(game, side)
+    if game.current == side:
+        known = game.known[side]
+        gone = {k for k in known if not game.units[k].alive}
+        keep = set(known)
+    else:
+        shown = game.view(side)["units"]
+        gone = set()
+        keep = {k for k, d in shown.items() if d["side"] != side and "type" in d}
+    rest = [u.id for u in enemies if u.id not in keep]
+    more = max(0, min(kills - len(gone), len(rest)))
+    dead = gone | set(rest[len(rest) - more :])
+    return [u for u in enemies if u.id not in dead]
+
+
 def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
     """AGGRESSOR's sampler: the enemy units whose type ``side``'s view does not show are drawn
-    anew from the side's knowledge, never from where or what they really are.
+    anew from the side's knowledge, never from where or what they really are, nor from which
+    of them are really alive.
 
+    - *Which are alive*: :func:`aggressor_alive_sample`: the enemy's army less the units the
+      side's own combat reports say it eliminated; a unit eliminated without the side being
+      told (anti-aircraft, CBR, supply losses) is revived in the sample as any other unseen
+      unit (drawn hex and type, full range and strength), and a unit alive but counted among
+      the side's kills of earlier turns (by the canonical choice of ids) is taken off.
     - *Positions*: an enemy unit the view shows (an alias ``?hex``: unidentified, or "Nuked"
       in a CBR hex) keeps that hex. Each enemy unit the side does not know of is put on a hex
       drawn from ``rng`` among the free hexes it could not have observed this turn
@@ -384,19 +433,21 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
 
     For a side that is not to act (its view is its snapshot of the end of its last turn) no
     enemy's hex now is known: every enemy unit is drawn, on any free hex but a CBR hex, and
-    those it identified then (named by id in the snapshot) keep their type and state.
+    those it identified then (named by id in the snapshot) keep their type and the range,
+    strength and launch the snapshot shows (not what they may have lost since, unseen).
 
     The sample is kept only if ``view(side)`` and ``legal_orders(side)`` are unchanged, else
     drawn again; after :data:`SAMPLER_TRIES` draws an unchanged copy. What is left of the true
-    state: *which* enemy units are alive (their number and ids: not every elimination is
-    reported to the side), and the enemy's own knowledge (``known``/``last_seen``/``carried``
-    of the other side) and event log, which the side's rollouts do not read.
+    state: the ids of the enemy units the side knows of (as labels: an alias ``?hex`` is the
+    engine's unit at that hex), and the enemy's own knowledge (``known``/``last_seen``/
+    ``carried`` of the other side), per-turn flags of units it does not see and event log,
+    which the side's rollouts do not read.
 
     In the set-up the enemy's placements are hidden whole: see :func:`aggressor_setup_resample`."""
     if game.phase == "setup":
         return aggressor_setup_resample(game, side, rng)
     from ..rules.aggressor.setup import army_plan
-    from ..rules.aggressor.units import UNIT_TYPES
+    from ..rules.aggressor.units import UNIT_TYPES, Unit
 
     truth = game.view(side)
     legal = game.legal_orders(side)
@@ -404,22 +455,19 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
     known = game.known[side]
     shown = truth["units"]
     typed = [d["type"] for d in shown.values() if d["side"] != side and "type" in d]
-    hidden = sorted(
-        (
-            u
-            for u in game.units.values()
-            if u.side != side and u.alive and not (u.id in shown and "type" in shown[u.id])
-        ),
-        key=lambda u: u.id,
-    )
+    alive = aggressor_alive_sample(game, side)
+    living = {u.id for u in alive}
+    hidden = [u for u in alive if not (u.id in shown and "type" in shown[u.id])]
     acting = game.current == side
-    if acting:
-        unseen = [u for u in hidden if u.id not in known]
-    else:  # its view is its snapshot of its last turn: no enemy's hex now is known
-        unseen = sorted(
-            (u for u in game.units.values() if u.side != side and u.alive), key=lambda u: u.id
-        )
-    if not unseen and not hidden:
+    # the sample's alive enemy units that are drawn: those it does not know of (the acting
+    # side), every one (the side not to act: no enemy's hex now is known)
+    unseen = [u for u in alive if u.id not in known] if acting else alive
+    killed = [  # really alive, but counted among the side's kills: taken off
+        u for u in game.units.values() if u.side != side and u.alive and u.id not in living
+    ]
+    revived = [u for u in alive if not u.alive]  # really gone, not known to be
+    named = [] if acting else [u.id for u in alive if u.id in shown and "type" in shown[u.id]]
+    if not unseen and not hidden and not killed:  # (the side not to act: unseen is every unit)
         return rollout_copy(game)
     pool = army_plan(truth["army_size"])
     for t in typed:
@@ -437,12 +485,23 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
     if len(free) < len(unseen):
         return rollout_copy(game)
     w = np.array([1.0 if board.territory[h] == side else AGGRESSOR_HOME_WEIGHT for h in free])
+    fresh = {f: getattr(Unit, f) for f in ("moved", "tried", "immobile", "attacked")}
+    fresh |= {f: getattr(Unit, f) for f in ("feature", "frozen", "stopped")}
     for _ in range(2 * SAMPLER_TRIES):
         hexes = rng.choice(len(free), len(unseen), replace=False, p=w / w.sum())
         types = rng.choice(len(pool), len(hidden), replace=False)
         twin = rollout_copy(game)
-        for u in unseen:
-            del twin.at[u.hex]
+        for u in (*unseen, *killed):
+            if u.alive and twin.at.get(u.hex) == u.id:
+                del twin.at[u.hex]
+        for u in killed:
+            t = twin.units[u.id]
+            t.alive, t.str = False, 0
+        for u in revived:
+            t = twin.units[u.id]
+            t.alive = True
+            for f, v in fresh.items():
+                setattr(t, f, v)
         for u, k in zip(unseen, hexes):
             t = twin.units[u.id]
             t.hex = free[int(k)]
@@ -455,6 +514,9 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
             t = twin.units[u.id]
             ut = UNIT_TYPES[pool[int(k)]]
             t.type, t.rng, t.str, t.launched, t.unseen = ut.name, ut.range, ut.strength, False, True
+        for uid in named:  # as the snapshot shows them, not as they may be now
+            t, d = twin.units[uid], shown[uid]
+            t.rng, t.str, t.launched = d["range"], d["strength"], d["display"] != d["type"]
         if twin.view(side) == truth and twin.legal_orders(side) == legal:
             return twin
     return rollout_copy(game)
