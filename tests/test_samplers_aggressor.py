@@ -321,3 +321,35 @@ def test_after_reported_kills_a_quiet_elimination_does_not_change_the_sample(see
     b = aggressor_resample(twin, side, np.random.default_rng(seed))
     assert a.view(side) == g.view(side) and b.view(side) == g.view(side)
     assert enemy_sample(a, side) == enemy_sample(b, side)
+
+
+def enemy_knowledge(g: Any, side: str) -> tuple:
+    """What the sample says the enemy knows of ``side``'s units: known, carried, last seen."""
+    e = g.other(side)
+    return (
+        sorted((k, repr(v)) for k, v in g.known[e].items()),
+        sorted(g.carried[e]),
+        sorted((k, repr(v)) for k, v in g.last_seen[e].items()),
+    )
+
+
+@pytest.mark.parametrize(("seed", "turns"), CASES)
+@pytest.mark.parametrize("acting", [True, False])
+def test_the_sample_does_not_follow_what_the_enemy_really_knows(seed, turns, acting):
+    """Twins that differ in the enemy's knowledge of the side's units (all of it forgotten in
+    one: the side's view cannot show what the enemy knows) give the same sample, and the
+    sample's enemy knowledge is drawn (not the true one where the true one is not empty)."""
+    g = position(seed, turns)
+    if g.over:
+        pytest.skip("game over")
+    side = g.to_act()[0] if acting else g.other(g.to_act()[0])
+    e = g.other(side)
+    twin = rollout_copy(g)
+    twin.known[e], twin.carried[e], twin.last_seen[e] = {}, set(), {}
+    assert twin.view(side) == g.view(side)
+    assert twin.legal_orders(side) == g.legal_orders(side)
+    for k in range(2):
+        a = aggressor_resample(g, side, np.random.default_rng(k))
+        b = aggressor_resample(twin, side, np.random.default_rng(k))
+        assert a.view(side) == g.view(side)
+        assert enemy_knowledge(a, side) == enemy_knowledge(b, side)

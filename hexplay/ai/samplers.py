@@ -517,9 +517,33 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
         for uid in named:  # as the snapshot shows them, not as they may be now
             t, d = twin.units[uid], shown[uid]
             t.rng, t.str, t.launched = d["range"], d["strength"], d["display"] != d["type"]
+        for u in unseen:  # the enemy's per-turn flags of units the side does not see
+            t = twin.units[u.id]
+            for f, v in fresh.items():
+                setattr(t, f, v)
+        _enemy_knowledge_drawn(twin, side)
         if twin.view(side) == truth and twin.legal_orders(side) == legal:
             return twin
     return rollout_copy(game)
+
+
+def _enemy_knowledge_drawn(twin: Any, side: str) -> None:
+    """The enemy's knowledge of ``side``'s units in a sample made from the side's knowledge:
+    what the enemy units, where the sample put them, observe and identify of the side's units
+    now (:func:`~hexplay.rules.aggressor.observation.observe`, nothing carried over), and its
+    snapshot of them stamped this turn. The true ``known`` / ``carried`` / ``last_seen`` of the
+    enemy came from where its units really stood, which the side does not know."""
+    from ..rules.aggressor.observation import observe
+    from ..rules.aggressor.views import known_enemies
+
+    enemy = twin.other(side)
+    twin.carried[enemy] = set()
+    twin.known[enemy], newly = observe(twin, enemy)
+    twin.carried[enemy] = set(newly)
+    seen = known_enemies(twin, enemy)
+    for d in seen.values():
+        d["last_seen"] = twin._turn
+    twin.last_seen[enemy] = seen
 
 
 def aggressor_setup_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
