@@ -10,6 +10,7 @@ features themselves are SKIRMISH modules switched on here (in :mod:`hexplay.rule
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, Literal
@@ -314,17 +315,33 @@ DEFAULT_SCENARIO = "roadblock"
 
 
 def scenario_file(name: str) -> AmbushScenario:
-    """A bundled scenario by file name (ScenarioError if there is none)."""
+    """A bundled scenario by file name (ScenarioError if there is none): a new object each
+    call (a copy of the file's scenario, read and validated once per process)."""
     if name not in STANDARD_SCENARIOS:
         raise ScenarioError("name", f"no AMBUSH scenario {name!r}; one of {STANDARD_SCENARIOS}")
+    return _read_scenario_file(name).model_copy(deep=True)
+
+
+@functools.cache
+def _read_scenario_file(name: str) -> AmbushScenario:
+    """The bundled file ``scenarios/<name>.json`` read and validated (once: the package's
+    files do not change while it runs; callers get copies, :func:`scenario_file`)."""
     p = resources.files(__package__).joinpath("scenarios").joinpath(f"{name}.json")
     return AmbushScenario.from_json(p.read_text("utf-8"))
+
+
+SKIRMISH_NAME = "skirmish"
+"""The named scenario with every option off (= SKIRMISH's basic game)."""
+
+
+def _options_off() -> AmbushScenario:
+    return AmbushScenario(name=SKIRMISH_NAME, description="Every option off.")
 
 
 def named_scenarios() -> dict[str, dict[str, Any]]:
     """AMBUSH's named scenarios (for the registry): every option off (= SKIRMISH's basic
     game), the six standard scenarios and the report's sample game."""
-    out = {"skirmish": AmbushScenario(name="skirmish", description="Every option off.").to_dict()}
+    out = {SKIRMISH_NAME: _options_off().to_dict()}
     for n in STANDARD_SCENARIOS:
         s = scenario_file(n)
         out[s.name] = s.to_dict()
@@ -683,10 +700,13 @@ class AmbushGame(SkirmishGame):
 
 
 def _by_name(name: str) -> AmbushScenario:
-    for key, d in named_scenarios().items():
-        if name == key:
-            return AmbushScenario.from_dict(d)
+    """The named scenario ``name`` (a key of :func:`named_scenarios`, else a bundled file's
+    name), as a new object."""
+    if name == SKIRMISH_NAME:
+        return _options_off()
     for n in STANDARD_SCENARIOS:
-        if name == n:
+        if _read_scenario_file(n).name == name:
             return scenario_file(n)
+    if name in STANDARD_SCENARIOS:
+        return scenario_file(name)
     raise ScenarioError("name", f"no AMBUSH scenario {name!r}; one of {list(named_scenarios())}")
