@@ -109,3 +109,16 @@ def test_a_selection_click_sends_no_message_for_the_hidden_odds_panel(monkeypatc
     _click(app, unit)
     assert app.selected_unit == unit
     assert not [w for w in sent if id(w) in odds_widgets]
+
+
+def test_a_hidden_panel_is_blanked_at_once_at_a_hand_over():
+    """The hand-over blank does not wait for the tab: no widget keeps the last player's weapon."""
+    app = GameApp("skirmish", seed=1, hot_seat=True)
+    odds = app.ui.odds
+    app.tabs.selected_index = app.tab_index["Odds"]
+    odds.set_weapon("shotgun", True)
+    app.tabs.selected_index = app.tab_index["Plot"]
+    odds.set_weapon("rifle", True)  # hidden: stale
+    odds.blank()
+    assert odds._stale is None and not odds.visible
+    assert _drawn(odds) == _drawn_at_once(OddsPanel, odds.default_weapon, False)

@@ -231,9 +231,14 @@ class OddsPanel(W.VBox):
 
     def blank(self) -> None:
         """Back to the empty panel (a hot-seat hand-over): no pair, no bars, the default
-        weapon and its heat map, nothing of the last player's query left."""
+        weapon and its heat map, nothing of the last player's query left (at once, shown or
+        hidden: no widget keeps the last player's weapon for the next one's browser)."""
         self.show(None)
-        self.set_weapon(self.default_weapon, False)
+        visible, self.visible, self._stale = self.visible, True, None
+        try:
+            self.set_weapon(self.default_weapon, False)
+        finally:
+            self.visible = visible
 
     def bar_values(self) -> Sequence[float]:
         return [float(v) for v in self.bars.y]
