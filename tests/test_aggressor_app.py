@@ -129,23 +129,31 @@ def test_overlays_show_cbr_border_sectors_control_and_the_selection():
     assert ov["highlight"] == ["@KJ", "@MJ"] and "@SN" not in ov["highlight"]
 
 
+def _shown(app: GameApp, tab: str) -> str:
+    """The tab ``tab`` brought on screen: its panel's content (made now, see tab_panel)."""
+    app.tabs.selected_index = app.tab_index[tab]
+    return app.tabs.children[app.tab_index[tab]].value
+
+
 def test_panels_show_allowance_ranges_odds_and_the_sector_table():
     app = _app()
     app.board.simulate_click("@JJ", "W01")
-    unit = app.ui.unit_panel.value
+    assert app.tabs.selected_index == 0  # the Unit and Attack tabs are made when shown
+    assert app.ui.unit_panel.value == "" and app.ui.odds_panel.value == ""
+    unit = _shown(app, "Unit")
     assert "data-moves-left='3'" in unit and "identification range</th><td>2" in unit
     assert "observation range</th><td>3" in unit
     stops = sorted(k for k, v in app.game.reach("west", "W01").items() if v["stops"])
     assert "@LJ" in stops and f"the move ends at {', '.join(stops)}" in unit
-    odds = app.ui.odds_panel.value  # the attack it could make now, with each modifier
+    odds = _shown(app, "Attack")  # the attack it could make now, with each modifier
     d = app.game.attack_odds("west", "W01", "@KJ")
     assert f"data-hit-value='{d['hit_value']}'" in odds and "defender emplaced</th><td>−1" in odds
-    assert app.tabs.selected_index == 0
     app.board.simulate_click("@FH", "W04")
+    assert app.tabs.selected_index == 0
     launch = next(lo for lo in app.game.legal_orders("west", "W04") if lo.kind == "launch")
     n = len(launch.needs[0].options)
-    assert f"data-kind='launch' data-count='{n}'" in app.ui.odds_panel.value
-    assert "distance 2-8" in app.ui.odds_panel.value
+    odds = _shown(app, "Attack")
+    assert f"data-kind='launch' data-count='{n}'" in odds and "distance 2-8" in odds
     sectors = app.ui.sectors.value
     assert sectors.count("data-sector=") == 9
     assert "data-sector='1' data-control='west'" in sectors

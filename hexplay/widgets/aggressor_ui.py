@@ -42,6 +42,7 @@ from .adapter import REFEREE, GameUI, OrderController
 from .counters import CounterStyle, SideStyle, sidc_for
 from .game_app import GameApp
 from .hex_overlays import HexLabels
+from .tab_panel import TabHTML
 
 SIDES = ("west", "east")
 SIDE_COLOURS = {"west": "#2f5fa8", "east": "#b8322a"}
@@ -165,9 +166,10 @@ class AggressorUI(GameUI):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.unit_panel = W.HTML()
+        # the Unit and Attack tabs make their content only when on screen (:mod:`.tab_panel`)
+        self.unit_panel = TabHTML()
         self.unit_panel.add_class("hexplay-aggressor-unit")
-        self.odds_panel = W.HTML("<i>select a unit, then click a target</i>")
+        self.odds_panel = TabHTML("<i>select a unit, then click a target</i>")
         self.odds_panel.add_class("hexplay-aggressor-odds")
         self.reports = W.HTML()
         self.reports.add_class("hexplay-aggressor-reports")
@@ -503,6 +505,8 @@ class AggressorUI(GameUI):
             self.setup_text,
         ):
             w.value = ""
+        self.unit_panel.blank()  # (nothing of the last player's left waiting either)
+        self.odds_panel.blank()
         self.setup_box.layout.display = "none"
 
     def select_panels(self, unit: str) -> None:
@@ -511,10 +515,13 @@ class AggressorUI(GameUI):
         self.show_targets(unit)
 
     def show_unit(self, unit: str | None) -> None:
+        """The Unit tab for ``unit`` (made when the tab is on screen)."""
+        self.unit_panel.show(lambda: self._unit_html(unit))
+
+    def _unit_html(self, unit: str | None) -> str:
         u = self._own_unit(unit)
         if u is None:
-            self.unit_panel.value = "<i>select one of your units (or press Next unit)</i>"
-            return
+            return "<i>select one of your units (or press Next unit)</i>"
         reach = self._query("reach", unit)
         obs = self._query("observed", None)
         rng = obs["units"].get(unit, {})
@@ -557,17 +564,20 @@ class AggressorUI(GameUI):
         body = "".join(
             f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in rows
         )
-        self.unit_panel.value = (
+        return (
             f"<table class='hexplay-table' data-unit='{html.escape(unit)}' "
             f"data-moves-left='{u['moves_left']}' data-reach='{len(reach)}'>{body}</table>"
         )
 
     def show_targets(self, unit: str) -> None:
-        """Every target of the unit's attack and ranged features with a known enemy, with odds."""
+        """Every target of the unit's attack and ranged features with a known enemy, with odds
+        (made when the Attack tab is on screen)."""
+        self.odds_panel.show(lambda: self._targets_html(unit))
+
+    def _targets_html(self, unit: str) -> str:
         u = self._own_unit(unit)
         if u is None:
-            self.odds_panel.value = ""
-            return
+            return ""
         known = self._known_enemy_hexes()
         parts = []
         for lo in self.app.builder.controller.engine_legal_orders(unit):
@@ -585,7 +595,7 @@ class AggressorUI(GameUI):
                     f"data-count='{len(opts)}'><i>{html.escape(lo.kind)}: {len(opts)} hexes in "
                     f"reach, distance {min(ds)}-{max(ds)} (click one for its odds)</i></div>"
                 )
-        self.odds_panel.value = "".join(parts) or f"<i>{html.escape(unit)} has no target now</i>"
+        return "".join(parts) or f"<i>{html.escape(unit)} has no target now</i>"
 
     def _odds_html(self, unit: str, target: str, kind: str) -> str:
         g, ps = self.app.game, self.app.plotting_side
@@ -776,7 +786,7 @@ class AggressorUI(GameUI):
             self.give(Order(side, kind, unit, {"target": hx}))
             return
         self.armed = (unit, hx)
-        self.odds_panel.value = self._odds_html(unit, hx, kind)
+        self.odds_panel.show(self._odds_html(unit, hx, kind))
         app.tabs.selected_index = app.tab_index["Attack"]
         self._say(f"{unit} {kind} at {hx}: click it again to order it")
 

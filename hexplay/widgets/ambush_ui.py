@@ -125,7 +125,7 @@ class AmbushOddsPanel(OddsPanel):
 
     def set_weapon(self, weapon: str, impaired: bool = False) -> None:
         """As :meth:`OddsPanel.set_weapon`; a weapon the panel does not list keeps the last."""
-        if weapon in self.weapon.options:
+        if weapon in self.weapon.options:  # (checked now: a hidden panel's stale one is valid)
             super().set_weapon(weapon, impaired)
 
 

@@ -179,6 +179,10 @@ class GameApp(W.VBox):
             self.tabs.set_title(i, t)
         self.tab_index = {t: i for i, (t, _w) in enumerate(pages)}
         self.tabs.observe(self._on_tab, names="selected_index")
+        for i, w in enumerate(self.tabs.children):  # panels in hidden tabs wait until shown
+            hidden = getattr(w, "on_hidden", None)
+            if hidden is not None and i != self.tabs.selected_index:
+                hidden()
         panel: list[W.Widget] = [
             self.banner,
             self.controls,
@@ -413,7 +417,13 @@ class GameApp(W.VBox):
             self.ui.inspect(unit, target)
 
     def _on_tab(self, change: dict[str, Any]) -> None:
-        """A tab came on screen: panels that draw charts do so now (never in a hidden tab)."""
+        """A tab came on screen: panels that draw charts do so now (never in a hidden tab); the
+        tab that left tells its panel (``on_hidden``: it stops sending what nobody sees)."""
+        old = change.get("old")
+        if isinstance(old, int) and 0 <= old < len(self.tabs.children) and old != change.get("new"):
+            hidden = getattr(self.tabs.children[old], "on_hidden", None)
+            if hidden is not None:
+                hidden()
         i = change.get("new")
         if isinstance(i, int) and 0 <= i < len(self.tabs.children):
             shown = getattr(self.tabs.children[i], "on_shown", None)

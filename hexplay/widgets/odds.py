@@ -3,6 +3,12 @@
 The numbers come from :mod:`hexplay.rules.skirmish.combat` (the tables the resolver uses), so
 the panel and the game cannot disagree.  Marks are updated in place under ``hold_sync``; the
 figures are built once.  The summary line carries the CSS class ``hexplay-odds-text``.
+
+A panel in a hidden tab (the app calls :meth:`OddsPanel.on_hidden` / :meth:`OddsPanel.on_shown`
+as its tab leaves / comes on screen) sends nothing for a weapon change: it remembers the last
+one and draws it when shown, the same panel as drawn at once (a selection click's answer no
+longer carries three messages for a chart nobody sees).  A panel never told it is hidden (one
+shown on its own in a notebook) draws at once.
 """
 
 from __future__ import annotations
@@ -141,6 +147,10 @@ class OddsPanel(W.VBox):
         )
         self.default_weapon = weapon
         self._shown = (weapon, False)
+        #: On screen (True unless the app said its tab is hidden); a hidden panel's weapon
+        #: change waits in ``_stale`` (the (weapon, impaired) to draw when shown).
+        self.visible = True
+        self._stale: tuple[str, bool] | None = None
         self._setting = False
         self.weapon.observe(self._on_weapon, names="value")
         self.impaired.observe(self._on_weapon, names="value")
@@ -151,9 +161,19 @@ class OddsPanel(W.VBox):
         super().__init__([self.text], **kwargs)
 
     def on_shown(self) -> None:
-        """The panel's tab is on screen: add the charts (once)."""
+        """The panel's tab is on screen: add the charts (once), draw a weapon change made while
+        it was hidden."""
+        self.visible = True
         if len(self.children) == 1:
             self.children = (self.text, *self.charts)
+        if self._stale is not None:
+            weapon, impaired = self._stale
+            self._stale = None
+            self.set_weapon(weapon, impaired)
+
+    def on_hidden(self) -> None:
+        """The panel's tab left the screen: weapon changes wait until :meth:`on_shown`."""
+        self.visible = False
 
     @staticmethod
     def _grid(weapon: str, impaired: bool) -> np.ndarray:
@@ -164,7 +184,11 @@ class OddsPanel(W.VBox):
             self._draw(self.weapon.value, self.impaired.value)
 
     def set_weapon(self, weapon: str, impaired: bool = False) -> None:
-        """Redraw the heat map for ``weapon`` (in place; nothing is sent when it is unchanged)."""
+        """Redraw the heat map for ``weapon`` (in place; nothing is sent when it is unchanged;
+        nothing either while the panel is hidden: it is drawn when shown)."""
+        if not self.visible:
+            self._stale = (weapon, impaired)
+            return
         self._setting = True
         try:
             self.weapon.value = weapon
@@ -207,9 +231,14 @@ class OddsPanel(W.VBox):
 
     def blank(self) -> None:
         """Back to the empty panel (a hot-seat hand-over): no pair, no bars, the default
-        weapon and its heat map, nothing of the last player's query left."""
+        weapon and its heat map, nothing of the last player's query left (at once, shown or
+        hidden: no widget keeps the last player's weapon for the next one's browser)."""
         self.show(None)
-        self.set_weapon(self.default_weapon, False)
+        visible, self.visible, self._stale = self.visible, True, None
+        try:
+            self.set_weapon(self.default_weapon, False)
+        finally:
+            self.visible = visible
 
     def bar_values(self) -> Sequence[float]:
         return [float(v) for v in self.bars.y]
