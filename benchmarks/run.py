@@ -9,7 +9,8 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   on its own in Python, symmetry used as in the vectorized form), in the same process.
 - ``visibility_speedup``: naive / vectorized.
 - ``reachability_ms``: all hexes reachable with 10 AP from one hex (SKIRMISH Table VIII).
-- ``skirmish_games_per_s``: bot-vs-bot full SKIRMISH games per second on one core, 400 games
+- ``skirmish_games_per_s``: bot-vs-bot full SKIRMISH games per second on one core (this
+  process's CPU time, as every ``*_games_per_s`` of one process here), 400 games
   after 100 warm-up games (the pace of a batch once the map's lazy tables hold what games ask
   for; see ``hexplay.analysis.bench``); ``skirmish_games_per_s_cold``: the first 100 games on
   a fresh copy of the map.
