@@ -79,6 +79,8 @@ def _forget_on(cls: type, names: tuple[str, ...]) -> None:
             return _base(self, *args, **kwargs)
 
         method.__name__ = name
+        method.__qualname__ = f"{cls.__name__}.{name}"
+        method.__doc__ = f"``{cls.__mro__[1].__name__}.{name}``, the wire arrays dropped first."
         setattr(cls, name, method)
 
 
