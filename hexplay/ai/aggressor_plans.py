@@ -15,28 +15,18 @@ from typing import Any
 import numpy as np
 
 from ..engine import Order
-from ..rules.aggressor.board import WEST, board_of
-from ..rules.aggressor.setup import COMPUTER_ARMY
+from ..rules.aggressor.setup import COMPUTER_ARMY, COMPUTER_DEPTH, computer_setup
+from ..rules.aggressor.setup import army_plan as rules_army_plan
 from .aggressor import ScriptedPlayer
 
-DEPTH: dict[str, int] = {
-    "Armor": 0,
-    "Infantry": 0,
-    "Artillery": 2,
-    "Support": 1,
-    "Missile": 4,
-    "Airbase": 6,
-}
+DEPTH: dict[str, int] = COMPUTER_DEPTH
 """Columns behind the front column (the one nearest the border) each type is first tried in:
 :func:`~hexplay.rules.aggressor.setup.computer_setup`'s table."""
 
 
 def army_plan(army: dict[str, int], size: int) -> list[str]:
-    """The unit types of an army of ``size`` from the mix ``army`` (type -> count, in the
-    table's order), repeated or cut to ``size`` (equals the rules' ``army_plan`` for
-    :data:`COMPUTER_ARMY`)."""
-    base = [t for t, n in army.items() for _ in range(n)]
-    return [base[k % len(base)] for k in range(size)]
+    """The unit types of an army of ``size`` from the mix ``army`` (the rules' ``army_plan``)."""
+    return rules_army_plan(size, army)
 
 
 def plan_setup(
@@ -49,39 +39,8 @@ def plan_setup(
     """(type, hex label) placements for the side of ``view`` (from the view and the map only):
     the army ``army`` (default :data:`COMPUTER_ARMY`), each type first tried ``depth[type]``
     columns behind the border-most column (default :data:`DEPTH`), rows in an order shuffled
-    by ``rng``. With the defaults it equals ``computer_setup(view, m, rng)``."""
-    army = COMPUTER_ARMY if army is None else army
-    depth = DEPTH if depth is None else depth
-    b = board_of(m)
-    side = view["side"]
-    size = view["army_size"] - len([u for u in view["units"].values() if u["side"] == side])
-    taken = {b.index(u["hex"]) for u in view["units"].values() if u["side"] == side}
-    cols = list(b.columns[side])
-    if side == WEST:
-        cols = cols[::-1]  # nearest the border first
-    rows = int(max(r for _, r in b.offsets))
-    plan = army_plan(army, view["army_size"])[-size:] if size else []
-    out: list[tuple[str, str]] = []
-    order = list(rng.permutation(rows) + 1)
-    k = 0
-    for t in plan:
-        placed = False
-        d0 = depth[t]
-        for tries in range(len(cols) * rows):
-            col = cols[min(len(cols) - 1, d0 + tries // rows)]
-            row = int(order[(k + tries) % rows])
-            i = b.at_offset(col, row)
-            if i not in taken and b.territory[i] == side:
-                taken.add(i)
-                out.append((t, b.labels[i]))
-                placed = True
-                k += 2
-                break
-        if not placed:  # pragma: no cover - the territory has 150 hexes
-            i = next(i for i in b.home[side] if i not in taken)
-            taken.add(i)
-            out.append((t, b.labels[i]))
-    return out
+    by ``rng``: :func:`~hexplay.rules.aggressor.setup.computer_setup` with that army and depth."""
+    return computer_setup(view, m, rng, army, depth)
 
 
 class PlanPlayer(ScriptedPlayer):

@@ -134,18 +134,39 @@ def set_position(g, sc) -> None:
     g.start_play()
 
 
-def army_plan(size: int) -> list[str]:
-    """The computer's unit types for an army of ``size`` (COMPUTER_ARMY scaled, armour first)."""
-    base = [t for t, n in COMPUTER_ARMY.items() for _ in range(n)]
+def army_plan(size: int, army: dict[str, int] | None = None) -> list[str]:
+    """The unit types of an army of ``size`` from the mix ``army`` (type -> count, in its
+    order; default :data:`COMPUTER_ARMY`, armour first), repeated or cut to ``size``."""
+    base = [t for t, n in (COMPUTER_ARMY if army is None else army).items() for _ in range(n)]
     return [base[k % len(base)] for k in range(size)]
 
 
-def computer_setup(view: dict, m, rng: np.random.Generator) -> list[tuple[str, str]]:
+COMPUTER_DEPTH: dict[str, int] = {
+    "Armor": 0,
+    "Infantry": 0,
+    "Artillery": 2,
+    "Support": 1,
+    "Missile": 4,
+    "Airbase": 6,
+}
+"""Columns behind the front column (the one nearest the border) each type is first tried in by
+:func:`computer_setup`."""
+
+
+def computer_setup(
+    view: dict,
+    m,
+    rng: np.random.Generator,
+    army: dict[str, int] | None = None,
+    depth: dict[str, int] | None = None,
+) -> list[tuple[str, str]]:
     """(type, hex label) placements for the side of ``view``, from the view and the map only.
 
     Armour and infantry form a front in the three columns nearest the border, spread over the
     rows; artillery and support stand one to two columns behind; airbases and missiles further
-    back. Rows are shuffled by ``rng`` so the deployment varies.
+    back (:data:`COMPUTER_DEPTH`). Rows are shuffled by ``rng`` so the deployment varies.
+    ``army`` (type -> count, default :data:`COMPUTER_ARMY`) and ``depth`` (type -> columns
+    behind the front) give another army or deployment the same way.
     """
     b = board_of(m)
     side = view["side"]
@@ -155,8 +176,8 @@ def computer_setup(view: dict, m, rng: np.random.Generator) -> list[tuple[str, s
     if side == WEST:
         cols = cols[::-1]  # nearest the border first
     rows = int(b.max_row)
-    plan = army_plan(view["army_size"])[-size:] if size else []
-    depth = {"Armor": 0, "Infantry": 0, "Artillery": 2, "Support": 1, "Missile": 4, "Airbase": 6}
+    plan = army_plan(view["army_size"], army)[-size:] if size else []
+    depth = COMPUTER_DEPTH if depth is None else depth
     out: list[tuple[str, str]] = []
     order = (rng.permutation(rows) + 1).tolist()  # (the same ints, as Python ints)
     k = 0
@@ -183,6 +204,7 @@ def computer_setup(view: dict, m, rng: np.random.Generator) -> list[tuple[str, s
 
 __all__ = [
     "COMPUTER_ARMY",
+    "COMPUTER_DEPTH",
     "OTHER",
     "army_plan",
     "check_place",
