@@ -484,17 +484,18 @@ def test_a_plotted_vehicle_move_is_drawn_along_its_route():
 def test_no_live_widget_keeps_the_other_sides_roster_after_a_handover():
     """Roster buttons of the side that handed over are closed: a live widget's state reaches
     the browser (the naval hot-seat browser test found the leak)."""
-    import ipywidgets as W
+    # the registry of live widgets (what the deprecated ``Widget.widgets`` returns)
+    from ipywidgets.widgets.widget import _instances as live
 
     app = _app()
     adversary = app.roster.ids()
     buttons = [app.roster.button(u) for u in adversary]
     assert adversary and all(u.startswith("A") for u in adversary)
     ids = [b.model_id for b in buttons]
-    assert all(i in W.Widget.widgets for i in ids)
+    assert all(i in live for i in ids)
     app.end_plot()  # hand-over: blank
     assert all(b.comm is None for b in buttons)  # closed: no state sent anywhere
-    assert not [i for i in ids if i in W.Widget.widgets]
+    assert not [i for i in ids if i in live]
     app.take_over()
     assert app.roster.ids() and not set(app.roster.ids()) & set(adversary)
 
