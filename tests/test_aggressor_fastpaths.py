@@ -165,6 +165,16 @@ def test_board_line_memo_equals_the_plain_line():
             assert b.line(a, c) == b.line_plain(a, c) == b.line(a, c)
 
 
+def test_board_line_by_offsets_equals_the_plain_line_everywhere():
+    b = AggressorGame.new(seed=1).board
+    for a in range(0, b.size, 11):
+        for c in range(b.size):
+            assert b.line_by_offsets(a, c) == b.line_plain(a, c)
+    for a in range(b.size):
+        for c in (0, a, b.size - 1):
+            assert b.line_by_offsets(a, c) == b.line_plain(a, c)
+
+
 class CheckedScripted(ScriptedPlayer):
     """The scripted player with each remembered or inline fast path checked against its plain
     version at every call, in the views the player really keeps (and updates) during a game."""
