@@ -90,9 +90,7 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
             assert g.view(side, events=False) == {**g.view(side), "events": []}
             for events in (False, True):
                 assert build_view(g, side, events) == build_view_plain(g, side, events)
-                assert build_view(g, side, events, shared=True) == build_view_plain(
-                    g, side, events
-                )
+                assert build_view(g, side, events, shared=True) == build_view_plain(g, side, events)
 
     g = checked_game(seed, west, east, obs, check)
     assert g.over and n["units"] > 200 and n["hexes"] > 50_000, n
