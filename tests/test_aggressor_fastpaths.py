@@ -66,6 +66,9 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
             assert own_unit(g, u)["moves_left"] == moves_left(g, u) == _moves_left(g, u), u
             assert own_unit(g, u) == own_unit_plain(g, u), u
             assert own_unit(g, u) is not own_unit(g, u)  # a fresh copy each time
+            assert own_unit(g, u, shared=True) == own_unit_plain(g, u), u
+            assert own_unit(g, u, shared=True) is own_unit(g, u, shared=True)  # the kept one
+            assert g.view_unit(u.side, u.id, shared=True) == g.view_unit(u.side, u.id)
             moves, attacks = move_targets(g, u), attack_targets(g, u)
             own, kn = g.own_hexes(u.side), g.known_at(u.side)
             for t in range(g.board.size):
@@ -87,6 +90,7 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
             assert g.view(side, events=False) == {**g.view(side), "events": []}
             for events in (False, True):
                 assert build_view(g, side, events) == build_view_plain(g, side, events)
+                assert build_view(g, side, events, shared=True) == build_view_plain(g, side, events)
 
     g = checked_game(seed, west, east, obs, check)
     assert g.over and n["units"] > 200 and n["hexes"] > 50_000, n
@@ -163,6 +167,16 @@ def test_board_line_memo_equals_the_plain_line():
     for a in range(0, b.size, 7):
         for c in range(0, b.size, 5):
             assert b.line(a, c) == b.line_plain(a, c) == b.line(a, c)
+
+
+def test_board_line_by_offsets_equals_the_plain_line_everywhere():
+    b = AggressorGame.new(seed=1).board
+    for a in range(0, b.size, 11):
+        for c in range(b.size):
+            assert b.line_by_offsets(a, c) == b.line_plain(a, c)
+    for a in range(b.size):
+        for c in (0, a, b.size - 1):
+            assert b.line_by_offsets(a, c) == b.line_plain(a, c)
 
 
 class CheckedScripted(ScriptedPlayer):

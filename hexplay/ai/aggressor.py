@@ -1,8 +1,10 @@
 """AGGRESSOR computer players: a scripted commander and the platform's random player.
 
-The scripted player decides from ``game.view(side, events=False)`` (its view without the
-event list: it learns from what its own orders return) and ``game.view_unit(side, unit)`` (one
-own unit of that view, after each step), the public map and its own seeded stream only; the
+The scripted player decides from ``game.view(side, events=False, shared=True)`` (its view
+without the event list: it learns from what its own orders return; its own units' entries
+shared with the game's memo, which it never changes) and ``game.view_unit(side, unit,
+shared=True)`` (one own unit of that view, after each step), the public map and its own seeded
+stream only; the
 rules judge every order it gives (a refused one changes nothing and is skipped), so it never
 reads hidden state. Each turn:
 
@@ -42,6 +44,9 @@ MAX_AA_RISK = 12.0
 FRONT = ("Armor", "Infantry")
 REFRESH = frozenset(("discovered", "blocked", "cbr", "eliminated", "frozen", "over"))
 """Events after which a moving unit's side re-reads its whole view."""
+LEARN = REFRESH | {"recon"}
+"""Events after which the side re-reads its whole view before its next unit acts (with an
+attack report that is not a miss: combat reports carry no ``kind``, so that case never comes)."""
 ASSUMED_STRENGTH = 2
 """Strength assumed for an unidentified enemy."""
 KEPT_ENTRY = frozenset(("attack", "fire", "launch", "decon", "replace", "supply", "contact"))
@@ -101,28 +106,28 @@ class ScriptedPlayer(GamePlayer):
             game.submit(self.side)
             return
         self._turn(game)
-        if not game.over and self.side in game.to_act():
+        if self.side in game.to_act():  # (nobody is to act once the game is over)
             game.submit(self.side)
 
     # --- one turn ---------------------------------------------------------------------------
     def _turn(self, game: Any) -> None:
         side = self.side
         b = board_of(game.map)
-        view = game.view(side, events=False)
+        view = game.view(side, events=False, shared=True)
         order = unit_order(view, side)
         for uid in order:
-            if game.over or side not in game.to_act():
+            if side not in game.to_act():  # (nobody is to act once the game is over)
                 return
             self._learnt = self._changed = False
             if self._unit(game, b, uid, view):
                 if self._learnt:  # the side's knowledge changed: read the whole view again
-                    view = game.view(side, events=False)
+                    view = game.view(side, events=False, shared=True)
                 elif self._changed or view["units"][uid]["type"] == "Support":
                     # only this unit changed (else, see :data:`KEPT_ENTRY`, its kept entry is
                     # read no more: a unit acts once a turn)
-                    me = game.view_unit(side, uid)
+                    me = game.view_unit(side, uid, shared=True)
                     if me is None:
-                        view = game.view(side, events=False)
+                        view = game.view(side, events=False, shared=True)
                     else:
                         self._replace_own(b, view, uid, me)
 
@@ -242,7 +247,7 @@ class ScriptedPlayer(GamePlayer):
     def _note(self, events) -> None:
         for e in events or ():
             k = e.get("kind")
-            if k in REFRESH or k == "recon" or (k == "attack" and e.get("result") != "miss"):
+            if k in LEARN or (k == "attack" and e.get("result") != "miss"):
                 self._learnt = True
 
     def _unit(self, game, b, uid: str, view: dict) -> bool:
@@ -508,12 +513,12 @@ class ScriptedPlayer(GamePlayer):
             self._changed = True
             self._note(events)
             if any(e["kind"] in REFRESH for e in events):  # the side learnt something
-                view = game.view(self.side, events=False)
+                view = game.view(self.side, events=False, shared=True)
                 me = view["units"].get(uid)
                 occupied = self._occupied(b, view)
                 enemies = self._enemies(b, view)
             else:
-                me = game.view_unit(self.side, uid)
+                me = game.view_unit(self.side, uid, shared=True)
                 if me is not None:  # where it is now (a failed range-0 try stays)
                     occupied.discard(here)
                     occupied.add(b.index_of[me["hex"]])
@@ -526,19 +531,22 @@ class ScriptedPlayer(GamePlayer):
         in its objective sector and the nearest within 2 found in one pass."""
         k = self._objective(b, view, me)
         here = b.index_of[me["hex"]]
-        row, sector = b.dist[here], b.sector
-        best = near = None  # (distance, index) of each
+        row, sector, n = b.dist[here], b.sector, b.size
+        # each candidate as distance * n + index (index < n): ordered as (distance, index)
+        none = best = near = 1 << 62
         for j in enemies:
-            d = row[j]
             if sector[j] == k:
-                if best is None or (d, j) < best:
-                    best = (d, j)
-            elif best is None and d <= 2 and (near is None or (d, j) < near):
-                near = (d, j)
-        if best is not None:
-            return best[1]
-        if near is not None:
-            return near[1]
+                key = row[j] * n + j
+                if key < best:
+                    best = key
+            elif best == none and row[j] <= 2:
+                key = row[j] * n + j
+                if key < near:
+                    near = key
+        if best != none:
+            return best % n
+        if near != none:
+            return near % n
         return self._goal_away(b, here, k)
 
     def _goal_plain(self, b, view, me, enemies) -> int | None:
@@ -604,11 +612,16 @@ def unit_order_plain(view: dict, side: str) -> list[str]:
 
 
 def order_of(side: str, kind: str, unit: str | None, args: dict) -> Order:
-    """Equals ``Order(side, kind, unit, args)``: the frozen dataclass filled in one step
-    instead of one ``object.__setattr__`` per field (the player gives hundreds a game)."""
-    o = object.__new__(Order)
-    o.__dict__.update({"side": side, "kind": kind, "unit": unit, "args": args})
+    """Equals ``Order(side, kind, unit, args)``: the frozen dataclass given its whole field
+    dict in one step instead of one ``object.__setattr__`` per field (the player gives
+    hundreds a game; ``o.__dict__.update`` first makes the instance's dict, which costs more
+    than the four calls)."""
+    o = _new(Order)
+    _set(o, "__dict__", {"side": side, "kind": kind, "unit": unit, "args": args})
     return o
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 def _nearest_step(b, opts: list[int], goal: int) -> int:

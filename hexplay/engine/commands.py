@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass
+@dataclass(slots=True)
 class Command:
     """One intent: ``op`` (a method name) with keyword ``args``; ``turn`` when it was issued."""
 

@@ -10,7 +10,7 @@ REFEREE = "referee"
 """The all-seeing side name every view helper understands."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Event:
     """One event. ``visible_to`` lists the sides that may see it (the referee sees all).
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...engine import IllegalOrder
 from ...hexgrid import Hex, line
+from ...hexgrid.lines import line_offsets
 
 WEST, EAST = "west", "east"
 SIDES = (WEST, EAST)
@@ -123,8 +124,17 @@ class Board:
         key = a * self.size + b
         got = self._lines.get(key)
         if got is None:
-            got = self._lines[key] = self.line_plain(a, b)
+            got = self._lines[key] = self.line_by_offsets(a, b)
         return got
+
+    def line_by_offsets(self, a: int, b: int) -> tuple[int, ...]:
+        """Equals :meth:`line_plain`: the trace from ``a`` to ``b`` relative to ``a``
+        (:func:`hexplay.hexgrid.lines.line_offsets`, cached per offset) moved to ``a`` and
+        looked up as plain (q, r) tuples, without a :class:`Hex` made per hex (a game meets
+        new pairs of air mission ends all the time: there are size^2 of them)."""
+        (aq, ar), (bq, br) = self.hexes[a], self.hexes[b]
+        index = self._index  # (Hex keys: equal to, and hashed as, their (q, r) tuples)
+        return tuple([index.get((aq + q, ar + r), -1) for q, r in line_offsets(bq - aq, br - ar)])
 
     def line_plain(self, a: int, b: int) -> tuple[int, ...]:
         """The line of :func:`hexplay.hexgrid.line` as hex indices (-1 off the map)."""

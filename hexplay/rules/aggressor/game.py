@@ -480,21 +480,24 @@ class AggressorGame(Game):
             phases.partisans(self, side)
 
     # --- information ----------------------------------------------------------------------
-    def view(self, side: str, events: bool = True) -> dict[str, Any]:
+    def view(self, side: str, events: bool = True, shared: bool = False) -> dict[str, Any]:
         """What ``side`` (or ``"referee"``) may know now. ``events=False`` leaves out the
         recent events and reports (an empty list: cheaper, for computer players that learn
-        from what their own orders return)."""
+        from what their own orders return). ``shared=True``: the side's own units' entries
+        are the game's remembered ones, not copies (equal; for readers that never change
+        them, such as the scripted player: see :func:`.views.build_view`)."""
         if side not in SIDES:  # (a play side passes the check: the players' common case)
             self._check_side(side, referee=True)
-        return build_view(self, side, events)
+        return build_view(self, side, events, shared)
 
-    def view_unit(self, side: str, unit: str) -> dict[str, Any] | None:
+    def view_unit(self, side: str, unit: str, shared: bool = False) -> dict[str, Any] | None:
         """One of ``side``'s own units as :meth:`view` shows it (None if not its alive unit):
-        the cheap query a player makes after each of its unit's steps."""
+        the cheap query a player makes after each of its unit's steps (``shared``: as in
+        :meth:`view`)."""
         u = self.units.get(unit)
         if u is None or not u.alive or u.side != side:
             return None
-        return own_unit(self, u)
+        return own_unit(self, u, shared)
 
     @property
     def winner(self) -> str | None:

@@ -21,11 +21,12 @@ RECENT_TURNS = 2
 """Views list the events and reports of the current and the previous turn."""
 
 
-def own_unit(g, u) -> dict[str, Any]:
+def own_unit(g, u, shared: bool = False) -> dict[str, Any]:
     """A unit as its own side's view shows it: equals :func:`own_unit_plain`. The entry is a
     function of the unit's fields below and whether its hex is a CBR hex, so the last one made
     for each unit is kept on the game (``g.own_memo``) with those facts and copied while they
-    hold (views build an entry for every own unit after every step)."""
+    hold (views build an entry for every own unit after every step); ``shared=True`` returns
+    the kept entry itself (see :func:`build_view`)."""
     in_cbr = u.hex in g.cbr
     facts = (
         u.hex,
@@ -45,10 +46,10 @@ def own_unit(g, u) -> dict[str, Any]:
     memo = g.own_memo
     got = memo.get(u.id)
     if got is not None and got[0] == facts:
-        return got[1].copy()
+        return got[1] if shared else got[1].copy()
     d = own_unit_plain(g, u)
     memo[u.id] = (facts, d)
-    return d.copy()
+    return d if shared else d.copy()
 
 
 def own_unit_plain(g, u) -> dict[str, Any]:
@@ -166,11 +167,13 @@ def known_enemies_plain(g, side: str) -> dict[str, dict[str, Any]]:
     return out
 
 
-def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
+def build_view(g, side: str, events: bool = True, shared: bool = False) -> dict[str, Any]:
     """Equals :func:`build_view_plain`, the game's fields read directly (not through its
     properties) and each side's sector list made in one pass over the control list: computer
     players read a whole view at every turn start and after every order that taught them
-    something."""
+    something. ``shared=True``: the own units' entries are the ones remembered on the game
+    (``g.own_memo``), not copies: equal, but the caller must not change them (the game never
+    does: a unit whose facts change gets a new entry)."""
     if side == REFEREE:
         return build_view_plain(g, side, events)
     b = g.board
@@ -196,7 +199,7 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
             got = memo.get(u.id)
             if got is None or got[0] != facts:
                 got = memo[u.id] = (facts, own_unit_plain(g, u))
-            units[u.id] = got[1].copy()
+            units[u.id] = got[1] if shared else got[1].copy()
     over, turn = g._over, g._turn
     phase = "over" if over else "setup" if turn == 0 else "play"  # = g.phase
     mine_now = g.current == side
