@@ -268,8 +268,10 @@ class ScriptedAdversary(Player):
                     if again is not None and wounded:
                         # (tried at once: a wounded man's fire costs double, so his second
                         # shot is refused but for a first one refused, and a refused batch
-                        # is tried again task by task)
-                        self.try_plot(game, uid, "DF", target=again[0])
+                        # is tried again task by task; with no AP left, as after a first
+                        # shot plotted, any task is refused: not tried)
+                        if self.ap_left(game, uid) > 0:
+                            self.try_plot(game, uid, "DF", target=again[0])
                     elif again is not None:
                         self.defer_plot(uid, "DF", target=again[0])
             if not u.get("armed", True) and at_t:
