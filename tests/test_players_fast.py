@@ -54,3 +54,41 @@ def test_shot_table_equals_the_plain_odds(seed):
     g.plot = checked_plot
     play(g, [ScriptedAdversary(seed), ScriptedDefender(seed)])
     assert n["men"] > 10 and n["possible"] > 0, n
+
+
+def check_shot_odds(g, n: dict) -> None:
+    """``_shot_odds`` (memoized on the map) = ``_shot_odds_plain`` for every pair of living
+    enemies on the map, with weapons and target movements given or not, keys in order."""
+    for f in g.men.values():
+        for t in g.men.values():
+            fh, th = g.man_hex(f), g.man_hex(t)
+            if f.side == t.side or not (f.alive and t.alive) or fh is None or th is None:
+                continue
+            if f.vehicle and g.vehicles[f.vehicle].moving:
+                continue
+            for weapon in (None, "pistol", "rifle", "shotgun"):
+                for moved in (0, 3, None):
+                    plain = {"possible": False, "reason": None}
+                    g._shot_odds_plain(plain, f, t, fh, th, weapon, moved)
+                    for _ in range(2):  # (worked out, then read from the memo)
+                        fast = {"possible": False, "reason": None}
+                        g._shot_odds(fast, f, t, fh, th, weapon, moved)
+                        assert fast == plain and list(fast) == list(plain), (f.id, t.id)
+                    n["pairs"] += 1
+                    n["possible"] += plain["possible"]
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_shot_odds_equals_the_plain_version(seed):
+    n = {"pairs": 0, "possible": 0}
+    g = SkirmishGame.new(seed=seed)
+    plot = g.plot
+
+    def checked_plot(*a, **k):
+        check_shot_odds(g, n)
+        return plot(*a, **k)
+
+    g.plot = checked_plot
+    play(g, [ScriptedAdversary(seed), ScriptedDefender(seed)], max_turns=4)
+    assert n["pairs"] > 100 and n["possible"] > 10, n
