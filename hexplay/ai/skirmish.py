@@ -35,42 +35,6 @@ MAX_RANGE = 30
 """No weapon has a non-zero attack strength beyond 30 hexes (Table V)."""
 
 
-def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, memo=None):
-    """(target id, score's numerator, its denominator) of the most promising shot (score:
-    P(K)*2 + P(W) over 1 + twice the shots already assigned to the target, as an unreduced
-    fraction), spreading fire over targets already assigned (a shot at a man already under
-    fire is worth less: redundant fire is spent).
-
-    ``memo`` (a dict kept for one planning call, while the state cannot change) remembers each
-    firer's odds look-ups by target. Scores are compared exactly in integer sixths.
-    """
-    here = game.man_hex(man)
-    if here is None:
-        return None
-    known = memo.setdefault(man, {}) if memo is not None else {}
-    asg = assigned if assigned is not None else {}
-    need = 6 * min_hit.numerator
-    per = min_hit.denominator
-    best = None  # (target id, 2K+W in sixths, divisor)
-    todo = [t for t in targets if t["id"] not in known]
-    if todo:
-        known.update(_shots_sixths(game, man, here, todo))
-    for t in targets:
-        tid = t["id"]
-        sixths = known[tid]
-        if sixths is False:
-            continue
-        hit6, s6 = sixths
-        div = 1 + 2 * asg.get(tid, 0)
-        if hit6 * per >= need and (best is None or s6 * best[2] > best[1] * div):
-            best = (tid, s6, div)
-    if best is None:
-        return None
-    if assigned is not None:
-        assigned[best[0]] = assigned.get(best[0], 0) + 1
-    return best[0], best[1], 6 * best[2]
-
-
 def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
     """(P(hit), P(K)*2 + P(W)) in sixths of a shot now, or False if it is impossible.
 
@@ -96,7 +60,7 @@ def _shot_sixths(game, man: str, here: str, tid: str, th: str, blk=None):
 def _shots_sixths(game, man: str, here: str, targets) -> dict:
     """``{t["id"]: _shot_sixths(game, man, here, t["id"], t["hex"]) for t in targets}``
     (``here`` and ``t["hex"]``: the men's hexes, as the side's view gives them; the memo
-    keys use the hexes the men stand on).
+    keys use the hexes the men stand on): one row of a :class:`ShotTable`.
 
     Each shot's sixths are a pure function of the map and of (firer's hex, target's hex,
     every vehicle's hex, the firer's long gun, armed, wounded and aboard, the target aboard):
@@ -105,46 +69,83 @@ def _shots_sixths(game, man: str, here: str, targets) -> dict:
     key with the whole blocker set (made without narrowing anything), in the map's one memo;
     a miss reads the odds through ``shot_answers`` (one call for the firer's missing shots).
     """
-    f = game.men[man]
-    if f.wounds >= 2 or (f.vehicle and game.vehicles[f.vehicle].moving):
-        return dict.fromkeys((t["id"] for t in targets), False)
-    out: dict = {}
-    men, vehicles, route = game.men, game.vehicles, game.route
-    n = len(route)
-    if f.vehicle:
-        pos = vehicles[f.vehicle].pos
-        here = route[pos] if 0 <= pos < n else None
-    else:
-        here = f.hex
-    if here is None:
-        return dict.fromkeys((t["id"] for t in targets), False)
-    terrain = game.terrain
-    memo = terrain.memo
-    facts = ("sixths", here, game.blockers(), f.long_gun, f.armed, f.wounds == 1, bool(f.vehicle))
-    ask = []
-    for t in targets:
-        tid = t["id"]
-        tm = men[tid]
-        if tm.wounds >= 2:
-            out[tid] = False
-            continue
-        if tm.vehicle:
-            pos = vehicles[tm.vehicle].pos
-            th = route[pos] if 0 <= pos < n else None
-        else:
-            th = tm.hex
-        if th is None:
-            out[tid] = False
-            continue
-        key = (facts, th, bool(tm.vehicle))
-        got = memo.get(key)
-        if got is None:
-            out[tid] = None  # (keeps the targets' order)
-            ask.append((tm, th, key))
-        else:
-            out[tid] = got
-    if not ask:
+    return ShotTable(game, targets).of(man)
+
+
+class ShotTable:
+    """The sixths of the shots a side's men could fire now at the targets of one view, for
+    one planning call (while it lasts the state cannot change: plots move nobody).
+
+    ``of(man)`` equals :func:`_shots_sixths` of the man at every target (the same memo keys,
+    so the same values); each firer's row is worked out once and each target's hex and
+    vehicle are read once per table, not once per firer (:func:`_best_shot` reads a row
+    once per shot weighed, a dozen times a plan).
+    """
+
+    def __init__(self, game, targets) -> None:
+        self.game = game
+        men, vehicles, route = game.men, game.vehicles, game.route
+        n = len(route)
+        self.targets: list[tuple] = []  # (target, target id, hex or None, aboard)
+        for t in targets:
+            tm = men[t["id"]]
+            th = None
+            if tm.wounds < 2:
+                if tm.vehicle:
+                    pos = vehicles[tm.vehicle].pos
+                    th = route[pos] if 0 <= pos < n else None
+                else:
+                    th = tm.hex
+            self.targets.append((tm, tm.id, th, tm.vehicle is not None))
+        self.rows: dict[str, dict] = {}
+
+    def of(self, man: str) -> dict:
+        """Target id -> (P(hit), P(K)*2 + P(W)) in sixths, or False (= :func:`_shots_sixths`)."""
+        row = self.rows.get(man)
+        if row is None:
+            row = self.rows[man] = self._row(man)
+        return row
+
+    def _row(self, man: str) -> dict:
+        game = self.game
+        f = game.men[man]
+        here = None
+        if f.wounds < 2:
+            if f.vehicle:
+                v = game.vehicles[f.vehicle]
+                n = len(game.route)
+                if not v.moving and 0 <= v.pos < n:
+                    here = game.route[v.pos]
+            else:
+                here = f.hex
+        if here is None:
+            return {tid: False for _tm, tid, _th, _a in self.targets}
+        terrain = game.terrain
+        memo = terrain.memo
+        blk = game.blockers()
+        facts = ("sixths", here, blk, f.long_gun, f.armed, f.wounds == 1, bool(f.vehicle))
+        out: dict = {}
+        ask = []
+        for tm, tid, th, aboard in self.targets:
+            if th is None:
+                out[tid] = False
+                continue
+            key = (facts, th, aboard)
+            got = memo.get(key)
+            if got is None:
+                out[tid] = None  # (keeps the targets' order)
+                ask.append((tm, th, key))
+            else:
+                out[tid] = got
+        if ask:
+            _fill_sixths(game, f, here, ask, out)
         return out
+
+
+def _fill_sixths(game, f, here: str, ask: list, out: dict) -> None:
+    """Work out (through ``shot_answers``) and memoize the sixths of ``f``'s shots from
+    ``here`` at the ``(target, hex, memo key)`` of ``ask``, into ``out``."""
+    terrain = game.terrain
     dist = terrain.distance
     near = [tm for tm, th, _ in ask if dist(here, th) <= MAX_RANGE]
     answers = iter(game.shot_answers(f, near))
@@ -162,7 +163,38 @@ def _shots_sixths(game, man: str, here: str, targets) -> dict:
                 got = False
         out[tm.id] = got
         terrain.remember(key, got)
-    return out
+
+
+def _best_shot(game, man: str, targets, min_hit: Fraction, assigned=None, table=None):
+    """(target id, score's numerator, its denominator) of the most promising shot (score:
+    P(K)*2 + P(W) over 1 + twice the shots already assigned to the target, as an unreduced
+    fraction), spreading fire over targets already assigned (a shot at a man already under
+    fire is worth less: redundant fire is spent).
+
+    ``table``: the plan's :class:`ShotTable` holding every target of ``targets`` (made for
+    them if None). Scores are compared exactly in integer sixths.
+    """
+    if game.man_hex(man) is None:
+        return None
+    row = (table if table is not None else ShotTable(game, targets)).of(man)
+    asg = assigned if assigned is not None else {}
+    need = 6 * min_hit.numerator
+    per = min_hit.denominator
+    best = None  # (target id, 2K+W in sixths, divisor)
+    for t in targets:
+        tid = t["id"]
+        sixths = row[tid]
+        if sixths is False:
+            continue
+        hit6, s6 = sixths
+        div = 1 + 2 * asg.get(tid, 0)
+        if hit6 * per >= need and (best is None or s6 * best[2] > best[1] * div):
+            best = (tid, s6, div)
+    if best is None:
+        return None
+    if assigned is not None:
+        assigned[best[0]] = assigned.get(best[0], 0) + 1
+    return best[0], best[1], 6 * best[2]
 
 
 def plain_shot_sixths(game, man: str, tid: str):
@@ -218,7 +250,8 @@ class ScriptedAdversary(Player):
         late = turn > game.scenario.turn_limit - self.rush_turns
         fight = bool(threats) and not late
         assigned: dict[str, int] = {}
-        memo: dict = {}
+        tgt = [t for t in targets if t.get("vehicle") == "T"] if turn == 1 else targets
+        table = ShotTable(game, tgt)
         for uid, u in view["units"].items():
             if u.get("side") != side or u.get("kind") != "man" or u["condition"] == "K":
                 continue
@@ -227,17 +260,18 @@ class ScriptedAdversary(Player):
             at_t = here == th
             if at_t and not wounded and turn >= 2 and self.try_plot(game, uid, "BW"):
                 continue
-            tgt = [t for t in targets if t.get("vehicle") == "T"] if turn == 1 else targets
-            shot = _best_shot(game, uid, tgt, ANY_HIT if fight else MIN_HIT, assigned, memo)
+            shot = _best_shot(game, uid, tgt, ANY_HIT if fight else MIN_HIT, assigned, table)
             if shot is not None:
                 self.defer_plot(uid, "DF", target=shot[0])
                 if fight:
-                    again = _best_shot(game, uid, tgt, ANY_HIT, assigned, memo)
+                    again = _best_shot(game, uid, tgt, ANY_HIT, assigned, table)
                     if again is not None and wounded:
                         # (tried at once: a wounded man's fire costs double, so his second
                         # shot is refused but for a first one refused, and a refused batch
-                        # is tried again task by task)
-                        self.try_plot(game, uid, "DF", target=again[0])
+                        # is tried again task by task; with no AP left, as after a first
+                        # shot plotted, any task is refused: not tried)
+                        if self.ap_left(game, uid) > 0:
+                            self.try_plot(game, uid, "DF", target=again[0])
                     elif again is not None:
                         self.defer_plot(uid, "DF", target=again[0])
             if not u.get("armed", True) and at_t:
@@ -281,11 +315,11 @@ class ScriptedDefender(Player):
             t for t in targets if t["hex"] and game.terrain.distance(t["hex"], view["ambush"]) <= 3
         ]
         assigned: dict[str, int] = {}
-        memo: dict = {}
+        table = ShotTable(game, targets)
         for uid, u in view["units"].items():
             if u.get("side") != side or u.get("kind") != "man" or u["condition"] == "K":
                 continue
-            shot = _best_shot(game, uid, targets, ANY_HIT, assigned, memo)
+            shot = _best_shot(game, uid, targets, ANY_HIT, assigned, table)
             if shot is not None:
                 self.defer_plot(uid, "DF", target=shot[0])
             if u.get("vehicle") and u.get("long_gun") == "shotgun" and near_t and shot is None:

@@ -1024,7 +1024,38 @@ class SkirmishGame(SkirmishState, Game):
         )
 
     def _shot_odds(self, out, f, t, fh, th, weapon, hexes_moved) -> None:
-        """Fill in :meth:`odds`' answer for a shot both men can take part in."""
+        """Fill in :meth:`odds`' answer for a shot both men can take part in: equals
+        :meth:`_shot_odds_plain`.
+
+        With the target's movement given, all of the answer but the line of sight is a pure
+        function of the tables and of (weapon asked, firer's long gun, armed, impaired,
+        target aboard, range, the target's Table IV row, hexes moved): it is worked out once
+        per map (the terrain's memo) and copied in, not looked up in five tables each time.
+        """
+        if hexes_moved is None:
+            self._shot_odds_plain(out, f, t, fh, th, weapon, hexes_moved)
+            return
+        terrain = self.terrain
+        if not terrain.sees(fh, th, self.blockers()):
+            out["reason"] = f"Table III: no line of sight from {fh} to {th}"
+            return
+        rng = terrain.distance(fh, th)
+        row = target_posture(self, {}, fh, t)[0]
+        impaired = f.wounded or f.vehicle is not None
+        key = ("shot odds", weapon, f.long_gun, f.armed, impaired, bool(t.vehicle), rng, row)
+        key += (hexes_moved,)
+        got = terrain.memo.get(key)
+        if got is None:
+            # (every caller's ``out`` starts as this: updating it with the answer made on a
+            # fresh one gives the same keys in the same order)
+            got = {"possible": False, "reason": None}
+            self._shot_odds_plain(got, f, t, fh, th, weapon, hexes_moved)
+            terrain.remember(key, got)
+        out.update(got)
+
+    def _shot_odds_plain(self, out, f, t, fh, th, weapon, hexes_moved) -> None:
+        """Fill in :meth:`odds`' answer for a shot both men can take part in (the plain
+        version :meth:`_shot_odds` equals)."""
         if not self.terrain.sees(fh, th, self.blockers()):
             out["reason"] = f"Table III: no line of sight from {fh} to {th}"
             return

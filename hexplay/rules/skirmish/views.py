@@ -66,8 +66,59 @@ def _ap_left_texts(g, side: str) -> dict[str, str]:
     return out
 
 
-def compute_seen(g) -> dict[str, set[str]]:
-    """Enemy unit ids (men and vehicles) each side sees now."""
+def _hexes(g) -> tuple[dict[str, tuple], dict[str, str | None]]:
+    """(vehicle id -> (hex, controller, owner), man id -> hex): each read once for a view or
+    a sighting update (``vehicle_hex``, ``controller``, ``owner``, ``man_hex``; the men's
+    from their vehicles')."""
+    route = g.route
+    n = len(route)
+    vf = {}
+    for vid, v in g.vehicles.items():
+        pos = v.pos
+        c = g.controller(v)
+        vf[vid] = (
+            route[pos] if 0 <= pos < n else None,
+            c,
+            ADVERSARY if c is None and v.kind == CAR_KIND else c,  # = g.owner(v)
+        )
+    mh = {mid: (vf[m.vehicle][0] if m.vehicle else m.hex) for mid, m in g.men.items()}
+    return vf, mh
+
+
+def compute_seen(g, facts: tuple | None = None) -> dict[str, set[str]]:
+    """Enemy unit ids (men and vehicles) each side sees now: equals
+    :func:`compute_seen_plain`, every hex and owner read once (``facts``: :func:`_hexes`)."""
+    vf, mh = facts or _hexes(g)
+    blk = g.blockers()
+    sees_any = g.terrain.sees_any
+    men = g.men
+    out: dict[str, set[str]] = {}
+    for side in SIDES:
+        eyes = {mh[i] for i, m in men.items() if m.side == side and m.wounds < 2}
+        eyes.discard(None)
+        looked: set[str] = set()  # vehicles a man of the side has LOS to (men inside seen)
+        if eyes:
+            for vid, (h, _c, own) in vf.items():
+                if h is not None and own != side and sees_any(eyes, h, blk):
+                    looked.add(vid)
+        seen = set(looked)
+        if g.route:
+            seen.add(TRANSPORTER_ID)  # its position is known to both sides (not its inside)
+        for i, m in men.items():
+            if m.side == side:
+                continue
+            if m.vehicle:
+                if m.vehicle in looked:
+                    seen.add(i)
+            elif eyes and m.hex is not None and sees_any(eyes, m.hex, blk):
+                seen.add(i)
+        out[side] = seen
+    return out
+
+
+def compute_seen_plain(g) -> dict[str, set[str]]:
+    """Enemy unit ids (men and vehicles) each side sees now (the plain version
+    :func:`compute_seen` equals)."""
     blk = g.blockers()
     sees_any = g.terrain.sees_any
     vhex = {v.id: g.vehicle_hex(v) for v in g.vehicles.values()}
@@ -98,13 +149,60 @@ def compute_seen(g) -> dict[str, set[str]]:
 
 
 def update_sightings(g) -> None:
-    """Recompute what each side sees and remember last-known positions."""
-    g.seen = compute_seen(g)
+    """Recompute what each side sees and remember last-known positions (each seen unit's
+    :func:`public_unit`, made from the hexes and owners read once: :func:`_hexes`)."""
+    facts = _hexes(g)
+    g.seen = compute_seen(g, facts)
     turn = g.turn
     adopt = g.last_known.adopt
     for side, ids in g.seen.items():
         for uid in ids:
-            adopt(side, uid, public_unit(g, uid), turn)
+            adopt(side, uid, _public(g, uid, facts), turn)
+
+
+def _public(g, uid: str, facts: tuple) -> dict[str, Any]:
+    """:func:`public_unit` from :func:`_hexes`' ``facts``."""
+    m = g.men.get(uid)
+    if m is not None:
+        return {
+            "id": uid,
+            "kind": "man",
+            "side": m.side,
+            "hex": facts[1][uid],
+            "vehicle": m.vehicle,
+            "condition": m.condition,
+        }
+    v = g.vehicles[uid]
+    return {
+        "id": uid,
+        "kind": v.kind,
+        "side": _vehicle_side(v),
+        "hex": facts[0][uid][0],
+        "moving": v.moving,
+        "position": g.vehicle_label(v),
+    }
+
+
+def _full(g, uid: str, facts: tuple) -> dict[str, Any]:
+    """:func:`full_unit` from :func:`_hexes`' ``facts``."""
+    m = g.men.get(uid)
+    if m is not None:
+        d = m.to_dict()
+        d["kind"] = "man"
+        d["hex"] = facts[1][uid]
+        d["on_foot_hex"] = m.hex
+        d["condition"] = m.condition
+        if m.route_pos is not None:
+            d["position"] = g.route_label(m.route_pos)
+        return d
+    v = g.vehicles[uid]
+    d = v.to_dict()
+    h, ctrl, _own = facts[0][uid]
+    d["side"] = _vehicle_side(v)
+    d["hex"] = h
+    d["position"] = g.vehicle_label(v)
+    d["controller"] = ctrl
+    return d
 
 
 def public_unit(g, uid: str) -> dict[str, Any]:
@@ -159,7 +257,86 @@ def full_unit(g, uid: str) -> dict[str, Any]:
 
 
 def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
-    """A plain JSON-able dict with only what ``side`` may know."""
+    """A plain JSON-able dict with only what ``side`` may know: equals
+    :func:`build_view_plain`, the units' entries made from the hexes and owners read once
+    (:func:`_hexes`) and the AP-left texts from the owners too (computer players read a
+    view at every plot)."""
+    referee = side == REFEREE
+    open_map = g.scenario.open_map
+    if not referee and side not in SIDES:
+        raise ValueError(f"side must be 'adversary', 'defender' or 'referee', not {side!r}")
+    facts = _hexes(g)
+    vf = facts[0]
+    units: dict[str, Any] = {}
+    seen = set() if referee else g.seen.get(side, set())
+    for uid, m in g.men.items():
+        if referee or m.side == side:
+            units[uid] = _full(g, uid, facts)
+        elif open_map or uid in seen:
+            units[uid] = _public(g, uid, facts)
+    adversary = not referee and side == ADVERSARY
+    for uid in g.vehicles:
+        own = vf[uid][2]
+        if referee or (side == DEFENDER and own != ADVERSARY):
+            units[uid] = _full(g, uid, facts)
+        elif open_map or uid in seen:
+            # (the adversary's own vehicles: full, as the loop after the plain one's makes them)
+            units[uid] = (
+                _full(g, uid, facts) if adversary and own == ADVERSARY else _public(g, uid, facts)
+            )
+    if adversary:
+        # the adversary knows his own men; vehicles he sees or that his men ride
+        for uid in g.vehicles:
+            if vf[uid][2] == ADVERSARY and uid not in units:
+                units[uid] = _full(g, uid, facts)
+    visible_plots = g.plots.visible(side)
+    if not (referee or open_map):
+        visible_plots = {s: p for s, p in visible_plots.items() if s == side}
+    plots = {
+        s: {u: [t.to_dict() for t in lst] for u, lst in p.items()} for s, p in visible_plots.items()
+    }
+    last_known = {} if referee else g.last_known.for_side(side, exclude=units)
+    if referee:
+        ap_left = {}
+    else:  # = _ap_left_texts(g, side), own_units from the owners read once
+        own = [i for i, m in g.men.items() if m.side == side and m.wounds < 2]
+        own += [vid for vid, (_h, ctrl, _o) in vf.items() if ctrl == side]
+        if not g.plots.orders[side]:
+            ap_left = dict.fromkeys(own, _FULL_AP_TEXT)
+        else:
+            ap_left = {}
+            for u in own:
+                a = g.ap_left(side, u)
+                ap_left[u] = _FULL_AP_TEXT if a is AP_PER_TURN else str(a)
+    return {
+        "game": g.info.name,
+        "side": side,
+        "to_act": list(g.to_act()),
+        "turn": g.turn,
+        "phase": g.phase,
+        "over": g.over,
+        "winner": g.winner,
+        "scenario": g.scenario.name,
+        "map": g.map.name,
+        "open_map": open_map,
+        "route": g.route_name,
+        "route_hexes": list(g.route),
+        "ambush": g.ambush,
+        "barrier_points": g.barrier,
+        "barrier_points_required": g.scenario.barrier_points_required,
+        "units": units,
+        "seen": sorted(units if referee or open_map else seen),
+        "last_known": last_known,
+        "plots": plots,
+        "ap_left": ap_left,
+        "submitted": dict(g.plots.submitted),
+        "events": g.log.for_side(side) if events else [],
+    }
+
+
+def build_view_plain(g, side: str, events: bool = True) -> dict[str, Any]:
+    """A plain JSON-able dict with only what ``side`` may know (the plain version
+    :func:`build_view` equals)."""
     referee = side == REFEREE
     open_map = g.scenario.open_map
     if not referee and side not in SIDES:
