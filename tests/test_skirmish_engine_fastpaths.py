@@ -1,0 +1,142 @@
+"""The SKIRMISH engine's fast paths against their plain versions, at every turn of seeded
+scripted games (SKIRMISH and AMBUSH): the same events, dice and state."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
+from hexplay.engine.record import copy_game
+from hexplay.rules.skirmish import SkirmishGame
+from hexplay.rules.skirmish import game as game_module
+from hexplay.rules.skirmish.combat import combat_result
+from hexplay.rules.skirmish.resolve import _unit_key, shot_numbers, turn_shots
+from hexplay.rules.skirmish.state import SIDES
+from hexplay.rules.skirmish.tables import MISS, MISS_EVENT
+
+
+def plain_resolve_combat(g, plans, log):
+    """Combat as resolved shot by shot with :func:`shot_numbers` (the plain version of
+    :func:`~hexplay.rules.skirmish.resolve.resolve_combat`)."""
+    pending: dict[str, int] = {}
+    fired_upon: set[str] = set()
+    hit: set[str] = set()
+    seen_before = {s: set(g.seen[s]) for s in SIDES}
+    for side in SIDES:
+        sp = plans[side]
+        for mid in sorted(sp.men, key=_unit_key):
+            for t in sp.men[mid].fires:
+                firer, target = g.men[mid], g.men[t.target]
+                fired_upon.add(target.id)
+                n = shot_numbers(g, plans, firer, target, t.weapon)
+                data = {
+                    "firer": firer.id,
+                    "target": target.id,
+                    "weapon": t.weapon,
+                    "from": g.man_hex(firer),
+                    "at": g.man_hex(target),
+                    "range": n["range"],
+                    "attack": n["attack"],
+                    "defence": n["defence"],
+                    "terrain": n["terrain"],
+                    "hexes_moved": n["hexes_moved"],
+                }
+                o = n["odds"]
+                if o is not None:
+                    data.update(ratio=o.ratio, column=o.column_label)
+                if target.wounds + pending.get(target.id, 0) >= 2:
+                    data.update(die=None, result="spent")
+                else:
+                    die = g.dice.roll("combat", firer=firer.id, target=target.id)
+                    res = combat_result(n["attack"], n["defence"], die)
+                    data.update(die=die, result=MISS_EVENT if res == MISS else res)
+                    if res in ("K", "W"):
+                        pending[target.id] = pending.get(target.id, 0) + (2 if res == "K" else 1)
+                        hit.add(target.id)
+                other = target.side
+                red = {k: data[k] for k in ("target", "at", "die", "result")}
+                if firer.id in seen_before[other]:
+                    red = dict(data)
+                log.add(g.turn, "combat", "fire", data, visible_to=(side,), redacted={other: red})
+    for mid, w in pending.items():
+        m = g.men[mid]
+        m.wounds = min(2, m.wounds + w)
+        log.add(
+            g.turn, "combat", "casualty", {"man": mid, "condition": m.condition}, visible_to=SIDES
+        )
+    return {"fired_upon": fired_upon, "hit": hit}
+
+
+def _events(log, first: int) -> list[tuple]:
+    return [
+        (e.turn, e.phase, e.kind, list(e.data.items()), e.visible_to, e.redacted)
+        for e in log.events[first:]
+    ]
+
+
+def _rolls(g) -> list[tuple]:
+    return [(r.value, r.purpose, r.turn, r.context) for r in g.dice.rolls]
+
+
+@pytest.fixture
+def compared(monkeypatch):
+    """resolve_combat checked against :func:`plain_resolve_combat` on a copy of the game at
+    every turn; yields the count of shots compared."""
+    fast = game_module.resolve_combat
+    count = {"turns": 0, "shots": 0}
+
+    def checked(g, plans, log):
+        other = copy_game(g)
+        other_plans = {s: other.side_plan(s) for s in SIDES}
+        first = len(log)
+        want = plain_resolve_combat(other, other_plans, other.log)
+        got = fast(g, plans, log)
+        assert got == want
+        assert _events(log, first) == _events(other.log, first)
+        assert _rolls(g) == _rolls(other)
+        assert {m.id: m.wounds for m in g.men.values()} == {
+            m.id: m.wounds for m in other.men.values()
+        }
+        count["turns"] += 1
+        count["shots"] += len(log) - first
+        return got
+
+    monkeypatch.setattr(game_module, "resolve_combat", checked)
+    return count
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_resolve_combat_equals_the_plain_version(seed, compared):
+    g = play(SkirmishGame.new(seed=seed), [ScriptedAdversary(seed), ScriptedDefender(seed)])
+    assert compared["turns"] == g.turns_played
+    assert compared["shots"] > 0
+
+
+def test_resolve_combat_equals_the_plain_version_in_ambush(compared):
+    from hexplay.ai.ambush import scripted
+    from hexplay.rules.ambush.game import AmbushGame, scenario_file
+
+    g = AmbushGame.new(scenario_file("close_escort"), seed=3)
+    play(g, [scripted("adversary", 3), scripted("defender", 4)])
+    assert compared["turns"] == g.turns_played
+    assert compared["shots"] > 0
+
+
+def test_turn_shots_hold_shot_numbers():
+    seen = 0
+    for seed in (1, 2):
+        g = SkirmishGame.new(seed=seed)
+        resolve = g.resolve_turn
+
+        def check(*a, g=g, resolve=resolve, **k):
+            nonlocal seen
+            plans = {s: g.side_plan(s) for s in SIDES}
+            for _side, firer, target, weapon, fh, th, n in turn_shots(g, plans):
+                assert (fh, th) == (g.man_hex(firer), g.man_hex(target))
+                assert n == shot_numbers(g, plans, firer, target, weapon)
+                seen += 1
+            return resolve(*a, **k)
+
+        g.resolve_turn = check
+        play(g, [ScriptedAdversary(seed), ScriptedDefender(seed)])
+    assert seen > 0
