@@ -4,15 +4,19 @@ scripted games (SKIRMISH and AMBUSH): the same events, dice and state."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
 from hexplay.engine.record import copy_game
+from hexplay.maps import load_map
 from hexplay.rules.skirmish import SkirmishGame
 from hexplay.rules.skirmish import game as game_module
 from hexplay.rules.skirmish.combat import combat_result
 from hexplay.rules.skirmish.resolve import _unit_key, shot_numbers, turn_shots
 from hexplay.rules.skirmish.state import SIDES
 from hexplay.rules.skirmish.tables import MISS, MISS_EVENT
+from hexplay.rules.skirmish.terrain import terrain_for
 
 
 def plain_resolve_combat(g, plans, log):
@@ -140,3 +144,17 @@ def test_turn_shots_hold_shot_numbers():
         g.resolve_turn = check
         play(g, [ScriptedAdversary(seed), ScriptedDefender(seed)])
     assert seen > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 12), st.integers(1, 2), st.data())
+def test_settle_is_the_plain_search_on_the_skirmish_map(lim, scale, data):
+    """Terrain._settle (costs in a map-sized list, predecessors in a dict) = _settle_plain on
+    the SKIRMISH map: the same hexes in the same found order, costs and predecessors."""
+    t = terrain_for(load_map("skirmish"))
+    start = data.draw(st.sampled_from(sorted(t.hex_of)))
+    t._settled.clear()
+    order, cost, prev = t._settle(start, lim, scale)
+    p_order, p_cost, p_prev = t._settle_plain(start, lim, scale)
+    assert order == p_order and cost == p_cost
+    assert [prev[k] for k in order] == [p_prev[k] for k in p_order]
