@@ -158,3 +158,25 @@ def test_settle_is_the_plain_search_on_the_skirmish_map(lim, scale, data):
     p_order, p_cost, p_prev = t._settle_plain(start, lim, scale)
     assert order == p_order and cost == p_cost
     assert [prev[k] for k in order] == [p_prev[k] for k in p_order]
+
+
+def test_validated_on_equals_validate():
+    """validated_on = Scenario.validate(map): the same refusal (field and message) each time,
+    the same scenario back; a scenario changed after passing is checked again."""
+    from hexplay.rules.skirmish.scenario import Scenario, ScenarioError, validated_on
+
+    m = load_map("skirmish")
+    ok = Scenario()
+    assert validated_on(ok, m) is ok and validated_on(ok.model_copy(), m) is not None
+    bad = Scenario(route="Route 1", ambush="0101")  # not on the route
+    for _ in range(2):
+        with pytest.raises(ScenarioError) as got:
+            validated_on(bad, m)
+        with pytest.raises(ScenarioError) as want:
+            bad.validate(m)
+        assert (got.value.field, got.value.message) == (want.value.field, want.value.message)
+    changed = Scenario()
+    validated_on(changed, m)
+    changed.turn_limit = 0
+    with pytest.raises(ScenarioError, match="turn_limit"):
+        validated_on(changed, m)

@@ -56,7 +56,7 @@ from .resolve import (
     shot_numbers,
     target_posture,
 )
-from .scenario import Scenario
+from .scenario import Scenario, validated_on
 from .state import ADVERSARY, DEFENDER, SIDES, SkirmishState
 from .tables import AP_PER_TURN
 from .tasks import PHASE_NAMES, Task
@@ -195,7 +195,7 @@ class SkirmishGame(SkirmishState, Game):
     winner: str | None = None  # (an attribute here, set by the rules; the protocol's property)
 
     def __init__(self, scenario: Scenario, m, dice: Dice) -> None:
-        scenario.validate(m)
+        validated_on(scenario, m)  # (= scenario.validate(m), remembered for a batch's games)
         self._init_state(scenario, m)
         self.dice = dice
         self.log = EventLog()
