@@ -180,3 +180,53 @@ def test_validated_on_equals_validate():
     changed.turn_limit = 0
     with pytest.raises(ScenarioError, match="turn_limit"):
         validated_on(changed, m)
+
+
+_FIELD_VALUES = st.one_of(
+    st.none(), st.integers(-2, 12), st.text("AGT0123", max_size=3), st.lists(st.just("0101"))
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.one_of(
+        st.dictionaries(
+            st.sampled_from(["code", "target", "path", "hexes", "weapon", "seat", "ap", "x"]),
+            _FIELD_VALUES,
+        ),
+        st.fixed_dictionaries(
+            {"code": st.sampled_from(["DF", "df", "MP", "MV", "EV", "BW", "WE", "SV", "ZZ"])},
+            optional={
+                "target": _FIELD_VALUES,
+                "path": _FIELD_VALUES,
+                "hexes": _FIELD_VALUES,
+                "weapon": _FIELD_VALUES,
+                "seat": _FIELD_VALUES,
+                "ap": _FIELD_VALUES,
+            },
+        ),
+    )
+)
+def test_task_row_equals_the_plain_version(t):
+    """_task_row = _task_row_plain: the same row, or the same refusal (rule and message)."""
+    from hexplay.engine import IllegalOrder
+    from hexplay.rules.skirmish.game import _task_row, _task_row_plain
+
+    def outcome(f):
+        try:
+            return f(dict(t))
+        except IllegalOrder as e:
+            return (e.rule, str(e))
+
+    assert outcome(_task_row) == outcome(_task_row_plain)
+
+
+def test_task_row_refuses_keys_that_are_not_plain_strings():
+    from hexplay.engine import IllegalOrder
+    from hexplay.rules.skirmish.game import _task_row
+
+    class Key(str):
+        pass
+
+    with pytest.raises(IllegalOrder, match="string keys"):
+        _task_row({Key("code"): "DF"})
