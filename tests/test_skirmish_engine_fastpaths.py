@@ -230,3 +230,16 @@ def test_task_row_refuses_keys_that_are_not_plain_strings():
 
     with pytest.raises(IllegalOrder, match="string keys"):
         _task_row({Key("code"): "DF"})
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(-1, 12), st.integers(1, 2), st.data())
+def test_toward_is_the_plain_version_on_the_skirmish_map(budget, scale, data):
+    """Terrain.toward (one vectorized choice over the hexes found) = toward_plain (reach's
+    table and distance()), asked twice (the second from the cached search and arrays)."""
+    t = terrain_for(load_map("skirmish"))
+    labels = sorted(t.hex_of)
+    start, goal = data.draw(st.sampled_from(labels)), data.draw(st.sampled_from(labels))
+    want = t.toward_plain(start, goal, budget, scale)
+    assert t.toward(start, goal, budget, scale) == want
+    assert t.toward(start, goal, budget, scale) == want
