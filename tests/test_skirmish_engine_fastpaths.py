@@ -243,3 +243,35 @@ def test_toward_is_the_plain_version_on_the_skirmish_map(budget, scale, data):
     want = t.toward_plain(start, goal, budget, scale)
     assert t.toward(start, goal, budget, scale) == want
     assert t.toward(start, goal, budget, scale) == want
+
+
+def test_check_calls_equals_the_plain_version(monkeypatch):
+    """radio.check_calls (integer sixths) = check_calls_plain (Fractions) at every check of
+    AMBUSH games whose convoy plots its radio calls: the same refusals, the same passes."""
+    from hexplay.ai.ambush import scripted
+    from hexplay.engine import IllegalOrder
+    from hexplay.rules.ambush.game import AmbushGame, scenario_file
+    from hexplay.rules.skirmish import radio
+
+    fast, n = radio.check_calls, {"calls": 0, "refused": 0}
+
+    def outcome(f, g, side, plan):
+        try:
+            f(g, side, plan)
+        except IllegalOrder as e:
+            return (e.rule, str(e))
+        return None
+
+    def checked(g, side, plan):
+        got = outcome(fast, g, side, plan)
+        assert got == outcome(radio.check_calls_plain, g, side, plan)
+        n["calls"] += 1
+        n["refused"] += got is not None
+        if got is not None:
+            raise IllegalOrder(got[0], got[1].split(": ", 1)[1])
+
+    monkeypatch.setattr(radio, "check_calls", checked)
+    for seed in (1, 2, 3):
+        sc = scenario_file("close_escort").model_copy(update={"radio_calls": "plotted"})
+        play(AmbushGame.new(sc, seed=seed), [scripted("adversary", seed), scripted("defender", 9)])
+    assert n["calls"] > 0
