@@ -235,8 +235,8 @@ def test_task_row_refuses_keys_that_are_not_plain_strings():
 @settings(max_examples=40, deadline=None)
 @given(st.integers(-1, 12), st.integers(1, 2), st.data())
 def test_toward_is_the_plain_version_on_the_skirmish_map(budget, scale, data):
-    """Terrain.toward (one vectorized choice over the hexes found) = toward_plain (reach's
-    table and distance()), asked twice (the second from the cached search and arrays)."""
+    """Terrain.toward (distances for the hexes found only) = toward_plain (reach's table and
+    distance()), asked twice (the second from the cached search)."""
     t = terrain_for(load_map("skirmish"))
     labels = sorted(t.hex_of)
     start, goal = data.draw(st.sampled_from(labels)), data.draw(st.sampled_from(labels))

@@ -64,8 +64,6 @@ class Terrain:
         self._scaled_steps: dict[int, list[tuple[tuple[int, int], ...]]] = {}
         self._ranked: tuple[list[str], dict[str, int], list[int], list[int]] | None = None
         self._settled: dict[tuple[str, int, int], tuple[list[int], list[int], array]] = {}
-        self._found: dict[tuple[str, int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-        self._rank_q: tuple[np.ndarray, np.ndarray] | None = None
         self._slope_cache: dict[tuple[str, str], tuple[frozenset[int], ...]] = {}
         self.slope = m.hexside_features.get("slope", frozenset())
         #: hexes with a slope hexside (only fire into these can cross a slope hexside)
@@ -251,55 +249,27 @@ class Terrain:
         reach from ``start`` within ``budget`` AP (:meth:`reach`): nearest first, then cheapest,
         then first found; [] if no reachable hex is nearer than ``start``.
 
-        Equals :meth:`toward_plain` (its tests compare them): the hexes found by the search
-        (:meth:`_settle`) are held as arrays of their axial coordinates and costs
-        (:meth:`_found_arrays`, cached beside the search), and the choice is one vectorized
-        pass: among the hexes nearer than ``start``, the least (distance, cost), the first
-        found on a tie (``argmin`` takes the first)."""
+        Equals :meth:`toward_plain`; distances are worked out for the hexes found only (a
+        few dozen), not tabled for the whole map per goal."""
         import math
 
         if scale < 1:
             return self.toward_plain(start, goal, budget, scale)
-        lim = math.floor(budget)
-        order, _cost, prev = self._settle(start, lim, scale)
-        q, r, c = self._found_arrays(start, lim, scale, order, _cost)
+        order, cost, prev = self._settle(start, math.floor(budget), scale)
+        ranked, _rank, qs, rs = self._rank_tables()
         gq, gr = self.hex_of[goal][0], self.hex_of[goal][1]
-        d = (np.abs(q - gq) + np.abs(r - gr) + np.abs(q + r - (gq + gr))) // 2
-        near = d < self.distance(start, goal)
-        if not near.any():
-            return []
-        # (distance, cost) as one number: costs are 0..lim, so (lim + 1) separates distances
-        k = int(np.where(near, d * (lim + 1) + c, np.iinfo(np.int64).max).argmin())
-        ranked = self._rank_tables()[0]
-        best = order[k]
+        gs = gq + gr
+        best, best_d, best_c = -1, self.distance(start, goal), 0
+        for k, c in zip(order, cost):
+            q, r = qs[k], rs[k]
+            d = (abs(q - gq) + abs(r - gr) + abs(q + r - gs)) // 2
+            if d < best_d or (d == best_d and best >= 0 and c < best_c):
+                best, best_d, best_c = k, d, c
         path = []
         while best >= 0 and prev[best] >= 0:
             path.append(ranked[best])
             best = prev[best]
         return path[::-1]
-
-    def _found_arrays(
-        self, start: str, lim: int, scale: int, order: list[int], cost: list[int]
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Axial q, r and cost of the hexes :meth:`_settle` found, in found order (cached per
-        search, bounded as the searches are)."""
-        key = (start, lim, scale)
-        got = self._found.get(key)
-        if got is None:
-            qr = self._rank_qr()
-            o = np.array(order, dtype=np.int64)
-            got = (qr[0][o], qr[1][o], np.array(cost, dtype=np.int64))
-            if len(self._found) > 4096:
-                self._found.clear()
-            self._found[key] = got
-        return got
-
-    def _rank_qr(self) -> tuple[np.ndarray, np.ndarray]:
-        """Axial q and r of every hex in rank (sorted label) order, as arrays."""
-        if self._rank_q is None:
-            _ranked, _rank, qs, rs = self._rank_tables()
-            self._rank_q = (np.array(qs, dtype=np.int64), np.array(rs, dtype=np.int64))
-        return self._rank_q
 
     def toward_plain(
         self, start: str, goal: str, budget: Fraction | int, scale: int = 1
