@@ -7,6 +7,11 @@ time. Prints each version's games/s and the speed-up (this checkout's over the o
 all blocks, with the median and range of the blocks' ratios:
 
     python benchmarks/ab.py --base /path/to/other/checkout [--warmup 100] [--blocks 20]
+        [--per-game]
+
+``--per-game`` alternates the two versions game by game instead of block by block
+(:func:`time_pairs`): on a machine whose load swings over seconds, the blocks' ratios then
+spread less.
 
 Both versions play the scripted SKIRMISH game of :mod:`hexplay.analysis.bench` on their own
 copy of the map, each after ``--warmup`` games (the map's lazy tables filled); the games of
@@ -61,6 +66,32 @@ def time_blocks(
     return t_mine, t_other
 
 
+def time_pairs(
+    mine: Callable[[int], object], other: Callable[[int], object], blocks: int, n: int
+) -> tuple[list[float], list[float]]:
+    """:func:`time_blocks` with the two versions taking turns game by game (each seed played
+    by both, one after the other, the first alternating), each game timed on its own and the
+    times summed per block of ``n`` seeds: a load that changes over seconds then weighs on
+    both versions alike (``--per-game``)."""
+    from hexplay.analysis.batch import batch_gc
+
+    t_mine: list[float] = []
+    t_other: list[float] = []
+    clock = time.process_time
+    with batch_gc():
+        for k in range(blocks):
+            spent = {"mine": 0.0, "other": 0.0}
+            for s in range(k * n, (k + 1) * n):
+                pair = [("mine", mine), ("other", other)]
+                for who, play in pair if s % 2 == 0 else pair[::-1]:
+                    t0 = clock()
+                    play(s)
+                    spent[who] += clock() - t0
+            t_mine.append(spent["mine"])
+            t_other.append(spent["other"])
+    return t_mine, t_other
+
+
 def report(t_mine: list[float], t_other: list[float], games: int) -> None:
     """Each version's games/s and the speed-up, with the median and range of the blocks'."""
     ratios = [b / x for x, b in zip(t_mine, t_other, strict=True)]
@@ -93,6 +124,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--warmup", type=int, default=100)
     ap.add_argument("--blocks", type=int, default=20)
     ap.add_argument("--block-games", type=int, default=20)
+    ap.add_argument(
+        "--per-game", action="store_true", help="alternate the versions game by game (time_pairs)"
+    )
     a = ap.parse_args(argv)
     from hexplay.analysis import bench as mine
 
@@ -105,7 +139,7 @@ def main(argv: list[str] | None = None) -> None:
             other._scripted_game(10**6 + i, mb)
         for s in range(3):
             _same_game(ma, mb, s)
-        t_mine, t_other = time_blocks(
+        t_mine, t_other = (time_pairs if a.per_game else time_blocks)(
             lambda s: mine._scripted_game(s, ma),
             lambda s: other._scripted_game(s, mb),
             a.blocks,

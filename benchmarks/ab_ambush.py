@@ -7,7 +7,7 @@ CPU time under :func:`hexplay.analysis.batch.batch_gc`. The games are first comp
 command and die for die. Prints each version's games/s and the speed-up (this checkout's over
 the other's) over all blocks, with the median and range of the blocks' ratios:
 
-    python benchmarks/ab_ambush.py --base /path/to/other/checkout [--blocks 20]
+    python benchmarks/ab_ambush.py --base /path/to/other/checkout [--blocks 20] [--per-game]
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ab import load_other, report, time_blocks  # noqa: E402
+from ab import load_other, report, time_blocks, time_pairs  # noqa: E402
 from ambush import BENCH_SCENARIO  # noqa: E402
 
 
@@ -48,6 +48,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--blocks", type=int, default=20)
     ap.add_argument("--block-games", type=int, default=10)
     ap.add_argument("--compare", type=int, default=5, help="seeds compared die for die first")
+    ap.add_argument(
+        "--per-game", action="store_true", help="alternate the versions game by game (time_pairs)"
+    )
     a = ap.parse_args(argv)
     import hexplay
 
@@ -62,7 +65,8 @@ def main(argv: list[str] | None = None) -> None:
             same = ga.commands.to_list() == gb.commands.to_list() and ga.winner == gb.winner
             if not same or [r.value for r in ga.dice.rolls] != [r.value for r in gb.dice.rolls]:
                 raise SystemExit(f"seed {20_000 + s}: the two versions play different games")
-        t_mine, t_other = time_blocks(mine, base, a.blocks, a.block_games)
+        timer = time_pairs if a.per_game else time_blocks
+        t_mine, t_other = timer(mine, base, a.blocks, a.block_games)
     report(t_mine, t_other, a.block_games * a.blocks)
 
 

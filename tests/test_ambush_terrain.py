@@ -508,8 +508,8 @@ def test_reach_on_a_user_map_is_the_terrain_tables_plain_dijkstra(m, budget, dat
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(AMBUSH_MAPS), st.integers(0, 12), st.integers(1, 2), st.data())
 def test_settle_over_found_hexes_is_the_map_sized_search(name, lim, scale, data):
-    """_settle (dicts over the hexes found) = _settle_plain (tables over the whole map): the
-    same hexes in the same found order, the same costs and predecessors."""
+    """_settle (predecessors in a dict over the hexes found) = _settle_plain (tables over the
+    whole map): the same hexes in the same found order, the same costs and predecessors."""
     t = terrain_for(load_map(name))
     start = data.draw(st.sampled_from(sorted(t.hex_of)))
     t._settled.clear()

@@ -45,7 +45,7 @@ from .arrange import arrange as _arrange
 from .combat import attack_strength, weapon_can_harm
 from .combat import odds as combat_odds
 from .legal import candidate_tasks
-from .orders import SETUP_ARGS, TASK_ARGS, check_task_args
+from .orders import SETUP_ARGS, TASK_ARGS, _is_default, check_task_args
 from .orders import legal_orders as _legal_orders
 from .plotting import SidePlan, best_weapon, check_complete, validate_side
 from .record import chart_rows, position_facts, positions_from_facts, to_frame
@@ -56,7 +56,7 @@ from .resolve import (
     shot_numbers,
     target_posture,
 )
-from .scenario import Scenario
+from .scenario import Scenario, validated_on
 from .state import ADVERSARY, DEFENDER, SIDES, SkirmishState
 from .tables import AP_PER_TURN
 from .tasks import PHASE_NAMES, Task
@@ -163,7 +163,36 @@ _TASK_FIELDS = frozenset(("code", "target", "path", "hexes", "weapon", "seat", "
 
 def _task_row(t: Any) -> tuple:
     """A task dict of :meth:`SkirmishGame.plot_tasks` as plot's arguments after side and
-    unit (its arguments checked against the code's: :func:`.orders.check_task_args`)."""
+    unit (its arguments checked against the code's: :func:`.orders.check_task_args`).
+
+    Equals :func:`_task_row_plain` (the same row, or the same IllegalOrder: its test
+    compares them): a dict whose keys are task fields (exact ``str``) and whose arguments
+    the code does not take are all at their defaults is read at once; anything else goes the
+    plain way."""
+    if type(t) is dict and t.keys() <= _TASK_FIELDS and type(t.get("code")) is str:
+        allowed = TASK_ARGS.get(t["code"].upper())  # (None: an unknown code, left to the rules)
+        for k, v in t.items():
+            if type(k) is not str or (
+                allowed is not None
+                and k not in allowed
+                and k != "code"
+                and k != "ap"
+                and not _is_default(k, v)
+            ):
+                return _task_row_plain(t)  # (an argument the code does not take)
+        return (
+            t["code"],
+            t.get("target"),
+            t.get("path"),
+            t.get("hexes", 0),
+            t.get("weapon"),
+            t.get("seat"),
+        )
+    return _task_row_plain(t)
+
+
+def _task_row_plain(t: Any) -> tuple:
+    """:func:`_task_row` checked step by step (the plain version; its errors)."""
     if not isinstance(t, Mapping) or not all(type(k) is str for k in t):
         raise IllegalOrder("plot", f"a task is a dict with string keys, not {t!r}")
     bad = set(t) - _TASK_FIELDS
@@ -195,7 +224,7 @@ class SkirmishGame(SkirmishState, Game):
     winner: str | None = None  # (an attribute here, set by the rules; the protocol's property)
 
     def __init__(self, scenario: Scenario, m, dice: Dice) -> None:
-        scenario.validate(m)
+        validated_on(scenario, m)  # (= scenario.validate(m), remembered for a batch's games)
         self._init_state(scenario, m)
         self.dice = dice
         self.log = EventLog()

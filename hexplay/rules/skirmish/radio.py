@@ -124,7 +124,27 @@ def _calls_ap(g, man: str) -> Fraction:
 
 
 def check_calls(g, side: str, plan) -> None:
-    """Refuse a plot that leaves a caller too few AP for his call (IllegalOrder)."""
+    """Refuse a plot that leaves a caller too few AP for his call (IllegalOrder).
+
+    Equals :func:`check_calls_plain` (its test compares them): the AP are compared in integer
+    sixths (every AP of a plan and every call's cost is a whole number of sixths), the
+    Fractions worked out only for the message."""
+    if side != DEFENDER:
+        return
+    men, charges = plan.men, plan.charges
+    for man, to in g.radio_calls.items():
+        cost = call_cost(g, man, to)
+        mp = men.get(man)
+        used6 = (_six(mp.ap) if mp else 0) + _six(charges.get(man, 0))
+        if _six(cost) + used6 > _AP6:
+            left = _plan_ap_left(plan, man)
+            raise IllegalOrder(
+                "Table II", f"{man}'s radio call takes {cost} AP: only {left} would be left"
+            )
+
+
+def check_calls_plain(g, side: str, plan) -> None:
+    """:func:`check_calls` in Fractions (the plain version)."""
     if side != DEFENDER:
         return
     for man, to in g.radio_calls.items():
@@ -133,6 +153,19 @@ def check_calls(g, side: str, plan) -> None:
             raise IllegalOrder(
                 "Table II", f"{man}'s radio call takes {cost} AP: only {left} would be left"
             )
+
+
+def _six(x: Fraction | int) -> int:
+    """A whole number of sixths of an AP (an int or a Fraction) as an integer."""
+    if type(x) is int:
+        return 6 * x
+    n, d = x.numerator, x.denominator
+    if 6 % d:
+        raise ValueError(f"{x} AP is not a whole number of sixths")
+    return n * (6 // d)
+
+
+_AP6 = 6 * int(AP_PER_TURN)
 
 
 def call_orders(g, side: str, unit: str | None = None) -> list[LegalOrder]:

@@ -77,23 +77,30 @@ def shot_numbers(g, plans, firer, target, weapon: str) -> dict[str, Any]:
     the target's posture inputs (in a vehicle, hexes plotted, barrier work), and are memoized
     on the map by those."""
     fh, th = g.man_hex(firer), g.man_hex(target)
+    return dict(_memo_shot(g, plans, firer, target, weapon, fh, th, g.blockers()))
+
+
+def _memo_shot(g, plans, firer, target, weapon: str, fh, th, blk) -> dict[str, Any]:
+    """:func:`shot_numbers` from the hexes and blockers already looked up, as the memo's own
+    dict (shared: read it, never change it)."""
     mp, moved = _target_plan(plans, target)
+    terrain = g.terrain
     key = (
         "shot",
         fh,
         th,
-        g.terrain.fire_blockers(fh, th, g.blockers()),
+        terrain.fire_blockers(fh, th, blk),
         weapon,
         firer.wounded or firer.vehicle is not None,
         bool(target.vehicle),
         moved,
         bool(mp and mp.barrier_work),
     )
-    got = g.terrain.memo.get(key)
+    got = terrain.memo.get(key)
     if got is None:
         got = _shot_numbers(g, plans, firer, target, weapon, fh, th)
-        g.terrain.remember(key, got)
-    return dict(got)
+        terrain.remember(key, got)
+    return got
 
 
 def _shot_numbers(g, plans, firer, target, weapon: str, fh: str, th: str) -> dict[str, Any]:
@@ -112,54 +119,107 @@ def _shot_numbers(g, plans, firer, target, weapon: str, fh: str, th: str) -> dic
     }
 
 
+def turn_shots(g, plans: dict[str, SidePlan]) -> list[tuple]:
+    """Every shot of the turn in resolution order (adversaries' firers by id, then
+    defenders'; each man's fires in plotted order): ``(side, firer, target, weapon, firer's
+    hex, target's hex, numbers)``, the numbers those of :func:`shot_numbers` (the memo's
+    shared dict: read only). All from the start-of-turn state, which combat does not change
+    until its results take effect: the hexes and vehicle blockers are looked up once."""
+    men = g.men
+    blk = g.blockers()
+    hexes: dict[str, str | None] = {}
+    out = []
+    for side in SIDES:
+        sp_men = plans[side].men
+        for mid in sorted(sp_men, key=_unit_key):
+            fires = sp_men[mid].fires
+            if not fires:
+                continue
+            firer = men[mid]
+            fh = hexes.get(mid, _NOT_LOOKED)
+            if fh is _NOT_LOOKED:
+                fh = hexes[mid] = g.man_hex(firer)
+            for t in fires:
+                target = men[t.target]
+                th = hexes.get(target.id, _NOT_LOOKED)
+                if th is _NOT_LOOKED:
+                    th = hexes[target.id] = g.man_hex(target)
+                n = _memo_shot(g, plans, firer, target, t.weapon, fh, th, blk)
+                out.append((side, firer, target, t.weapon, fh, th, n))
+    return out
+
+
+_NOT_LOOKED = object()
+"""A hex not yet looked up (None is a hex: off the map)."""
+
+
 def resolve_combat(g, plans: dict[str, SidePlan], log) -> dict[str, Any]:
+    """Every shot resolved in order (:func:`turn_shots`); the casualties take effect at the
+    end. Equals resolving each plotted DF with :func:`shot_numbers` in that order (its test
+    compares the games)."""
     pending: dict[str, int] = {}
     fired_upon: set[str] = set()
     hit: set[str] = set()
     seen_before = {s: set(g.seen[s]) for s in SIDES}
-    for side in SIDES:
-        sp = plans[side]
-        for mid in sorted(sp.men, key=_unit_key):
-            for t in sp.men[mid].fires:
-                firer, target = g.men[mid], g.men[t.target]
-                fired_upon.add(target.id)
-                n = shot_numbers(g, plans, firer, target, t.weapon)
-                data = {
-                    "firer": firer.id,
-                    "target": target.id,
-                    "weapon": t.weapon,
-                    "from": g.man_hex(firer),
-                    "at": g.man_hex(target),
-                    "range": n["range"],
-                    "attack": n["attack"],
-                    "defence": n["defence"],
-                    "terrain": n["terrain"],
-                    "hexes_moved": n["hexes_moved"],
-                }
-                o = n["odds"]
-                if o is not None:
-                    data.update(ratio=o.ratio, column=o.column_label)
-                if target.wounds + pending.get(target.id, 0) >= 2:
-                    data.update(die=None, result="spent")
-                else:
-                    die = g.dice.roll("combat", firer=firer.id, target=target.id)
-                    res = combat_result(n["attack"], n["defence"], die)
-                    # Table VI prints a miss "-"; events say "miss", as odds() does
-                    data.update(die=die, result=MISS_EVENT if res == MISS else res)
-                    if res in ("K", "W"):
-                        pending[target.id] = pending.get(target.id, 0) + (2 if res == "K" else 1)
-                        hit.add(target.id)
-                other = target.side
-                red = {k: data[k] for k in ("target", "at", "die", "result")}  # data's order
-                if firer.id in seen_before[other]:
-                    red = dict(data)
-                log.add(g.turn, "combat", "fire", data, visible_to=(side,), redacted={other: red})
+    roll = g.dice.roll
+    turn = g.turn
+    add = log.add
+    for side, firer, target, weapon, fh, th, n in turn_shots(g, plans):
+        tid = target.id
+        fired_upon.add(tid)
+        o = n["odds"]
+        # (the key order of the event: firer .. hexes_moved, ratio and column, die, result)
+        if o is not None:
+            data = {
+                "firer": firer.id,
+                "target": tid,
+                "weapon": weapon,
+                "from": fh,
+                "at": th,
+                "range": n["range"],
+                "attack": n["attack"],
+                "defence": n["defence"],
+                "terrain": n["terrain"],
+                "hexes_moved": n["hexes_moved"],
+                "ratio": o.ratio,
+                "column": o.column_label,
+            }
+        else:
+            data = {
+                "firer": firer.id,
+                "target": tid,
+                "weapon": weapon,
+                "from": fh,
+                "at": th,
+                "range": n["range"],
+                "attack": n["attack"],
+                "defence": n["defence"],
+                "terrain": n["terrain"],
+                "hexes_moved": n["hexes_moved"],
+            }
+        if target.wounds + pending.get(tid, 0) >= 2:
+            die = res = None
+            data["die"] = None
+            data["result"] = "spent"
+        else:
+            die = roll("combat", firer=firer.id, target=tid)
+            res = combat_result(n["attack"], n["defence"], die)
+            # Table VI prints a miss "-"; events say "miss", as odds() does
+            data["die"] = die
+            data["result"] = MISS_EVENT if res == MISS else res
+            if res in ("K", "W"):
+                pending[tid] = pending.get(tid, 0) + (2 if res == "K" else 1)
+                hit.add(tid)
+        other = target.side
+        if firer.id in seen_before[other]:
+            red = dict(data)
+        else:
+            red = {"target": tid, "at": th, "die": data["die"], "result": data["result"]}
+        add(turn, "combat", "fire", data, visible_to=(side,), redacted={other: red})
     for mid, w in pending.items():
         m = g.men[mid]
         m.wounds = min(2, m.wounds + w)
-        log.add(
-            g.turn, "combat", "casualty", {"man": mid, "condition": m.condition}, visible_to=SIDES
-        )
+        add(turn, "combat", "casualty", {"man": mid, "condition": m.condition}, visible_to=SIDES)
     return {"fired_upon": fired_upon, "hit": hit}
 
 

@@ -335,3 +335,28 @@ Scenario.FIELDS = tuple(Scenario.model_fields)
 # dataclass; hexplay.analysis.scenario_params still does) keeps working.  Switch such code to
 # ``Scenario.FIELDS``; then delete this line.
 Scenario.__dataclass_fields__ = dict(Scenario.model_fields)  # type: ignore[attr-defined]
+
+
+_VALIDATED: dict[tuple[type, str], list[Any]] = {}
+"""validated_on's store: (scenario type, repr of its fields) -> the map objects it passed on."""
+
+
+def validated_on(scenario: Scenario, m) -> Scenario:
+    """``scenario.validate(m)`` remembered: equals it (the same ScenarioError, else the
+    scenario). Validation is a pure function of the scenario's type, its fields and the map
+    (a map is static once played, as its per-map tables assume), so a scenario whose type and
+    fields (``repr`` of ``to_dict()``: a copy of a scenario gives the same) already passed on
+    this same map object is not checked again: every game of a batch starts from the same
+    one. The store is bounded (emptied at 64 scenarios) and holds the maps themselves."""
+    key = (type(scenario), repr(scenario.to_dict()))
+    maps = _VALIDATED.get(key)
+    if maps is not None and any(x is m for x in maps):
+        return scenario
+    scenario.validate(m)
+    if maps is None:
+        if len(_VALIDATED) >= 64:
+            _VALIDATED.clear()
+        maps = _VALIDATED[key] = []
+    if len(maps) < 8:
+        maps.append(m)
+    return scenario
