@@ -9,8 +9,9 @@ board's ``_esm`` / ``_css``), board ``b`` with this checkout's.  Blocks of ``--c
 clicks go to ``a`` and ``b`` in turn (ABBA...), each click followed by that board's echo and
 the bare echo, timed exactly as :func:`browser.time_clicks` does (the same in-page timers,
 scoped to the one board); the CPU time the processes use meanwhile is read from ``/proc``
-(Linux: :func:`cpu_seconds`), a figure the machine's load hardly moves.  So only the front end differs: a Python change is measured by the
-kernel-side figures of :mod:`browser` (``click_python_cpu_ms``).  Prints, per side,
+(Linux: :func:`cpu_seconds`; 10 ms ticks, less moved by the load than wall times).  Only the
+front end differs: a Python change is measured by the kernel-side figures of :mod:`browser`
+(``click_python_cpu_ms``).  Prints, per side,
 ``ab_<side>_click_ms`` / ``_echo_ms`` / ``_bare_echo_ms`` / ``_click_vs_bare_echo`` (medians
 over every block) and ``ab_click_b_over_a`` (the median of the blocks' click ratios b / a,
 below 1: this checkout's front end is faster), with the blocks' range as context, and
