@@ -12,6 +12,11 @@ round trip into
 - ``draw``: that frame's arrival until the board marks the answer drawn (deserialising, the
   change handlers, the SVG layers redrawn); ``board_update`` / ``board_overlays``: the board's
   own last layer update and overlays redraw in it (``el.dataset.updateMs`` / ``overlaysMs``);
+  and, from the board's stage marks (``performance.mark("hexplay:answer-…")``, board.js),
+  ``frame_to_board`` (the frame's arrival until the board's handler has the answer: the
+  page's deserialising and the widget manager), ``board_wait`` (until its traits are being
+  set), ``board_draw`` (setting them: every change handler, every layer redrawn) and
+  ``drawn_to_done`` (until the timer's observer saw it);
 
 and the same for the bare echo (``send`` until its reply frame, then the reply frame until the
 promise resolves).  It also prints the bytes of the answer frame and how many kernel frames
@@ -91,15 +96,37 @@ GAMES = {
 }
 
 
-def split_click(log: list[dict], n0: int, up: float, done: float) -> dict[str, float] | None:
-    """The stages of one click from the frames logged after index ``n0``."""
+#: The board's last answer stage marks (``board.js`` ``stageMark``), as {stage: ms}.
+MARKS_JS = (
+    "Object.fromEntries(['answer-in', 'answer-apply', 'answer-drawn'].map((s) => "
+    "[s, (performance.getEntriesByName('hexplay:' + s).at(-1) || {}).startTime]))"
+)
+
+
+def split_click(
+    log: list[dict], n0: int, up: float, done: float, marks: dict | None = None
+) -> dict[str, float] | None:
+    """The stages of one click from the frames logged after index ``n0`` (and the board's
+    stage marks, when given)."""
     frames = log[n0:]
     out = next((f for f in frames if f["dir"] == "out" and f["tag"] == "click"), None)
     ans = next((f for f in frames if f["dir"] == "in" and f["tag"] == "answer"), None)
     if out is None or ans is None:
         return None
     between = [f for f in frames if f["dir"] == "in" and out["t"] <= f["t"] < ans["t"]]
-    return {
+    stages: dict[str, float] = {}
+    m = marks or {}
+    have = all(
+        isinstance(m.get(k), (int, float)) for k in ("answer-in", "answer-apply", "answer-drawn")
+    )
+    if have and m["answer-in"] >= ans["t"]:  # this click's marks, not an older answer's
+        stages = {
+            "frame_to_board": m["answer-in"] - ans["t"],
+            "board_wait": m["answer-apply"] - m["answer-in"],
+            "board_draw": m["answer-drawn"] - m["answer-apply"],
+            "drawn_to_done": done - m["answer-drawn"],
+        }
+    return stages | {
         "pre_send": out["t"] - up,
         "wire_kernel": ans["t"] - out["t"],
         "draw": done - ans["t"],
@@ -133,10 +160,10 @@ def trace(page: Any, pick: str, clicks: int, gap_ms: float, dump: int = 0) -> di
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         time.sleep(B.QUIET_MS / 1000)  # no harness traffic while the click is in flight
         total = float(page.evaluate(B.WAIT_CLICK_JS))
-        log, up, done = page.evaluate(
-            "() => [window.__hexplayWs, window.__hexplayUp, window.__hexplayDone]"
+        log, up, done, marks = page.evaluate(
+            "() => [window.__hexplayWs, window.__hexplayUp, window.__hexplayDone, " + MARKS_JS + "]"
         )
-        row = split_click(log, n0, up, done)
+        row = split_click(log, n0, up, done, marks)
         board_ms = page.eval_on_selector(
             ".hexplay-board", "el => [+el.dataset.updateMs, +el.dataset.overlaysMs]"
         )

@@ -12,8 +12,10 @@
  *   selected counter / hex       class "hexplay-selected" (on the counter or an outline polygon)
  *   LOS overlay line             <line class="hexplay-los" data-clear="true|false">
  *   visible-hex overlay          <g class="hexplay-visible" data-count="<visible hexes>"> with
- *                                   one <path class="hexplay-fog" data-fog-count="<hidden>">
- *                                   covering every *hidden* hex (fog)
+ *                                   one <path class="hexplay-fog" data-fog-count="<hidden>"
+ *                                   data-fog-mode="hexes|outline"> covering every *hidden*
+ *                                   hex (fog): the hidden hexes, or the map's outline and the
+ *                                   visible hexes filled even-odd (Board.drawFog)
  *   reachable overlay            <path class="hexplay-reach" data-reach-count="<hexes>"> (one
  *                                   path); zoomed in, also <text class="hexplay-reach-text"
  *                                   data-reach="<label>" data-cost="…"> per hex
@@ -239,6 +241,43 @@ class Geometry {
       d = "M" + c.map((p) => p[0].toFixed(1) + "," + p[1].toFixed(1)).join("L") + "Z";
       cache[i] = d;
     }
+    return d;
+  }
+
+  /** The map's outline, the edges of its hexes that face no other hex, chained into closed
+   * SVG subpaths ("M…L…Z", corners written as :meth:`pathD` writes them, so a hex at the
+   * edge shares its outer corners with it exactly); null when those edges do not chain into
+   * loops.  Computed once per map. */
+  outlineD() {
+    if (this.outline !== undefined) return this.outline;
+    this.outline = null;
+    // (as pathD writes a corner; "-0.0" and "0.0", the same point, are one key)
+    const f = (v) => (Math.abs(v) < 0.05 ? "0.0" : v.toFixed(1));
+    const pt = (p) => f(p[0]) + "," + f(p[1]);
+    const next = new Map(); // corner -> the next corner along the outline
+    for (let i = 0; i < this.n; i++) {
+      const c = this.cornersQR(this.q[i], this.r[i]);
+      for (let k = 0; k < 6; k++) {
+        if (this.indexQR(this.q[i] + DIRS[k][0], this.r[i] + DIRS[k][1]) >= 0) continue;
+        const a = pt(c[k]);
+        if (next.has(a)) return null; // two outer edges from one corner: no simple loops
+        next.set(a, pt(c[(k + 1) % 6]));
+      }
+    }
+    let d = "";
+    const left = new Set(next.keys());
+    for (const start of next.keys()) {
+      if (!left.has(start)) continue;
+      d += "M" + start;
+      left.delete(start);
+      for (let p = next.get(start); p !== start; p = next.get(p)) {
+        if (!left.has(p)) return null; // an edge ends where no outer edge starts
+        left.delete(p);
+        d += "L" + p;
+      }
+      d += "Z";
+    }
+    this.outline = d;
     return d;
   }
 
@@ -790,28 +829,14 @@ class Board {
       const key = on ? overlayKey(ov[k]) : "";
       if (!force && this.ovDrawn[k] === key) continue;
       this.ovDrawn[k] = key;
-      this.ovGroups[k].textContent = "";
+      // the fog's group and path stay (drawFog sets their attributes); it is emptied when off
+      if (k !== "visible" || key === "") this.ovGroups[k].textContent = "";
       todo[k] = key !== "";
     }
     if (!g) return;
 
     // visible hexes: fog over every hex NOT in the list, as ONE path (fast to redraw)
-    if (todo.visible) {
-      const seen = new Uint8Array(g.n);
-      let count = 0;
-      const mark = (i) => {
-        if (i >= 0 && i < g.n && !seen[i]) {
-          seen[i] = 1;
-          count += 1;
-        }
-      };
-      if (Array.isArray(ov.visible)) for (const lab of ov.visible) mark(g.index(lab));
-      else for (const i of decode(ov.visible)) mark(i);
-      const gv = svg("g", { class: "hexplay-visible", "data-count": String(count) }, this.ovGroups.visible);
-      const parts = [];
-      for (let i = 0; i < g.n; i++) if (!seen[i]) parts.push(g.pathD(i));
-      svg("path", { d: parts.join(""), class: "hexplay-fog", "data-fog-count": String(parts.length) }, gv);
-    }
+    if (todo.visible) this.drawFog(ov.visible);
 
     // reachable hexes with their cost
     // (one path for the fill; the cost figures, illegible at the whole-map scale, are drawn
@@ -985,6 +1010,42 @@ class Board {
         }, gl);
       }
     }
+  }
+
+  /** The fog of the ``visible`` overlay (hex indices or labels): ONE path covering every
+   * hex not in it.  With fewer visible hexes than hidden ones it is the map's outline plus
+   * the visible hexes, filled even-odd (the same area in fewer subpaths: a selection seeing
+   * a quarter of the map makes a path a third as long); else the hidden hexes themselves.
+   * The group and path are made once and only their attributes change. */
+  drawFog(visible) {
+    const g = this.geom;
+    const seen = new Uint8Array(g.n);
+    let count = 0;
+    const mark = (i) => {
+      if (i >= 0 && i < g.n && !seen[i]) {
+        seen[i] = 1;
+        count += 1;
+      }
+    };
+    if (Array.isArray(visible)) for (const lab of visible) mark(g.index(lab));
+    else for (const i of decode(visible)) mark(i);
+    const hidden = g.n - count;
+    const outline = count < hidden ? g.outlineD() : null;
+    let d = outline || "";
+    for (let i = 0; i < g.n; i++) if (!seen[i] === !outline) d += g.pathD(i);
+    let gv = this.fogGroup;
+    if (!gv || gv.parentNode !== this.ovGroups.visible || this.fogGeom !== g) {
+      this.ovGroups.visible.textContent = "";
+      gv = this.fogGroup = svg("g", { class: "hexplay-visible" }, this.ovGroups.visible);
+      this.fogPath = svg("path", { class: "hexplay-fog" }, gv);
+      this.fogGeom = g;
+    }
+    gv.setAttribute("data-count", String(count));
+    const p = this.fogPath;
+    p.setAttribute("d", d);
+    p.setAttribute("fill-rule", outline ? "evenodd" : "nonzero");
+    p.setAttribute("data-fog-count", String(hidden));
+    p.setAttribute("data-fog-mode", outline ? "outline" : "hexes");
   }
 
   /** Zoomed in enough for per-hex figures (reach costs) to be legible? */
@@ -1331,7 +1392,11 @@ class Board {
     this.el.addEventListener("hexplay-ping", this.onPing);
     this.el.tabIndex = 0;
     this.el.setAttribute("data-lm-suppress-shortcuts", "true");
-    this.el.addEventListener("pointerdown", () => this.el.focus({ preventScroll: true }));
+    // (only when it is not focused already: focus() brings the page's style up to date
+    // first, a recalculation at every click while its message is on the way)
+    this.el.addEventListener("pointerdown", () => {
+      if (document.activeElement !== this.el) this.el.focus({ preventScroll: true });
+    });
     this.el.addEventListener("keydown", (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey || !/^[0-9]$/.test(e.key)) return;
       e.preventDefault();
@@ -1356,7 +1421,10 @@ class Board {
 
   click(e) {
     const { hex, unit, occupant } = this.hitTest(e);
-    this.tooltip.style.display = "none"; // a click's answer changes what the tip would say
+    // a click's answer changes what the tip would say: it is written anew once the answer is
+    // drawn (hiding it now would make the page draw a frame while the click is on its way)
+    this.tipStale = true;
+    if (this.hoverEvt) this.hoverDeferred = true;
     if (hex == null && unit == null) return;
     this.clickKind = "click";
     this.clickSeq += 1;
@@ -1383,6 +1451,7 @@ class Board {
       this.lastAnswerMs = performance.now() - this.clickSentAt;
     }
     this.answeredSeq = Math.max(this.answeredSeq, Number(a.seq) || 0);
+    stageMark("answer-drawn");
     this.el.dataset.answered = String(a.seq);
     if (this.hoverDeferred && !this.clickInFlight()) {
       this.hoverDeferred = false;
@@ -1420,19 +1489,23 @@ class Board {
 
   drawHover(e) {
     const { hex, unit, occupant, index } = this.hitTest(e);
+    // the layout read before any write of this frame (read after, it would be laid out twice)
+    const r = index < 0 ? null : this.root.getBoundingClientRect();
     if (index < 0) {
       this.tooltip.style.display = "none";
       this.hoverPoly.setAttribute("points", "");
       this.hoverIndex = -1;
       return;
     }
+    if (index !== this.hoverIndex || this.tipStale) {
+      this.tipStale = false;
+      this.tooltip.innerHTML = this.tooltipHtml(index);
+    }
     if (index !== this.hoverIndex) {
       this.hoverIndex = index;
       this.hoverPoly.setAttribute("points", this.geom.points(index));
-      this.tooltip.innerHTML = this.tooltipHtml(index);
       if (this.model.get("send_hover")) this.model.send({ type: "hover", hex, unit, occupant });
     }
-    const r = this.root.getBoundingClientRect();
     this.tooltip.style.display = "";
     // well away from the pointer (below right) so it never covers the counters next to it
     let left = e.clientX - r.left + 28;
@@ -1544,6 +1617,22 @@ function applyUnits(model, st, w) {
 
 const ANSWERING = new WeakSet();
 
+/** The stages of an answer in the page, as ``performance.mark("hexplay:<stage>")``:
+ * ``answer-in`` (its message handed to the board), ``answer-apply`` (its traits being set),
+ * ``answer-drawn`` (every layer redrawn); read by benchmarks/click_trace.py.  A mark costs
+ * about a microsecond; the page keeps the last MARKS_KEPT of each. */
+const STAGES = ["answer-in", "answer-apply", "answer-drawn"];
+const MARKS_KEPT = 100;
+let marksMade = 0;
+function stageMark(stage) {
+  if (typeof performance === "undefined" || !performance.mark) return;
+  performance.mark("hexplay:" + stage);
+  if (++marksMade >= MARKS_KEPT * STAGES.length) {
+    marksMade = 0;
+    for (const s of STAGES) performance.clearMarks("hexplay:" + s);
+  }
+}
+
 /** ipywidgets' put_buffers: each buffer back at its path in ``state``. */
 function putBuffers(state, paths, buffers) {
   for (let k = 0; k < paths.length && k < buffers.length; k++) {
@@ -1560,10 +1649,14 @@ function answerChannel(model) {
   ANSWERING.add(model);
   model.on("msg:custom", (msg, buffers) => {
     if (!msg || msg.type !== "answer" || !msg.state) return;
+    stageMark("answer-in");
     const state = msg.state;
     putBuffers(state, msg.buffer_paths || [], buffers || []);
     // set_state (the widget manager's own, when the model has it): nothing to send back
-    const apply = () => (typeof model.set_state === "function" ? model.set_state(state) : model.set(state));
+    const apply = () => {
+      stageMark("answer-apply");
+      return typeof model.set_state === "function" ? model.set_state(state) : model.set(state);
+    };
     const pending = model.state_change;
     if (pending && typeof pending.then === "function") pending.then(apply);
     else apply();
