@@ -14,8 +14,9 @@ all blocks, with the median and range of the blocks' ratios:
 spread less.
 
 Both versions play the scripted SKIRMISH game of :mod:`hexplay.analysis.bench` on their own
-copy of the map, each after ``--warmup`` games (the map's lazy tables filled); the games of
-the timed blocks are compared move for move first (same commands, same winner).
+copy of the map, each after ``--warmup`` games (the map's lazy tables filled); ``--compare``
+games are compared command for command and die for die first. The other games' A/B
+(``ab_ambush.py``, ``ab_aggressor.py``) run the same :func:`run` with their own game.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -103,49 +105,68 @@ def report(t_mine: list[float], t_other: list[float], games: int) -> None:
     )
 
 
-def _same_game(ma, mb, seed: int) -> None:
-    from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
-    from hexplay.rules.skirmish import SkirmishGame
-
-    other_ai = importlib.import_module(f"{OTHER}.ai")
-    other_rules = importlib.import_module(f"{OTHER}.rules.skirmish")
-    ga = play(
-        SkirmishGame.new(seed=seed, map=ma), [ScriptedAdversary(seed), ScriptedDefender(seed)]
-    )
-    gb = other_rules.SkirmishGame.new(seed=seed, map=mb)
-    other_ai.play(gb, [other_ai.ScriptedAdversary(seed), other_ai.ScriptedDefender(seed)])
-    if ga.commands.to_list() != gb.commands.to_list() or ga.winner != gb.winner:
-        raise SystemExit(f"seed {seed}: the two versions play different games")
+def same_games(mine: Callable[[int], Any], other: Callable[[int], Any], seeds: range) -> None:
+    """Stop unless both versions play each seed's game alike: the same commands, winner and
+    dice (a change that alters a game is not a speed-up)."""
+    for s in seeds:
+        ga, gb = mine(s), other(s)
+        same = ga.commands.to_list() == gb.commands.to_list() and ga.winner == gb.winner
+        if not same or [r.value for r in ga.dice.rolls] != [r.value for r in gb.dice.rolls]:
+            raise SystemExit(f"seed {s}: the two versions play different games")
 
 
-def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+Version = Callable[[Any], Callable[[int], Any]]
+"""A game's A/B entry: given a version's ``hexplay`` package, its game of one seed (played to
+the end and returned), built from that version's own modules -- never through its registry,
+whose entries name absolute ``hexplay.*`` paths (both versions would run this checkout)."""
+
+
+def run(argv: list[str] | None, doc: str, version: Version, warmup: int, block_games: int) -> None:
+    """The A/B every ``ab*.py`` runs: options parsed (``doc`` is the help), the other checkout
+    loaded, ``warmup`` games of seeds ``10**6 + i`` by each version, ``--compare`` seeds
+    (``20_000 + i``) compared by :func:`same_games`, then the timed blocks
+    (:func:`time_blocks`, or :func:`time_pairs` with ``--per-game``) and :func:`report`."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--base", required=True, type=Path, help="the other checkout's root")
-    ap.add_argument("--warmup", type=int, default=100)
+    ap.add_argument("--warmup", type=int, default=warmup)
     ap.add_argument("--blocks", type=int, default=20)
-    ap.add_argument("--block-games", type=int, default=20)
+    ap.add_argument("--block-games", type=int, default=block_games)
+    ap.add_argument("--compare", type=int, default=3, help="seeds compared die for die first")
     ap.add_argument(
         "--per-game", action="store_true", help="alternate the versions game by game (time_pairs)"
     )
     a = ap.parse_args(argv)
-    from hexplay.analysis import bench as mine
+    import hexplay
 
     with tempfile.TemporaryDirectory() as tmp:
-        load_other(a.base.resolve(), Path(tmp))
-        other = importlib.import_module(f"{OTHER}.analysis.bench")
-        ma, mb = mine.fresh_skirmish_map(), other.fresh_skirmish_map()
+        other = load_other(a.base.resolve(), Path(tmp))
+        mine, base = version(hexplay), version(other)
         for i in range(a.warmup):
-            mine._scripted_game(10**6 + i, ma)
-            other._scripted_game(10**6 + i, mb)
-        for s in range(3):
-            _same_game(ma, mb, s)
-        t_mine, t_other = (time_pairs if a.per_game else time_blocks)(
-            lambda s: mine._scripted_game(s, ma),
-            lambda s: other._scripted_game(s, mb),
-            a.blocks,
-            a.block_games,
-        )
+            mine(10**6 + i)
+            base(10**6 + i)
+        same_games(mine, base, range(20_000, 20_000 + a.compare))
+        timer = time_pairs if a.per_game else time_blocks
+        t_mine, t_other = timer(mine, base, a.blocks, a.block_games)
     report(t_mine, t_other, a.block_games * a.blocks)
+
+
+def skirmish(hx: Any) -> Callable[[int], Any]:
+    """Version ``hx``'s scripted SKIRMISH game (:mod:`hexplay.analysis.bench`'s) on a copy of
+    the map of its own, made once."""
+    bench = importlib.import_module(f"{hx.__name__}.analysis.bench")
+    ai = importlib.import_module(f"{hx.__name__}.ai")
+    rules = importlib.import_module(f"{hx.__name__}.rules.skirmish")
+    m = bench.fresh_skirmish_map()
+
+    def one(seed: int) -> Any:
+        g = rules.SkirmishGame.new(seed=seed, map=m)
+        return ai.play(g, [ai.ScriptedAdversary(seed), ai.ScriptedDefender(seed)])
+
+    return one
+
+
+def main(argv: list[str] | None = None) -> None:
+    run(argv, __doc__, skirmish, warmup=100, block_games=20)
 
 
 if __name__ == "__main__":

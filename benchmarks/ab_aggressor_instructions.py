@@ -15,7 +15,6 @@ compared command for command and die for die. Takes a few minutes (valgrind is ~
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import re
 import subprocess
@@ -28,32 +27,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 def _inner(base: Path, games: int, warmup: int) -> None:
-    from ab import OTHER, load_other
-    from ab_aggressor import _game
+    from ab import load_other, same_games
+    from ab_aggressor import aggressor
 
     import hexplay
-    from hexplay.ai.player import play
     from hexplay.analysis.batch import batch_gc
 
     with tempfile.TemporaryDirectory() as tmp:
         other = load_other(base.resolve(), Path(tmp))
-        other_play = importlib.import_module(f"{OTHER}.ai.player").play
-        versions = [(hexplay, play), (other, other_play)]
+        versions = [aggressor(hexplay), aggressor(other)]
         for i in range(warmup):
-            for hx, pl in versions:
-                _game(hx, pl, 10**6 + i)
-        ga, gb = (_game(hx, pl, 0) for hx, pl in versions)
-        if ga.commands.to_list() != gb.commands.to_list() or [r.value for r in ga.dice.rolls] != [
-            r.value for r in gb.dice.rolls
-        ]:
-            raise SystemExit("seed 0: the two versions play different games")
+            for one in versions:
+                one(10**6 + i)
+        same_games(*versions, range(1))
         with batch_gc():
             # this checkout, the other, the other, this one (a drift, such as the allocator
             # growing its arenas in the first part, falls on both alike)
-            for hx, pl in (versions[0], versions[1], versions[1], versions[0]):
+            for one in (versions[0], versions[1], versions[1], versions[0]):
                 os.getppid()  # the marker: callgrind dumps the part before it
                 for s in range(games):
-                    _game(hx, pl, s)
+                    one(s)
             os.getppid()
 
 
