@@ -161,6 +161,18 @@ _TASK_FIELDS = frozenset(("code", "target", "path", "hexes", "weapon", "seat", "
 """Keys of a task dict for :meth:`SkirmishGame.plot_tasks` (``ap`` is worked out again)."""
 
 
+def _row_of(t: Mapping) -> tuple:
+    """A checked task dict's plot arguments after side and unit."""
+    return (
+        t["code"],
+        t.get("target"),
+        t.get("path"),
+        t.get("hexes", 0),
+        t.get("weapon"),
+        t.get("seat"),
+    )
+
+
 def _task_row(t: Any) -> tuple:
     """A task dict of :meth:`SkirmishGame.plot_tasks` as plot's arguments after side and
     unit (its arguments checked against the code's: :func:`.orders.check_task_args`).
@@ -180,14 +192,7 @@ def _task_row(t: Any) -> tuple:
                 and not _is_default(k, v)
             ):
                 return _task_row_plain(t)  # (an argument the code does not take)
-        return (
-            t["code"],
-            t.get("target"),
-            t.get("path"),
-            t.get("hexes", 0),
-            t.get("weapon"),
-            t.get("seat"),
-        )
+        return _row_of(t)
     return _task_row_plain(t)
 
 
@@ -203,14 +208,7 @@ def _task_row_plain(t: Any) -> tuple:
             f"; got {sorted(t)}",
         )
     check_task_args(t["code"].upper(), {k: v for k, v in t.items() if k not in ("code", "ap")})
-    return (
-        t["code"],
-        t.get("target"),
-        t.get("path"),
-        t.get("hexes", 0),
-        t.get("weapon"),
-        t.get("seat"),
-    )
+    return _row_of(t)
 
 
 class SkirmishGame(SkirmishState, Game):

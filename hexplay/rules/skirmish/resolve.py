@@ -169,34 +169,21 @@ def resolve_combat(g, plans: dict[str, SidePlan], log) -> dict[str, Any]:
         fired_upon.add(tid)
         o = n["odds"]
         # (the key order of the event: firer .. hexes_moved, ratio and column, die, result)
+        data = {
+            "firer": firer.id,
+            "target": tid,
+            "weapon": weapon,
+            "from": fh,
+            "at": th,
+            "range": n["range"],
+            "attack": n["attack"],
+            "defence": n["defence"],
+            "terrain": n["terrain"],
+            "hexes_moved": n["hexes_moved"],
+        }
         if o is not None:
-            data = {
-                "firer": firer.id,
-                "target": tid,
-                "weapon": weapon,
-                "from": fh,
-                "at": th,
-                "range": n["range"],
-                "attack": n["attack"],
-                "defence": n["defence"],
-                "terrain": n["terrain"],
-                "hexes_moved": n["hexes_moved"],
-                "ratio": o.ratio,
-                "column": o.column_label,
-            }
-        else:
-            data = {
-                "firer": firer.id,
-                "target": tid,
-                "weapon": weapon,
-                "from": fh,
-                "at": th,
-                "range": n["range"],
-                "attack": n["attack"],
-                "defence": n["defence"],
-                "terrain": n["terrain"],
-                "hexes_moved": n["hexes_moved"],
-            }
+            data["ratio"] = o.ratio
+            data["column"] = o.column_label
         if target.wounds + pending.get(tid, 0) >= 2:
             die = res = None
             data["die"] = None

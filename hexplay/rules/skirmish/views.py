@@ -256,6 +256,47 @@ def full_unit(g, uid: str) -> dict[str, Any]:
     return d
 
 
+def _visible_plots(g, side: str, all_sides: bool) -> dict[str, Any]:
+    """The plots ``side``'s view shows: another side's only in the classic open-map game (or to
+    the referee: ``all_sides``), once all have submitted; under fog of war it would reveal
+    where unseen men are going, so it is never in a view."""
+    visible = g.plots.visible(side)
+    if not all_sides:
+        visible = {s: p for s, p in visible.items() if s == side}
+    return {s: {u: [t.to_dict() for t in lst] for u, lst in p.items()} for s, p in visible.items()}
+
+
+def _view_dict(
+    g, side: str, units, seen, last_known, plots, ap_left, all_seen: bool, events: bool
+) -> dict[str, Any]:
+    """The view of :func:`build_view` and :func:`build_view_plain` from its parts (``all_seen``:
+    the referee's or an open map's, where every unit listed counts as seen)."""
+    return {
+        "game": g.info.name,
+        "side": side,
+        "to_act": list(g.to_act()),
+        "turn": g.turn,
+        "phase": g.phase,
+        "over": g.over,
+        "winner": g.winner,
+        "scenario": g.scenario.name,
+        "map": g.map.name,
+        "open_map": g.scenario.open_map,
+        "route": g.route_name,
+        "route_hexes": list(g.route),
+        "ambush": g.ambush,
+        "barrier_points": g.barrier,
+        "barrier_points_required": g.scenario.barrier_points_required,
+        "units": units,
+        "seen": sorted(units if all_seen else seen),
+        "last_known": last_known,
+        "plots": plots,
+        "ap_left": ap_left,
+        "submitted": dict(g.plots.submitted),
+        "events": g.log.for_side(side) if events else [],
+    }
+
+
 def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
     """A plain JSON-able dict with only what ``side`` may know: equals
     :func:`build_view_plain`, the units' entries made from the hexes and owners read once
@@ -289,12 +330,7 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
         for uid in g.vehicles:
             if vf[uid][2] == ADVERSARY and uid not in units:
                 units[uid] = _full(g, uid, facts)
-    visible_plots = g.plots.visible(side)
-    if not (referee or open_map):
-        visible_plots = {s: p for s, p in visible_plots.items() if s == side}
-    plots = {
-        s: {u: [t.to_dict() for t in lst] for u, lst in p.items()} for s, p in visible_plots.items()
-    }
+    plots = _visible_plots(g, side, referee or open_map)
     last_known = {} if referee else g.last_known.for_side(side, exclude=units)
     if referee:
         ap_left = {}
@@ -308,30 +344,7 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
             for u in own:
                 a = g.ap_left(side, u)
                 ap_left[u] = _FULL_AP_TEXT if a is AP_PER_TURN else str(a)
-    return {
-        "game": g.info.name,
-        "side": side,
-        "to_act": list(g.to_act()),
-        "turn": g.turn,
-        "phase": g.phase,
-        "over": g.over,
-        "winner": g.winner,
-        "scenario": g.scenario.name,
-        "map": g.map.name,
-        "open_map": open_map,
-        "route": g.route_name,
-        "route_hexes": list(g.route),
-        "ambush": g.ambush,
-        "barrier_points": g.barrier,
-        "barrier_points_required": g.scenario.barrier_points_required,
-        "units": units,
-        "seen": sorted(units if referee or open_map else seen),
-        "last_known": last_known,
-        "plots": plots,
-        "ap_left": ap_left,
-        "submitted": dict(g.plots.submitted),
-        "events": g.log.for_side(side) if events else [],
-    }
+    return _view_dict(g, side, units, seen, last_known, plots, ap_left, referee or open_map, events)
 
 
 def build_view_plain(g, side: str, events: bool = True) -> dict[str, Any]:
@@ -358,36 +371,7 @@ def build_view_plain(g, side: str, events: bool = True) -> dict[str, Any]:
         for v in g.vehicles.values():
             if g.owner(v) == ADVERSARY:
                 units[v.id] = full_unit(g, v.id)
-    # Another side's plot is shown only in the classic open-map game, once all have submitted;
-    # under fog of war it would reveal where unseen men are going, so it is never in a view.
-    visible_plots = g.plots.visible(side)
-    if not (referee or open_map):
-        visible_plots = {s: p for s, p in visible_plots.items() if s == side}
-    plots = {
-        s: {u: [t.to_dict() for t in lst] for u, lst in p.items()} for s, p in visible_plots.items()
-    }
+    plots = _visible_plots(g, side, referee or open_map)
     last_known = {} if referee else g.last_known.for_side(side, exclude=units)
-    return {
-        "game": g.info.name,
-        "side": side,
-        "to_act": list(g.to_act()),
-        "turn": g.turn,
-        "phase": g.phase,
-        "over": g.over,
-        "winner": g.winner,
-        "scenario": g.scenario.name,
-        "map": g.map.name,
-        "open_map": open_map,
-        "route": g.route_name,
-        "route_hexes": list(g.route),
-        "ambush": g.ambush,
-        "barrier_points": g.barrier,
-        "barrier_points_required": g.scenario.barrier_points_required,
-        "units": units,
-        "seen": sorted(units if referee or open_map else seen),
-        "last_known": last_known,
-        "plots": plots,
-        "ap_left": _ap_left_texts(g, side) if not referee else {},
-        "submitted": dict(g.plots.submitted),
-        "events": g.log.for_side(side) if events else [],
-    }
+    ap_left = _ap_left_texts(g, side) if not referee else {}
+    return _view_dict(g, side, units, seen, last_known, plots, ap_left, referee or open_map, events)
