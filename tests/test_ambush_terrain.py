@@ -510,6 +510,11 @@ def test_reach_on_a_user_map_is_the_terrain_tables_plain_dijkstra(m, budget, dat
 def test_settle_over_found_hexes_is_the_map_sized_search(name, lim, scale, data):
     """_settle (predecessors in a dict over the hexes found) = _settle_plain (tables over the
     whole map): the same hexes in the same found order, the same costs and predecessors."""
+    check_settle(name, lim, scale, data)
+
+
+def check_settle(name: str, lim: int, scale: int, data) -> None:
+    """_settle from a start drawn on map ``name`` = _settle_plain (uncached)."""
     t = terrain_for(load_map(name))
     start = data.draw(st.sampled_from(sorted(t.hex_of)))
     t._settled.clear()

@@ -40,19 +40,24 @@ def check_tables(g, n: dict) -> None:
             n["possible"] += any(v is not False for v in row.values())
 
 
-@settings(max_examples=5, deadline=None)
-@given(seed=st.integers(0, 10_000))
-def test_shot_table_equals_the_plain_odds(seed):
-    n = {"men": 0, "possible": 0}
+def play_checked(seed: int, check, n: dict, **play_kw) -> None:
+    """A scripted game of ``seed`` with ``check(game, n)`` run before every plot."""
     g = SkirmishGame.new(seed=seed)
     plot = g.plot
 
     def checked_plot(*a, **k):
-        check_tables(g, n)
+        check(g, n)
         return plot(*a, **k)
 
     g.plot = checked_plot
-    play(g, [ScriptedAdversary(seed), ScriptedDefender(seed)])
+    play(g, [ScriptedAdversary(seed), ScriptedDefender(seed)], **play_kw)
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_shot_table_equals_the_plain_odds(seed):
+    n = {"men": 0, "possible": 0}
+    play_checked(seed, check_tables, n)
     assert n["men"] > 10 and n["possible"] > 0, n
 
 
@@ -82,13 +87,5 @@ def check_shot_odds(g, n: dict) -> None:
 @given(seed=st.integers(0, 10_000))
 def test_shot_odds_equals_the_plain_version(seed):
     n = {"pairs": 0, "possible": 0}
-    g = SkirmishGame.new(seed=seed)
-    plot = g.plot
-
-    def checked_plot(*a, **k):
-        check_shot_odds(g, n)
-        return plot(*a, **k)
-
-    g.plot = checked_plot
-    play(g, [ScriptedAdversary(seed), ScriptedDefender(seed)], max_turns=4)
+    play_checked(seed, check_shot_odds, n, max_turns=4)
     assert n["pairs"] > 100 and n["possible"] > 10, n

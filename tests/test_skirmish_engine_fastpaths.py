@@ -151,13 +151,9 @@ def test_turn_shots_hold_shot_numbers():
 def test_settle_is_the_plain_search_on_the_skirmish_map(lim, scale, data):
     """Terrain._settle (costs in a map-sized list, predecessors in a dict) = _settle_plain on
     the SKIRMISH map: the same hexes in the same found order, costs and predecessors."""
-    t = terrain_for(load_map("skirmish"))
-    start = data.draw(st.sampled_from(sorted(t.hex_of)))
-    t._settled.clear()
-    order, cost, prev = t._settle(start, lim, scale)
-    p_order, p_cost, p_prev = t._settle_plain(start, lim, scale)
-    assert order == p_order and cost == p_cost
-    assert [prev[k] for k in order] == [p_prev[k] for k in p_order]
+    from test_ambush_terrain import check_settle
+
+    check_settle("skirmish", lim, scale, data)
 
 
 def test_validated_on_equals_validate():
