@@ -774,12 +774,17 @@ def toys_registered() -> Iterator[tuple[GameEntry, ...]]:
                 registry._GAMES[n] = e
 
 
-def all_games() -> list[str]:
-    """The games hexplay ships, then the toys (names, for parametrized tests). Games other
-    test modules register on import (the table's ``serve_tiny`` TAG games) are left out, so a
-    module's parameters do not depend on which modules were collected before it."""
+def shipped_games() -> list[str]:
+    """The games hexplay ships (names, for parametrized tests): registered games whose entry
+    path is in the package. Games other test modules register on import (the table's
+    ``serve_tiny`` TAG games) are left out, so a module's parameters do not depend on which
+    modules were collected before it."""
     import hexplay
     from hexplay.registry import game_entry
 
-    shipped = [g for g in hexplay.games() if game_entry(g).game.startswith("hexplay.")]
-    return [*(g for g in shipped if g not in TOY_NAMES), *TOY_NAMES]
+    return [g for g in hexplay.games() if game_entry(g).game.startswith("hexplay.")]
+
+
+def all_games() -> list[str]:
+    """:func:`shipped_games`, then the toys (names, for parametrized tests)."""
+    return [*(g for g in shipped_games() if g not in TOY_NAMES), *TOY_NAMES]
