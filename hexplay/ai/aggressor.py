@@ -597,13 +597,19 @@ class ScriptedPlayer(GamePlayer):
 
 def unit_order(view: dict, side: str) -> list[str]:
     """The order the side's units act in: equals :func:`unit_order_plain` (fire support and
-    the rear first, then the front, each by id), as two passes over the ids sorted once."""
-    units = view["units"]
-    ids = sorted([k for k, u in units.items() if u["side"] == side])
-    front = [k for k in ids if units[k]["type"] in FRONT]
-    if not front:
-        return ids
-    return [k for k in ids if units[k]["type"] not in FRONT] + front
+    the rear first, then the front, each by id), the two groups split in one pass over the
+    view's units and each sorted by id."""
+    rear: list[str] = []
+    front: list[str] = []
+    for k, u in view["units"].items():
+        if u["side"] == side:
+            if u["type"] in FRONT:
+                front.append(k)
+            else:
+                rear.append(k)
+    rear.sort()
+    front.sort()
+    return rear + front
 
 
 def unit_order_plain(view: dict, side: str) -> list[str]:
