@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import hexplay
-from hexplay.ai.aggressor import ScriptedPlayer
+from hexplay.ai.aggressor import ScriptedPlayer, unit_order_plain
 from hexplay.ai.player import play
 from hexplay.rules.aggressor import AggressorGame
 from hexplay.rules.aggressor.combat import attack_target_ok, attack_targets
@@ -135,6 +135,8 @@ def test_player_fast_paths_equal_the_plain_versions(seed, west, east, obs):
             view = g.view(side)
             assert p._enemies(b, view) == p._enemies_plain(b, view)
             assert p._enemies(b, view) is p._enemies(b, view)  # remembered for the view
+            assert p._order_memo[0] is view  # the same pass made the units' order
+            assert p._order_memo[1] == unit_order_plain(view, side)
             own = p._own_by_hex(view)
             for j in range(b.size):
                 assert own.get(b.labels[j]) is p._own_at(view, b, j)
