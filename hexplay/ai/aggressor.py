@@ -118,8 +118,8 @@ class ScriptedPlayer(GamePlayer):
         self._index_view(b, view)
         order = self._order_memo[1]  # = unit_order(view, side), made by the same pass
         for uid in order:
-            if side not in game.to_act():  # (nobody is to act once the game is over)
-                return
+            if game.over:  # = side not in game.to_act(): it is the side's turn until it
+                return  # submits, unless the game is over (then nobody is to act)
             self._learnt = self._changed = False
             if self._unit(game, b, uid, view):
                 if self._learnt:  # the side's knowledge changed: read the whole view again
