@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import hexplay
-from hexplay.ai.aggressor import ScriptedPlayer
+from hexplay.ai.aggressor import ScriptedPlayer, unit_order_plain
 from hexplay.ai.player import play
 from hexplay.rules.aggressor import AggressorGame
 from hexplay.rules.aggressor.combat import attack_target_ok, attack_targets
@@ -96,6 +96,42 @@ def test_engine_fast_paths_equal_the_plain_versions(seed, west, east, obs):
     assert g.over and n["units"] > 200 and n["hexes"] > 50_000, n
 
 
+def test_order_paths_equal_the_kind_dispatch():
+    """Each kind's OrderPath (what the order check uses) judges as blocked and target_legal
+    of that kind do, for every unit of the acting side after every order (a seventh of the
+    hexes each time, in turn)."""
+    from hexplay.rules.aggressor.legal import (
+        ORDER_PATHS,
+        PLAY_KINDS,
+        RULE_NAMES,
+        blocked,
+        need_name,
+        target_legal,
+    )
+
+    assert list(ORDER_PATHS) == list(PLAY_KINDS)
+    for kind, path in ORDER_PATHS.items():
+        assert (path.need, path.rule) == (need_name(kind), RULE_NAMES[kind])
+    n = {"orders": 0, "blocked": 0, "targets": 0}
+
+    def check(g):
+        n["orders"] += 1
+        for u in g.alive(g.current):
+            for kind, path in ORDER_PATHS.items():
+                why = path.blocked(g, u)
+                assert why == blocked(g, u, kind), (u, kind)
+                n["blocked"] += why is not None
+                if path.need is None:
+                    continue
+                for t in range(n["orders"] % 7, g.board.size, 7):
+                    ok = path.target_ok(g, u, t)
+                    assert ok == target_legal(g, u, kind, t), (u, kind, t)
+                    n["targets"] += ok
+
+    checked_game(21, "scripted", "random", True, check)
+    assert n["orders"] > 100 and n["blocked"] > 1000 and n["targets"] > 1000, n
+
+
 def test_views_equal_the_plain_version_in_set_up_and_once_over():
     g = AggressorGame.new(seed=8, turn_limit=2)
     ps = {s: ENTRY.player("scripted", s, 8) for s in ("west", "east")}
@@ -135,6 +171,8 @@ def test_player_fast_paths_equal_the_plain_versions(seed, west, east, obs):
             view = g.view(side)
             assert p._enemies(b, view) == p._enemies_plain(b, view)
             assert p._enemies(b, view) is p._enemies(b, view)  # remembered for the view
+            assert p._order_memo[0] is view  # the same pass made the units' order
+            assert p._order_memo[1] == unit_order_plain(view, side)
             own = p._own_by_hex(view)
             for j in range(b.size):
                 assert own.get(b.labels[j]) is p._own_at(view, b, j)

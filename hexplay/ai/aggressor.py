@@ -79,6 +79,7 @@ class ScriptedPlayer(GamePlayer):
     _base_memo: tuple = (None, {})
     _occupied_memo: tuple = (None, set())
     _own_memo: tuple = (None, {})
+    _order_memo: tuple = (None, [])
 
     def __init__(self, side: str, seed: int = 0, **knobs: float) -> None:
         super().__init__(side, seed)
@@ -114,10 +115,11 @@ class ScriptedPlayer(GamePlayer):
         side = self.side
         b = board_of(game.map)
         view = game.view(side, events=False, shared=True)
-        order = unit_order(view, side)
+        self._index_view(b, view)
+        order = self._order_memo[1]  # = unit_order(view, side), made by the same pass
         for uid in order:
-            if side not in game.to_act():  # (nobody is to act once the game is over)
-                return
+            if game.over:  # = side not in game.to_act(): it is the side's turn until it
+                return  # submits, unless the game is over (then nobody is to act)
             self._learnt = self._changed = False
             if self._unit(game, b, uid, view):
                 if self._learnt:  # the side's knowledge changed: read the whole view again
@@ -141,24 +143,34 @@ class ScriptedPlayer(GamePlayer):
         return self._index_view(b, view)
 
     def _index_view(self, b, view) -> dict[int, dict]:
-        """Remember, for ``view``, its enemies by hex index, its occupied hex indices and its
-        own units by hex label (= :meth:`_enemies_plain`, :meth:`_occupied_plain` and
-        :meth:`_own_by_hex_plain`), made in one pass over its units; returns the enemies."""
+        """Remember, for ``view``, its enemies by hex index, its occupied hex indices, its
+        own units by hex label and the order they act in (= :meth:`_enemies_plain`,
+        :meth:`_occupied_plain`, :meth:`_own_by_hex_plain` and :func:`unit_order`), made in
+        one pass over its units; returns the enemies."""
         side, index_of = self.side, b.index_of
         enemies: dict[int, dict] = {}
         occ: set[int] = set()
         own: dict[str, dict] = {}
-        for u in view["units"].values():
+        rear: list[str] = []
+        front: list[str] = []
+        for k, u in view["units"].items():
             lab = u["hex"]
             j = index_of[lab]
             occ.add(j)
             if u["side"] == side:
                 own[lab] = u
+                if u["type"] in FRONT:
+                    front.append(k)
+                else:
+                    rear.append(k)
             else:
                 enemies[j] = u
+        rear.sort()
+        front.sort()
         self._enemy_memo = (view, enemies)
         self._occupied_memo = (view, occ)
         self._own_memo = (view, own)
+        self._order_memo = (view, rear + front)
         return enemies
 
     def _enemies_plain(self, b, view) -> dict[int, dict]:
@@ -597,13 +609,19 @@ class ScriptedPlayer(GamePlayer):
 
 def unit_order(view: dict, side: str) -> list[str]:
     """The order the side's units act in: equals :func:`unit_order_plain` (fire support and
-    the rear first, then the front, each by id), as two passes over the ids sorted once."""
-    units = view["units"]
-    ids = sorted([k for k, u in units.items() if u["side"] == side])
-    front = [k for k in ids if units[k]["type"] in FRONT]
-    if not front:
-        return ids
-    return [k for k in ids if units[k]["type"] not in FRONT] + front
+    the rear first, then the front, each by id), the two groups split in one pass over the
+    view's units and each sorted by id."""
+    rear: list[str] = []
+    front: list[str] = []
+    for k, u in view["units"].items():
+        if u["side"] == side:
+            if u["type"] in FRONT:
+                front.append(k)
+            else:
+                rear.append(k)
+    rear.sort()
+    front.sort()
+    return rear + front
 
 
 def unit_order_plain(view: dict, side: str) -> list[str]:

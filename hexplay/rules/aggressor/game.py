@@ -31,10 +31,8 @@ from ...engine import (
 )
 from . import phases, queries, setup
 from .board import EAST, KEY_DIRECTIONS, OTHER, SIDES, WEST, board_of
-from .combat import ground_attack
 from .features import RULES as FEATURE_RULES
-from .legal import PLAY_KINDS, RULE_NAMES, blocked, need_name, target_legal, unit_orders
-from .movement import apply_move
+from .legal import ORDER_PATHS, PLAY_KINDS, RULE_NAMES, need_name, unit_orders
 from .observation import Sighting, observation_phase
 from .scenario import Scenario, parse_scenario
 from .units import TECHNICAL, UNIT_TYPES, Unit
@@ -285,15 +283,15 @@ class AggressorGame(Game):
         if o.side != self.current:
             raise IllegalOrder("sequence of play", f"it is {self.current}'s turn, not {o.side}'s")
         kind = o.kind
-        if kind not in PLAY_KINDS:
+        path = ORDER_PATHS.get(kind) if type(kind) is str else None  # = kind in PLAY_KINDS
+        if path is None:
             raise IllegalOrder("order", f"kind must be one of {list(PLAY_KINDS)}, not {kind!r}")
         u = self.units.get(o.unit) if isinstance(o.unit, str) else None
         if u is None or u.side != o.side:
             raise IllegalOrder("order", f"{o.side} has no unit {o.unit!r}")
         if not u.alive:
             raise IllegalOrder("order", f"{u.id} has been eliminated")
-        need = NEEDS[kind]
-        rule = RULE_NAMES[kind]
+        need, rule, path_blocked, target_ok, apply = path  # (the kind's functions, looked up once)
         args = o.args
         if kind == "move":
             if len(args) != 1 or "to" not in args:  # (the common case: exactly a "to")
@@ -301,7 +299,7 @@ class AggressorGame(Game):
                 args = self._move_target(u, args)
         elif args and (need is None or len(args) > 1 or need not in args):
             check_args(o, (need,) if need else (), rule)  # refuses the extra
-        why = blocked(self, u, kind)
+        why = path_blocked(self, u)  # = blocked(self, u, kind)
         if why is not None:
             raise IllegalOrder(*why)
         t = None
@@ -309,7 +307,7 @@ class AggressorGame(Game):
             if need not in args:
                 raise IllegalOrder(rule, f"{kind} needs {need!r} (a hex)")
             t = self.board.index(args[need], need, rule)
-            if not target_legal(self, u, kind, t):
+            if not target_ok(self, u, t):  # = target_legal(self, u, kind, t)
                 raise IllegalOrder(rule, self._why_target(u, kind, t))
         # the arguments are checked plain values (labels, a key): logged as given
         # (= o.to_dict(), built here: the order as given, before any "direction" conversion)
@@ -320,11 +318,7 @@ class AggressorGame(Game):
                 self._turn,
             )
         )
-        if kind == "move":
-            return apply_move(self, u, t)
-        if kind == "attack":
-            return ground_attack(self, u, t)
-        return FEATURE_RULES[kind][2](self, u, t)
+        return apply(self, u, t)
 
     def _move_target(self, u: Unit, args: dict) -> dict:
         if ("to" in args) == ("direction" in args):

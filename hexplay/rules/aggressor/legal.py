@@ -10,11 +10,14 @@ side knows (its units and its knowledge of the enemy), never from hidden units.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
 from ...engine import LegalOrder, Need
-from .combat import attack_blocked, attack_target_ok, attack_targets
+from .combat import attack_blocked, attack_target_ok, attack_targets, ground_attack
 from .features import RANGED_REACH, TARGET_NEED, common_blocked, ranged_target_ok
 from .features import RULES as FEATURE_RULES
-from .movement import move_blocked, move_target_ok, move_targets
+from .movement import apply_move, move_blocked, move_target_ok, move_targets
 
 PLAY_KINDS = ("move", "attack", *FEATURE_RULES)
 
@@ -99,3 +102,57 @@ def unit_orders(g, u) -> list[LegalOrder]:
             needs = (Need(need_name(kind), "hex", tuple(labels[j] for j in ts), PROMPTS[kind]),)
         out.append(LegalOrder(u.side, kind, u.id, {}, needs, f"{u.id} {kind}", RULE_NAMES[kind]))
     return out
+
+
+class OrderPath(NamedTuple):
+    """One order kind's way through the order check and its application, looked up once per
+    order (:data:`ORDER_PATHS`): the argument naming its hex (None: it takes none), the rule it
+    is judged by, ``blocked(g, u)`` (= :func:`blocked` of the kind), ``target_ok(g, u, t)``
+    (= :func:`target_legal` of the kind) and ``apply(g, u, t)``."""
+
+    need: str | None
+    rule: str
+    blocked: Callable[[Any, Any], tuple[str, str] | None]
+    target_ok: Callable[[Any, Any, int], bool]
+    apply: Callable[[Any, Any, int | None], list[dict]]
+
+
+def _feature_blocked(fb):
+    def feature_blocked(g, u):  # = blocked(g, u, kind) of a feature
+        return fb(g, u) or common_blocked(g, u)
+
+    return feature_blocked
+
+
+def _target_ok(kind: str):
+    if kind == "move":
+        return move_target_ok
+    if kind == "attack":
+        return attack_target_ok
+    if kind in RANGED_REACH:
+
+        def ranged_ok(g, u, t):  # = target_legal(g, u, kind, t)
+            return ranged_target_ok(g, u, kind, t)
+
+        return ranged_ok
+    tf = FEATURE_RULES[kind][1]
+
+    def in_targets(g, u, t):  # = target_legal(g, u, kind, t); None for kinds without a hex
+        return tf is not None and t in tf(g, u)
+
+    return in_targets
+
+
+ORDER_PATHS: dict[str, OrderPath] = {
+    "move": OrderPath("to", RULE_NAMES["move"], move_blocked, move_target_ok, apply_move),
+    "attack": OrderPath(
+        "target", RULE_NAMES["attack"], attack_blocked, attack_target_ok, ground_attack
+    ),
+    **{
+        kind: OrderPath(
+            need_name(kind), RULE_NAMES[kind], _feature_blocked(fb), _target_ok(kind), fa
+        )
+        for kind, (fb, _, fa) in FEATURE_RULES.items()
+    },
+}
+"""Order kind -> its :class:`OrderPath` (every kind of :data:`PLAY_KINDS`, in that order)."""
