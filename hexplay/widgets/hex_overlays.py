@@ -60,6 +60,13 @@ class HexCosts(dict):
             raise ValueError("a hex index is given twice")
         self.indices, self.costs, self.map_labels = idx, val, map_labels
 
+    def copy(self) -> HexCosts:  # type: ignore[override]
+        """A new dict of the same costs holding the same arrays (no label looked up again)."""
+        out = HexCosts.__new__(HexCosts)
+        dict.update(out, self)
+        out.indices, out.costs, out.map_labels = self.indices, self.costs, self.map_labels
+        return out
+
     def wire_arrays(self, map_labels: Sequence[str]) -> tuple[np.ndarray, np.ndarray] | None:
         """``(indices, costs)`` if they index ``map_labels`` and the dict was not changed
         since it was made (else None: encode the labels)."""
