@@ -807,6 +807,19 @@ def test_hex_overlay_values_send_the_bytes_of_the_plain_list_and_dict():
         {"visible": plain_vis, "reachable": plain_reach}
     )
     assert vis.copy() == vis and vis.copy().wire_indices(labels) is vis.indices
+    copy = reach.copy()
+    assert type(copy) is HexCosts and copy == reach and copy.wire_arrays(labels) is not None
+    # a value's bytes are made once and shared with its copies; a changed copy forgets them
+    assert wire({"visible": vis.copy(), "reachable": copy}) == wire(
+        {"visible": plain_vis, "reachable": plain_reach}
+    )
+    assert vis.wire_memo and vis.copy().wire_memo is vis.wire_memo
+    assert reach.wire_memo and copy.wire_memo is reach.wire_memo
+    copy[labels[5]] = 3.0
+    assert copy.wire_arrays(labels) is None and reach.wire_arrays(labels) is not None
+    assert wire({"visible": vis, "reachable": copy}) == wire(
+        {"visible": plain_vis, "reachable": dict(copy)}
+    )
     vis.append(labels[0])  # changed: its indices are forgotten, the labels are sent
     reach[labels[0]] = 4.0
     assert vis.wire_indices(labels) is None and reach.wire_arrays(labels) is None
@@ -832,6 +845,10 @@ def test_skirmish_selection_overlays_equal_the_plain_computation():
         plain.pop(u["hex"])
         assert app.board.overlays["reachable"] == plain
         assert list(app.board.overlays["reachable"]) == list(plain)  # same order too
+    # the second A1 came from the reach cache: a copy, so changing it leaves the cache as made
+    assert len(app.ui._reach_cache) == 2
+    app.board.overlays["reachable"]["9999"] = 1.0
+    assert "9999" not in app.ui.reachable("A1") and app.ui.reachable("A1") == plain
 
 
 def test_panels_wait_about_as_long_as_the_pages_last_answer_took():

@@ -162,22 +162,30 @@ def overlays_to_json(value: Mapping[str, Any], widget: Any) -> dict[str, Any]:
     labels = widget.map.hex_labels if getattr(widget, "map", None) is not None else ()
     vis = value.get("visible")
     if vis is not None and not isinstance(vis, Mapping):
-        # (a HexLabels holds its indices already: the same bytes, no label looked up)
+        # (a HexLabels holds its indices already: the same bytes, no label looked up; its
+        # bytes made once, for it and its copies)
         arr = vis.wire_indices(labels) if isinstance(vis, HexLabels) else None
-        if arr is None:
+        if arr is not None:
+            data = vis.wire_memo.get(dt)
+            if data is None:
+                data = vis.wire_memo[dt] = _array(arr, dt)["data"]
+        else:
             idx = {index[x] for x in map(str, vis) if x in index}
-            arr = np.fromiter(sorted(idx), int, len(idx))
-        out["visible"] = {"dtype": dt, "data": _array(arr, dt)["data"]}
+            data = _array(np.fromiter(sorted(idx), int, len(idx)), dt)["data"]
+        out["visible"] = {"dtype": dt, "data": data}
     reach = value.get("reachable")
     if isinstance(reach, Mapping) and "hex" not in reach:
         arrays = reach.wire_arrays(labels) if isinstance(reach, HexCosts) else None
-        if arrays is None:
+        if arrays is not None:  # (as for the visible hexes: made once per value)
+            wire = reach.wire_memo.get(dt)
+            if wire is None:
+                wire = reach.wire_memo[dt] = (_array(arrays[0], dt), costs_to_wire(arrays[1]))
+        else:
             pairs = [(index[str(k)], float(v)) for k, v in reach.items() if str(k) in index]
-            arrays = (
-                np.array([p[0] for p in pairs], dtype=np.int64),
-                np.array([p[1] for p in pairs], dtype=np.float64),
-            )
-        out["reachable"] = {"hex": _array(arrays[0], dt), "cost": costs_to_wire(arrays[1])}
+            hexes = np.array([p[0] for p in pairs], dtype=np.int64)
+            costs = np.array([p[1] for p in pairs], dtype=np.float64)
+            wire = (_array(hexes, dt), costs_to_wire(costs))
+        out["reachable"] = {"hex": dict(wire[0]), "cost": dict(wire[1])}
     return out
 
 
