@@ -127,6 +127,11 @@ def test_overlays_show_cbr_border_sectors_control_and_the_selection():
     app.board.simulate_click("@FH", "W04")  # the missile: its known targets at 2..8
     ov = app.board.overlays
     assert ov["highlight"] == ["@KJ", "@MJ"] and "@SN" not in ov["highlight"]
+    app.board.simulate_click("@JJ", "W01")  # again: the reach remembered for this state
+    plain = {k: float(v["steps"]) for k, v in reach.items()}
+    assert app.board.overlays["reachable"] == plain
+    app.board.overlays["reachable"]["@AA"] = 9.0  # a copy: the remembered one stays
+    assert app.ui._reach_steps("W01") == plain
 
 
 def _shown(app: GameApp, tab: str) -> str:

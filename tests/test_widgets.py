@@ -532,7 +532,9 @@ def test_overlays_go_to_the_browser_as_hex_indices_and_come_back_as_labels():
     vis = np.frombuffer(bytes(wire["visible"]["data"]), dtype=wire["visible"]["dtype"])
     assert vis.tolist() == sorted({b.map.index("0304"), b.map.index("0101")})
     hexes = np.frombuffer(bytes(wire["reachable"]["hex"]["data"]), dtype="<u2")
-    costs = np.frombuffer(bytes(wire["reachable"]["cost"]["data"]), dtype="<f8")
+    cost = wire["reachable"]["cost"]  # whole sixths of an AP, one byte each
+    assert (cost["dtype"], cost["scale"]) == ("uint8", 6)
+    costs = np.frombuffer(bytes(cost["data"]), dtype="u1") / 6
     assert dict(zip(hexes.tolist(), costs.tolist())) == {
         b.map.index("0303"): 1.0,
         b.map.index("0304"): 2.5,
@@ -753,6 +755,33 @@ def test_offmap_units_from_view_keeps_secrets():
     assert ref == {"E1", "E2", "G3", "G4", "G5", "G6"}
 
 
+@pytest.mark.parametrize(
+    ("costs", "dtype"),
+    [
+        ([1.0, 2.5, 0.5], "uint8"),
+        ([1 / 6, 7 / 6, 13 / 3, 2 * (5 / 6)], "uint8"),  # sixths (a wounded man's doubled too)
+        ([0.0, 300.0], "uint16"),
+        ([0.1, 2.5], "float64"),  # not a whole number of sixths, not a float32
+        ([2.0**-20, 1.0], "float32"),  # exact as a float32, not in sixths
+        ([1e9], "float32"),
+        ([-1.0, 2.0], "float32"),  # negative: no unsigned count
+        ([float("nan"), 1.0], "float64"),
+        ([], "float32"),
+    ],
+)
+def test_reach_costs_go_in_the_fewest_bytes_that_hold_them_exactly(costs, dtype):
+    from hexplay.widgets.board import _array, costs_from_wire, costs_to_wire
+
+    c = np.array(costs, dtype=np.float64)
+    wire = costs_to_wire(c)
+    assert wire["dtype"] == dtype
+    back = costs_from_wire(wire)
+    plain = np.frombuffer(bytes(_array(c, "float64")["data"]), dtype="<f8")
+    assert back.dtype == np.float64
+    assert np.array_equal(back, plain, equal_nan=True)  # the same floats, bit for bit
+    assert back.tobytes() == plain.tobytes()
+
+
 def test_hex_overlay_values_send_the_bytes_of_the_plain_list_and_dict():
     """HexLabels / HexCosts (indices carried along) equal the plain label list and {label:
     cost} dict, and overlays_to_json gives the same wire form for both; a changed value is
@@ -778,6 +807,19 @@ def test_hex_overlay_values_send_the_bytes_of_the_plain_list_and_dict():
         {"visible": plain_vis, "reachable": plain_reach}
     )
     assert vis.copy() == vis and vis.copy().wire_indices(labels) is vis.indices
+    copy = reach.copy()
+    assert type(copy) is HexCosts and copy == reach and copy.wire_arrays(labels) is not None
+    # a value's bytes are made once and shared with its copies; a changed copy forgets them
+    assert wire({"visible": vis.copy(), "reachable": copy}) == wire(
+        {"visible": plain_vis, "reachable": plain_reach}
+    )
+    assert vis.wire_memo and vis.copy().wire_memo is vis.wire_memo
+    assert reach.wire_memo and copy.wire_memo is reach.wire_memo
+    copy[labels[5]] = 3.0
+    assert copy.wire_arrays(labels) is None and reach.wire_arrays(labels) is not None
+    assert wire({"visible": vis, "reachable": copy}) == wire(
+        {"visible": plain_vis, "reachable": dict(copy)}
+    )
     vis.append(labels[0])  # changed: its indices are forgotten, the labels are sent
     reach[labels[0]] = 4.0
     assert vis.wire_indices(labels) is None and reach.wire_arrays(labels) is None
@@ -803,6 +845,10 @@ def test_skirmish_selection_overlays_equal_the_plain_computation():
         plain.pop(u["hex"])
         assert app.board.overlays["reachable"] == plain
         assert list(app.board.overlays["reachable"]) == list(plain)  # same order too
+    # the second A1 came from the reach cache: a copy, so changing it leaves the cache as made
+    assert len(app.ui._reach_cache) == 2
+    app.board.overlays["reachable"]["9999"] = 1.0
+    assert "9999" not in app.ui.reachable("A1") and app.ui.reachable("A1") == plain
 
 
 def test_panels_wait_about_as_long_as_the_pages_last_answer_took():

@@ -41,7 +41,7 @@ from . import guard as G
 from .adapter import REFEREE, GameUI, OrderController
 from .counters import CounterStyle, SideStyle, sidc_for
 from .game_app import GameApp
-from .hex_overlays import HexLabels
+from .hex_overlays import HexCosts, HexLabels
 from .tab_panel import TabHTML
 
 SIDES = ("west", "east")
@@ -363,8 +363,7 @@ class AggressorUI(GameUI):
         g = self.app.game
         if u is None:
             return out
-        reach = self._query("reach", unit)
-        out["reachable"] = {k: float(v["steps"]) for k, v in reach.items()}
+        out["reachable"] = self._reach_steps(unit)
         if g.scenario.obs and side != REFEREE:
             out["visible"] = self._observed_and_own().copy()
         targets: set[str] = set()
@@ -376,6 +375,22 @@ class AggressorUI(GameUI):
             targets |= opts & known if lo.kind != "decon" else opts
         out["highlight"] = sorted(targets)
         return out
+
+    def _reach_steps(self, unit: str) -> dict[str, float]:
+        """``{hex: float(steps)}`` of the engine's reach of ``unit``: a
+        :class:`~.hex_overlays.HexCosts` made once per game state (remembered with the
+        engine's answers), a copy each time (the board sends its arrays' bytes, made once)."""
+        reach = self._query("reach", unit)
+        table = self._memo[1]
+        hit = table.get(("reach_steps", unit))
+        if hit is None:
+            m = self.app.game.map
+            labels = list(reach)
+            steps = [float(reach[k]["steps"]) for k in labels]
+            hit = table[("reach_steps", unit)] = HexCosts(
+                [m.index(k) for k in labels], steps, m.hex_labels
+            )
+        return hit.copy()
 
     def _observed_and_own(self) -> list[str]:
         """The hexes the side ordering observes or stands on, sorted (the same for every unit

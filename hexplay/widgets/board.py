@@ -116,9 +116,41 @@ def _index_dtype(n: int) -> str:
     return "uint16" if n <= 0xFFFF else "int32"
 
 
+#: Reach costs go on the wire as whole numbers of this fraction of a point (SKIRMISH's sixths
+#: of an AP; AGGRESSOR's whole steps are multiples too) when every cost is one exactly.
+COST_SCALE = 6
+
+
+def costs_to_wire(costs: np.ndarray) -> dict[str, Any]:
+    """Reach costs as ``{"dtype", "data"}`` plus ``"scale"`` when sent as integers: equal to
+    ``_array(costs, "float64")`` decoded (the page reads ``data / scale``), in the fewest bytes
+    that hold the values exactly: uint8 / uint16 counts of 1/:data:`COST_SCALE` (every cost
+    ``c`` with ``round(c * scale) / scale == c``, as SKIRMISH's sixths of an AP are), else
+    float32 when that is exact, else float64."""
+    c = np.asarray(costs, dtype=np.float64).reshape(-1)
+    if len(c) and bool(np.all(np.isfinite(c))):
+        units = np.rint(c * COST_SCALE)
+        if bool(np.all(units / COST_SCALE == c)) and units.min() >= 0:
+            top = units.max()
+            dt = "uint8" if top <= 0xFF else "uint16" if top <= 0xFFFF else None
+            if dt is not None:
+                return {**_array(units, dt), "scale": COST_SCALE}
+    if bool(np.all(c.astype(np.float32) == c)):
+        return _array(c, "float32")
+    return _array(c, "float64")
+
+
+def costs_from_wire(field: Mapping[str, Any]) -> np.ndarray:
+    """Inverse of :func:`costs_to_wire` (float64 costs)."""
+    arr = np.frombuffer(bytes(field["data"]), dtype=np.dtype(field["dtype"]).newbyteorder("<"))
+    scale = field.get("scale")
+    return arr / float(scale) if scale else arr.astype(np.float64)
+
+
 def overlays_to_json(value: Mapping[str, Any], widget: Any) -> dict[str, Any]:
     """The wire form of ``overlays``: ``visible`` as hex indices and ``reachable`` as hex
-    indices + costs (binary buffers, no label strings to encode and parse); the rest as is.
+    indices + costs (binary buffers, no label strings to encode and parse; the costs in the
+    fewest bytes that hold them exactly, :func:`costs_to_wire`); the rest as is.
 
     Labels not on the map are dropped (the board could not draw them).  Without a map the
     value is sent unchanged (the browser reads both forms)."""
@@ -130,22 +162,30 @@ def overlays_to_json(value: Mapping[str, Any], widget: Any) -> dict[str, Any]:
     labels = widget.map.hex_labels if getattr(widget, "map", None) is not None else ()
     vis = value.get("visible")
     if vis is not None and not isinstance(vis, Mapping):
-        # (a HexLabels holds its indices already: the same bytes, no label looked up)
+        # (a HexLabels holds its indices already: the same bytes, no label looked up; its
+        # bytes made once, for it and its copies)
         arr = vis.wire_indices(labels) if isinstance(vis, HexLabels) else None
-        if arr is None:
+        if arr is not None:
+            data = vis.wire_memo.get(dt)
+            if data is None:
+                data = vis.wire_memo[dt] = _array(arr, dt)["data"]
+        else:
             idx = {index[x] for x in map(str, vis) if x in index}
-            arr = np.fromiter(sorted(idx), int, len(idx))
-        out["visible"] = {"dtype": dt, "data": _array(arr, dt)["data"]}
+            data = _array(np.fromiter(sorted(idx), int, len(idx)), dt)["data"]
+        out["visible"] = {"dtype": dt, "data": data}
     reach = value.get("reachable")
     if isinstance(reach, Mapping) and "hex" not in reach:
         arrays = reach.wire_arrays(labels) if isinstance(reach, HexCosts) else None
-        if arrays is None:
+        if arrays is not None:  # (as for the visible hexes: made once per value)
+            wire = reach.wire_memo.get(dt)
+            if wire is None:
+                wire = reach.wire_memo[dt] = (_array(arrays[0], dt), costs_to_wire(arrays[1]))
+        else:
             pairs = [(index[str(k)], float(v)) for k, v in reach.items() if str(k) in index]
-            arrays = (
-                np.array([p[0] for p in pairs], dtype=np.int64),
-                np.array([p[1] for p in pairs], dtype=np.float64),
-            )
-        out["reachable"] = {"hex": _array(arrays[0], dt), "cost": _array(arrays[1], "float64")}
+            hexes = np.array([p[0] for p in pairs], dtype=np.int64)
+            costs = np.array([p[1] for p in pairs], dtype=np.float64)
+            wire = (_array(hexes, dt), costs_to_wire(costs))
+        out["reachable"] = {"hex": dict(wire[0]), "cost": dict(wire[1])}
     return out
 
 
@@ -165,7 +205,7 @@ def overlays_from_json(value: Mapping[str, Any], widget: Any) -> dict[str, Any]:
         out["visible"] = [labels[i] for i in arr(vis).tolist()]
     reach = out.get("reachable")
     if isinstance(reach, Mapping) and "hex" in reach:
-        hexes, costs = arr(reach["hex"]).tolist(), arr(reach["cost"]).tolist()
+        hexes, costs = arr(reach["hex"]).tolist(), costs_from_wire(reach["cost"]).tolist()
         out["reachable"] = {labels[i]: float(c) for i, c in zip(hexes, costs)}
     return out
 

@@ -21,7 +21,7 @@ class HexLabels(list):
     """A list of hex labels that also holds ``indices``: their indices in ``map_labels`` (a
     map's ``hex_labels``), sorted and unique, in the list's own order."""
 
-    __slots__ = ("indices", "map_labels")
+    __slots__ = ("indices", "map_labels", "wire_memo")
 
     def __init__(self, indices: Any = (), map_labels: Sequence[str] = ()) -> None:
         idx = np.asarray(indices, dtype=np.int64).reshape(-1)
@@ -30,12 +30,14 @@ class HexLabels(list):
         super().__init__(map(map_labels.__getitem__, idx.tolist()))
         self.indices = idx
         self.map_labels = map_labels
+        #: wire forms made from the arrays (by .board), shared by copies: made once per value
+        self.wire_memo: dict[Any, Any] = {}
 
     def copy(self) -> HexLabels:  # type: ignore[override]
         """A new list of the same labels holding the same indices (none looked up again)."""
         out = HexLabels.__new__(HexLabels)
         list.extend(out, self)
-        out.indices, out.map_labels = self.indices, self.map_labels
+        out.indices, out.map_labels, out.wire_memo = self.indices, self.map_labels, self.wire_memo
         return out
 
     def wire_indices(self, map_labels: Sequence[str]) -> np.ndarray | None:
@@ -50,7 +52,7 @@ class HexCosts(dict):
     """A ``{label: cost}`` dict of hexes of ``map_labels`` that also holds the index array
     ``indices`` and the float array ``costs`` it was made from (in the dict's order)."""
 
-    __slots__ = ("indices", "costs", "map_labels")
+    __slots__ = ("indices", "costs", "map_labels", "wire_memo")
 
     def __init__(self, indices: Any = (), costs: Any = (), map_labels: Sequence[str] = ()) -> None:
         idx = np.asarray(indices, dtype=np.int64).reshape(-1)
@@ -59,6 +61,15 @@ class HexCosts(dict):
         if len(self) != len(idx):
             raise ValueError("a hex index is given twice")
         self.indices, self.costs, self.map_labels = idx, val, map_labels
+        self.wire_memo: dict[Any, Any] = {}  # as HexLabels'
+
+    def copy(self) -> HexCosts:  # type: ignore[override]
+        """A new dict of the same costs holding the same arrays (no label looked up again)."""
+        out = HexCosts.__new__(HexCosts)
+        dict.update(out, self)
+        out.indices, out.costs, out.map_labels = self.indices, self.costs, self.map_labels
+        out.wire_memo = self.wire_memo
+        return out
 
     def wire_arrays(self, map_labels: Sequence[str]) -> tuple[np.ndarray, np.ndarray] | None:
         """``(indices, costs)`` if they index ``map_labels`` and the dict was not changed

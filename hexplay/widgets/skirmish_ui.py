@@ -365,6 +365,8 @@ class SkirmishUI(GameUI):
         self.odds = OddsPanel()
         self.offmap = OffMapPanel(on_click=self._on_offmap_click)
         self._sight_cache: dict[tuple[Any, ...], HexLabels] = {}
+        #: (id(terrain), hex, AP, factor) -> (terrain, its HexCosts): see :meth:`reachable`
+        self._reach_cache: dict[tuple[Any, ...], tuple[Any, HexCosts]] = {}
 
     # --- the game -------------------------------------------------------------------------------
     @classmethod
@@ -398,6 +400,7 @@ class SkirmishUI(GameUI):
 
     def reset(self) -> None:
         self._sight_cache.clear()
+        self._reach_cache.clear()
 
     # --- the board ------------------------------------------------------------------------------
     @property
@@ -738,14 +741,23 @@ class SkirmishUI(GameUI):
             return None
         factor = 2 if u.get("status") == "W" else 1
         budget = Fraction(self.app.game.ap_left(self.app.plotting_side, unit)) / factor
-        reach = self.terrain().reachable(u["hex"], budget)
-        # {label: cost} of every hex but his own, as {k: v * factor for k, v in
-        # reach.float_costs().items() if k != hex} (a HexCosts: it holds the arrays too)
-        m = reach.movement.map
-        idx = np.flatnonzero(reach.reachable)
-        idx = idx[idx != m.index(u["hex"])]
-        costs = reach.cost_units[idx] / reach.movement.denominator
-        return HexCosts(idx, costs * factor, m.hex_labels)
+        terrain = self.terrain()
+        # one per (terrain, hex, AP, factor): a unit clicked again, or another one standing
+        # where it stood with the same AP, reuses it (a copy: the cache's stays as made)
+        key = (id(terrain), u["hex"], budget, factor)
+        hit = self._reach_cache.get(key)
+        if hit is None or hit[0] is not terrain:  # (the id is that terrain's while it lives)
+            if len(self._reach_cache) > 512:
+                self._reach_cache.clear()
+            reach = terrain.reachable(u["hex"], budget)
+            # {label: cost} of every hex but his own, as {k: v * factor for k, v in
+            # reach.float_costs().items() if k != hex} (a HexCosts: it holds the arrays too)
+            m = reach.movement.map
+            idx = np.flatnonzero(reach.reachable)
+            idx = idx[idx != m.index(u["hex"])]
+            costs = reach.cost_units[idx] / reach.movement.denominator
+            hit = self._reach_cache[key] = (terrain, HexCosts(idx, costs * factor, m.hex_labels))
+        return hit[1].copy()
 
     def unit_plot(self, unit: str) -> list[dict[str, Any]]:
         """The viewer's plotted tasks of ``unit`` as dicts with a ``label``."""

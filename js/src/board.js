@@ -51,7 +51,8 @@
  * (answerChannel), so it is drawn by the same change handlers as a state update.
  *
  * Overlays ``visible`` ({dtype, data}: hex indices) and ``reachable`` ({hex, cost}: indices and
- * AP costs) arrive as binary buffers; label lists / {label: cost} dicts are read too.
+ * AP costs; cost {dtype, data, scale}: whole counts of 1/scale AP when scale is given) arrive
+ * as binary buffers; label lists / {label: cost} dicts are read too.
  *
  * Size: the map keeps its aspect ratio, fills the available width and is at most 80vh tall
  * (or the ``height`` trait when set), in JupyterLab and Voila alike.
@@ -551,6 +552,7 @@ class Board {
     this.gUnits.textContent = "";
     this.unitsByHex = new Map();
     this.unitsById = new Map();
+    this.counterAt = new Map(); // id -> [cx, cy, half side with the badges' margin]
     const g = this.geom;
     if (!g) return;
     const units = unitsStore(this.model).list;
@@ -571,6 +573,8 @@ class Board {
     }
     const frag = document.createDocumentFragment();
     const C = SIZE * 0.92; // counter side
+    // (corner badges and the selection stroke reach a little past the square: 30% margin)
+    const half = (C / 2) * (Number(this.model.get("counter_scale")) || 1) * 1.3;
     for (const [i, stack] of this.unitsByHex) {
       // vehicles at the bottom, then fit men, then wounded, killed on top is least useful: below
       const order = { K: 0, W: 2, fit: 3 };
@@ -591,6 +595,7 @@ class Board {
         const off = Math.min(s, shown - 1) - (shown - 1) / 2;
         const cx = g.x[i] + off * step;
         const cy = g.y[i] + off * step;
+        this.counterAt.set(String(u.id), [cx, cy, half]);
         frag.appendChild(this.counter(u, cx, cy, C, g.labels[i], s === n - 1 ? n : 0));
       }
     }
@@ -829,8 +834,9 @@ class Board {
       const key = on ? overlayKey(ov[k]) : "";
       if (!force && this.ovDrawn[k] === key) continue;
       this.ovDrawn[k] = key;
-      // the fog's group and path stay (drawFog sets their attributes); it is emptied when off
-      if (k !== "visible" || key === "") this.ovGroups[k].textContent = "";
+      // the fog's and the reach's group and path stay (drawFog / drawReach set their
+      // attributes); such a group is emptied when its overlay is off
+      if ((k !== "visible" && k !== "reachable") || key === "") this.ovGroups[k].textContent = "";
       todo[k] = key !== "";
     }
     if (!g) return;
@@ -1071,19 +1077,31 @@ class Board {
     if (r.hex != null && r.cost != null) {
       const h = decode(r.hex);
       const c = decode(r.cost);
-      for (let k = 0; k < h.length; k++) add(h[k], c[k]);
+      const scale = Number(r.cost.scale) || 1; // (integer counts of 1/scale AP: Python's sixths)
+      for (let k = 0; k < h.length; k++) add(h[k], scale === 1 ? c[k] : c[k] / scale);
     } else for (const lab in r) add(g.index(lab), Number(r[lab]));
     this.reachCache = { src: r, geom: g, hexes, costs, at };
     return this.reachCache;
   }
 
+  /** The ``reachable`` overlay: ONE path over the reachable hexes (its group and path made
+   * once and only their attributes changed, like the fog's), zoomed in also each hex's cost. */
   drawReach() {
     const g = this.geom;
     const { hexes, costs } = this.reachData() || { hexes: [], costs: [] };
-    const gr = svg("g", { class: "hexplay-reachable" }, this.ovGroups.reachable);
-    const parts = [];
-    for (const i of hexes) parts.push(g.pathD(i, 0.9));
-    svg("path", { d: parts.join(""), class: "hexplay-reach", "data-reach-count": String(hexes.length) }, gr);
+    let gr = this.reachGroup;
+    if (!gr || gr.parentNode !== this.ovGroups.reachable || this.reachGeom !== g) {
+      this.ovGroups.reachable.textContent = "";
+      gr = this.reachGroup = svg("g", { class: "hexplay-reachable" }, this.ovGroups.reachable);
+      this.reachPath = svg("path", { class: "hexplay-reach" }, gr);
+      this.reachGeom = g;
+    }
+    // the cost figures of the last value drawn (the path stays first in the group)
+    while (gr.lastChild !== this.reachPath) gr.removeChild(gr.lastChild);
+    let d = "";
+    for (const i of hexes) d += g.pathD(i, 0.9);
+    this.reachPath.setAttribute("d", d);
+    this.reachPath.setAttribute("data-reach-count", String(hexes.length));
     this.reachLabelled = this.zoomedIn();
     if (!this.reachLabelled) return;
     const frag = document.createDocumentFragment();
@@ -1107,10 +1125,7 @@ class Board {
   /** After a zoom: add or drop the reach figures when the zoom crosses the legibility line. */
   onZoom() {
     const ov = this.model.get("overlays") || {};
-    if (ov.reachable && this.ovDrawn.reachable && this.zoomedIn() !== !!this.reachLabelled) {
-      this.ovGroups.reachable.textContent = "";
-      this.drawReach();
-    }
+    if (ov.reachable && this.ovDrawn.reachable && this.zoomedIn() !== !!this.reachLabelled) this.drawReach();
   }
 
   /** Draw the selection: the selected counter marked (and brought to the top of its stack)
@@ -1125,8 +1140,11 @@ class Board {
       const counter = this.gUnits.querySelector(`[data-unit="${CSS.escape(String(sel))}"]`);
       if (counter) {
         counter.classList.add("hexplay-selected");
-        // bring to the front of its stack (a move only when it is not on top already)
-        if (counter.parentNode.lastChild !== counter) counter.parentNode.appendChild(counter);
+        // bring to the front of its stack: a move (the counter's subtree laid out again) only
+        // when another counter drawn after it overlaps it
+        if (counter.parentNode.lastChild !== counter && this.overlapped(String(sel))) {
+          counter.parentNode.appendChild(counter);
+        }
         this.selCounter = counter;
         label = counter.getAttribute("data-at");
       } else if (this.unitsById.has(String(sel))) {
@@ -1136,10 +1154,32 @@ class Board {
     const i = label == null ? -1 : this.geom.index(label);
     const key = i >= 0 ? label : "";
     if (key === this.selHexDrawn && this.selGeom === this.geom && this.gSel.firstChild === this.selHexEl) return;
-    this.gSel.textContent = "";
     this.selHexDrawn = key;
     this.selGeom = this.geom;
-    this.selHexEl = i >= 0 ? svg("polygon", { points: this.geom.points(i, 0.97), class: "hexplay-selected hexplay-selected-hex", "data-selected": label }, this.gSel) : null;
+    if (i < 0) {
+      this.gSel.textContent = "";
+      this.selHexEl = null;
+      return;
+    }
+    // the outline polygon made once, its attributes set for the new hex
+    if (!this.selHexEl || this.gSel.firstChild !== this.selHexEl || this.gSel.childNodes.length !== 1) {
+      this.gSel.textContent = "";
+      this.selHexEl = svg("polygon", { class: "hexplay-selected hexplay-selected-hex" }, this.gSel);
+    }
+    this.selHexEl.setAttribute("points", this.geom.points(i, 0.97));
+    this.selHexEl.setAttribute("data-selected", label);
+  }
+
+  /** Does any other counter overlap unit ``id``'s (their squares as renderUnits placed
+   * them, badges' margin included, intersect)?  Only then may a selection need to bring it
+   * to the top; a counter alone where it stands is drawn whole wherever it is in the layer. */
+  overlapped(id) {
+    const at = this.counterAt && this.counterAt.get(id);
+    if (!at) return true; // (not placed by renderUnits: move it, as before)
+    for (const [other, p] of this.counterAt) {
+      if (other !== id && Math.abs(p[0] - at[0]) < p[2] + at[2] && Math.abs(p[1] - at[1]) < p[2] + at[2]) return true;
+    }
+    return false;
   }
 
   // ---- legend, toolbar, markers -------------------------------------------------------------
