@@ -271,3 +271,23 @@ def test_check_calls_equals_the_plain_version(monkeypatch):
         sc = scenario_file("close_escort").model_copy(update={"radio_calls": "plotted"})
         play(AmbushGame.new(sc, seed=seed), [scripted("adversary", seed), scripted("defender", 9)])
     assert n["calls"] > 0
+
+
+def test_fields_repr_equals_repr_of_to_dict():
+    """fields_repr (the fields as held) = repr(to_dict()) for SKIRMISH's default scenario and
+    every AMBUSH standard scenario, resolved or not, and after a field or a list in one is
+    changed in place (the memos keyed by it then see the change)."""
+    from hexplay.rules.ambush.game import STANDARD_SCENARIOS, AmbushScenario, scenario_file
+    from hexplay.rules.skirmish.scenario import Scenario, fields_repr
+
+    scenarios = [Scenario(), AmbushScenario()]
+    for name in STANDARD_SCENARIOS:
+        s = scenario_file(name)
+        scenarios += [s, s.resolved()]
+    for s in scenarios:
+        assert fields_repr(s) == repr(s.to_dict())
+        before = fields_repr(s)
+        s = s.model_copy(deep=True)
+        s.escorts.append("E9")
+        s.turn_limit = 7
+        assert fields_repr(s) == repr(s.to_dict()) != before

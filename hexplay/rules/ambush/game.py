@@ -33,7 +33,7 @@ from ..skirmish import (
 from ..skirmish.game import COMMANDS, SkirmishGame, _load_map
 from ..skirmish.game import OUTCOME_FIELDS as SKIRMISH_OUTCOME_FIELDS
 from ..skirmish.orders import SETUP_ARGS, TASK_ARGS
-from ..skirmish.scenario import ESCORT_MAX_DISTANCE, TRANSPORTER_ID, Scenario
+from ..skirmish.scenario import ESCORT_MAX_DISTANCE, TRANSPORTER_ID, Scenario, fields_repr
 from ..skirmish.state import ADVERSARY, DEFENDER, SIDES
 from .tables import DENSITIES, tables
 
@@ -239,16 +239,15 @@ class AmbushScenario(Scenario):
         the resolved scenarios of the last scenarios seen are kept by their fields' ``repr``
         (every game of a sweep or benchmark starts from the same one), each handed out as
         a copy and used only while it still holds the fields it was stored with."""
-        d = self.to_dict()
-        key = (type(self), repr(d))
+        key = (type(self), fields_repr(self))
         got = _RESOLVED.get(key)
-        if got is not None and got[0].to_dict() == got[1]:
+        if got is not None and fields_repr(got[0]) == got[1]:
             return got[0].model_copy()
-        out = self.resolved_plain(d)
+        out = self.resolved_plain()
         if out is not self:
             if len(_RESOLVED) >= 64:
                 _RESOLVED.clear()
-            _RESOLVED[key] = (out, out.to_dict())
+            _RESOLVED[key] = (out, fields_repr(out))
             return out.model_copy()
         return out
 
@@ -294,8 +293,9 @@ class AmbushScenario(Scenario):
 
 AmbushScenario.FIELDS = tuple(AmbushScenario.model_fields)
 AmbushScenario.__dataclass_fields__ = dict(AmbushScenario.model_fields)  # (as Scenario's)
-_RESOLVED: dict[tuple[type, str], tuple[AmbushScenario, dict[str, Any]]] = {}
-"""AmbushScenario.resolved's store: fields' repr -> (resolved scenario, its fields then)."""
+_RESOLVED: dict[tuple[type, str], tuple[AmbushScenario, str]] = {}
+"""AmbushScenario.resolved's store: fields' repr -> (resolved scenario, its fields' repr then,
+:func:`~hexplay.rules.skirmish.scenario.fields_repr`)."""
 
 STANDARD_SCENARIOS = (
     "roadblock",

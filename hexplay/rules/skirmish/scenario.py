@@ -337,6 +337,15 @@ Scenario.FIELDS = tuple(Scenario.model_fields)
 Scenario.__dataclass_fields__ = dict(Scenario.model_fields)  # type: ignore[attr-defined]
 
 
+def fields_repr(scenario: Scenario) -> str:
+    """``repr(scenario.to_dict())``, from the fields as held (its test compares them): a
+    key of what the scenario says, for the memos of a batch's games. Every field is a plain
+    JSON value (strictly validated: strings, integers, booleans, None, lists and dicts of
+    them), which ``model_dump`` copies as they are, in field order; reading them in place
+    spares the copy (a tenth of AMBUSH's set-up of a game)."""
+    return repr(scenario.__dict__)
+
+
 _VALIDATED: dict[tuple[type, str], list[Any]] = {}
 """validated_on's store: (scenario type, repr of its fields) -> the map objects it passed on."""
 
@@ -345,10 +354,11 @@ def validated_on(scenario: Scenario, m) -> Scenario:
     """``scenario.validate(m)`` remembered: equals it (the same ScenarioError, else the
     scenario). Validation is a pure function of the scenario's type, its fields and the map
     (a map is static once played, as its per-map tables assume), so a scenario whose type and
-    fields (``repr`` of ``to_dict()``: a copy of a scenario gives the same) already passed on
+    fields (``repr`` of ``to_dict()``, :func:`fields_repr`: a copy of a scenario gives the
+    same) already passed on
     this same map object is not checked again: every game of a batch starts from the same
     one. The store is bounded (emptied at 64 scenarios) and holds the maps themselves."""
-    key = (type(scenario), repr(scenario.to_dict()))
+    key = (type(scenario), fields_repr(scenario))
     maps = _VALIDATED.get(key)
     if maps is not None and any(x is m for x in maps):
         return scenario

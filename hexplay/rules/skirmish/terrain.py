@@ -27,6 +27,9 @@ import numpy as np
 from ...movement import Movement
 from .terrain_effects import SKIRMISH_TERRAIN, TerrainEffects, effects_for_map
 
+_FAR = np.iinfo(np.int64).max
+"""A key above any hex's in :meth:`Terrain.toward` (hexes no nearer the goal than the start)."""
+
 
 class Terrain:
     """Per-map precomputed sight and movement tables (shared by every game on the map and
@@ -64,6 +67,8 @@ class Terrain:
         self._scaled_steps: dict[int, list[tuple[tuple[int, int], ...]]] = {}
         self._ranked: tuple[list[str], dict[str, int], list[int], list[int]] | None = None
         self._settled: dict[tuple[str, int, int], tuple[list[int], list[int], array]] = {}
+        self._found: dict[tuple[str, int, int], tuple[np.ndarray, ...]] = {}
+        self._rank_qr_arrays: tuple[np.ndarray, np.ndarray] | None = None
         self._slope_cache: dict[tuple[str, str], tuple[frozenset[int], ...]] = {}
         self.slope = m.hexside_features.get("slope", frozenset())
         #: hexes with a slope hexside (only fire into these can cross a slope hexside)
@@ -249,27 +254,63 @@ class Terrain:
         reach from ``start`` within ``budget`` AP (:meth:`reach`): nearest first, then cheapest,
         then first found; [] if no reachable hex is nearer than ``start``.
 
-        Equals :meth:`toward_plain`; distances are worked out for the hexes found only (a
-        few dozen), not tabled for the whole map per goal."""
+        Equals :meth:`toward_plain` (its tests compare them). The hexes the search finds
+        (:meth:`_settle`) are held as arrays (:meth:`_found_arrays`): their distances to the
+        goal take a few array operations, and the first of the least ``distance * (lim + 1)
+        + cost`` (nearest, then cheapest, then first found) is the hex sought."""
         import math
 
         if scale < 1:
             return self.toward_plain(start, goal, budget, scale)
-        order, cost, prev = self._settle(start, math.floor(budget), scale)
-        ranked, _rank, qs, rs = self._rank_tables()
-        gq, gr = self.hex_of[goal][0], self.hex_of[goal][1]
-        gs = gq + gr
-        best, best_d, best_c = -1, self.distance(start, goal), 0
-        for k, c in zip(order, cost):
-            q, r = qs[k], rs[k]
-            d = (abs(q - gq) + abs(r - gr) + abs(q + r - gs)) // 2
-            if d < best_d or (d == best_d and best >= 0 and c < best_c):
-                best, best_d, best_c = k, d, c
+        lim = math.floor(budget)
+        q, r, s, c = self._found_arrays(start, lim, scale)
+        g = self.hex_of[goal]
+        gq, gr = g[0], g[1]
+        d = np.abs(q - gq)
+        d += np.abs(r - gr)
+        d += np.abs(s - (gq + gr))
+        d //= 2
+        # costs are <= lim: distance first, cost second; hexes no nearer than start left out
+        key = d * (lim + 1) + c
+        key[d >= self.distance(start, goal)] = _FAR
+        k = int(key.argmin())
+        if key[k] == _FAR:
+            return []
+        order, _cost, prev = self._settle(start, lim, scale)
+        ranked = self._rank_tables()[0]
+        best = order[k]
         path = []
         while best >= 0 and prev[best] >= 0:
             path.append(ranked[best])
             best = prev[best]
         return path[::-1]
+
+    def _found_arrays(self, start: str, lim: int, scale: int) -> tuple[np.ndarray, ...]:
+        """The hexes :meth:`_settle` finds, in its order, as int64 arrays of their axial
+        q, r and q + r, and their costs (made once per search, kept as long as it is)."""
+        key = (start, lim, scale)
+        got = self._found.get(key)
+        if got is None:
+            order, cost, _prev = self._settle(start, lim, scale)
+            qs, rs = self._rank_qr()
+            idx = np.array(order, dtype=np.int64)
+            q, r = qs[idx], rs[idx]
+            got = (q, r, q + r, np.array(cost, dtype=np.int64))
+            if len(self._found) > 4096:
+                self._found.clear()
+            self._found[key] = got
+        return got
+
+    def _rank_qr(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each rank's axial q and r (:meth:`_rank_tables`) as int64 arrays (made once)."""
+        got = self._rank_qr_arrays
+        if got is None:
+            _ranked, _rank, qs, rs = self._rank_tables()
+            got = self._rank_qr_arrays = (
+                np.array(qs, dtype=np.int64),
+                np.array(rs, dtype=np.int64),
+            )
+        return got
 
     def toward_plain(
         self, start: str, goal: str, budget: Fraction | int, scale: int = 1
