@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from terrain_checks import check_settle
 
 from hexplay.hexgrid import DIRECTIONS, Hex, distance
 from hexplay.maps import MapError, bundled_maps, load_map, read_map_text
@@ -511,17 +512,6 @@ def test_settle_over_found_hexes_is_the_map_sized_search(name, lim, scale, data)
     """_settle (predecessors in a dict over the hexes found) = _settle_plain (tables over the
     whole map): the same hexes in the same found order, the same costs and predecessors."""
     check_settle(name, lim, scale, data)
-
-
-def check_settle(name: str, lim: int, scale: int, data) -> None:
-    """_settle from a start drawn on map ``name`` = _settle_plain (uncached)."""
-    t = terrain_for(load_map(name))
-    start = data.draw(st.sampled_from(sorted(t.hex_of)))
-    t._settled.clear()
-    order, cost, prev = t._settle(start, lim, scale)
-    p_order, p_cost, p_prev = t._settle_plain(start, lim, scale)
-    assert order == p_order and cost == p_cost
-    assert [prev[k] for k in order] == [p_prev[k] for k in p_order]
 
 
 @settings(max_examples=30, deadline=None)

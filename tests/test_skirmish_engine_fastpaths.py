@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from terrain_checks import check_settle
 
 from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
 from hexplay.engine.record import copy_game
@@ -151,8 +152,6 @@ def test_turn_shots_hold_shot_numbers():
 def test_settle_is_the_plain_search_on_the_skirmish_map(lim, scale, data):
     """Terrain._settle (costs in a map-sized list, predecessors in a dict) = _settle_plain on
     the SKIRMISH map: the same hexes in the same found order, costs and predecessors."""
-    from test_ambush_terrain import check_settle
-
     check_settle("skirmish", lim, scale, data)
 
 
