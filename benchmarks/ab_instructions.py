@@ -1,21 +1,24 @@
-"""A/B of SKIRMISH's or AMBUSH's games in instructions a game, against another checkout.
+"""A/B of a game's benchmark games in instructions a game, against another checkout.
 
-As :mod:`ab_aggressor_instructions` does for AGGRESSOR: this script runs itself under
-``valgrind --tool=callgrind`` (one process, both versions imported as :mod:`ab` does, warmed
-up, then ``--games`` seeds of each in the order this, other, other, this, the second pair on
-new seeds), with a profile dump
-at each ``os.getppid()`` marker between the parts, and prints each version's instructions a
-game and their ratio (the other's over this checkout's: > 1 is a speed-up). The games are first
-compared command for command and die for die. Instruction counts repeat exactly whatever the
-machine's load; valgrind is ~50x slower, so keep ``--games`` small:
+:mod:`ab_aggressor_instructions` for any game of the A/B tools (``--game skirmish``: the
+games of :mod:`ab`; ``ambush``: :mod:`ab_ambush`'s; ``aggressor``: :mod:`ab_aggressor`'s).
+Runs itself under ``valgrind --tool=callgrind`` (one process, both versions imported as
+:mod:`ab` does, each warmed up by ``--warmup`` games, then ``--games`` seeds this checkout,
+the other, the other, this one), with a profile dump at each ``os.getppid()`` marker between
+the parts; prints each version's instructions a game and their ratio (the other's over this
+checkout's: > 1 is a speed-up), overall and per pass (the first plays seeds new to both
+versions' memos, the second the same seeds again). The games are first compared command
+for command and die for die. Instruction counts repeat exactly whatever the machine's load
+(valgrind is ~50x slower):
 
-    python benchmarks/ab_instructions.py --game skirmish --base /path/to/other [--games 20]
-    python benchmarks/ab_instructions.py --game ambush --base /path/to/other [--games 3]
+    python benchmarks/ab_instructions.py --base /path/to/other/checkout --game skirmish
+        [--games 20] [--warmup 100]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import re
 import subprocess
@@ -26,61 +29,52 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-WARMUP = {"skirmish": 100, "ambush": 5}
-"""Warm-up games per version (seeds ``10**6 + i``): as :mod:`ab` and :mod:`ab_ambush`."""
+GAMES = {
+    "skirmish": ("ab", "skirmish"),
+    "ambush": ("ab_ambush", "ambush"),
+    "aggressor": ("ab_aggressor", "aggressor"),
+}
+"""Game name -> (A/B module, its version function)."""
 
 
-def _version(game: str):
-    if game == "skirmish":
-        from ab import skirmish
-
-        return skirmish
-    from ab_ambush import ambush
-
-    return ambush
-
-
-def _inner(game: str, base: Path, games: int, warmup: int) -> None:
+def _inner(base: Path, game: str, games: int, warmup: int) -> None:
     from ab import load_other, same_games
 
     import hexplay
     from hexplay.analysis.batch import batch_gc
 
-    version = _version(game)
+    mod, fn = GAMES[game]
+    version = getattr(importlib.import_module(mod), fn)
     with tempfile.TemporaryDirectory() as tmp:
         other = load_other(base.resolve(), Path(tmp))
         versions = [version(hexplay), version(other)]
         for i in range(warmup):
             for one in versions:
                 one(10**6 + i)
-        same_games(*versions, range(20_000, 20_001))
+        same_games(*versions, range(1))
         with batch_gc():
-            # this checkout, the other, the other, this one; the second pair on new seeds (a
-            # seed played again would find the lazy memos its first game filled)
-            for k, one in enumerate((versions[0], versions[1], versions[1], versions[0])):
+            for one in (versions[0], versions[1], versions[1], versions[0]):
                 os.getppid()  # the marker: callgrind dumps the part before it
-                for s in range(k // 2 * games, (k // 2 + 1) * games):
+                for s in range(games):
                     one(s)
             os.getppid()
 
 
 def _part_number(p: Path) -> int:
-    """Dump files are ``cg.out.1``, ``cg.out.2``, ...; the one at exit may have no number."""
     tail = p.name.rsplit(".", 1)[-1]
     return int(tail) if tail.isdigit() else 1 << 30
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--game", choices=sorted(WARMUP), default="skirmish")
     ap.add_argument("--base", required=True, type=Path, help="the other checkout's root")
+    ap.add_argument("--game", choices=sorted(GAMES), default="skirmish")
     ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--warmup", type=int, default=None, help="default: by game (WARMUP)")
+    ap.add_argument("--warmup", type=int, default=100)
     ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
-    warmup = WARMUP[a.game] if a.warmup is None else a.warmup
     if a.inner:
-        _inner(a.game, a.base, a.games, warmup)
+        _inner(a.base, a.game, a.games, a.warmup)
         return
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "cg.out"
@@ -92,10 +86,14 @@ def main(argv: list[str] | None = None) -> None:
             sys.executable,
             __file__,
             "--inner",
-            f"--game={a.game}",
-            f"--base={a.base}",
-            f"--games={a.games}",
-            f"--warmup={warmup}",
+            "--base",
+            str(a.base),
+            "--game",
+            a.game,
+            "--games",
+            str(a.games),
+            "--warmup",
+            str(a.warmup),
         ]
         env = dict(os.environ, PYTHONHASHSEED="0")
         subprocess.run(cmd, check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -111,6 +109,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"this checkout: {mine / 1e6:.2f} M instructions a game")
     print(f"base checkout: {other / 1e6:.2f} M instructions a game")
     print(f"speed-up (instructions): {other / mine:.3f}")
+    # the first pass plays seeds no game of the version has met (the memos as a batch's);
+    # the second pass the same seeds again (every memo of them filled)
+    print(
+        f"first pass (new seeds): {totals[2] / totals[1]:.3f}, "
+        f"second pass (seeds seen): {totals[3] / totals[4]:.3f}"
+    )
 
 
 if __name__ == "__main__":

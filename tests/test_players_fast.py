@@ -41,15 +41,20 @@ def check_tables(g, n: dict) -> None:
 
 
 def play_checked(seed: int, check, n: dict, **play_kw) -> None:
-    """A scripted game of ``seed`` with ``check(game, n)`` run before every plot."""
+    """A scripted game of ``seed`` with ``check(game, n)`` run before every plot (one task's,
+    ``plot``, or a batch's, ``plot_many``)."""
     g = SkirmishGame.new(seed=seed)
-    plot = g.plot
+    plot, plot_many = g.plot, g.plot_many
 
     def checked_plot(*a, **k):
         check(g, n)
         return plot(*a, **k)
 
-    g.plot = checked_plot
+    def checked_plot_many(*a, **k):
+        check(g, n)
+        return plot_many(*a, **k)
+
+    g.plot, g.plot_many = checked_plot, checked_plot_many
     play(g, [ScriptedAdversary(seed), ScriptedDefender(seed)], **play_kw)
 
 

@@ -13,15 +13,20 @@ from hexplay.rules.skirmish.record import position_facts, positions_from_facts, 
 
 
 def checked_game(seed: int, check) -> SkirmishGame:
-    """A seeded scripted game with ``check(g)`` called before every plot."""
+    """A seeded scripted game with ``check(g)`` called before every plot (one task's or a
+    batch's, ``plot_many``)."""
     g = SkirmishGame.new(seed=seed)
-    plot = g.plot
+    plot, plot_many = g.plot, g.plot_many
 
     def checked_plot(*a, **k):
         check(g)
         return plot(*a, **k)
 
-    g.plot = checked_plot
+    def checked_plot_many(*a, **k):
+        check(g)
+        return plot_many(*a, **k)
+
+    g.plot, g.plot_many = checked_plot, checked_plot_many
     play(g, [ScriptedAdversary(seed), ScriptedDefender(seed)])
     return g
 

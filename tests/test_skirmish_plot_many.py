@@ -120,10 +120,14 @@ def test_plot_many_checks_its_input_and_the_phase():
 
 
 class _AtOnce:
-    """A scripted player whose deferred plots are tried at once (the plain version)."""
+    """A scripted player whose deferred plots are tried at once, each refused one's fallbacks
+    in turn (the plain version)."""
 
-    def defer_plot(self, unit, code, **kw):
-        Player.try_plot(self, self._game, unit, code, **kw)
+    def defer_plot(self, unit, code, *, fallbacks=(), **kw):
+        if not Player.try_plot(self, self._game, unit, code, **kw):
+            for fb in fallbacks:
+                if Player.try_plot(self, self._game, unit, **fb):
+                    break
 
     def plan(self, game, view):
         self._game = game

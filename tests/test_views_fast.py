@@ -1,8 +1,8 @@
 """SKIRMISH's (and AMBUSH's) fast view paths equal their plain versions, checked before every
 plot and after every turn of seeded games (scripted, random and AMBUSH players; every side
-and the referee): ``build_view`` = ``build_view_plain`` (the units in the same order too),
-``compute_seen`` = ``compute_seen_plain``, and the last-known positions ``update_sightings``
-keeps = the plain ``public_unit`` of each seen unit."""
+and the referee): ``build_view`` = ``build_view_plain`` (the units and their keys in the same
+order too), ``compute_seen`` = ``compute_seen_plain``, and the last-known positions
+``update_sightings`` keeps = the plain ``public_unit`` of each seen unit."""
 
 from __future__ import annotations
 
@@ -30,6 +30,8 @@ def check_views(g, n: dict) -> None:
             fast, plain = V.build_view(g, side, events), V.build_view_plain(g, side, events)
             assert fast == plain, (side, g.turn, g.phase)
             assert list(fast["units"]) == list(plain["units"])
+            for uid, u in fast["units"].items():  # (each unit's keys in the plain order too)
+                assert list(u) == list(plain["units"][uid]), (side, uid)
             assert list(fast) == list(plain)
     n["checks"] += 1
 

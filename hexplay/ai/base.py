@@ -18,15 +18,19 @@ from .player import GamePlayer
 class Player(GamePlayer):
     """Base computer player for SKIRMISH (set-up, then a plot per turn).
 
-    A plot whose outcome the player does not read may be deferred (:meth:`defer_plot`): the
-    deferred plots go in together at the player's next plot or AP query (:meth:`try_plot`,
-    :meth:`ap_left`, :meth:`flush_plots`), in their order, by one ``plot_many`` (else one by
-    one, when it refuses the batch), so the game is the same as with each plotted at once.
+    A plot whose outcome the player does not read may be deferred (:meth:`defer_plot`, with
+    the plots to try instead if the rules refuse it): the deferred plots go in together at the
+    player's next plot (:meth:`try_plot`, :meth:`flush_plots`) or at an AP query whose answer
+    they may change (:meth:`ap_left`), in their order, by one ``plot_many`` (else one by one,
+    each refused one's fallbacks tried in turn, when it refuses the batch), so the game is the
+    same, command for command, as with each tried at once.
     """
 
     def __init__(self, side: str, seed: int = 0) -> None:
         super().__init__(side, seed)
         self._deferred: list[tuple[str, dict[str, Any]]] = []
+        self._fallbacks: dict[int, tuple[dict[str, Any], ...]] = {}  # deferred index -> tasks
+        self._deferred_units: set[str] = set()
 
     def act(self, game) -> None:
         """Do this side's part of the current phase (set-up or plotting), then submit."""
@@ -47,31 +51,58 @@ class Player(GamePlayer):
     def plan(self, game, view: dict[str, Any]) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def defer_plot(self, unit: str, code: str, **kw: Any) -> None:
-        """:meth:`try_plot` later, its outcome unread (see the class docstring)."""
+    def defer_plot(
+        self, unit: str, code: str, *, fallbacks: tuple[dict[str, Any], ...] = (), **kw: Any
+    ) -> None:
+        """:meth:`try_plot` later, its outcome unread; if the rules refuse it, each task of
+        ``fallbacks`` (a :meth:`try_plot` argument dict with its ``code``) is tried in turn
+        until one is accepted (see the class docstring)."""
+        if fallbacks:
+            self._fallbacks[len(self._deferred)] = fallbacks
         self._deferred.append((unit, {"code": code, **kw}))
+        self._deferred_units.add(unit)
 
     def flush_plots(self, game) -> None:
         """Plot the deferred plots: all by one ``game.plot_many``; if it refuses, each by
-        :meth:`try_plot` (the acceptable ones plotted, as if each had been tried at once)."""
+        :meth:`try_plot` and, if refused, its fallbacks (the acceptable ones plotted, as if
+        each had been tried at once)."""
         todo = self._deferred
         if not todo:
             return
+        fallbacks = self._fallbacks
         self._deferred = []
+        self._fallbacks = {}
+        self._deferred_units = set()
         if len(todo) > 1:
             try:
                 game.plot_many(self.side, todo)
                 return
             except IllegalOrder:
                 pass
-        for unit, task in todo:
-            self.try_plot(game, unit, **task)
+        for i, (unit, task) in enumerate(todo):
+            if not self.try_plot(game, unit, **task):
+                for fb in fallbacks.get(i, ()):
+                    if self.try_plot(game, unit, **fb):
+                        break
 
     def ap_left(self, game, unit: str):
-        """``game.ap_left`` of one of the side's units, the deferred plots plotted first."""
-        if self._deferred:
+        """``game.ap_left`` of one of the side's units as it is once the deferred plots are
+        plotted: asked at once (nothing plotted first) for a man on foot with no deferred plot
+        of his own (:meth:`_ap_unchanged`), else after :meth:`flush_plots`."""
+        if self._deferred and not self._ap_unchanged(game, unit):
             self.flush_plots(game)
         return game.ap_left(self.side, unit)
+
+    def _ap_unchanged(self, game, unit: str) -> bool:
+        """True if plotting the deferred plots cannot change ``unit``'s AP left: he is a man
+        on foot (not aboard a vehicle) with no task of his own plotted or deferred. A man's AP
+        left is his own tasks' AP plus what others charge him, and only a vehicle's movement
+        (its riders) and an exchange of places (EP, in a vehicle) charge a man: a man on foot
+        rides nothing this turn unless he plots an entry (EV) of his own."""
+        if unit in self._deferred_units:
+            return False
+        m = game.men.get(unit)
+        return m is not None and m.vehicle is None and not game.plots.orders[self.side].get(unit)
 
     def try_plot(self, game, unit: str, code: str, **kw: Any) -> bool:
         """Plot if legal; False (and nothing changed) if the rules forbid it (the deferred

@@ -285,8 +285,8 @@ class ScriptedAdversary(Player):
             if fight:
                 while path and dist(path[-1], th) < self.stand_off:
                     path.pop()
-            if path and not self.try_plot(game, uid, "MP", path=path):
-                self.try_plot(game, uid, "MP", path=path[:1])
+            if path:  # (tried in the side's batch; refused, its first step alone)
+                self.defer_plot(uid, "MP", path=path, fallbacks=({"code": "MP", "path": path[:1]},))
         self.flush_plots(game)
 
 
@@ -306,8 +306,7 @@ class ScriptedDefender(Player):
                 gap = tpos - u["pos"]
                 if u["heading"] > 0 and gap > self.close_in:
                     self.defer_plot(vid, "MV", hexes=min(gap - self.close_in, 30))
-                if not self.try_plot(game, vid, "SV"):
-                    self.try_plot(game, vid, "MV", hexes=1)
+                self.defer_plot(vid, "SV", fallbacks=({"code": "MV", "hexes": 1},))
         if view["turn"] < 2:
             self.flush_plots(game)
             return

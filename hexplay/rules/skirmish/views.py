@@ -49,7 +49,7 @@ from ...engine import REFEREE
 from .scenario import TRANSPORTER_ID
 from .state import ADVERSARY, DEFENDER, SIDES
 from .tables import AP_PER_TURN
-from .units import CAR_KIND
+from .units import CAR_KIND, FIT, KILLED, WOUNDED
 
 _FULL_AP_TEXT = str(AP_PER_TURN)
 
@@ -69,25 +69,33 @@ def _ap_left_texts(g, side: str) -> dict[str, str]:
 def _hexes(g) -> tuple[dict[str, tuple], dict[str, str | None]]:
     """(vehicle id -> (hex, controller, owner), man id -> hex): each read once for a view or
     a sighting update (``vehicle_hex``, ``controller``, ``owner``, ``man_hex``; the men's
-    from their vehicles')."""
+    from their vehicles'; the controller, the side of the first living man in a seat, and a
+    man's hex worked out inline)."""
     route = g.route
     n = len(route)
+    men = g.men
     vf = {}
     for vid, v in g.vehicles.items():
         pos = v.pos
-        c = g.controller(v)
+        c = None  # = g.controller(v)
+        for i in v.seats.values():
+            m = men[i]
+            if m.wounds < 2:
+                c = m.side
+                break
         vf[vid] = (
             route[pos] if 0 <= pos < n else None,
             c,
             ADVERSARY if c is None and v.kind == CAR_KIND else c,  # = g.owner(v)
         )
-    mh = {mid: (vf[m.vehicle][0] if m.vehicle else m.hex) for mid, m in g.men.items()}
+    mh = {mid: (vf[m.vehicle][0] if m.vehicle else m.hex) for mid, m in men.items()}
     return vf, mh
 
 
 def compute_seen(g, facts: tuple | None = None) -> dict[str, set[str]]:
     """Enemy unit ids (men and vehicles) each side sees now: equals
-    :func:`compute_seen_plain`, every hex and owner read once (``facts``: :func:`_hexes`)."""
+    :func:`compute_seen_plain`, every hex and owner read once (``facts``: :func:`_hexes`) and
+    each hex of enemy men on foot looked at once per side (a stack at the transporter)."""
     vf, mh = facts or _hexes(g)
     blk = g.blockers()
     sees_any = g.terrain.sees_any
@@ -104,14 +112,20 @@ def compute_seen(g, facts: tuple | None = None) -> dict[str, set[str]]:
         seen = set(looked)
         if g.route:
             seen.add(TRANSPORTER_ID)  # its position is known to both sides (not its inside)
+        sighted: dict[str, bool] = {}  # hex -> seen (men sharing a hex asked once)
         for i, m in men.items():
             if m.side == side:
                 continue
             if m.vehicle:
                 if m.vehicle in looked:
                     seen.add(i)
-            elif eyes and m.hex is not None and sees_any(eyes, m.hex, blk):
-                seen.add(i)
+            elif eyes and m.hex is not None:
+                h = m.hex
+                got = sighted.get(h)
+                if got is None:
+                    got = sighted[h] = sees_any(eyes, h, blk)
+                if got:
+                    seen.add(i)
         out[side] = seen
     return out
 
@@ -164,13 +178,14 @@ def _public(g, uid: str, facts: tuple) -> dict[str, Any]:
     """:func:`public_unit` from :func:`_hexes`' ``facts``."""
     m = g.men.get(uid)
     if m is not None:
+        w = m.wounds
         return {
             "id": uid,
             "kind": "man",
             "side": m.side,
             "hex": facts[1][uid],
             "vehicle": m.vehicle,
-            "condition": m.condition,
+            "condition": KILLED if w >= 2 else (WOUNDED if w == 1 else FIT),
         }
     v = g.vehicles[uid]
     return {
@@ -184,16 +199,32 @@ def _public(g, uid: str, facts: tuple) -> dict[str, Any]:
 
 
 def _full(g, uid: str, facts: tuple) -> dict[str, Any]:
-    """:func:`full_unit` from :func:`_hexes`' ``facts``."""
+    """:func:`full_unit` from :func:`_hexes`' ``facts``: a man's dict made in one go, with
+    ``Man.to_dict``'s keys in its order (then the view's), not made and then extended."""
     m = g.men.get(uid)
     if m is not None:
-        d = m.to_dict()
+        w, rp = m.wounds, m.route_pos
+        d = {
+            "id": m.id,
+            "side": m.side,
+            "long_gun": m.long_gun,
+            "hex": facts[1][uid],
+            "vehicle": m.vehicle,
+            "seat": m.seat,
+            "wounds": w,
+            "armed": m.armed,
+            "laid_at": m.laid_at,
+        }
+        if rp is None:
+            d["kind"] = "man"
+            d["on_foot_hex"] = m.hex
+            d["condition"] = KILLED if w >= 2 else (WOUNDED if w == 1 else FIT)
+            return d
+        d["route_pos"] = rp
         d["kind"] = "man"
-        d["hex"] = facts[1][uid]
         d["on_foot_hex"] = m.hex
-        d["condition"] = m.condition
-        if m.route_pos is not None:
-            d["position"] = g.route_label(m.route_pos)
+        d["condition"] = KILLED if w >= 2 else (WOUNDED if w == 1 else FIT)
+        d["position"] = g.route_label(rp)
         return d
     v = g.vehicles[uid]
     d = v.to_dict()
