@@ -1,8 +1,7 @@
 """A/B of a game's benchmark games in instructions a game, against another checkout.
 
-:mod:`ab_aggressor_instructions` for any game of the A/B tools (``--game skirmish``: the
-games of :mod:`ab`; ``ambush``: :mod:`ab_ambush`'s; ``aggressor``: :mod:`ab_aggressor`'s).
-Runs itself under ``valgrind --tool=callgrind`` (one process, both versions imported as
+For any game of the A/B tools (``--game skirmish``: the games of :mod:`ab`; ``ambush``:
+:mod:`ab_ambush`'s; ``aggressor``: :mod:`ab_aggressor`'s). Runs itself under ``valgrind --tool=callgrind`` (one process, both versions imported as
 :mod:`ab` does, each warmed up by ``--warmup`` games, then ``--games`` seeds this checkout,
 the other, the other, this one), with a profile dump at each ``os.getppid()`` marker between
 the parts; prints each version's instructions a game and their ratio (the other's over this
