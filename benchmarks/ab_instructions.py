@@ -1,14 +1,14 @@
 """A/B of a game's benchmark games in instructions a game, against another checkout.
 
 For any game of the A/B tools (``--game skirmish``: the games of :mod:`ab`; ``ambush``:
-:mod:`ab_ambush`'s; ``aggressor``: :mod:`ab_aggressor`'s). Runs itself under ``valgrind --tool=callgrind`` (one process, both versions imported as
-:mod:`ab` does, each warmed up by ``--warmup`` games, then ``--games`` seeds this checkout,
-the other, the other, this one), with a profile dump at each ``os.getppid()`` marker between
-the parts; prints each version's instructions a game and their ratio (the other's over this
-checkout's: > 1 is a speed-up), overall and per pass (the first plays seeds new to both
-versions' memos, the second the same seeds again). The games are first compared command
-for command and die for die. Instruction counts repeat exactly whatever the machine's load
-(valgrind is ~50x slower):
+:mod:`ab_ambush`'s; ``aggressor``: :mod:`ab_aggressor`'s). Runs itself under ``valgrind
+--tool=callgrind`` (one process, both versions imported as :mod:`ab` does, each warmed up by
+``--warmup`` games, then ``--games`` seeds this checkout, the other, the other, this one),
+with a profile dump at each ``os.getppid()`` marker between the parts; prints each version's
+instructions a game and their ratio (the other's over this checkout's: > 1 is a speed-up),
+overall and per pass (the first plays seeds new to both versions' memos, the second the same
+seeds again). The games are first compared command for command and die for die.
+Instruction counts repeat exactly whatever the machine's load (valgrind is ~50x slower):
 
     python benchmarks/ab_instructions.py --base /path/to/other/checkout --game skirmish
         [--games 20] [--warmup 100]
