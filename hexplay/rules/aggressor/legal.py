@@ -155,4 +155,4 @@ ORDER_PATHS: dict[str, OrderPath] = {
         for kind, (fb, _, fa) in FEATURE_RULES.items()
     },
 }
-"""Order kind -> its :class:`OrderPath` (every kind of :data:`PLAY_KINDS`, in that order)."""
+"""Order kind -> its :class:`OrderPath` (every kind of ``PLAY_KINDS``, in that order)."""
