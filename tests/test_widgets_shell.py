@@ -76,6 +76,9 @@ def test_face_down_counter_keeps_only_its_side_and_hex():
             "side": "West",
             "hex": "0101",
             "hidden": True,
+            "kind": "vehicle",
+            "tip": "Armor 3-3",
+            "seen_turn": 4,
             "label": "Armor",
             "corners": {"bl": "3-3"},
             "badges": ["dug"],
@@ -89,6 +92,7 @@ def test_face_down_counter_keeps_only_its_side_and_hex():
         "hidden": True,
         "glyph": {"kind": "none"},
     }
+    assert set(c) <= set(counters.HIDDEN_FIELDS)
 
 
 def test_board_refuses_counters_off_its_map_and_sends_the_style_once():
