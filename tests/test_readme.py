@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 README = Path(__file__).resolve().parents[1] / "README.md"
-SECTIONS = ("The game API", "From code")
-"""Sections whose examples run here (the editors' example opens an app: its own tests)."""
+SECTIONS = ("The game API", "From code", "Your own maps and scenarios (editors)")
+"""Sections whose Python examples run here (in a temporary directory: they save files)."""
 
 
 def python_blocks(section: str) -> list[str]:
@@ -58,7 +58,8 @@ def test_readme_examples_run_as_written(section, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     blocks = python_blocks(section)
     assert blocks
-    assert sum(run_block(b) for b in blocks) >= 1  # at least one stated result checked
+    checked = sum(run_block(b) for b in blocks)
+    assert checked >= (0 if "editors" in section else 1)  # a stated result checked
 
 
 def test_a_wrong_stated_result_is_caught():
