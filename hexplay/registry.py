@@ -161,6 +161,7 @@ register(
             "scripted": "hexplay.ai.aggressor:scripted",
             "search": "hexplay.ai.search:search_aggressor",
         },
+        analysis="hexplay.analysis.games:AGGRESSOR",
         ui="hexplay.widgets.aggressor_ui:AggressorUI",
     )
 )
@@ -176,6 +177,7 @@ register(
             "random": "hexplay.ai.naval:random_player",
             "search": "hexplay.ai.search:search_naval",
         },
+        analysis="hexplay.analysis.games:NAVAL",
         ui="hexplay.widgets.naval_ui:NavalUI",
     )
 )

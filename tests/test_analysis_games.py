@@ -184,3 +184,24 @@ def test_cli_simulate_skirmish_by_name(tmp_path, capsys):
     assert "p_adversary_win" in capsys.readouterr().out
     df = pd.read_csv(out)
     assert len(df) == 4 and {"barrier_points", "route"} <= set(df.columns)
+
+
+@pytest.mark.parametrize("name", ["skirmish", "ambush", "aggressor", "naval"])
+def test_every_shipped_game_registers_its_analysis_and_its_figures_are_averaged(name):
+    """Each shipped game's registry entry names its analysis description (not the generic
+    default, which averages ``turns`` only), whose averaged columns are numeric columns of the
+    game's own ``outcome()``."""
+    import hexplay
+
+    entry = hexplay.game_entry(name)
+    spec = spec_of(name)
+    assert entry.analysis is not None and spec is entry.analysis_spec
+    assert spec.game == name and spec.win_side in entry.info.sides
+    assert set(spec.means) - {"turns"}, "only the generic figure"
+    if name in ("skirmish", "ambush"):
+        return  # (their batches and sweeps: tests/test_analysis*.py, test_ambush_scenarios.py)
+    df = run_batch(2, game=name, seed=3)
+    summary = summarize(df)
+    assert set(spec.means) <= set(df.columns)
+    assert all(pd.api.types.is_numeric_dtype(df[c]) for c in spec.means)
+    assert spec.p_column in summary.columns and set(spec.means) <= set(summary.columns)

@@ -72,15 +72,23 @@ def test_seeds(name):
     seed_test(lambda: aec_env(name), num_cycles=cycles(name) // 3)
 
 
-@pytest.mark.parametrize("name", TOYS)
+@pytest.mark.parametrize("name", GAMES)
 def test_natural_kind_and_stable_spaces(name):
+    """``env(name)``: a ParallelEnv for simultaneous plots, an AECEnv for alternating turns;
+    the agents are the sides; spaces stay the same objects across resets."""
+    from pettingzoo import AECEnv, ParallelEnv
+
     e = env(name)
-    kind = "Parallel" if hexplay.game_entry(name).info.simultaneous else "AEC"
+    info = hexplay.game_entry(name).info
+    kind = "Parallel" if info.simultaneous else "AEC"
     assert type(e).__name__ == f"Game{kind}Env"
-    space = e.action_space("red")
+    assert isinstance(e, ParallelEnv if info.simultaneous else AECEnv)
+    assert tuple(e.possible_agents) == info.sides
+    spaces = [e.action_space(s) for s in info.sides]
     e.reset(seed=1)
     e.reset(seed=2)
-    assert e.action_space("red") is space and e.action_space("blue") is space
+    assert [e.action_space(s) for s in info.sides] == spaces
+    assert all(e.action_space(s) is sp for s, sp in zip(info.sides, spaces))
 
 
 def _masked_play(name: str, seed: int, max_steps: int = 5000):

@@ -181,3 +181,41 @@ def test_aggressor_players_decide_alike_in_twins_not_made_by_the_sampler(player)
             assert same_while_unseen(g, twin, side, a, b), (seed, turns, side)
             checked += 1
     assert checked
+
+
+def _escorts_placed_first(name: str, escorts: tuple[str, str], seed: int = 4) -> Any:
+    """A SKIRMISH-family game at set-up: route and ambush chosen, then the convoy places its
+    escorts (in secret) before the adversary places his men (set-up order is free)."""
+    g = hexplay.new_game(name, seed=seed)
+    route = next(lo for lo in g.legal_orders("adversary") if lo.kind == "choose_route")
+    g.order(route.complete(name=route.need("name").options[0]))
+    amb = next(lo for lo in g.legal_orders("adversary") if lo.kind == "place_ambush")
+    hexes = amb.need("hex").options
+    g.order(amb.complete(hex=hexes[len(hexes) // 2]))
+    for unit, where in zip(("E1", "E2"), escorts):
+        g.order("defender", kind="place", unit=unit, where=where)
+    return g
+
+
+@pytest.mark.parametrize(
+    ("name", "player"),
+    [(g, p) for g in ("skirmish", "ambush") for p in hexplay.game_entry(g).player_names()],
+)
+def test_adversary_setup_after_the_convoy_ignores_the_secret_escort_hexes(name, player):
+    """The issue's leak: an adversary placing after the convoy read the escorts' secret hexes
+    (the sampler's set-up twins move only men on foot, so the property test above cannot see
+    it). Two games differing only there: the same set-up orders."""
+    entry = hexplay.game_entry(name)
+    near, far = (
+        _escorts_placed_first(name, ("T+1", "T-1")),
+        _escorts_placed_first(name, ("T+20", "T-20")),
+    )
+    assert near.view("adversary") == far.view("adversary")
+    assert near.blockers() != far.blockers()
+    if player in SMALL_BUDGETS:
+        make = lambda side: registry_player(entry, player, side, seed=7)  # noqa: E731
+    else:
+        make = lambda side: entry.player(player, side, seed=7)  # noqa: E731
+    a = orders_given(near, make, "adversary")
+    b = orders_given(far, make, "adversary")
+    assert a and a == b

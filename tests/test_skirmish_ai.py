@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hexplay.ai import RandomPlayer, ScriptedAdversary, ScriptedDefender, play
 from hexplay.analysis.bench import skirmish_games_per_s
 from hexplay.rules.skirmish import SkirmishGame
@@ -59,3 +61,36 @@ def test_random_players_finish():
 
 def test_benchmark_function():
     assert skirmish_games_per_s(2, warmup=0) > 0
+
+
+class _Limited:
+    """A player that fails the test after ``n`` calls (so a play loop without end fails)."""
+
+    def __init__(self, player, n: int = 200) -> None:
+        self.player, self.side, self.n = player, player.side, n
+
+    def act(self, game) -> None:
+        self.n -= 1
+        assert self.n >= 0, "the play loop kept asking"
+        self.player.act(game)
+
+
+@pytest.mark.parametrize("name", ["naval", "aggressor"])
+def test_ai_play_plays_every_game_as_the_game_api_loop(name):
+    """``hexplay.ai.play`` (SKIRMISH's fast loop) plays any other game by the game API's loop
+    (it asked SKIRMISH's phases of them and never ended)."""
+    import hexplay
+    from hexplay.ai import play_game
+
+    entry = hexplay.game_entry(name)
+    a, b = entry.new(seed=1), entry.new(seed=1)
+    players = lambda: [entry.player("scripted", s, seed=i) for i, s in enumerate(a.sides)]  # noqa: E731
+    play(a, [_Limited(p) for p in players()], max_turns=2)
+    play_game(b, players(), max_turns=2)
+    assert a.turn > 1 and a.to_json() == b.to_json()
+
+
+def test_ai_play_refuses_a_side_without_a_player():
+    g = SkirmishGame.new(seed=1)
+    with pytest.raises(RuntimeError, match="did not act"):
+        play(g, [_Limited(ScriptedAdversary(seed=1))])

@@ -236,3 +236,22 @@ def test_scenario_hexes_are_exact_labels():
     with pytest.raises(ScenarioError) as e:
         Scenario(adversary_start={"A1": "0606\n"}).validate(m)
     assert e.value.field == "adversary_start"
+
+
+def test_a_map_without_a_route_is_refused_when_the_game_is_made():
+    """A SKIRMISH game on a map naming no route offered a route choice with no options (an
+    order nobody could complete) and its auto set-up failed inside numpy; it is refused."""
+    from hexplay.maps import MapBuilder
+    from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT
+
+    b = MapBuilder.blank(12, 8, ("open", "trees"), ("slope",), sight_model=SKIRMISH_SIGHT)
+    with pytest.raises(ScenarioError, match="route"):
+        SkirmishGame.new(None, seed=0, map=b.build())
+    b.set_place("Convoy", ["0102", "0304"])  # not a chain of adjacent hexes
+    with pytest.raises(ScenarioError, match="route"):
+        SkirmishGame.new(None, seed=0, map=b.build())
+    road = [f"{c:02d}04" for c in range(1, 13)]
+    b.set_place("Route 1", road)
+    g = SkirmishGame.new(None, seed=0, map=b.build())
+    (choice,) = [lo for lo in g.legal_orders("adversary") if lo.kind == "choose_route"]
+    assert choice.need("name").options == ("Route 1",)

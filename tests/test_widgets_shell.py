@@ -76,6 +76,9 @@ def test_face_down_counter_keeps_only_its_side_and_hex():
             "side": "West",
             "hex": "0101",
             "hidden": True,
+            "kind": "vehicle",
+            "tip": "Armor 3-3",
+            "seen_turn": 4,
             "label": "Armor",
             "corners": {"bl": "3-3"},
             "badges": ["dug"],
@@ -89,6 +92,7 @@ def test_face_down_counter_keeps_only_its_side_and_hex():
         "hidden": True,
         "glyph": {"kind": "none"},
     }
+    assert set(c) <= set(counters.HIDDEN_FIELDS)
 
 
 def test_board_refuses_counters_off_its_map_and_sends_the_style_once():
@@ -160,26 +164,29 @@ def test_builder_offers_the_engines_orders_and_we_needs_a_target():
 
 
 def test_one_plot_click_asks_the_engine_once():
-    """board -> app -> engine -> board once: one view and one legal_orders per plot."""
+    """board -> app -> engine -> board once: one view and one legal_orders per plot, the
+    builder refreshed once and the old ``legal_tasks`` not asked at all."""
     app = _app(seed=1, vs_computer="defender")
     g = app.game
     man = next(u for u in app.board.units if u["side"] == "adversary" and u.get("kind") == "man")
     _click(app, man["hex"], man["id"])
     step = next(h for h in g.map.neighbor_labels(man["hex"]) if h in app.reachable(man["id"]))
-    calls = {"legal_orders": 0, "view": 0, "order": 0}
+    calls = {"legal_orders": 0, "legal_tasks": 0, "view": 0, "order": 0, "refresh": 0}
     for name in calls:
-        real = getattr(g, name)
+        obj = app.builder if name == "refresh" else g
+        real = getattr(obj, name)
 
         def counted(*a: Any, _real: Any = real, _name: str = name, **k: Any) -> Any:
             calls[_name] += 1
             return _real(*a, **k)
 
-        setattr(g, name, counted)
+        setattr(obj, name, counted)
     app.builder.click_task("MP")
-    assert calls == {"legal_orders": 0, "view": 0, "order": 0}  # remembered since the click
+    calls["refresh"] = 0  # (the builder shows the task's prompt)
+    assert calls == dict.fromkeys(calls, 0)  # remembered since the click
     _click(app, step)
     _click(app, step)  # the last hex again: the path is done
-    assert calls == {"legal_orders": 1, "view": 1, "order": 1}
+    assert calls == {"legal_orders": 1, "legal_tasks": 0, "view": 1, "order": 1, "refresh": 1}
     assert [t["code"] for t in g.plotted("adversary", man["id"])] == ["MP"]
 
 

@@ -128,9 +128,23 @@ class Player(GamePlayer):
 
 
 def play(game, players, max_turns: int | None = None):
-    """Let the players act until the game is over (or ``max_turns`` turns resolved)."""
+    """Let the players act until the game is over (or ``max_turns`` turns resolved).
+
+    SKIRMISH's (and AMBUSH's) loop: each player acts in the given order, then the turn is
+    resolved without returning its events. Any other game is played by the game API's loop
+    (:func:`hexplay.ai.player.play`, where ``max_turns`` counts turns of play the same way).
+    A round in which no player acts and no turn is resolved is an error (a side without a
+    player), not a loop without end.
+    """
+    from ..rules.skirmish.game import SkirmishGame
+
+    if not isinstance(game, SkirmishGame):
+        from .player import play as play_game
+
+        return play_game(game, players, max_turns)
     resolved = 0
     while not game.over:
+        before = len(game.commands.commands)
         for p in players:
             p.act(game)
         if game.phase == "planning" and game.plots.all_submitted:
@@ -138,4 +152,7 @@ def play(game, players, max_turns: int | None = None):
             resolved += 1
             if max_turns is not None and resolved >= max_turns:
                 break
+        elif len(game.commands.commands) == before and not game.over:
+            sides = [p.side for p in players]
+            raise RuntimeError(f"players for {sides} did not act; {list(game.to_act())} must")
     return game

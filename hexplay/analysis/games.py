@@ -123,7 +123,38 @@ so P(adversary wins) is P(cargo away). Sweep parameters: ``base`` (a bundled sce
 default "roadblock") and any AMBUSH scenario field, e.g. ``response_density``, ``barrier``,
 ``radio`` (:func:`hexplay.rules.ambush.game.sweep_scenario`)."""
 
-BUILTIN = {"skirmish": SKIRMISH, "ambush": AMBUSH}
+AGGRESSOR = AnalysisSpec(
+    game="aggressor",
+    sides=("west", "east"),
+    win_side="west",
+    means=(
+        "turns",
+        "units_west",
+        "units_east",
+        "sectors_west",
+        "sectors_east",
+        "partisans_west",
+        "partisans_east",
+        "cbr_hexes",
+    ),
+    players={"west": "scripted", "east": "scripted"},
+    title="P(west wins)",
+)
+"""AGGRESSOR: every outcome column kept; its own figures (units left, sectors controlled,
+partisans, CBR hexes) averaged per sweep point. Scenario parameters are the scenario's fields."""
+
+NAVAL = AnalysisSpec(
+    game="naval",
+    sides=("ijn", "usn"),
+    win_side="ijn",
+    means=("turns", "vp_ijn", "vp_usn", "sunk_ijn", "sunk_usn"),
+    players={"ijn": "scripted", "usn": "scripted"},
+    title="P(ijn wins)",
+)
+"""The naval night action: every outcome column kept; victory points and ships sunk a side
+averaged per sweep point (not ``ratio``: None while the USN has no point)."""
+
+BUILTIN = {"skirmish": SKIRMISH, "ambush": AMBUSH, "aggressor": AGGRESSOR, "naval": NAVAL}
 """Specs of the games hexplay ships, used when a registry entry names none."""
 
 

@@ -43,8 +43,9 @@ log = logging.getLogger("hexplay.widgets")
 
 GLYPH_KINDS = ("man", "escort", "transporter", "vehicle", "ship", "sidc", "text", "none")
 CORNERS = ("tl", "tr", "bl", "br")
-#: The fields a hidden (face-down) counter keeps: where it is and whose it is, nothing else.
-HIDDEN_FIELDS = ("id", "side", "hex", "hidden", "stale", "glyph", "kind")
+#: The fields a hidden (face-down) counter keeps: where it is and whose it is (its glyph is
+#: ``{"kind": "none"}``, ``stale`` marks a last-known position), nothing else.
+HIDDEN_FIELDS = ("id", "side", "hex", "hidden", "stale", "glyph")
 _SIDC = re.compile(r"^[A-Z0-9*\-]{10,20}$")
 _TEXT_MAX = 40
 
@@ -226,16 +227,17 @@ def validate_counter(
     if kind is not None:
         kind = _text(kind, "kind", 20)
     out: dict[str, Any] = {"id": uid, "side": _text(d.get("side", "") or "", "side"), "hex": hx}
-    if kind is not None:
-        out["kind"] = kind
-    out["glyph"] = _glyph(d.get("glyph"), kind)
     if d.get("hidden"):
-        # face-down: colour only (and a stale flag); everything else is dropped unseen
+        # face-down: colour only (and a stale flag); everything else, its kind included (the
+        # board's tooltip shows a counter's kind), is dropped unseen
         out["hidden"] = True
         out["glyph"] = {"kind": "none"}
         if d.get("stale"):
             out["stale"] = True
         return out
+    if kind is not None:
+        out["kind"] = kind
+    out["glyph"] = _glyph(d.get("glyph"), kind)
     for name in ("label", "status", "weapon", "seat", "in_vehicle", "tip", "position"):
         v = d.get(name)
         if v is not None:

@@ -21,6 +21,7 @@ from ...engine import IllegalOrder, LegalOrder, Need
 from .legal import candidate_tasks
 from .plotting import OFF_BOARD_STEP_AP
 from .scenario import TRANSPORTER_ID, VEHICLE_SEATS
+from .scenario import route_names as _map_route_names
 from .state import ADVERSARY, DEFENDER
 from .tables import ACTIVITIES, WOUNDED_AP_MULTIPLIER
 from .tasks import Task
@@ -159,9 +160,9 @@ def _setup_orders(g, side: str, unit: str | None) -> list[LegalOrder]:
 
 
 def route_names(g) -> list[str]:
-    """The map's routes: its places named "Route ..." (all its places if none is)."""
-    places = sorted(g.map.places)
-    return [k for k in places if k.lower().startswith("route")] or places
+    """The map's routes: its places named "Route ..." (all its places if none is; see
+    :func:`.scenario.route_names`)."""
+    return _map_route_names(g.map)
 
 
 def _route_ok(g, name: str) -> bool:

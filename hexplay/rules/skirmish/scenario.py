@@ -287,6 +287,12 @@ class Scenario(BaseModel):
     def _validate_on(self, m) -> None:
         if self.route is not None and self.route not in m.places:
             raise ScenarioError("route", f"map {m.name!r} has no route {self.route!r}")
+        if self.route is None and not any(is_chain(m, m.places[n]) for n in route_names(m)):
+            raise ScenarioError(
+                "route",
+                f"map {m.name!r} has no route for the convoy: name a place 'Route ...', "
+                "a chain of adjacent hexes",
+            )
         if self.ambush is not None:
             if self.route is None:
                 raise ScenarioError("ambush", "an ambush hex needs a route")
@@ -348,6 +354,17 @@ def fields_repr(scenario: Scenario) -> str:
 
 _VALIDATED: dict[tuple[type, str], list[Any]] = {}
 """validated_on's store: (scenario type, repr of its fields) -> the map objects it passed on."""
+
+
+def route_names(m) -> list[str]:
+    """The map's routes: its places named "Route ..." (all its places if none is)."""
+    places = sorted(m.places)
+    return [k for k in places if k.lower().startswith("route")] or places
+
+
+def is_chain(m, hexes) -> bool:
+    """True if ``hexes`` (a place of ``m``) is a non-empty chain of adjacent hexes (a route)."""
+    return bool(hexes) and all(m.distance(a, b) == 1 for a, b in zip(hexes, hexes[1:]))
 
 
 def validated_on(scenario: Scenario, m) -> Scenario:
