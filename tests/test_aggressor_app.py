@@ -148,8 +148,12 @@ def test_panels_show_allowance_ranges_odds_and_the_sector_table():
     unit = _shown(app, "Unit")
     assert "data-moves-left='3'" in unit and "identification range</th><td>2" in unit
     assert "observation range</th><td>3" in unit
-    stops = sorted(k for k, v in app.game.reach("west", "W01").items() if v["stops"])
-    assert "@LJ" in stops and f"the move ends at {', '.join(stops)}" in unit
+    reach = app.game.reach("west", "W01")
+    stops = sorted(k for k, v in reach.items() if v["stops"])
+    # the border rule ends the move at @LK (3 steps); @LJ is out of reach (the one way there
+    # that zone of control leaves crosses the CBR hex @KK, which costs a range step)
+    assert "@LK" in stops and "@LJ" not in reach
+    assert f"the move ends at {', '.join(stops)}" in unit
     odds = _shown(app, "Attack")  # the attack it could make now, with each modifier
     d = app.game.attack_odds("west", "W01", "@KJ")
     assert f"data-hit-value='{d['hit_value']}'" in odds and "defender emplaced</th><td>−1" in odds

@@ -751,6 +751,98 @@ def test_reach_matches_the_moves_the_engine_allows():
         assert label(h, "W01") == lab and len(path) == info["steps"]
 
 
+def _engine_reach(g, side, uid):
+    """Label -> (fewest steps, {whether the move ended there, on each such path}) of every hex
+    ``uid`` reaches by orders the engine accepts (a search over copies of the game)."""
+    out: dict[str, tuple[int, set[bool]]] = {}
+    frontier, seen, steps = [g], set(), 0
+    while frontier:
+        steps += 1
+        nxt = []
+        for h in frontier:
+            for j in h.board.adj[h.units[uid].hex]:
+                c, lab = h.copy(), h.board.labels[j]
+                try:
+                    c.order(side, kind="move", unit=uid, to=lab)
+                except IllegalOrder:
+                    continue
+                u = c.units[uid]
+                if not u.alive or label(c, uid) != lab:
+                    continue
+                ended = bool(u.stopped or u.frozen or u.rng == 0)
+                if lab not in out:
+                    out[lab] = (steps, set())
+                if out[lab][0] == steps:
+                    out[lab][1].add(ended)
+                key = (lab, u.moved, u.rng, u.stopped, u.frozen)
+                if key not in seen:
+                    seen.add(key)
+                    nxt.append(c)
+        frontier = nxt
+    out.pop(label(g, uid), None)
+    return out
+
+
+def _partisan_spot_at_pj():
+    # west contacts partisans (roll 1); at east's turn they appear in the row of E01 (@PJ),
+    # column 5 of east's (P): @PJ; E02 at @PM is not frozen, but stops next to the spot
+    g = position(
+        [("west", "Armor", "@MJ"), ("east", "Infantry", "@PJ"), ("east", "Armor", "@PM")],
+        dice=[1, 1, 5],
+    )
+    order(g, "W01", "contact")
+    g.submit("west")
+    assert [B.labels[s] for s in g.spots] == ["@PJ"] and not g.units["E02"].frozen
+    return g
+
+
+@pytest.mark.parametrize(
+    "make,side,uid,stop",
+    [
+        # a clear CBR hex costs a range step: @LK (only through @JJ, 3 steps) is out of reach
+        (
+            lambda: position(
+                [("west", "Armor", "@IJ"), ("east", "Airbase", "@UA")],
+                cbr=["@JJ"],
+                aggressor="east",
+            ),
+            "west",
+            "W01",
+            None,
+        ),
+        # a rough CBR hex halts the unit; the zone of control of a known enemy
+        (
+            lambda: position(
+                [("west", "Armor", "@JI"), ("east", "Infantry", "@LH")],
+                cbr=["@JH"],
+                aggressor="east",
+            ),
+            "west",
+            "W01",
+            None,
+        ),
+        # the border rule before an aggressor
+        (
+            lambda: position([("west", "Armor", "@JJ"), ("east", "Airbase", "@UA")]),
+            "west",
+            "W01",
+            "@LJ",
+        ),
+        # a partisan spot: the move ends next to it (the unit is frozen)
+        (_partisan_spot_at_pj, "east", "E02", "@PK"),
+    ],
+)
+def test_reach_equals_the_engines_moves_through_cbr_hexes_and_partisan_spots(make, side, uid, stop):
+    g = make()
+    r = g.reach(side, uid)
+    e = _engine_reach(g, side, uid)
+    assert sorted(r) == sorted(e)
+    for lab, (steps, ended) in e.items():
+        assert r[lab]["steps"] == steps and r[lab]["stops"] in ended, lab
+    if stop is not None:
+        assert r[stop]["stops"]
+
+
 def _path(g, start, goal, r):
     b = g.board
     cur, path = i(start), []
