@@ -960,3 +960,160 @@ def test_save_load_rewind_and_a_tampered_save():
         AggressorGame.from_json(bad)
     with pytest.raises(SaveError, match="format"):
         AggressorGame.from_json(dict(s, format="hexplay.skirmish.game/1"))
+
+
+# --- the digest's rules not covered above (audit of issue #12) --------------------------------
+def test_partisan_contact_up_to_four_groups():
+    g = position([("west", "Armor", "@MJ"), ("east", "Airbase", "@UA")], dice=[1])
+    g.partisans["west"] = 3
+    assert order(g, "W01", "contact")[0]["made"] and g.partisans["west"] == 4
+    g = position([("west", "Armor", "@MJ"), ("east", "Airbase", "@UA")], dice=[])
+    g.partisans["west"] = 4
+    with pytest.raises(IllegalOrder, match="already has 4 partisan groups"):
+        order(g, "W01", "contact")
+    assert g.partisans["west"] == 4 and not g.dice.rolls
+
+
+def test_a_unit_moving_next_to_a_partisan_spot_is_frozen_before_it_can_attack():
+    # west's group appears at @PJ (row of E01, column P); E02 steps from @PL to @PK, next to the
+    # spot: frozen, so it neither moves on nor attacks the west armour at @QK beside it
+    g = position(
+        [
+            ("west", "Armor", "@MJ"),
+            ("west", "Armor", "@QK"),
+            ("east", "Infantry", "@PJ"),
+            ("east", "Armor", "@PL"),
+        ],
+        dice=[1, 1, 5],
+    )
+    order(g, "W01", "contact")
+    g.submit("west")
+    assert [B.labels[s] for s in g.spots] == ["@PJ"] and not g.units["E02"].frozen
+    assert "W02" in g.known["east"] and B.dist[i("@PK")][i("@QK")] == 1
+    ev = order(g, "E02", "move", to="@PK")
+    assert [e["kind"] for e in ev][:2] == ["move", "frozen"] and g.units["E02"].frozen
+    with pytest.raises(IllegalOrder, match="frozen by partisans"):
+        order(g, "E02", "attack", target="@QK")
+    with pytest.raises(IllegalOrder, match="frozen by partisans"):
+        order(g, "E02", "move", to="@PL")
+
+
+def test_no_ambush_after_moving_or_when_observed_in_the_opponents_turn():
+    # emplaced, but it moves first: a normal attack (one roll)
+    units = [("west", "Armor", "@IJ", {"emplaced": True}), ("east", "Infantry", "@KJ")]
+    g = position(units, dice=[9], aggressor="east")
+    order(g, "W01", "move", to="@JJ")
+    assert order(g, "W01", "attack", target="@KJ")[0]["form"] == "attack"
+    assert len(g.dice.rolls) == 1
+    # emplaced and still, but east observed it in east's turn: a normal attack
+    units = [("west", "Armor", "@JJ", {"emplaced": True}), ("east", "Infantry", "@KJ")]
+    g = position(units, dice=[9], first="east")
+    g.submit("east")  # east's infantry (range 2) observes the armour next to it
+    assert g.units["W01"].emplaced and not g.units["W01"].unseen
+    ev = order(g, "W01", "attack", target="@KJ")
+    assert ev[0]["form"] == "attack" and len(g.dice.rolls) == 1
+    # the same, unobserved (east's unit is an Airbase: range 0 observes nothing): an ambush
+    units = [("west", "Armor", "@JJ", {"emplaced": True}), ("east", "Airbase", "@KJ")]
+    g = position(units, dice=[9, 9], first="east")
+    g.submit("east")
+    ev = order(g, "W01", "attack", target="@KJ")
+    assert ev[0]["form"] == "ambush" and len(g.dice.rolls) == 2
+
+
+def test_assault_needs_more_than_one_hex_from_the_start():
+    # two steps that end next to the starting hex: a normal attack, no assault roll on a hit
+    units = [("west", "Armor", "@JK"), ("east", "Infantry", "@KJ")]
+    g = position(units, dice=[1], aggressor="east")
+    order(g, "W01", "move", to="@IK")
+    order(g, "W01", "move", to="@JJ")
+    assert B.dist[i("@JK")][i("@JJ")] == 1
+    ev = order(g, "W01", "attack", target="@KJ")
+    assert ev[0]["form"] == "attack" and ev[0]["result"] == "hit: range"
+    assert [r.purpose for r in g.dice.rolls] == ["attack"]
+
+
+def test_a_unit_stopped_by_zone_of_control_may_still_attack_or_fire():
+    units = [("west", "Armor", "@JJ"), ("east", "Infantry", "@KJ")]
+    g = position(units, dice=[6], aggressor="east")
+    order(g, "W01", "move", to="@JI")
+    assert g.units["W01"].stopped == "zone of control"
+    assert order(g, "W01", "attack", target="@KJ")[0]["result"] == "hit: range"
+    units = [("west", "Artillery", "@JJ"), ("east", "Infantry", "@KJ"), ("east", "Armor", "@MI")]
+    g = position(units, dice=[10], aggressor="east")
+    order(g, "W01", "move", to="@JI")
+    assert g.units["W01"].stopped == "zone of control"
+    assert order(g, "W01", "fire", target="@MI")[0]["form"] == "indirect fire"
+
+
+def test_indirect_fire_range_is_not_halved_in_rough():
+    # artillery in a rough hex (it could move only ceil(3/2) = 2) still fires 3 hexes
+    rough = next(j for j in range(B.size) if B.rough[j] and B.territory[j] == "west")
+    target = B.rings[rough][3][0]
+    g = position(
+        [("west", "Artillery", B.labels[rough]), ("east", "Infantry", B.labels[target])],
+        dice=[10],
+        aggressor="east",
+        obs=False,
+    )
+    assert allowance(B, g.units["W01"]) == 2
+    ev = order(g, "W01", "fire", target=B.labels[target])
+    assert ev[0]["form"] == "indirect fire" and ev[0]["result"] == "miss"
+
+
+def test_no_ranged_attack_on_a_unit_found_only_by_the_own_move():
+    # artillery (range 3) finds E01 by its own step; it may not fire at it from there, while a
+    # unit another observer knows of may be fired at
+    units = [("west", "Artillery", "@FJ"), ("east", "Infantry", "@JJ")]
+    g = position(units, aggressor="east")
+    assert "E01" not in g.known["west"]
+    order(g, "W01", "move", to="@GJ")
+    assert "E01" in g.known["west"]
+    with pytest.raises(IllegalOrder, match="own move"):
+        order(g, "W01", "fire", target="@JJ")
+    g = position(units + [("west", "Infantry", "@HJ")], dice=[10], aggressor="east")
+    order(g, "W01", "move", to="@GJ")
+    assert order(g, "W01", "fire", target="@JJ")[0]["result"] == "miss"
+
+
+def test_prospecting_fire_into_an_empty_enemy_hex_makes_the_aggressor():
+    g = position([("west", "Airbase", "@HJ"), ("east", "Infantry", "@UA")], dice=[])
+    assert order(g, "W01", "strike", target="@MJ")[0]["result"] == "no target"
+    assert g.aggressor == "west"
+    g = position([("west", "Airbase", "@HJ"), ("east", "Infantry", "@UA")], dice=[])
+    order(g, "W01", "recon", target="@MJ")  # a recon is no attack
+    assert g.aggressor is None
+
+
+def test_supply_gains_range_at_full_strength_needs_damage_and_support_serves_again():
+    units = [
+        ("west", "Armor", "@JJ", {"range": 1}),
+        ("west", "Support", "@JK"),
+        ("west", "Infantry", "@IK", {"range": 0, "strength": 1}),
+        ("west", "Armor", "@KK"),
+        ("east", "Airbase", "@UA"),
+    ]
+    g = position(units, aggressor="east")
+    order(g, "W01", "supply", support="@JK")
+    assert (g.units["W01"].rng, g.units["W01"].str) == (2, 3)  # full strength: range
+    assert (g.units["W02"].rng, g.units["W02"].str) == (1, 1)
+    order(g, "W03", "supply", support="@JK")  # the same Support again, for another unit
+    assert (g.units["W03"].rng, g.units["W03"].str) == (0, 2)
+    assert (g.units["W02"].rng, g.units["W02"].str) == (0, 1)
+    with pytest.raises(IllegalOrder, match="full range and strength"):
+        order(g, "W04", "supply", support="@JK")
+
+
+def test_sector_control_by_the_last_uncontested_occupation():
+    # sector 2 (columns H-N, rows A-E) starts with nobody
+    units = [("west", "Armor", "@HB"), ("east", "Armor", "@PB")]
+    g = position(units, aggressor="west")
+    g.submit("west")
+    assert g.control[1] == "west"  # occupied by west alone
+    order(g, "E01", "move", to="@OB")
+    order(g, "E01", "move", to="@NB")
+    assert B.sector[i("@NB")] == 1
+    g.submit("east")
+    assert g.control[1] == "west"  # contested: it stays with west
+    order(g, "W01", "move", to="@GB")
+    g.submit("west")
+    assert g.control[1] == "east"  # east is left alone in it
