@@ -1117,3 +1117,23 @@ def test_sector_control_by_the_last_uncontested_occupation():
     order(g, "W01", "move", to="@GB")
     g.submit("west")
     assert g.control[1] == "east"  # east is left alone in it
+
+
+def test_a_support_unit_is_drawn_on_whatever_it_did_and_keeps_its_own_activity():
+    # the seed: the Support "can be accessed before or after moving, attacking or attempting to
+    # gain Replacements"; it is "unaffected in action aside from taking a step loss"
+    units = [
+        ("west", "Armor", "@JJ", {"range": 1}),
+        ("west", "Support", "@JK", {"range": 1}),
+        ("east", "Airbase", "@UA"),
+    ]
+    g = position(units, dice=[10], aggressor="east")
+    assert order(g, "W02", "replace")[0]["gained"] is None  # its replacement fails (10 > 6)
+    order(g, "W01", "supply", support="@JK")  # and it is drawn on all the same
+    assert g.units["W01"].rng == 2 and g.units["W02"].rng == 0
+    units[1] = ("west", "Support", "@JK")
+    g = position(units, aggressor="east")
+    order(g, "W01", "supply", support="@JK")
+    assert g.units["W02"].rng == 1 and not g.units["W02"].feature
+    order(g, "W02", "move", to="@JL")  # after being drawn on it still moves (range 1 left)
+    assert label(g, "W02") == "@JL"
