@@ -282,6 +282,15 @@ def test_next_unit_selects_own_units_that_may_act_in_turn():
     assert app.selected_unit == "W02"  # W02, W03, W04, then past W01 to W02
 
 
+def test_the_end_turn_button_ends_the_turn():
+    app = _app(vs_computer=None)
+    end = app.controls.end_plot
+    assert end.description == "End turn"  # orders act at once: nothing is plotted
+    assert app.game.current == "west" and app.game.turn == 1
+    end.click()
+    assert app.game.current == "east" and app.game.turn == 2
+
+
 # --- the computer, hot seat and the wire -------------------------------------------------------
 
 
