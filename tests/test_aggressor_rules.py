@@ -1135,5 +1135,31 @@ def test_a_support_unit_is_drawn_on_whatever_it_did_and_keeps_its_own_activity()
     g = position(units, aggressor="east")
     order(g, "W01", "supply", support="@JK")
     assert g.units["W02"].rng == 1 and not g.units["W02"].feature
-    order(g, "W02", "move", to="@JL")  # after being drawn on it still moves (range 1 left)
+    order(g, "W02", "move", to="@JK")  # after being drawn on it still moves (range 1 left)
     assert label(g, "W02") == "@JL"
+
+
+def test_units_interleave_and_the_engine_remembers_what_each_may_still_do():
+    # W01 moves one hex of its 3, W02 moves and attacks, W01 comes back for its last 2 hexes
+    g = position(
+        [
+            ("west", "Armor", "@GJ"),
+            ("west", "Armor", "@IK"),
+            ("east", "Infantry", "@KK"),
+            ("east", "Airbase", "@UA"),
+        ],
+        dice=[10, 10],
+        aggressor="east",
+    )
+    order(g, "W01", "move", to="@GI")
+    assert g.view("west")["units"]["W01"]["moves_left"] == 2
+    order(g, "W02", "move", to="@JK")
+    order(g, "W02", "attack", target="@KK")
+    assert [lo.kind for lo in g.legal_orders("west", "W02")] == []
+    assert "move" in [lo.kind for lo in g.legal_orders("west", "W01")]
+    order(g, "W01", "move", to="@HI")
+    order(g, "W01", "move", to="@II")
+    assert g.view("west")["units"]["W01"]["moves_left"] == 0
+    with pytest.raises(IllegalOrder, match="movement allowance"):
+        order(g, "W01", "move", to="@JI")
+    assert "move" not in [lo.kind for lo in g.legal_orders("west", "W01")]
