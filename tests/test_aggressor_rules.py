@@ -1135,7 +1135,7 @@ def test_a_support_unit_is_drawn_on_whatever_it_did_and_keeps_its_own_activity()
     g = position(units, aggressor="east")
     order(g, "W01", "supply", support="@JK")
     assert g.units["W02"].rng == 1 and not g.units["W02"].feature
-    order(g, "W02", "move", to="@JK")  # after being drawn on it still moves (range 1 left)
+    order(g, "W02", "move", to="@JL")  # after being drawn on it still moves (range 1 left)
     assert label(g, "W02") == "@JL"
 
 
