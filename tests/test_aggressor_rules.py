@@ -1163,3 +1163,17 @@ def test_units_interleave_and_the_engine_remembers_what_each_may_still_do():
     with pytest.raises(IllegalOrder, match="movement allowance"):
         order(g, "W01", "move", to="@JI")
     assert "move" not in [lo.kind for lo in g.legal_orders("west", "W01")]
+
+
+def test_play_starts_with_each_side_holding_its_outer_sectors_whatever_the_set_up():
+    # both sides set up in centre sectors (columns H-J and L-N): still nobody's at the start
+    g = AggressorGame.new(seed=1, army_size=2, first="west")
+    for side, hexes in (("west", ("@HB", "@JH")), ("east", ("@LB", "@NN"))):
+        for h in hexes:
+            g.order(side, kind="place", type="Armor", hex=h)
+        g.submit(side)
+    assert g.phase == "play"
+    assert g.control == ["west", None, "east"] * 3
+    assert g.view("west")["sectors"] == {"west": [1, 4, 7], "east": [3, 6, 9]}
+    g.submit("west")  # the first update: sector 2 is contested, 5 west's, 8 east's
+    assert g.control == ["west", None, "east", "west", "west", "east", "west", "east", "east"]
