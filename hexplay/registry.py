@@ -161,6 +161,7 @@ register(
             "scripted": "hexplay.ai.aggressor:scripted",
             "search": "hexplay.ai.search:search_aggressor",
         },
+        analysis="hexplay.analysis.games:AGGRESSOR",
         ui="hexplay.widgets.aggressor_ui:AggressorUI",
     )
 )

@@ -123,7 +123,21 @@ so P(adversary wins) is P(cargo away). Sweep parameters: ``base`` (a bundled sce
 default "roadblock") and any AMBUSH scenario field, e.g. ``response_density``, ``barrier``,
 ``radio`` (:func:`hexplay.rules.ambush.game.sweep_scenario`)."""
 
-BUILTIN = {"skirmish": SKIRMISH, "ambush": AMBUSH}
+AGGRESSOR = AnalysisSpec(
+    game="aggressor",
+    sides=("west", "east"),
+    win_side="west",
+    means=("turns",),
+    players={"west": "scripted", "east": "scripted"},
+    scenario="hexplay.rules.aggressor.scenario:batch_scenario",
+    title="P(west wins)",
+)
+"""AGGRESSOR: the original has no turn limit, so its batches and sweeps play the ``batch``
+scenario (a draw after its turn limit: every game ends) with the sweep parameters as scenario
+fields over it (:func:`hexplay.rules.aggressor.scenario.batch_scenario`; ``base`` names another
+scenario, ``turn_limit=None`` lifts the limit). A game in play has none."""
+
+BUILTIN = {"skirmish": SKIRMISH, "ambush": AMBUSH, "aggressor": AGGRESSOR}
 """Specs of the games hexplay ships, used when a registry entry names none."""
 
 
