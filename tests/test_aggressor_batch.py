@@ -61,6 +61,20 @@ def test_a_batch_by_name_plays_with_the_batch_turn_limit():
     assert (short["rounds"] <= 2).all() and (short["reason"] != "unfinished").all()
 
 
+def test_a_scenario_file_goes_over_the_batch_scenario(tmp_path):
+    """``hexplay simulate --scenario FILE`` (``scenario.file``): the file's fields over the
+    batch scenario (a file without a limit keeps the batch's), then the other parameters."""
+    f = tmp_path / "s.json"
+    f.write_text(json.dumps({"obs": False}))
+    g = GameRunner("aggressor").new({"file": str(f)}, 0)
+    assert (g.scenario.obs, g.scenario.turn_limit) == (False, LIMIT)
+    g = GameRunner("aggressor").new({"file": str(f), "turn_limit": 5}, 0)
+    assert g.scenario.turn_limit == 5
+    f.write_text("[1]")
+    with pytest.raises(ScenarioError, match="file"):
+        GameRunner("aggressor").new({"file": str(f)}, 0)
+
+
 def test_cli_simulate_and_sweep_of_aggressor_play_with_the_turn_limit(tmp_path, capsys):
     out = tmp_path / "a.csv"
     rc = main(["simulate", "--game", "aggressor", "-n", "2", "--records", "-o", str(out)])
