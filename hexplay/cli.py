@@ -19,6 +19,11 @@ Examples::
 are JSON when they parse (``3``, ``true``, ``"rifle"``, ``[1,2]``), else text. In ``--param``,
 ``a,b,c`` lists values, ``lo..hi`` is an inclusive integer range, ``lo~hi`` a uniform real range
 (``--sample`` only). Outputs: ``.csv``, ``.parquet`` (or ``.pq``), or ``-`` for CSV on stdout.
+
+AGGRESSOR has no turn limit in play (the original has none); its batches and sweeps play the
+``batch`` scenario, a draw after 40 rounds, so every game ends (``scenario.turn_limit=N`` sets
+another limit, ``scenario.turn_limit=null`` lifts it, ``scenario.base=<name>`` starts from another
+named scenario).
 """
 
 from __future__ import annotations
@@ -56,7 +61,11 @@ def write_table(df, out: str) -> None:
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("-n", "--games", type=int, default=100, help="games (per point)")
     p.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed+i")
-    p.add_argument("--game", default="skirmish", help="registered game (see: hexplay games)")
+    p.add_argument(
+        "--game",
+        default="skirmish",
+        help="registered game (see: hexplay games); aggressor plays with a 40-round turn limit",
+    )
     p.add_argument(
         "--runner", default=None, help="game runner 'module:function' (default: the game's)"
     )

@@ -148,8 +148,12 @@ def test_panels_show_allowance_ranges_odds_and_the_sector_table():
     unit = _shown(app, "Unit")
     assert "data-moves-left='3'" in unit and "identification range</th><td>2" in unit
     assert "observation range</th><td>3" in unit
-    stops = sorted(k for k, v in app.game.reach("west", "W01").items() if v["stops"])
-    assert "@LJ" in stops and f"the move ends at {', '.join(stops)}" in unit
+    reach = app.game.reach("west", "W01")
+    stops = sorted(k for k, v in reach.items() if v["stops"])
+    # the border rule ends the move at @LK (3 steps); @LJ is out of reach (the one way there
+    # that zone of control leaves crosses the CBR hex @KK, which costs a range step)
+    assert "@LK" in stops and "@LJ" not in reach
+    assert f"the move ends at {', '.join(stops)}" in unit
     odds = _shown(app, "Attack")  # the attack it could make now, with each modifier
     d = app.game.attack_odds("west", "W01", "@KJ")
     assert f"data-hit-value='{d['hit_value']}'" in odds and "defender emplaced</th><td>−1" in odds
@@ -276,6 +280,15 @@ def test_next_unit_selects_own_units_that_may_act_in_turn():
     for _ in range(4):
         app.ui.next_unit.click()
     assert app.selected_unit == "W02"  # W02, W03, W04, then past W01 to W02
+
+
+def test_the_end_turn_button_ends_the_turn():
+    app = _app(vs_computer=None)
+    end = app.controls.end_plot
+    assert end.description == "End turn"  # orders act at once: nothing is plotted
+    assert app.game.current == "west" and app.game.turn == 1
+    end.click()
+    assert app.game.current == "east" and app.game.turn == 2
 
 
 # --- the computer, hot seat and the wire -------------------------------------------------------
@@ -437,6 +450,49 @@ def test_when_the_computer_moves_first_it_plays_before_the_screen_is_shown():
     assert any(e.get("kind") == "turn" and e.get("side") == "east" for e in app.view["events"])
     app.new_game()  # a new game: the screen again goes to West's turn
     assert app.game.current == app.plotting_side == "west" and not app.handover
+
+
+@pytest.mark.parametrize("first", ["west", "east"])
+def test_the_computer_can_play_west(monkeypatch, first):
+    """vs_computer="west": the computer sets up and plays West (first or second), the human
+    plays East from East's view only (no unobserved West unit on the board or the wire), and
+    a turn of keys and clicks plays; the computer then plays West's turn."""
+    seed = next(s for s in range(40) if _first(s) == first)
+    wire = Wire(monkeypatch)
+    g = hexplay.new_game("aggressor", seed=seed, computer="west")
+    app = AggressorApp(game=g, vs_computer="west")
+    assert app.vs_computer == "west" and g.phase == "play" and g.first == first
+    assert g.placed("west") == g.placed("east") == 18  # the computer's deployment, both sides
+    assert g.current == app.plotting_side == app.viewer == "east" and not app.handover
+    assert g.turn == (2 if first == "west" else 1)
+    if first == "west":  # it played before the screen was shown
+        assert any(c["op"] == "order" and c["args"]["side"] == "west" for c in g.commands.to_list())
+    everyone = set(g.view("referee")["units"])
+    _check(app, wire, everyone, "start")
+    west = {u.hex: u for u in g.units.values() if u.alive and u.side == "west"}
+    east = [u for u in g.units.values() if u.alive and u.side == "east" and u.rng > 0]
+    shown = [c for c in app.board.units if c["side"] == "west"]
+    hexes = {g.board.index(c["hex"]) for c in shown}
+    # at East's first turn, West units within an East unit's current range, and no others
+    observed = {h for h in west if any(g.board.dist[u.hex][h] <= u.rng for u in east)}
+    assert hexes <= observed and len(west) > len(shown)
+    turn, before = g.turn, len(g.commands.commands)
+    _play_keys(app, np.random.default_rng(seed))
+    _check(app, wire, everyone, "keys and clicks")
+    assert len(g.commands.commands) > before, "the keys and clicks gave no order"
+    app.end_plot()
+    _check(app, wire, everyone, "end turn")
+    assert not g.over and g.turn == turn + 2 and g.current == app.plotting_side == "east"
+    played = [c for c in g.commands.to_list() if c["turn"] == turn + 1]
+    assert any(c["op"] == "order" and c["args"]["side"] == "west" for c in played)
+    manual = hexplay.new_game("aggressor", seed=seed, army_size=3, computer="west")
+    app = AggressorApp(game=manual, vs_computer="west", setup="manual")
+    assert manual.to_act() == ("east",) and manual.placed("west") == 3  # placed unseen
+    assert manual.placed("east") == 0 and not app.board.units
+    for h in ("@UA", "@UB", "@UC"):
+        app.board.simulate_click(h)
+    app.end_plot()
+    assert manual.phase == "play" and app.plotting_side == manual.current == "east"
 
 
 def _first(seed: int) -> str:

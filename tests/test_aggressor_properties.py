@@ -16,6 +16,7 @@ from hexplay.ai.player import play
 from hexplay.engine import IllegalOrder, Order
 from hexplay.engine.record import apply_commands
 from hexplay.rules.aggressor import AggressorGame, board_of
+from hexplay.rules.aggressor.movement import can_move
 from hexplay.rules.aggressor.units import UNIT_TYPES
 
 ENTRY = hexplay.game_entry("aggressor")
@@ -81,8 +82,10 @@ def check_view(g: AggressorGame, at_turn_start: bool, identified_before: set[str
     return shown
 
 
-def check_move(g, o: Order, before: dict) -> None:
-    """After a move: zone of control and the border rule ended it where they apply."""
+def check_move(g, o: Order, before: dict, stops: list[str] | None = None) -> None:
+    """After a move: zone of control and the border rule ended it where they apply. A step on
+    to an empty neighbour is then refused by that rule, and accepted (on a copy) once the stop
+    is lifted if the unit has movement left (``stops`` collects the rules so checked)."""
     u = g.units[o.unit]
     if not u.alive or u.hex == before["hex"]:
         return
@@ -94,12 +97,27 @@ def check_move(g, o: Order, before: dict) -> None:
     )
     if zoc or border:
         assert u.stopped, f"{u.id} not stopped (zoc={zoc}, border={border})"
-        with pytest.raises(IllegalOrder):
-            g.order(Order(u.side, "move", u.id, {"to": b.labels[b.adj[u.hex][0]]}))
+        rule = "zone of control" if zoc else "border rule"
+        empty = [j for j in b.adj[u.hex] if j not in g.at]
+        if not empty:  # (surrounded: no step could be legal anyway)
+            return
+        step = Order(u.side, "move", u.id, {"to": b.labels[empty[0]]})
+        c = g.copy()
+        c.units[u.id].frozen = False  # (a partisan spot's freezing is refused first)
+        with pytest.raises(IllegalOrder) as refused:
+            c.order(step)
+        assert refused.value.rule == rule, refused.value
+        c.units[u.id].stopped = ""
+        if can_move(c, c.units[u.id]):
+            c.order(step)  # legal but for the stop
+        if stops is not None:
+            stops.append(rule)
 
 
-def audit(g: AggressorGame, round_trip_every: int = 1) -> None:
-    """Replay ``g`` command by command, checking every invariant on the way."""
+def audit(g: AggressorGame, round_trip_every: int = 1) -> list[str]:
+    """Replay ``g`` command by command, checking every invariant on the way; returns the stop
+    rules whose refusal was checked."""
+    stops: list[str] = []
     r = AggressorGame._fresh(g.scenario_dict(), g.map, type(g.dice)(g.dice.seed))
     starts: dict[int, dict] = {0: r.snapshot()}
     identified = {"west": set(), "east": set()}
@@ -114,7 +132,7 @@ def audit(g: AggressorGame, round_trip_every: int = 1) -> None:
         apply_commands(r, [c], k)
         check_state(r)
         if before is not None and c["args"]["kind"] == "move":
-            check_move(r, Order.from_dict(c["args"]), before)
+            check_move(r, Order.from_dict(c["args"]), before, stops)
         if r.turn != turn:
             turn = r.turn
             starts[turn] = r.snapshot()
@@ -131,6 +149,7 @@ def audit(g: AggressorGame, round_trip_every: int = 1) -> None:
     assert r.snapshot() == g.snapshot(), "replay differs"
     for t in sorted(starts)[:: max(1, len(starts) // 4)]:
         assert g.copy().rewind(t).snapshot() == starts[t]
+    return stops
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -157,6 +176,15 @@ def test_invariants_full_game(seed):
     g = full_game(seed, "scripted", "random", scenario=None, turn_limit=25)
     assert g.over
     audit(g, round_trip_every=5)
+
+
+def test_the_stop_check_meets_both_rules():
+    """audit()'s check of a stopped unit's next step runs: seeded games in which zone of
+    control stops a unit and in which the border rule does."""
+    seen: set[str] = set()
+    for seed in (0, 3):
+        seen |= set(audit(full_game(seed, "scripted", "random", **SMALL), round_trip_every=0))
+    assert seen == {"zone of control", "border rule"}
 
 
 KINDS = [

@@ -751,6 +751,98 @@ def test_reach_matches_the_moves_the_engine_allows():
         assert label(h, "W01") == lab and len(path) == info["steps"]
 
 
+def _engine_reach(g, side, uid):
+    """Label -> (fewest steps, {whether the move ended there, on each such path}) of every hex
+    ``uid`` reaches by orders the engine accepts (a search over copies of the game)."""
+    out: dict[str, tuple[int, set[bool]]] = {}
+    frontier, seen, steps = [g], set(), 0
+    while frontier:
+        steps += 1
+        nxt = []
+        for h in frontier:
+            for j in h.board.adj[h.units[uid].hex]:
+                c, lab = h.copy(), h.board.labels[j]
+                try:
+                    c.order(side, kind="move", unit=uid, to=lab)
+                except IllegalOrder:
+                    continue
+                u = c.units[uid]
+                if not u.alive or label(c, uid) != lab:
+                    continue
+                ended = bool(u.stopped or u.frozen or u.rng == 0)
+                if lab not in out:
+                    out[lab] = (steps, set())
+                if out[lab][0] == steps:
+                    out[lab][1].add(ended)
+                key = (lab, u.moved, u.rng, u.stopped, u.frozen)
+                if key not in seen:
+                    seen.add(key)
+                    nxt.append(c)
+        frontier = nxt
+    out.pop(label(g, uid), None)
+    return out
+
+
+def _partisan_spot_at_pj():
+    # west contacts partisans (roll 1); at east's turn they appear in the row of E01 (@PJ),
+    # column 5 of east's (P): @PJ; E02 at @PM is not frozen, but stops next to the spot
+    g = position(
+        [("west", "Armor", "@MJ"), ("east", "Infantry", "@PJ"), ("east", "Armor", "@PM")],
+        dice=[1, 1, 5],
+    )
+    order(g, "W01", "contact")
+    g.submit("west")
+    assert [B.labels[s] for s in g.spots] == ["@PJ"] and not g.units["E02"].frozen
+    return g
+
+
+@pytest.mark.parametrize(
+    "make,side,uid,stop",
+    [
+        # a clear CBR hex costs a range step: @LK (only through @JJ, 3 steps) is out of reach
+        (
+            lambda: position(
+                [("west", "Armor", "@IJ"), ("east", "Airbase", "@UA")],
+                cbr=["@JJ"],
+                aggressor="east",
+            ),
+            "west",
+            "W01",
+            None,
+        ),
+        # a rough CBR hex halts the unit; the zone of control of a known enemy
+        (
+            lambda: position(
+                [("west", "Armor", "@JI"), ("east", "Infantry", "@LH")],
+                cbr=["@JH"],
+                aggressor="east",
+            ),
+            "west",
+            "W01",
+            None,
+        ),
+        # the border rule before an aggressor
+        (
+            lambda: position([("west", "Armor", "@JJ"), ("east", "Airbase", "@UA")]),
+            "west",
+            "W01",
+            "@LJ",
+        ),
+        # a partisan spot: the move ends next to it (the unit is frozen)
+        (_partisan_spot_at_pj, "east", "E02", "@PK"),
+    ],
+)
+def test_reach_equals_the_engines_moves_through_cbr_hexes_and_partisan_spots(make, side, uid, stop):
+    g = make()
+    r = g.reach(side, uid)
+    e = _engine_reach(g, side, uid)
+    assert sorted(r) == sorted(e)
+    for lab, (steps, ended) in e.items():
+        assert r[lab]["steps"] == steps and r[lab]["stops"] in ended, lab
+    if stop is not None:
+        assert r[stop]["stops"]
+
+
 def _path(g, start, goal, r):
     b = g.board
     cur, path = i(start), []
@@ -868,3 +960,220 @@ def test_save_load_rewind_and_a_tampered_save():
         AggressorGame.from_json(bad)
     with pytest.raises(SaveError, match="format"):
         AggressorGame.from_json(dict(s, format="hexplay.skirmish.game/1"))
+
+
+# --- the digest's rules not covered above (audit of issue #12) --------------------------------
+def test_partisan_contact_up_to_four_groups():
+    g = position([("west", "Armor", "@MJ"), ("east", "Airbase", "@UA")], dice=[1])
+    g.partisans["west"] = 3
+    assert order(g, "W01", "contact")[0]["made"] and g.partisans["west"] == 4
+    g = position([("west", "Armor", "@MJ"), ("east", "Airbase", "@UA")], dice=[])
+    g.partisans["west"] = 4
+    with pytest.raises(IllegalOrder, match="already has 4 partisan groups"):
+        order(g, "W01", "contact")
+    assert g.partisans["west"] == 4 and not g.dice.rolls
+
+
+def test_a_unit_moving_next_to_a_partisan_spot_is_frozen_before_it_can_attack():
+    # west's group appears at @PJ (row of E01, column P); E02 steps from @PL to @PK, next to the
+    # spot: frozen, so it neither moves on nor attacks the west armour at @QK beside it
+    g = position(
+        [
+            ("west", "Armor", "@MJ"),
+            ("west", "Armor", "@QK"),
+            ("east", "Infantry", "@PJ"),
+            ("east", "Armor", "@PL"),
+        ],
+        dice=[1, 1, 5],
+    )
+    order(g, "W01", "contact")
+    g.submit("west")
+    assert [B.labels[s] for s in g.spots] == ["@PJ"] and not g.units["E02"].frozen
+    assert "W02" in g.known["east"] and B.dist[i("@PK")][i("@QK")] == 1
+    ev = order(g, "E02", "move", to="@PK")
+    assert [e["kind"] for e in ev][:2] == ["move", "frozen"] and g.units["E02"].frozen
+    with pytest.raises(IllegalOrder, match="frozen by partisans"):
+        order(g, "E02", "attack", target="@QK")
+    with pytest.raises(IllegalOrder, match="frozen by partisans"):
+        order(g, "E02", "move", to="@PL")
+
+
+def test_no_ambush_after_moving_or_when_observed_in_the_opponents_turn():
+    # emplaced, but it moves first: a normal attack (one roll)
+    units = [("west", "Armor", "@IJ", {"emplaced": True}), ("east", "Infantry", "@KJ")]
+    g = position(units, dice=[9], aggressor="east")
+    order(g, "W01", "move", to="@JJ")
+    assert order(g, "W01", "attack", target="@KJ")[0]["form"] == "attack"
+    assert len(g.dice.rolls) == 1
+    # emplaced and still, but east observed it in east's turn: a normal attack
+    units = [("west", "Armor", "@JJ", {"emplaced": True}), ("east", "Infantry", "@KJ")]
+    g = position(units, dice=[9], first="east")
+    g.submit("east")  # east's infantry (range 2) observes the armour next to it
+    assert g.units["W01"].emplaced and not g.units["W01"].unseen
+    ev = order(g, "W01", "attack", target="@KJ")
+    assert ev[0]["form"] == "attack" and len(g.dice.rolls) == 1
+    # the same, unobserved (east's unit is an Airbase: range 0 observes nothing): an ambush
+    units = [("west", "Armor", "@JJ", {"emplaced": True}), ("east", "Airbase", "@KJ")]
+    g = position(units, dice=[9, 9], first="east")
+    g.submit("east")
+    ev = order(g, "W01", "attack", target="@KJ")
+    assert ev[0]["form"] == "ambush" and len(g.dice.rolls) == 2
+
+
+def test_assault_needs_more_than_one_hex_from_the_start():
+    # two steps that end next to the starting hex: a normal attack, no assault roll on a hit
+    units = [("west", "Armor", "@JK"), ("east", "Infantry", "@KJ")]
+    g = position(units, dice=[1], aggressor="east")
+    order(g, "W01", "move", to="@IK")
+    order(g, "W01", "move", to="@JJ")
+    assert B.dist[i("@JK")][i("@JJ")] == 1
+    ev = order(g, "W01", "attack", target="@KJ")
+    assert ev[0]["form"] == "attack" and ev[0]["result"] == "hit: range"
+    assert [r.purpose for r in g.dice.rolls] == ["attack"]
+
+
+def test_a_unit_stopped_by_zone_of_control_may_still_attack_or_fire():
+    units = [("west", "Armor", "@JJ"), ("east", "Infantry", "@KJ")]
+    g = position(units, dice=[6], aggressor="east")
+    order(g, "W01", "move", to="@JI")
+    assert g.units["W01"].stopped == "zone of control"
+    assert order(g, "W01", "attack", target="@KJ")[0]["result"] == "hit: range"
+    units = [("west", "Artillery", "@JJ"), ("east", "Infantry", "@KJ"), ("east", "Armor", "@MI")]
+    g = position(units, dice=[10], aggressor="east")
+    order(g, "W01", "move", to="@JI")
+    assert g.units["W01"].stopped == "zone of control"
+    assert order(g, "W01", "fire", target="@MI")[0]["form"] == "indirect fire"
+
+
+def test_indirect_fire_range_is_not_halved_in_rough():
+    # artillery in a rough hex (it could move only ceil(3/2) = 2) still fires 3 hexes
+    rough = next(j for j in range(B.size) if B.rough[j] and B.territory[j] == "west")
+    target = B.rings[rough][3][0]
+    g = position(
+        [("west", "Artillery", B.labels[rough]), ("east", "Infantry", B.labels[target])],
+        dice=[10],
+        aggressor="east",
+        obs=False,
+    )
+    assert allowance(B, g.units["W01"]) == 2
+    ev = order(g, "W01", "fire", target=B.labels[target])
+    assert ev[0]["form"] == "indirect fire" and ev[0]["result"] == "miss"
+
+
+def test_no_ranged_attack_on_a_unit_found_only_by_the_own_move():
+    # artillery (range 3) finds E01 by its own step; it may not fire at it from there, while a
+    # unit another observer knows of may be fired at
+    units = [("west", "Artillery", "@FJ"), ("east", "Infantry", "@JJ")]
+    g = position(units, aggressor="east")
+    assert "E01" not in g.known["west"]
+    order(g, "W01", "move", to="@GJ")
+    assert "E01" in g.known["west"]
+    with pytest.raises(IllegalOrder, match="own move"):
+        order(g, "W01", "fire", target="@JJ")
+    g = position(units + [("west", "Infantry", "@HJ")], dice=[10], aggressor="east")
+    order(g, "W01", "move", to="@GJ")
+    assert order(g, "W01", "fire", target="@JJ")[0]["result"] == "miss"
+
+
+def test_prospecting_fire_into_an_empty_enemy_hex_makes_the_aggressor():
+    g = position([("west", "Airbase", "@HJ"), ("east", "Infantry", "@UA")], dice=[])
+    assert order(g, "W01", "strike", target="@MJ")[0]["result"] == "no target"
+    assert g.aggressor == "west"
+    g = position([("west", "Airbase", "@HJ"), ("east", "Infantry", "@UA")], dice=[])
+    order(g, "W01", "recon", target="@MJ")  # a recon is no attack
+    assert g.aggressor is None
+
+
+def test_supply_gains_range_at_full_strength_needs_damage_and_support_serves_again():
+    units = [
+        ("west", "Armor", "@JJ", {"range": 1}),
+        ("west", "Support", "@JK"),
+        ("west", "Infantry", "@IK", {"range": 0, "strength": 1}),
+        ("west", "Armor", "@KK"),
+        ("east", "Airbase", "@UA"),
+    ]
+    g = position(units, aggressor="east")
+    order(g, "W01", "supply", support="@JK")
+    assert (g.units["W01"].rng, g.units["W01"].str) == (2, 3)  # full strength: range
+    assert (g.units["W02"].rng, g.units["W02"].str) == (1, 1)
+    order(g, "W03", "supply", support="@JK")  # the same Support again, for another unit
+    assert (g.units["W03"].rng, g.units["W03"].str) == (0, 2)
+    assert (g.units["W02"].rng, g.units["W02"].str) == (0, 1)
+    with pytest.raises(IllegalOrder, match="full range and strength"):
+        order(g, "W04", "supply", support="@JK")
+
+
+def test_sector_control_by_the_last_uncontested_occupation():
+    # sector 2 (columns H-N, rows A-E) starts with nobody
+    units = [("west", "Armor", "@HB"), ("east", "Armor", "@PB")]
+    g = position(units, aggressor="west")
+    g.submit("west")
+    assert g.control[1] == "west"  # occupied by west alone
+    order(g, "E01", "move", to="@OB")
+    order(g, "E01", "move", to="@NB")
+    assert B.sector[i("@NB")] == 1
+    g.submit("east")
+    assert g.control[1] == "west"  # contested: it stays with west
+    order(g, "W01", "move", to="@GB")
+    g.submit("west")
+    assert g.control[1] == "east"  # east is left alone in it
+
+
+def test_a_support_unit_is_drawn_on_whatever_it_did_and_keeps_its_own_activity():
+    # the seed: the Support "can be accessed before or after moving, attacking or attempting to
+    # gain Replacements"; it is "unaffected in action aside from taking a step loss"
+    units = [
+        ("west", "Armor", "@JJ", {"range": 1}),
+        ("west", "Support", "@JK", {"range": 1}),
+        ("east", "Airbase", "@UA"),
+    ]
+    g = position(units, dice=[10], aggressor="east")
+    assert order(g, "W02", "replace")[0]["gained"] is None  # its replacement fails (10 > 6)
+    order(g, "W01", "supply", support="@JK")  # and it is drawn on all the same
+    assert g.units["W01"].rng == 2 and g.units["W02"].rng == 0
+    units[1] = ("west", "Support", "@JK")
+    g = position(units, aggressor="east")
+    order(g, "W01", "supply", support="@JK")
+    assert g.units["W02"].rng == 1 and not g.units["W02"].feature
+    order(g, "W02", "move", to="@JL")  # after being drawn on it still moves (range 1 left)
+    assert label(g, "W02") == "@JL"
+
+
+def test_units_interleave_and_the_engine_remembers_what_each_may_still_do():
+    # W01 moves one hex of its 3, W02 moves and attacks, W01 comes back for its last 2 hexes
+    g = position(
+        [
+            ("west", "Armor", "@GJ"),
+            ("west", "Armor", "@IK"),
+            ("east", "Infantry", "@KK"),
+            ("east", "Airbase", "@UA"),
+        ],
+        dice=[10, 10],
+        aggressor="east",
+    )
+    order(g, "W01", "move", to="@GI")
+    assert g.view("west")["units"]["W01"]["moves_left"] == 2
+    order(g, "W02", "move", to="@JK")
+    order(g, "W02", "attack", target="@KK")
+    assert [lo.kind for lo in g.legal_orders("west", "W02")] == []
+    assert "move" in [lo.kind for lo in g.legal_orders("west", "W01")]
+    order(g, "W01", "move", to="@HI")
+    order(g, "W01", "move", to="@II")
+    assert g.view("west")["units"]["W01"]["moves_left"] == 0
+    with pytest.raises(IllegalOrder, match="movement allowance"):
+        order(g, "W01", "move", to="@JI")
+    assert "move" not in [lo.kind for lo in g.legal_orders("west", "W01")]
+
+
+def test_play_starts_with_each_side_holding_its_outer_sectors_whatever_the_set_up():
+    # both sides set up in centre sectors (columns H-J and L-N): still nobody's at the start
+    g = AggressorGame.new(seed=1, army_size=2, first="west")
+    for side, hexes in (("west", ("@HB", "@JH")), ("east", ("@LB", "@NN"))):
+        for h in hexes:
+            g.order(side, kind="place", type="Armor", hex=h)
+        g.submit(side)
+    assert g.phase == "play"
+    assert g.control == ["west", None, "east"] * 3
+    assert g.view("west")["sectors"] == {"west": [1, 4, 7], "east": [3, 6, 9]}
+    g.submit("west")  # the first update: sector 2 is contested, 5 west's, 8 east's
+    assert g.control == ["west", None, "east", "west", "west", "east", "west", "east", "east"]

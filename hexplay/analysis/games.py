@@ -138,10 +138,15 @@ AGGRESSOR = AnalysisSpec(
         "cbr_hexes",
     ),
     players={"west": "scripted", "east": "scripted"},
+    scenario="hexplay.rules.aggressor.scenario:batch_scenario",
     title="P(west wins)",
 )
 """AGGRESSOR: every outcome column kept; its own figures (units left, sectors controlled,
-partisans, CBR hexes) averaged per sweep point. Scenario parameters are the scenario's fields."""
+partisans, CBR hexes) averaged per sweep point. The original has no turn limit, so its batches
+and sweeps play the ``batch`` scenario (a draw after its turn limit: every game ends) with the
+sweep parameters as scenario fields over it
+(:func:`hexplay.rules.aggressor.scenario.batch_scenario`; ``base`` names another scenario,
+``turn_limit=None`` lifts the limit). A game in play has none."""
 
 NAVAL = AnalysisSpec(
     game="naval",

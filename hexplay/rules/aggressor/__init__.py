@@ -53,7 +53,10 @@ Decisions where the rules are open (each documented again where it is implemente
 * Replacement: the border column counts as home (60%).
 * Sector control is updated at the end of every turn; a side left with no units loses at
   once; ``turn_limit`` (rounds) ends the game as a draw, after the victory check of the side
-  whose turn would come next.
+  whose turn would come next. It is off by default (the original has none): a game in play has
+  no limit; batches and sweeps of the game by name (``hexplay simulate --game aggressor``,
+  :func:`hexplay.analysis.run_batch`) play the ``batch`` scenario's 40 rounds
+  (:func:`.scenario.batch_scenario`), so every game ends.
 * "dieFac" (named, not defined, by the original) is ``die_factor``: the weight of the
   strength difference in the hit value (1 = the original).
 """

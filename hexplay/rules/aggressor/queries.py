@@ -1,7 +1,8 @@
 """What an app shows beside the board, computed from what the asking side knows only.
 
-* :func:`reach` — hexes a unit can still reach this turn (allowance, rough, known units, the
-  zone of control of *known* enemies and the border rule; a hidden enemy may still stop it).
+* :func:`reach` — hexes a unit can still reach this turn (allowance, rough, CBR entry, known
+  units, the zone of control of *known* enemies, the border rule and partisan spots; a hidden
+  enemy may still stop it).
 * :func:`attack_odds` — the hit value of an attack the unit could make now, with each modifier
   (unknown ones, such as an unidentified defender's strength, are None; whether an ambush
   counts depends on what the enemy saw, which the side does not know: ``ambush_possible``).
@@ -30,40 +31,47 @@ def _own(g, side: str, unit: str):
 
 def reach(g, side: str, unit: str) -> dict[str, dict[str, Any]]:
     """Label -> {"steps": hexes from the unit, "stops": movement ends there} for every hex the
-    unit could reach now by legal steps (as far as the side knows)."""
+    unit could reach now by legal steps (as far as the side knows): the allowance is read in
+    each hex with the range the unit has there (a step into a CBR hex costs a range step), and
+    the move ends by the zone of control of a known enemy, the border rule, a partisan spot
+    within 1 hex (the unit is frozen) or a range-0 unit's one try."""
     u = _own(g, side, unit)
     b = g.board
     if move_blocked(g, u) is not None:
         return {}
     occ = g.known_occupied(side)
     known = [g.units[k].hex for k in g.known[side] if g.units[k].alive]
-    rng = u.rng
+    cbr, spots = g.cbr, g.spots
     pre = g.aggressor is None
     out: dict[str, dict[str, Any]] = {}
-    # state: (hex, moved); a step from h is allowed while allowance(h) - moved >= 1
-    start = (u.hex, u.moved)
+    # state: (hex, moved, range there); a step from h is allowed while allowance(h) - moved >= 1
+    start = (u.hex, u.moved, u.rng)
     seen = {start}
     todo = deque([start])
     while todo:
-        h, moved = todo.popleft()
-        base = 1 if rng == 0 else ((rng + 1) // 2 if b.rough[h] else rng)
-        if rng == 0 and moved:
-            continue
-        if base - moved < 1 and rng > 0:
+        h, moved, rng = todo.popleft()
+        if rng == 0:
+            if moved > u.moved or u.moved:  # (a range-0 unit has one one-hex try a turn)
+                continue
+        elif ((rng + 1) // 2 if b.rough[h] else rng) - moved < 1:
             continue
         for j in b.adj[h]:
             if j in occ:
                 continue
-            stops = any(b.dist[h][e] == 1 and b.dist[j][e] == 1 for e in known) or (
-                pre and (b.enemy_territory(side, j) or u.began_in_enemy)
+            stops = (
+                rng == 0
+                or any(b.dist[h][e] == 1 and b.dist[j][e] == 1 for e in known)
+                or (pre and (b.enemy_territory(side, j) or u.began_in_enemy))
+                or any(b.dist[j][s] <= 1 for s in spots)
             )
             lab = b.labels[j]
             steps = moved + 1 - u.moved
             if lab not in out or out[lab]["steps"] > steps:
-                out[lab] = {"steps": steps, "stops": stops or rng == 0}
-            if not stops and rng > 0 and (j, moved + 1) not in seen:
-                seen.add((j, moved + 1))
-                todo.append((j, moved + 1))
+                out[lab] = {"steps": steps, "stops": stops}
+            nxt = (j, moved + 1, rng - 1 if j in cbr else rng)
+            if not stops and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
     out.pop(b.labels[u.hex], None)
     return out
 

@@ -40,7 +40,8 @@ class Scenario(BaseModel):
     * ``partisans_spent``: [project option] a partisan group is used up when it acts (default:
       groups keep acting in every victim turn).
     * ``turn_limit``: [project option] rounds (both sides' turns) after which the game is a
-      draw; None (the original: no limit) by default; batches set one.
+      draw; None (the original: no limit) by default, in play and in the app; batches and
+      sweeps of the game by name play :func:`batch_scenario` (the ``batch`` scenario's limit).
     * ``die_factor``: [project definition of the original's unexplained "dieFac"] the weight of
       the strength difference in the hit value (1 = the original's one per point; 0 = strength
       does not matter; 2 = it counts double).
@@ -98,5 +99,33 @@ SCENARIOS: dict[str, dict[str, Any]] = {
 """Named scenarios (the registry lists them)."""
 
 
+BATCH = "batch"
+"""The named scenario batches and sweeps start from (:func:`batch_scenario`)."""
+
+
 def scenarios() -> dict[str, dict[str, Any]]:
     return {k: dict(v) for k, v in SCENARIOS.items()}
+
+
+def batch_scenario(params: Mapping[str, Any] | None = None) -> Scenario:
+    """The scenario of a batch or sweep game (``hexplay simulate/sweep --game aggressor``,
+    :func:`hexplay.analysis.run_batch`): ``base`` (a named scenario, default ``"batch"``: the
+    standard game with a turn limit of ``SCENARIOS["batch"]["turn_limit"]`` rounds, so every
+    game ends), then ``file`` (a scenario JSON file's fields), then the other parameters as
+    scenario fields (``turn_limit=None``: the original's no limit)."""
+    p = dict(params or {})
+    base = str(p.pop("base", BATCH))
+    if base not in SCENARIOS:
+        raise ScenarioError("base", f"no scenario {base!r}; there are {sorted(SCENARIOS)}")
+    d: dict[str, Any] = dict(SCENARIOS[base])
+    path = p.pop("file", None)
+    if path:
+        import json
+        from pathlib import Path
+
+        loaded = json.loads(Path(path).read_text())
+        if not isinstance(loaded, Mapping):
+            raise ScenarioError("file", f"{path} does not hold a scenario object")
+        d.update(loaded)
+    d.update(p)
+    return parse_scenario(d)

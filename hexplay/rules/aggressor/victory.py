@@ -1,8 +1,10 @@
 """Aggressor declaration, sector control and victory (digest "Aggressor and victory").
 
 A sector is controlled by the last side to occupy it uncontested: control is updated at the end
-of every side's turn (and when play starts) from the units in each sector [project decision:
-the original says "last occupying", not when; turn ends are when both sides have had their say].
+of every side's turn from the units in each sector [project decision: the original says "last
+occupying", not when; turn ends are when both sides have had their say]. Play starts with each
+side controlling its 3 outer sectors and nobody the centre column, wherever the set-up put the
+units (the digest's starting control; the first turn's end is the first update).
 At the start of a side's turn it wins if it controls 5 of the 9 sectors and, if it is the
 aggressor, at least one sector in each of the 3 sector columns. A side whose units are all
 eliminated loses at once.
