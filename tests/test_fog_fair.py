@@ -309,3 +309,32 @@ def test_the_vehicle_twins_catch_a_player_reading_hidden_vehicles():
                     b = orders_given(twin.copy(), _VehicleCheat, side)
                     caught[kind] += not same_while_unseen(g, twin, side, a, b)
     assert all(caught.values()), caught
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="SKIRMISH's sampler redraws unseen men on foot and the enemy's plot only: every "
+    "vehicle (place, motion, heading, seats) and which unseen men are aboard stay as they "
+    "really are in its samples, so the search player's rollouts (not its orders at the "
+    "registry's budgets) follow hidden vehicle facts; see skirmish_resample's docstring",
+)
+def test_skirmish_samples_ignore_hidden_vehicle_facts():
+    """A sample of the true state and one of a vehicle twin are the same for the same stream
+    (as tests/test_search.py's test_samples_depend_on_the_view_only asks of the sampler's own
+    twins)."""
+    from test_search import _hidden_state
+    from vehicle_twins import decision_points, vehicle_twin
+
+    from hexplay.ai.samplers import skirmish_resample
+
+    for seed in range(2):
+        for g in decision_points("skirmish", seed):
+            if g.phase != "planning":
+                continue
+            for side in g.to_act():
+                twin = vehicle_twin(g, side, "state", np.random.default_rng(seed))
+                if twin is None:
+                    continue
+                a = skirmish_resample(g, side, np.random.default_rng(seed))
+                b = skirmish_resample(twin, side, np.random.default_rng(seed))
+                assert _hidden_state(a) == _hidden_state(b)
