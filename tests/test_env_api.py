@@ -171,26 +171,66 @@ def test_refused_action_changes_nothing(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_observation_comes_from_the_view_only(name):
-    """Two games that give a side the same view give it the same observation and mask."""
+    """Two games that give a side the same view give it the same observation and mask; the
+    twins (the game's hidden-state sampler, at several points of a game) must really differ
+    in hidden state somewhere, or the test compared a game with itself."""
     d = GameDriver(name, seed=5)
     d.settle()
     rng = np.random.default_rng(1)
-    for _ in range(30):  # play into the game, where hidden information matters
+    changed = []
+    for step in range(1, 61):  # play into the game, where hidden information matters
         g = d.game
         if g.over:
             break
         side = g.to_act()[0]
         d.apply(side, int(rng.choice(np.flatnonzero(d.mask(side)))))
         d.settle()
-    sample = hidden_sampler(d.game)
-    for side in d.game.sides:
-        other = sample(d.game, side, np.random.default_rng(2))
-        assert other.view(side) == d.game.view(side)
-        twin = GameDriver(name, seed=5)
-        twin.game = other
-        a, b = d.observe(side), twin.observe(side)
-        assert np.array_equal(a["observation"], b["observation"])
-        assert np.array_equal(a["action_mask"], b["action_mask"])
+        if step % 15 or d.game.over:
+            continue
+        sample = hidden_sampler(d.game)
+        for side in d.game.sides:
+            other = sample(d.game, side, np.random.default_rng(2))
+            assert other.view(side) == d.game.view(side)
+            changed += [(step, side)] * hidden_differs(other, d.game)
+            twin = GameDriver(name, seed=5)
+            twin.game = other
+            a, b = d.observe(side), twin.observe(side)
+            assert np.array_equal(a["observation"], b["observation"])
+            assert np.array_equal(a["action_mask"], b["action_mask"])
+    assert changed, "no twin differed in hidden state: the test compared games with themselves"
+
+
+def hidden_differs(a, b) -> bool:
+    """The two games differ in state or in this turn's secret plots (hidden state a snapshot
+    does not hold)."""
+    plots = [getattr(getattr(g, "plots", None), "orders", None) for g in (a, b)]
+    return a.snapshot() != b.snapshot() or plots[0] != plots[1]
+
+
+@pytest.mark.parametrize("name", ["skirmish", "ambush"])
+def test_observation_ignores_hidden_vehicles(name):
+    """SKIRMISH/AMBUSH twins that differ in hidden vehicle facts (an unseen escort's place,
+    motion and heading, who sits where inside, the convoy's secret driving:
+    tests/vehicle_twins.py) give the side the same observation and mask."""
+    from vehicle_twins import KINDS, convoy_first, vehicle_twin
+
+    checked = 0
+    for seed, turns in ((5, 0), (5, 1), (6, 3)):
+        d = GameDriver(name, seed=seed)
+        d.game = convoy_first(name, seed, turns)
+        side = "adversary"
+        for kind in KINDS:
+            other = vehicle_twin(d.game, side, kind, np.random.default_rng(seed))
+            if other is None:
+                continue
+            assert hidden_differs(other, d.game)
+            twin = GameDriver(name, seed=seed)
+            twin.game = other
+            a, b = d.observe(side), twin.observe(side)
+            assert np.array_equal(a["observation"], b["observation"])
+            assert np.array_equal(a["action_mask"], b["action_mask"])
+            checked += 1
+    assert checked >= 3
 
 
 def test_skirmish_order_kinds_are_its_rules_tables():

@@ -219,3 +219,122 @@ def test_adversary_setup_after_the_convoy_ignores_the_secret_escort_hexes(name, 
     a = orders_given(near, make, "adversary")
     b = orders_given(far, make, "adversary")
     assert a and a == b
+
+
+VEHICLE_SEEDS = range(3)
+VEHICLE_TWINS = 2
+"""Seeds of :func:`vehicle_twins.decision_points` and twins of each kind per decision."""
+
+
+@pytest.mark.parametrize(
+    ("name", "player"),
+    [(g, p) for g in ("skirmish", "ambush") for p in hexplay.game_entry(g).player_names()],
+)
+def test_players_ignore_hidden_vehicle_facts(name, player):
+    """The sampler's twins move only unseen men on foot (and redraw plots), so a player that
+    read an enemy vehicle it cannot see would pass the property test above. Twins that differ
+    in hidden vehicle facts (tests/vehicle_twins.py: an unseen escort's place, motion and
+    heading, any enemy vehicle's heading and spare guns, who sits where inside a vehicle the
+    side cannot see into, the enemy's secret driving, its secret set-up of escorts and crews),
+    with ``view(side)`` and ``legal_orders(side)`` the same: the same orders. AMBUSH is also
+    played in "stopped convoy", whose getaway car is the defender's hidden vehicle."""
+    from vehicle_twins import KINDS, decision_points, vehicle_twin
+
+    entry = hexplay.game_entry(name)
+    if player in SMALL_BUDGETS:
+        make = lambda side: registry_player(entry, player, side, seed=7)  # noqa: E731
+    else:
+        make = lambda side: entry.player(player, side, seed=7)  # noqa: E731
+    made = dict.fromkeys(KINDS, 0)
+    bad = []
+    scenarios = (None, "stopped convoy") if name == "ambush" else (None,)
+    for scenario in scenarios:
+        for seed in VEHICLE_SEEDS:
+            for i, g in enumerate(decision_points(name, seed, scenario)):
+                for side in g.to_act():
+                    for kind in KINDS:
+                        for k in range(VEHICLE_TWINS):
+                            twin = vehicle_twin(
+                                g, side, kind, np.random.default_rng(1000 * seed + k)
+                            )
+                            if twin is None:
+                                continue
+                            assert twin.view(side) == g.view(side)
+                            assert twin.legal_orders(side) == g.legal_orders(side)
+                            made[kind] += 1
+                            a = orders_given(g.copy(), make, side)
+                            b = orders_given(twin.copy(), make, side)
+                            if not same_while_unseen(g, twin, side, a, b):
+                                bad.append((scenario, seed, i, side, kind, k))
+    assert all(made.values()), f"some kind of twin was never made: {made}"
+    assert bad == []
+
+
+class _VehicleCheat:
+    """A random player whose stream is seeded by the true vehicle facts (every vehicle's
+    route index, motion, heading, seats, spare guns, and every plot of a vehicle this turn)."""
+
+    def __init__(self, side: str) -> None:
+        self.side = side
+
+    def act(self, game: Any) -> None:
+        import zlib
+
+        facts = [v.to_dict() for _k, v in sorted(game.vehicles.items())]
+        plots = (
+            {
+                s: {u: [t.to_dict() for t in ts] for u, ts in p.items() if u in game.vehicles}
+                for s, p in game.plots.orders.items()
+            }
+            if game.phase == "planning"
+            else {}
+        )
+        seed = zlib.crc32(repr((facts, plots)).encode())
+        RandomPlayer(self.side, seed).act(game)
+
+
+def test_the_vehicle_twins_catch_a_player_reading_hidden_vehicles():
+    """Every kind of vehicle twin catches a player steered by the true vehicle facts."""
+    from vehicle_twins import KINDS, decision_points, vehicle_twin
+
+    caught = dict.fromkeys(KINDS, 0)
+    for seed in range(2):
+        for g in decision_points("skirmish", seed):
+            for side in g.to_act():
+                for kind in KINDS:
+                    twin = vehicle_twin(g, side, kind, np.random.default_rng(seed))
+                    if twin is None:
+                        continue
+                    a = orders_given(g.copy(), _VehicleCheat, side)
+                    b = orders_given(twin.copy(), _VehicleCheat, side)
+                    caught[kind] += not same_while_unseen(g, twin, side, a, b)
+    assert all(caught.values()), caught
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="SKIRMISH's sampler redraws unseen men on foot and the enemy's plot only: every "
+    "vehicle (place, motion, heading, seats) and which unseen men are aboard stay as they "
+    "really are in its samples, so the search player's rollouts (not its orders at the "
+    "registry's budgets) follow hidden vehicle facts; see skirmish_resample's docstring",
+)
+def test_skirmish_samples_ignore_hidden_vehicle_facts():
+    """A sample of the true state and one of a vehicle twin are the same for the same stream
+    (as tests/test_search.py's test_samples_depend_on_the_view_only asks of the sampler's own
+    twins)."""
+    from test_search import _hidden_state
+    from vehicle_twins import decision_points, vehicle_twin
+
+    from hexplay.ai.samplers import skirmish_resample
+
+    for seed in range(2):
+        for g in decision_points("skirmish", seed):
+            if g.phase != "planning":
+                continue
+            for side in g.to_act():
+                twin = vehicle_twin(g, side, "state", np.random.default_rng(seed))
+                if twin is None:
+                    continue
+                a = skirmish_resample(g, side, np.random.default_rng(seed))
+                b = skirmish_resample(twin, side, np.random.default_rng(seed))
+                assert _hidden_state(a) == _hidden_state(b)

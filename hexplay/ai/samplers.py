@@ -135,6 +135,13 @@ def skirmish_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
 
     Every proposal is kept only if ``view(side)`` is unchanged; after :data:`SAMPLER_TRIES`
     failures the copy is returned unchanged.
+
+    Kept as they really are (not drawn from the view): every vehicle (route index, motion,
+    heading, seats, spares) and so the unseen enemy men aboard and which unseen men are aboard
+    at all, the men's wounds, the enemy's set-up of escorts and crews, and the fallbacks
+    above (a man every draw shows stays where he is). Samples of two states that differ only
+    in hidden vehicle facts differ (``tests/test_fog_fair.py``, an expected failure until
+    vehicles are drawn too).
     """
     if game.phase == "planning" and not any(game.plots.orders.values()):
         return _arranged(game, side, rng)

@@ -42,11 +42,15 @@ affords tens of rollouts, which a raw-order tree cannot use; a few whole-turn ca
 rank. The candidates come from the fast players, so the search is as strong as their variety.
 
 **Fog-fairness.** The search reads the game only through ``view(side)`` and ``legal_orders``
-*indirectly*: it hands the game to the game's sampler, whose draws do not depend on the hidden
-state (two states the side cannot tell apart give the same sample for the same random stream;
-a property test holds every sampler to that), reopens the enemy's secret plot of this turn
-(replaying the turn without the enemy's commands) and re-seeds the dice from its own stream.
-The orders it gives on the real game are the chosen candidate's, a fog-fair player.
+*indirectly*: it hands the game to the game's sampler, whose draws should not depend on the
+hidden state (two states the side cannot tell apart give the same sample for the same random
+stream: ``tests/test_search.py`` checks it on the sampler's own twins), reopens the enemy's
+secret plot of this turn (replaying the turn without the enemy's commands) and re-seeds the
+dice from its own stream. The orders it gives on the real game are the chosen candidate's, a
+fog-fair player. What a sampler keeps as it really is stays true in every world: SKIRMISH's
+keeps every vehicle and the men aboard (:func:`~hexplay.ai.samplers.skirmish_resample`), so
+the rollout statistics can follow hidden vehicle facts (measured: 1 of 31 vehicle twins at 8
+rollouts; the orders at the registry's budgets never differed, ``tests/test_fog_fair.py``).
 
 **The set-up** is a decision too (``setup_iterations``): SKIRMISH's adversary chooses among
 set-ups of its base tactics with other random streams (:data:`SETUPS`: each draws its own
