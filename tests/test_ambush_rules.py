@@ -14,6 +14,7 @@ from hexplay.engine import ForcedDice, IllegalOrder, ScenarioError
 from hexplay.rules.ambush import tables as T
 from hexplay.rules.ambush.game import AmbushGame, AmbushScenario, scenario_file, sweep_scenario
 from hexplay.rules.skirmish import cargo, morale, radio, response, transporter
+from hexplay.rules.skirmish.combat import barrier_points
 from hexplay.rules.skirmish.tables import ATTACK_STRENGTH, RANGE_BANDS
 
 ROUTE = "Route 4"
@@ -212,6 +213,45 @@ def test_loading_counts_barrier_points_beyond_the_barrier() -> None:
     g.barrier = 210
     cargo.after_maintenance(g)
     assert g.cargo == {"state": "carried", "holder": "A1", "hex": th}
+
+
+def _barrier_work_turns(g: AmbushGame, men: tuple[str, ...], turns: int) -> list[int]:
+    """``men`` (at the transporter) plot BW for ``turns`` turns; the barrier after each."""
+    out = []
+    for _ in range(turns):
+        for mid in men:
+            g.plot("adversary", mid, "BW")
+        for v in g.vehicles.values():
+            if v.moving:
+                g.plot("defender", v.id, "SV")
+        g.submit("adversary")
+        g.submit("defender")
+        g.resolve_turn()
+        out.append(g.barrier)
+    return out
+
+
+@pytest.mark.parametrize("arms", [{"A2": "breaching_charge"}, {}])
+def test_a_breaching_charge_adds_its_points_once_when_its_man_works(arms) -> None:
+    g = _game(adversary_arms=arms)
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": th, "A2": th}, turn=2)
+    two = barrier_points(2)  # Table IX: two workers
+    charge = T.tables().charge_points if arms else 0
+    assert _barrier_work_turns(g, ("A1", "A2"), 2) == [two + charge, 2 * two + charge]
+    sets = [e.data for e in g.log.events if e.kind == "breaching charge"]
+    assert sets == ([{"man": "A2", "points": charge, "total": two + charge}] if arms else [])
+    assert g.charges_set == (["A2"] if arms else [])
+    d = json.loads(json.dumps(g.to_json()))
+    assert AmbushGame.from_json(d, referee=True).snapshot() == g.snapshot()
+
+
+def test_a_breaching_charge_is_not_set_by_a_man_who_does_no_barrier_work() -> None:
+    g = _game(adversary_arms={"A2": "breaching_charge"})
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": th, "A2": th}, turn=2)
+    assert _barrier_work_turns(g, ("A1",), 1) == [barrier_points(1)]
+    assert g.charges_set == []
 
 
 def test_a_hit_carrier_drops_the_cargo_a_friend_picks_it_up_it_gets_away_at_the_edge() -> None:

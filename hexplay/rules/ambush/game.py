@@ -4,8 +4,8 @@
 switches and choices, each defaulting to *off*; with every option off an AMBUSH game is a
 SKIRMISH game move for move and die for die (tested against the SKIRMISH golden games). The
 features themselves are SKIRMISH modules switched on here (in :mod:`hexplay.rules.skirmish`):
-``transporter``, ``cargo``, ``getaway_car``, ``radio``, ``response``. The numbers come from
-:mod:`.tables`.
+``transporter``, ``cargo``, ``getaway_car``, ``radio``, ``response``, ``breaching``. The
+numbers come from :mod:`.tables`.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from ...engine.jsonio import JSONInputError
 from ...engine.jsonio import read as read_json
 from ..skirmish import (
     autofire,
+    breaching,
     cargo,
     getaway_car,
     morale,
@@ -394,6 +395,7 @@ class AmbushGame(SkirmishGame):
         self.radio_calls: dict[str, str] = {}  # this turn's plotted calls: man -> target
         self._n_escorts = len(scenario.escorts)
         self.morale = morale.new_state()
+        self.charges_set: list[str] = []  # men whose breaching charge is spent
         self._start_wounds: dict[str, int] = {}
         self.automatic = frozenset(w.name for w in tab.weapons.values() if w.cls == "automatic")
         super().__init__(scenario, m, dice)
@@ -407,6 +409,7 @@ class AmbushGame(SkirmishGame):
             for v, k in self.vehicles.items()
         }
         self.armed_automatic = any(m.long_gun in self.automatic for m in self.men.values())
+        self.has_charges = any(m.long_gun == breaching.CHARGE for m in self.men.values())
         if scenario.response_density and not scenario.radio:
             response.dispatch(self)  # no radio: the centre is notified at the start
 
@@ -589,8 +592,11 @@ class AmbushGame(SkirmishGame):
                 transporter.after_movement(self)
             if sc.cargo_removal:
                 cargo.after_movement(self)
-        elif sc.cargo_removal:
-            cargo.after_maintenance(self)
+        else:
+            if self.has_charges:
+                breaching.after_maintenance(self, combat["workers"])
+            if sc.cargo_removal:
+                cargo.after_maintenance(self)
 
     def _end_turn(self) -> None:
         self.radio_calls.clear()
@@ -676,6 +682,7 @@ class AmbushGame(SkirmishGame):
                 "roadblock": self.roadblock,
                 "vehicle_damage": self.vehicle_damage,
                 **({"morale": self.morale} if self.scenario.morale else {}),
+                **({"charges_set": self.charges_set} if self.has_charges else {}),
                 **({"getaway_car": self.getaway_car} if self.scenario.getaway_car else {}),
             }
         )
