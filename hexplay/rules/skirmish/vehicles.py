@@ -11,6 +11,12 @@ picks (``damage.toml``): ``crew_penetrated`` (immobilised, every man aboard woun
 An immobilised vehicle stops where it stands (its movement this turn is cancelled) and can
 never accelerate or move again (:func:`check_plan`). State: ``g.vehicle_damage``,
 vehicle id -> list of state names (public: a wreck is plain to see).
+
+Fog of war, as a SKIRMISH shot's (:func:`.resolve.resolve_combat`): the ``"vehicle hit"``
+event goes whole to the firer's side, and to the other side only if it saw the firer at the
+start of the turn; else that side learns the vehicle, the die and what it did (``vehicle``,
+``die``, ``result`` and, for a penetration, ``damage_die`` and ``damage``), not who fired
+what from where (:data:`UNSEEN_FIRER_KEYS`).
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from .state import SIDES
 from .tables import MISS
 
 IMMOBILE_TASKS = ("AV", "MV")
+UNSEEN_FIRER_KEYS = ("vehicle", "die", "result", "damage_die", "damage")
+"""What the target's side learns of a hit on its vehicle by a firer it did not see."""
 
 
 def resolve_vehicle_hits(g, plans, combat, armour: dict[str, int]) -> None:
@@ -81,7 +89,15 @@ def resolve_vehicle_hits(g, plans, combat, armour: dict[str, int]) -> None:
                         g.barrier += tab.barrier_damage_points
                 if not states:
                     del g.vehicle_damage[v.id]
-                g.log.add(g.turn, "combat", "vehicle hit", data, visible_to=SIDES)
+                other = target.side
+                red = (
+                    dict(data)
+                    if mid in g.seen[other]
+                    else {k: data[k] for k in UNSEEN_FIRER_KEYS if k in data}
+                )
+                g.log.add(
+                    g.turn, "combat", "vehicle hit", data, visible_to=(side,), redacted={other: red}
+                )
     g.vehicles_moved()
 
 

@@ -30,8 +30,10 @@ never have it), plain JSON, each part present only when its scenario option is o
 * ``morale`` (option ``morale``): ``suppressed`` / ``panicked``, the side's own men affected
   this turn (the referee's: everyone's).
 
-Vehicle damage comes as ``"vehicle hit"`` events (both sides: firer, vehicle, weapon, attack,
-armour, die, result, and ``damage`` for a penetration); automatic fire's extra attacks are
+Vehicle damage comes as ``"vehicle hit"`` events (firer, vehicle, weapon, attack, armour, die,
+result, and ``damage`` for a penetration; the vehicle's side gets the firer, weapon, attack and
+armour only if it saw the firer, see :mod:`.vehicles`); a breaching charge set is a
+``"breaching charge"`` event (both sides, as barrier work); automatic fire's extra attacks are
 ``"fire"`` events with ``burst: true``; ``"suppression"`` and ``"panic"`` rolls go to the man's
 own side.
 
