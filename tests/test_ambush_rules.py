@@ -451,6 +451,33 @@ def test_antitank_fire_immobilises_and_penetrates() -> None:
     assert all(m.wounds >= 1 for m in g.occupants("T"))
 
 
+def test_a_moving_vehicle_immobilised_by_fire_stops_where_it_is_hit() -> None:
+    """damage.toml's effect: no roll-on (as after a driver hit), its plotted MV cancelled."""
+    g = _game(
+        vehicle_damage=True,
+        adversary_arms={"A1": "rocket_launcher"},
+        moving_transporter=True,
+        transporter_approach=12,
+    )
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": g.map.neighbor_labels(th)[0]}, turn=2)
+    crew = next(m.id for m in g.occupants("T") if m.alive and m.seat != "D")
+    g.plot("adversary", "A1", "DF", target=crew)
+    g.plot("defender", "T", "MV", hexes=5)
+    for v in g.vehicles.values():
+        if v.moving and v.id != "T":
+            g.plot("defender", v.id, "SV")
+    g.dice = ForcedDice([6, 1, 5])  # the shot at the crewman misses; the hull: K, barrier
+    pos = g.transporter.pos
+    g.submit("adversary")
+    g.submit("defender")
+    g.resolve_turn()
+    assert g.vehicle_damage["T"] == ["immobilised", "barrier_damaged"]
+    assert g.transporter.pos == pos and not g.transporter.moving
+    effect = next(r for r in T.tables().damage if r.name == "immobilised")["effect"]
+    assert "stops where it is hit" in effect
+
+
 def test_an_immobilised_vehicle_cannot_move() -> None:
     g = _game(vehicle_damage=True, moving_transporter=True)
     g.vehicle_damage["T"] = ["immobilised"]
