@@ -64,6 +64,36 @@ def test_a_bad_table_is_refused_naming_file_and_field() -> None:
         T._weapons(raw)
 
 
+def test_default_armour_is_data_with_a_reason_used_by_the_game_and_on_the_page() -> None:
+    from hexplay.rules.ambush.docs import tables_markdown
+
+    t = T.tables()
+    assert dict(t.default_armour) == {"transporter": "armoured", "escort": "light"}
+    g = _game()
+    assert g.vehicle_armour == {
+        "T": t.armour["armoured"],
+        "E1": t.armour["light"],
+        "E2": t.armour["light"],
+    }
+    assert _game(armour={"E1": "heavy"}).vehicle_armour["E1"] == t.armour["heavy"]
+    md = tables_markdown()
+    assert "transporter armoured, escort light" in md and t.raw["armour"]["default_why"] in md
+
+
+def test_a_bad_default_armour_is_refused_naming_the_field(monkeypatch) -> None:
+    read = T._read
+
+    def bad(name: str):
+        d = read(name)
+        return (
+            {**d, "default": {"transporter": "paper", "escort": "light"}} if name == "armour" else d
+        )
+
+    monkeypatch.setattr(T, "_read", bad)
+    with pytest.raises(T.TableError, match="armour.toml: default"):
+        T.load_tables()
+
+
 def test_radio_and_response_look_ups() -> None:
     t = T.tables()
     assert t.cb_success(40) == 6 and t.cb_success(41) == 4 and t.cb_success(10**4) == 2

@@ -64,9 +64,6 @@ Density = Literal["low", "medium", "high"]
 
 _GUARD_IDS = frozenset(f"G{i + 1}" for i in range(99))
 """The ids ``guard_arms`` may name (built once: every game's scenario check reads it)."""
-DEFAULT_ARMOUR = {"transporter": "armoured", "escort": "light"}
-"""Armour class of a vehicle the scenario does not name: the transporter armoured, escorts
-light (SKIRMISH's "some armour" and "modestly armoured escort vehicles")."""
 
 
 def _LONG_ARMS(tab) -> list[str]:  # noqa: N802
@@ -405,7 +402,7 @@ class AmbushGame(SkirmishGame):
             if man in self.men:
                 self.men[man].long_gun = w
         self.vehicle_armour = {
-            v: tab.armour[scenario.armour.get(v, DEFAULT_ARMOUR.get(k.kind, "light"))]
+            v: tab.armour[scenario.armour.get(v) or tab.default_armour[k.kind]]
             for v, k in self.vehicles.items()
         }
         self.armed_automatic = any(m.long_gun in self.automatic for m in self.men.values())
