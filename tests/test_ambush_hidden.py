@@ -103,3 +103,28 @@ def test_a_vehicle_hit_names_its_firer_only_to_a_side_that_saw_him(seen: bool) -
     else:
         assert not {"firer", "weapon", "attack", "armour"} & set(dfn)
         assert "A1" not in json.dumps(g.view("defender")["events"])
+
+
+@pytest.mark.parametrize("seen", [True, False])
+def test_the_convoy_learns_who_loads_the_cargo_only_if_it_saw_him(seen: bool) -> None:
+    from hexplay.rules.skirmish import cargo
+    from hexplay.widgets.log import describe_event
+
+    g = AmbushGame.new(AmbushScenario(route="Route 4", ambush="1129", cargo_removal=True), seed=1)
+    for side in ("adversary", "defender"):
+        g.auto_setup(side, 1)
+        g.submit(side)
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": th})
+    g.men["A1"].armed, g.men["A1"].laid_at = False, th
+    (g.seen["defender"].add if seen else g.seen["defender"].discard)("A1")
+    g.barrier = cargo.load_points(g)
+    cargo.after_maintenance(g)
+    ev = next(e for e in g.log.events if e.kind == "cargo loaded")
+    assert ev.for_side("adversary")["man"] == "A1"
+    dfn = ev.for_side("defender")
+    assert dfn["hex"] == th and ("man" in dfn) == seen
+    assert describe_event(dfn) == (
+        f"A1 loads the cargo at {th}" if seen else f"the cargo is loaded at {th}"
+    )
+    assert (g.view("defender")["ambush_rules"]["cargo"]["holder"] == "A1") == seen

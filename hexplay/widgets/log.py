@@ -100,11 +100,13 @@ def _arrived(d: Mapping[str, Any]) -> str:
     return f"response force arrives at {d.get('hex', '?')}: {men}"
 
 
-def _cargo(verb: str) -> Any:
+def _cargo(verb: str, done: str) -> Any:
+    """Words for a cargo event: "A2 <verb> at X", or "the cargo is <done> at X" when the
+    event does not name the man (the viewer did not see him)."""
+
     def text(d: Mapping[str, Any]) -> str:
-        who = f"{d['man']} " if d.get("man") else ""
         where = f" at {d['hex']}" if d.get("hex") else ""
-        return f"{who}{verb}{where}" if who else f"the cargo is {verb}{where}"
+        return f"{d['man']} {verb}{where}" if d.get("man") else f"the cargo is {done}{where}"
 
     return text
 
@@ -114,11 +116,11 @@ FEATURE_TEXT: dict[str, Any] = {
     "radio": _radio,
     "response dispatched": _dispatched,
     "response arrived": _arrived,
-    "cargo loaded": _cargo("loads the cargo"),
-    "cargo picked up": _cargo("picks up the cargo"),
-    "cargo dropped": _cargo("drops the cargo"),
-    "cargo away": _cargo("gets the cargo off the map"),
-    "cargo recovered": _cargo("recovered"),
+    "cargo loaded": _cargo("loads the cargo", "loaded"),
+    "cargo picked up": _cargo("picks up the cargo", "picked up"),
+    "cargo dropped": _cargo("drops the cargo", "dropped"),
+    "cargo away": _cargo("gets the cargo off the map", "got off the map"),
+    "cargo recovered": _cargo("recovers the cargo", "recovered"),
 }
 
 
