@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -562,3 +563,52 @@ def _played_close_escort(seed: int, turns: int) -> AmbushGame:
         players = [scripted("adversary", key[0]), scripted("defender", key[0])]
         _CLOSE_ESCORT[key] = play(g, players, max_turns=turns)
     return _CLOSE_ESCORT[key]
+
+
+def resolver_distribution(g, firer: str, target: str) -> dict[str, Fraction]:
+    """The vehicle hit of ``firer``'s plotted DF at ``target`` as the resolver plays it, over
+    all 36 pairs of (hit die, damage die): outcome -> exact chance (the worst new state, or
+    "no effect"). ``g`` is in its planning phase with the DF plotted; it is not changed."""
+    from hexplay.rules.skirmish import vehicles
+
+    got: dict[str, Fraction] = {}
+    worst = ("crew_penetrated", "barrier_damaged", "immobilised")
+    for d1 in range(1, 7):
+        for d2 in range(1, 7):
+            gc = g.copy()
+            plans = {s: gc.side_plan(s) for s in ("adversary", "defender")}
+            gc.dice = ForcedDice([d1, d2])
+            vid = gc.men[target].vehicle
+            before = set(gc.vehicle_damage.get(vid, ()))
+            vehicles.resolve_vehicle_hits(gc, plans, {"hit": set()}, gc.vehicle_armour)
+            new = set(gc.vehicle_damage.get(vid, ())) - before
+            out = next((s for s in worst if s in new), "no effect")
+            got[out] = got.get(out, Fraction(0)) + Fraction(1, 36)
+    return got
+
+
+@pytest.mark.parametrize("armour", ["soft", "light", "armoured", "heavy"])
+@pytest.mark.parametrize("weapon,step", [("rocket_launcher", 1), ("light_antitank", 6)])
+def test_vehicle_hit_odds_are_the_resolvers_distribution(armour, weapon, step) -> None:
+    """``odds`` of an anti-tank shot at a man aboard gives the exact chance of each damage
+    state against the vehicle's armour class, equal to what the resolver rolls."""
+    g = _game(vehicle_damage=True, adversary_arms={"A1": weapon}, armour={"T": armour})
+    th = g.vehicle_hex(g.transporter)
+    crew = next(m.id for m in g.occupants("T") if m.alive)
+    for far in (h for h in g.map.hex_labels if g.terrain.distance(h, th) == step):
+        g.arrange(men={"A1": far}, turn=2)
+        got = g.odds("A1", crew)
+        if got["possible"]:
+            break
+    hit = got["vehicle_damage"]
+    assert hit["vehicle"] == "T" and hit["armour"] == armour
+    assert hit["defence"] == T.tables().armour[armour] and hit["range"] == step
+    assert sum(hit["outcomes"].values()) == 1
+    g.plot("adversary", "A1", "DF", target=crew, weapon=weapon)
+    want = resolver_distribution(g, "A1", crew)
+    assert {k: v for k, v in hit["outcomes"].items() if v} == want
+    # no vehicle part for a weapon that cannot damage vehicles, nor with the option off
+    g2 = _game(adversary_arms={"A1": weapon}, armour={"T": armour})
+    g2.arrange(men={"A1": far}, turn=2)
+    assert "vehicle_damage" not in g2.odds("A1", crew)
+    assert "vehicle_damage" not in g.odds("A1", crew, weapon="pistol")

@@ -184,6 +184,48 @@ def test_a_kill_grid_cell_is_tables_v_iv_and_vi():
                 assert grid[i, rng] == want, (name, row, rng)
 
 
+def test_the_odds_panel_shows_an_antitank_shots_vehicle_damage_as_the_resolver_rolls_it():
+    """Clicking a man aboard the transporter (or the transporter itself) with an anti-tank
+    gunner selected: the panel's chances of each damage state are the resolver's."""
+    from test_ambush_rules import resolver_distribution
+
+    from hexplay.rules.ambush.game import AmbushScenario
+
+    sc = AmbushScenario(
+        route="Route 4",
+        ambush="1129",
+        vehicle_damage=True,
+        adversary_arms={"A1": "rocket_launcher"},
+        armour={"T": "light"},
+    )
+    g = ENTRY.new(sc, seed=1)
+    for side in ("adversary", "defender"):
+        g.auto_setup(side, 1)
+        g.submit(side)
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": g.map.neighbor_labels(th)[0]}, turn=2)
+    app = GameApp(g, ui=AmbushUI, vs_computer="defender")
+    crew = sorted(m.id for m in g.occupants("T") if m.alive)[0]
+    assert crew in app.view["units"]  # the adversary sees him
+    app.ui.inspect("A1", crew)
+    panel = app.ui.odds
+    g.plot("adversary", "A1", "DF", target=crew, weapon="rocket_launcher")
+    want = resolver_distribution(g, "A1", crew)
+    assert {k: v for k, v in panel.vehicle_current.items() if v} == want
+    assert "vehicle T" in panel.text.value and "light armour" in panel.text.value
+    for state, p in want.items():
+        name = DAMAGE_BADGES[state].title if state in DAMAGE_BADGES else state
+        assert f"{name} {p.numerator}/{p.denominator}" in panel.text.value
+    panel.show(None)
+    assert panel.vehicle_current == {} and "vehicle T" not in panel.text.value
+    app.ui.inspect("A1", "T")  # the vehicle's counter: the first man aboard the side sees
+    assert {k: v for k, v in panel.vehicle_current.items() if v} == want
+    # a man the side does not see gets no odds at all (nothing of his vehicle's either)
+    app.view["units"].pop(crew)
+    app.ui.inspect("A1", crew)
+    assert panel.vehicle_current == {} and "not in sight" in panel.text.value
+
+
 # --- the log -------------------------------------------------------------------------------------
 def test_ambush_events_in_words():
     cb = {"kind": "radio", "link": "CB", "to": "E1", "range": 12, "die": 2, "need": 4}

@@ -469,6 +469,26 @@ class AmbushGame(SkirmishGame):
             return self.radio_call(order.side, order.unit, order.args.get("target"))
         return super()._order(order)
 
+    def odds(
+        self,
+        firer_id: str,
+        target_id: str,
+        weapon: str | None = None,
+        hexes_moved: int | None = None,
+    ) -> dict[str, Any]:
+        """SKIRMISH's odds of a shot; with ``vehicle_damage`` on and an anti-tank weapon at a
+        man aboard a vehicle, also ``vehicle_damage``: the exact chances of each damage state
+        of the hit on his vehicle (:func:`..skirmish.vehicles.hit_odds`, the resolver's
+        tables)."""
+        out = super().odds(firer_id, target_id, weapon, hexes_moved)
+        if out.get("possible") and self.scenario.vehicle_damage:
+            hit = vehicles.hit_odds(
+                self, self.men[firer_id], self.men[target_id], str(out.get("weapon"))
+            )
+            if hit is not None:
+                out = {**out, "vehicle_damage": hit}
+        return out
+
     def plot(self, side, unit_id, code, target=None, path=None, hexes=0, weapon=None, seat=None):
         if isinstance(code, str) and code.upper() == radio.CALL:
             if path or hexes or weapon is not None or seat is not None:
