@@ -249,6 +249,67 @@ def test_ambush_events_in_words():
     )
 
 
+def test_vehicle_hits_morale_the_charge_and_the_getaway_car_in_words():
+    """Each AMBUSH event kind has its own plain line (no raw ``kind: key value`` dump)."""
+    hit = {"kind": "vehicle hit", "firer": "A1", "vehicle": "T", "weapon": "rocket_launcher"}
+    hit.update(attack=25, armour=10, die=1, result="K", damage_die=5, damage="barrier_damaged")
+    assert describe_event(hit) == (
+        "A1 hits T with a rocket launcher (25 vs armour 10): die 1, penetrated, damage die 5: "
+        "cargo barrier damaged"
+    )
+    unseen = {"kind": "vehicle hit", "vehicle": "E1", "die": 3, "result": "W"}
+    assert describe_event(unseen) == "E1 is hit by an unseen firer: die 3, immobilised"
+    assert describe_event({**unseen, "result": "miss"}).endswith("die 3, no effect")
+    sup = {"kind": "suppression", "man": "G3", "die": 2, "suppressed": True}
+    assert describe_event(sup) == ("G3 is suppressed by automatic fire (die 2): fewer AP next turn")
+    assert describe_event({**sup, "die": 5, "suppressed": False}) == (
+        "G3 keeps his head under automatic fire (die 5)"
+    )
+    pan = {"kind": "panic", "man": "G4", "die": 1, "panicked": True}
+    assert describe_event(pan) == (
+        "G4 panics (die 1): next turn he can only run for cover or get out"
+    )
+    assert describe_event({**pan, "die": 6, "panicked": False}) == "G4 keeps calm (die 6)"
+    charge = {"kind": "breaching charge", "man": "A2", "points": 40, "total": 95}
+    assert describe_event(charge) == ("A2 sets a breaching charge: +40 barrier points (total 95)")
+    car = {"kind": "getaway car entered", "vehicle": "V", "type": "sedan", "men": ["A7"]}
+    assert describe_event({**car, "hex": "0130"}) == (
+        "the getaway car (sedan V) enters at 0130 with A7"
+    )
+
+
+def test_a_vehicle_hit_by_an_unseen_firer_is_worded_without_him():
+    """The convoy's line of a hit whose firer it did not see names no firer or weapon."""
+    from hexplay.rules.ambush.game import AmbushScenario
+
+    sc = AmbushScenario(
+        route="Route 4",
+        ambush="1129",
+        vehicle_damage=True,
+        adversary_arms={"A1": "rocket_launcher"},
+    )
+    g = ENTRY.new(sc, seed=1)
+    for side in ("adversary", "defender"):
+        g.auto_setup(side, 1)
+        g.submit(side)
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": g.map.neighbor_labels(th)[0]}, turn=2)
+    g.plot("adversary", "A1", "DF", target=next(m.id for m in g.occupants("T") if m.alive))
+    for v in g.vehicles.values():
+        if v.moving:
+            g.plot("defender", v.id, "SV")
+    g.seen["defender"].discard("A1")
+    g.submit("adversary")
+    g.submit("defender")
+    g.resolve_turn()
+    ev = next(e for e in g.log.events if e.kind == "vehicle hit")
+    own = describe_event({"kind": ev.kind, **ev.for_side("adversary")})
+    theirs = describe_event({"kind": ev.kind, **ev.for_side("defender")})
+    assert own.startswith("A1 hits T with a rocket launcher") and ":" in own
+    assert theirs.startswith("T is hit by an unseen firer: die ")
+    assert "A1" not in theirs and "rocket" not in theirs and "vehicle hit:" not in theirs
+
+
 # --- the scenario picker --------------------------------------------------------------------------
 def test_the_scenario_picker_lists_the_registry_scenarios_and_starts_the_chosen_one():
     app = GameApp("ambush", vs_computer="adversary", scenario="stopped convoy")
