@@ -277,6 +277,43 @@ def test_a_breaching_charge_adds_its_points_once_when_its_man_works(arms) -> Non
     assert AmbushGame.from_json(d, referee=True).snapshot() == g.snapshot()
 
 
+def _one_turn(g: AmbushGame, plots: list[tuple]) -> None:
+    """Plot ``(man, code, kwargs)`` for the adversary (the convoy stands), resolve the turn."""
+    for mid, code, kw in plots:
+        g.plot("adversary", mid, code, **kw)
+    for v in g.vehicles.values():
+        if v.moving:
+            g.plot("defender", v.id, "SV")
+    g.submit("adversary")
+    g.submit("defender")
+    g.resolve_turn()
+
+
+@pytest.mark.parametrize("spent", [True, False])
+def test_a_charge_passed_on_by_weapon_exchange_works_once(spent: bool) -> None:
+    """A spent charge stays spent in a friend's hands; an unspent one still works in them."""
+    g = _game(adversary_arms={"A2": "breaching_charge"})
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": th, "A2": th, "A3": th}, turn=2)
+    if spent:
+        _one_turn(g, [("A1", "BW", {}), ("A2", "BW", {})])  # A2 sets his charge
+        _one_turn(g, [("A2", "RA", {})])  # and takes it up again (a spent one)
+        assert g.charges_set == ["A2"] and g.men["A2"].armed
+    g.arrange(wounds={"A2": 1})
+    _one_turn(g, [("A3", "WE", {"target": "A2"})])
+    assert g.men["A3"].long_gun == "breaching_charge" and g.men["A2"].long_gun != "breaching_charge"
+    assert g.charges_set == (["A3"] if spent else [])
+    before = g.barrier
+    _one_turn(g, [("A1", "BW", {}), ("A3", "BW", {})])
+    charge = 0 if spent else T.tables().charge_points
+    assert g.barrier == before + barrier_points(2) + charge
+    sets = [e.data["man"] for e in g.log.events if e.kind == "breaching charge"]
+    assert sets == (["A2"] if spent else ["A3"])
+    assert g.charges_set == ["A3"]
+    d = json.loads(json.dumps(g.to_json()))
+    assert AmbushGame.from_json(d, referee=True).snapshot() == g.snapshot()
+
+
 def test_a_breaching_charge_is_not_set_by_a_man_who_does_no_barrier_work() -> None:
     g = _game(adversary_arms={"A2": "breaching_charge"})
     th = g.vehicle_hex(g.transporter)

@@ -615,6 +615,10 @@ class AmbushGame(SkirmishGame):
             if sc.cargo_removal:
                 cargo.after_maintenance(self)
 
+    def weapons_exchanged(self, a, b) -> None:
+        if self.charges_set:
+            breaching.exchanged(self, a, b)
+
     def _end_turn(self) -> None:
         self.radio_calls.clear()
         if self.scenario.getaway_car is not None:

@@ -545,6 +545,7 @@ def _exchange(g, m, t, b, start_wounds, log) -> None:
         if not same or o.fit or o.long_gun is None or not b.pay(_base(t, start_wounds[m.id])):
             return
         m.long_gun, o.long_gun = o.long_gun, m.long_gun
+        g.weapons_exchanged(m, o)
     log.add(
         g.turn,
         "maintenance",
