@@ -56,6 +56,17 @@ def test_the_registry_names_the_ambush_adapter():
     assert app.board.units
 
 
+def test_the_app_and_the_engine_start_the_same_default_game():
+    """One default: the app's new game is ``AmbushGame.new()``'s (scenario and map)."""
+    from hexplay.rules.ambush.game import DEFAULT_SCENARIO, AmbushGame
+
+    app, g = GameApp("ambush", vs_computer="adversary"), AmbushGame.new(seed=0)
+    assert app.game.scenario.to_dict() == g.scenario.to_dict()
+    assert app.game.map.name == g.map.name and g.scenario.name == "sample game"
+    assert hexplay.new_game("ambush").scenario.to_dict() == g.scenario.to_dict()
+    assert DEFAULT_SCENARIO == "sample_game"
+
+
 def test_the_new_terrain_is_drawn_in_its_own_colours():
     app = GameApp(_farmland_sample_game(seed=0), vs_computer="adversary")
     pal = app.board._map["palette"]

@@ -37,11 +37,10 @@ from .counters import Badge, CounterStyle, SideStyle
 from .odds import HEATMAP_RANGES, OddsPanel
 from .skirmish_ui import SkirmishUI
 
-DEFAULT_SCENARIO = "sample game"
-"""The scenario a new AMBUSH app game starts with (the report's own sample game)."""
 DEFAULT_MAP = "ambush_farmland_medium"
 """The map of a default game whose scenario names the SKIRMISH map (too short a route for the
-sample game's escorts 40 hexes ahead and behind): flat farmland, medium density."""
+sample game's escorts 40 hexes ahead and behind): flat farmland, medium density. (The default
+scenario, :data:`hexplay.rules.ambush.game.DEFAULT_SCENARIO`, names its own map.)"""
 
 #: Vehicle damage states (``view["ambush_rules"]["vehicle_damage"]``) as counter badges.
 DAMAGE_BADGES: dict[str, Badge] = {
@@ -180,13 +179,15 @@ class AmbushUI(SkirmishUI):
     @classmethod
     def new_game(cls, seed: int = 0, scenario: Any = None) -> Any:
         """A new AMBUSH game: ``scenario`` (a registry scenario name, dict or AmbushScenario;
-        default :data:`DEFAULT_SCENARIO`, put on :data:`DEFAULT_MAP` if it names the SKIRMISH
-        map, whose routes are too short for it)."""
+        default the engine's :data:`~hexplay.rules.ambush.game.DEFAULT_SCENARIO`, the game
+        ``AmbushGame.new()`` starts, put on :data:`DEFAULT_MAP` if it names the SKIRMISH map,
+        whose routes are too short for it)."""
         from ..registry import game_entry
+        from ..rules.ambush.game import DEFAULT_SCENARIO, scenario_file
 
         entry = game_entry("ambush")
         if scenario is None:
-            d = dict(entry.scenario(DEFAULT_SCENARIO))
+            d = scenario_file(DEFAULT_SCENARIO).to_dict()
             scenario = on_map(d, DEFAULT_MAP) if d.get("map", "skirmish") == "skirmish" else d
         return entry.new(scenario, seed=seed)
 

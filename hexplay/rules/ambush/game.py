@@ -308,8 +308,13 @@ STANDARD_SCENARIOS = (
 report's sample game."""
 
 
-DEFAULT_SCENARIO = "roadblock"
-"""The scenario of ``AmbushGame.new()`` (and so of ``hexplay.new_game("ambush")``)."""
+DEFAULT_SCENARIO = "sample_game"
+"""The bundled scenario (file name) every default AMBUSH game starts with: ``AmbushGame.new()``,
+``hexplay.new_game("ambush")`` and the app (``GameApp("ambush")``,
+:mod:`hexplay.widgets.ambush_ui`). The report's own sample game (its Figure 3), as SKIRMISH's
+default is the report's basic game: the one game the report describes, and the one the issue
+names beside the six standard scenarios (each of those emphasises one situation; pick one by
+name)."""
 
 
 def scenario_file(name: str) -> AmbushScenario:
@@ -412,9 +417,9 @@ class AmbushGame(SkirmishGame):
 
     @classmethod
     def new(cls, scenario=None, seed: int = 0, map=None, dice: Dice | None = None) -> AmbushGame:
-        """A new game in its set-up phase (default: the standard "roadblock" scenario; every
-        option off is ``AmbushScenario()``); ``scenario`` may be an :class:`AmbushScenario`,
-        a dict or a bundled scenario's name."""
+        """A new game in its set-up phase (default: :data:`DEFAULT_SCENARIO`, the report's
+        sample game; every option off is ``AmbushScenario()``); ``scenario`` may be an
+        :class:`AmbushScenario`, a dict or a bundled scenario's name."""
         if scenario is None:
             scenario = scenario_file(DEFAULT_SCENARIO)
         elif isinstance(scenario, str):
