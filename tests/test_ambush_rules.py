@@ -649,3 +649,19 @@ def test_vehicle_hit_odds_are_the_resolvers_distribution(armour, weapon, step) -
     g2.arrange(men={"A1": far}, turn=2)
     assert "vehicle_damage" not in g2.odds("A1", crew)
     assert "vehicle_damage" not in g.odds("A1", crew, weapon="pistol")
+
+
+@pytest.mark.parametrize("kind,seed", [("scripted", 12), ("tactic", 19)])
+def test_the_computer_adversary_sets_the_breaching_charge(kind: str, seed: int) -> None:
+    """stopped_convoy's A2 carries a charge: the AMBUSH adversary walks him in once the side
+    sees no guard near the transporter and he sets it (seeded games; it had never been set)."""
+    from hexplay.ai import ambush as players
+
+    f = getattr(players, kind)
+    g = AmbushGame.new("stopped_convoy", seed=seed)
+    play(g, [f("adversary", seed), f("defender", seed)])
+    sets = [e.data for e in g.log.events if e.kind == "breaching charge"]
+    assert [s["man"] for s in sets] == ["A2"] and sets[0]["points"] == T.tables().charge_points
+    assert g.charges_set == ["A2"]
+    assert g.view("adversary")["ambush_rules"]["charges_spent"] == ["A2"]
+    assert "charges_spent" not in g.view("defender")["ambush_rules"]

@@ -686,6 +686,8 @@ class AmbushGame(SkirmishGame):
                 out["response"] = r
         if sc.getaway_car is not None and side in (ADVERSARY, "referee"):
             out["getaway_car"] = getaway_car.view(self)  # the convoy learns of it by sight
+        if self.has_charges and side in (ADVERSARY, "referee"):
+            out["charges_spent"] = list(self.charges_set)  # (who holds one is his own affair)
         if sc.morale:  # each side knows its own men's state of mind
             out["morale"] = {
                 k: [m for m in v if side == "referee" or self.men[m].side == side]

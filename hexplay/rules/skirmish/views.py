@@ -27,6 +27,8 @@ never have it), plain JSON, each part present only when its scenario option is o
   (``vehicle``, ``men``, ``enters``, ``turn``), its ``id`` and whether it has ``entered``. The
   car itself (kind ``"car"``, side adversary) is a vehicle of the units: to the defender only
   while he sees it, even with nobody aboard (``SkirmishState.owner``).
+* ``charges_spent`` (some man carries a breaching charge; adversary and referee only): the
+  holders of spent charges (:mod:`.breaching`).
 * ``morale`` (option ``morale``): ``suppressed`` / ``panicked``, the side's own men affected
   this turn (the referee's: everyone's).
 
