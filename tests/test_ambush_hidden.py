@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from hexplay.ai import play
 from hexplay.ai.ambush import scripted
-from hexplay.rules.ambush.game import AmbushGame
+from hexplay.rules.ambush.game import AmbushGame, AmbushScenario
 
 SECRET_EVENTS = {"radio", "response dispatched", "response arrived"}
 
@@ -65,3 +67,64 @@ def test_the_defender_does_not_know_where_an_unseen_cargo_is() -> None:
     g.cargo.update(state="dropped", holder=None)
     assert g.view("defender")["ambush_rules"]["cargo"]["hex"] is None
     assert g.view("adversary")["ambush_rules"]["cargo"]["state"] == "dropped"
+
+
+@pytest.mark.parametrize("seen", [True, False])
+def test_a_vehicle_hit_names_its_firer_only_to_a_side_that_saw_him(seen: bool) -> None:
+    """As a SKIRMISH shot: the convoy learns what hit its vehicle and what it did, but who
+    fired, with what and from how far only if it saw the firer at the start of the turn."""
+    sc = AmbushScenario(
+        route="Route 4",
+        ambush="1129",
+        vehicle_damage=True,
+        adversary_arms={"A1": "rocket_launcher"},
+    )
+    g = AmbushGame.new(sc, seed=1)
+    for side in ("adversary", "defender"):
+        g.auto_setup(side, 1)
+        g.submit(side)
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": g.map.neighbor_labels(th)[0]}, turn=2)
+    crew = next(m.id for m in g.occupants("T") if m.alive)
+    g.plot("adversary", "A1", "DF", target=crew)
+    for v in g.vehicles.values():
+        if v.moving:
+            g.plot("defender", v.id, "SV")
+    (g.seen["defender"].add if seen else g.seen["defender"].discard)("A1")
+    g.submit("adversary")
+    g.submit("defender")
+    g.resolve_turn()
+    hit = next(e for e in g.log.events if e.kind == "vehicle hit")
+    adv, dfn = hit.for_side("adversary"), hit.for_side("defender")
+    assert adv["firer"] == "A1" and adv["weapon"] == "rocket_launcher" and "attack" in adv
+    assert dfn["vehicle"] == "T" and dfn["die"] == adv["die"] and dfn["result"] == adv["result"]
+    if seen:
+        assert dfn == adv
+    else:
+        assert not {"firer", "weapon", "attack", "armour"} & set(dfn)
+        assert "A1" not in json.dumps(g.view("defender")["events"])
+
+
+@pytest.mark.parametrize("seen", [True, False])
+def test_the_convoy_learns_who_loads_the_cargo_only_if_it_saw_him(seen: bool) -> None:
+    from hexplay.rules.skirmish import cargo
+    from hexplay.widgets.log import describe_event
+
+    g = AmbushGame.new(AmbushScenario(route="Route 4", ambush="1129", cargo_removal=True), seed=1)
+    for side in ("adversary", "defender"):
+        g.auto_setup(side, 1)
+        g.submit(side)
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": th})
+    g.men["A1"].armed, g.men["A1"].laid_at = False, th
+    (g.seen["defender"].add if seen else g.seen["defender"].discard)("A1")
+    g.barrier = cargo.load_points(g)
+    cargo.after_maintenance(g)
+    ev = next(e for e in g.log.events if e.kind == "cargo loaded")
+    assert ev.for_side("adversary")["man"] == "A1"
+    dfn = ev.for_side("defender")
+    assert dfn["hex"] == th and ("man" in dfn) == seen
+    assert describe_event(dfn) == (
+        f"A1 loads the cargo at {th}" if seen else f"the cargo is loaded at {th}"
+    )
+    assert (g.view("defender")["ambush_rules"]["cargo"]["holder"] == "A1") == seen

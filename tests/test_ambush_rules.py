@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +15,7 @@ from hexplay.engine import ForcedDice, IllegalOrder, ScenarioError
 from hexplay.rules.ambush import tables as T
 from hexplay.rules.ambush.game import AmbushGame, AmbushScenario, scenario_file, sweep_scenario
 from hexplay.rules.skirmish import cargo, morale, radio, response, transporter
+from hexplay.rules.skirmish.combat import barrier_points
 from hexplay.rules.skirmish.tables import ATTACK_STRENGTH, RANGE_BANDS
 
 ROUTE = "Route 4"
@@ -61,6 +63,36 @@ def test_a_bad_table_is_refused_naming_file_and_field() -> None:
     raw["weapon"][1]["fit"] = list(raw["weapon"][1]["impaired"])
     with pytest.raises(T.TableError, match="5 weapons of class other"):
         T._weapons(raw)
+
+
+def test_default_armour_is_data_with_a_reason_used_by_the_game_and_on_the_page() -> None:
+    from hexplay.rules.ambush.docs import tables_markdown
+
+    t = T.tables()
+    assert dict(t.default_armour) == {"transporter": "armoured", "escort": "light"}
+    g = _game()
+    assert g.vehicle_armour == {
+        "T": t.armour["armoured"],
+        "E1": t.armour["light"],
+        "E2": t.armour["light"],
+    }
+    assert _game(armour={"E1": "heavy"}).vehicle_armour["E1"] == t.armour["heavy"]
+    md = tables_markdown()
+    assert "transporter armoured, escort light" in md and t.raw["armour"]["default_why"] in md
+
+
+def test_a_bad_default_armour_is_refused_naming_the_field(monkeypatch) -> None:
+    read = T._read
+
+    def bad(name: str):
+        d = read(name)
+        return (
+            {**d, "default": {"transporter": "paper", "escort": "light"}} if name == "armour" else d
+        )
+
+    monkeypatch.setattr(T, "_read", bad)
+    with pytest.raises(T.TableError, match="armour.toml: default"):
+        T.load_tables()
 
 
 def test_radio_and_response_look_ups() -> None:
@@ -212,6 +244,82 @@ def test_loading_counts_barrier_points_beyond_the_barrier() -> None:
     g.barrier = 210
     cargo.after_maintenance(g)
     assert g.cargo == {"state": "carried", "holder": "A1", "hex": th}
+
+
+def _barrier_work_turns(g: AmbushGame, men: tuple[str, ...], turns: int) -> list[int]:
+    """``men`` (at the transporter) plot BW for ``turns`` turns; the barrier after each."""
+    out = []
+    for _ in range(turns):
+        for mid in men:
+            g.plot("adversary", mid, "BW")
+        for v in g.vehicles.values():
+            if v.moving:
+                g.plot("defender", v.id, "SV")
+        g.submit("adversary")
+        g.submit("defender")
+        g.resolve_turn()
+        out.append(g.barrier)
+    return out
+
+
+@pytest.mark.parametrize("arms", [{"A2": "breaching_charge"}, {}])
+def test_a_breaching_charge_adds_its_points_once_when_its_man_works(arms) -> None:
+    g = _game(adversary_arms=arms)
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": th, "A2": th}, turn=2)
+    two = barrier_points(2)  # Table IX: two workers
+    charge = T.tables().charge_points if arms else 0
+    assert _barrier_work_turns(g, ("A1", "A2"), 2) == [two + charge, 2 * two + charge]
+    sets = [e.data for e in g.log.events if e.kind == "breaching charge"]
+    assert sets == ([{"man": "A2", "points": charge, "total": two + charge}] if arms else [])
+    assert g.charges_set == (["A2"] if arms else [])
+    d = json.loads(json.dumps(g.to_json()))
+    assert AmbushGame.from_json(d, referee=True).snapshot() == g.snapshot()
+
+
+def _one_turn(g: AmbushGame, plots: list[tuple]) -> None:
+    """Plot ``(man, code, kwargs)`` for the adversary (the convoy stands), resolve the turn."""
+    for mid, code, kw in plots:
+        g.plot("adversary", mid, code, **kw)
+    for v in g.vehicles.values():
+        if v.moving:
+            g.plot("defender", v.id, "SV")
+    g.submit("adversary")
+    g.submit("defender")
+    g.resolve_turn()
+
+
+@pytest.mark.parametrize("spent", [True, False])
+def test_a_charge_passed_on_by_weapon_exchange_works_once(spent: bool) -> None:
+    """A spent charge stays spent in a friend's hands; an unspent one still works in them."""
+    g = _game(adversary_arms={"A2": "breaching_charge"})
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": th, "A2": th, "A3": th}, turn=2)
+    if spent:
+        _one_turn(g, [("A1", "BW", {}), ("A2", "BW", {})])  # A2 sets his charge
+        _one_turn(g, [("A2", "RA", {})])  # and takes it up again (a spent one)
+        assert g.charges_set == ["A2"] and g.men["A2"].armed
+    g.arrange(wounds={"A2": 1})
+    _one_turn(g, [("A3", "WE", {"target": "A2"})])
+    assert g.men["A3"].long_gun == "breaching_charge" and g.men["A2"].long_gun != "breaching_charge"
+    assert g.charges_set == (["A3"] if spent else [])
+    before = g.barrier
+    _one_turn(g, [("A1", "BW", {}), ("A3", "BW", {})])
+    charge = 0 if spent else T.tables().charge_points
+    assert g.barrier == before + barrier_points(2) + charge
+    sets = [e.data["man"] for e in g.log.events if e.kind == "breaching charge"]
+    assert sets == (["A2"] if spent else ["A3"])
+    assert g.charges_set == ["A3"]
+    d = json.loads(json.dumps(g.to_json()))
+    assert AmbushGame.from_json(d, referee=True).snapshot() == g.snapshot()
+
+
+def test_a_breaching_charge_is_not_set_by_a_man_who_does_no_barrier_work() -> None:
+    g = _game(adversary_arms={"A2": "breaching_charge"})
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": th, "A2": th}, turn=2)
+    assert _barrier_work_turns(g, ("A1",), 1) == [barrier_points(1)]
+    assert g.charges_set == []
 
 
 def test_a_hit_carrier_drops_the_cargo_a_friend_picks_it_up_it_gets_away_at_the_edge() -> None:
@@ -411,6 +519,33 @@ def test_antitank_fire_immobilises_and_penetrates() -> None:
     assert all(m.wounds >= 1 for m in g.occupants("T"))
 
 
+def test_a_moving_vehicle_immobilised_by_fire_stops_where_it_is_hit() -> None:
+    """damage.toml's effect: no roll-on (as after a driver hit), its plotted MV cancelled."""
+    g = _game(
+        vehicle_damage=True,
+        adversary_arms={"A1": "rocket_launcher"},
+        moving_transporter=True,
+        transporter_approach=12,
+    )
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": g.map.neighbor_labels(th)[0]}, turn=2)
+    crew = next(m.id for m in g.occupants("T") if m.alive and m.seat != "D")
+    g.plot("adversary", "A1", "DF", target=crew)
+    g.plot("defender", "T", "MV", hexes=5)
+    for v in g.vehicles.values():
+        if v.moving and v.id != "T":
+            g.plot("defender", v.id, "SV")
+    g.dice = ForcedDice([6, 1, 5])  # the shot at the crewman misses; the hull: K, barrier
+    pos = g.transporter.pos
+    g.submit("adversary")
+    g.submit("defender")
+    g.resolve_turn()
+    assert g.vehicle_damage["T"] == ["immobilised", "barrier_damaged"]
+    assert g.transporter.pos == pos and not g.transporter.moving
+    effect = next(r for r in T.tables().damage if r.name == "immobilised")["effect"]
+    assert "stops where it is hit" in effect
+
+
 def test_an_immobilised_vehicle_cannot_move() -> None:
     g = _game(vehicle_damage=True, moving_transporter=True)
     g.vehicle_damage["T"] = ["immobilised"]
@@ -465,3 +600,68 @@ def _played_close_escort(seed: int, turns: int) -> AmbushGame:
         players = [scripted("adversary", key[0]), scripted("defender", key[0])]
         _CLOSE_ESCORT[key] = play(g, players, max_turns=turns)
     return _CLOSE_ESCORT[key]
+
+
+def resolver_distribution(g, firer: str, target: str) -> dict[str, Fraction]:
+    """The vehicle hit of ``firer``'s plotted DF at ``target`` as the resolver plays it, over
+    all 36 pairs of (hit die, damage die): outcome -> exact chance (the worst new state, or
+    "no effect"). ``g`` is in its planning phase with the DF plotted; it is not changed."""
+    from hexplay.rules.skirmish import vehicles
+
+    got: dict[str, Fraction] = {}
+    worst = ("crew_penetrated", "barrier_damaged", "immobilised")
+    for d1 in range(1, 7):
+        for d2 in range(1, 7):
+            gc = g.copy()
+            plans = {s: gc.side_plan(s) for s in ("adversary", "defender")}
+            gc.dice = ForcedDice([d1, d2])
+            vid = gc.men[target].vehicle
+            before = set(gc.vehicle_damage.get(vid, ()))
+            vehicles.resolve_vehicle_hits(gc, plans, {"hit": set()}, gc.vehicle_armour)
+            new = set(gc.vehicle_damage.get(vid, ())) - before
+            out = next((s for s in worst if s in new), "no effect")
+            got[out] = got.get(out, Fraction(0)) + Fraction(1, 36)
+    return got
+
+
+@pytest.mark.parametrize("armour", ["soft", "light", "armoured", "heavy"])
+@pytest.mark.parametrize("weapon,step", [("rocket_launcher", 1), ("light_antitank", 6)])
+def test_vehicle_hit_odds_are_the_resolvers_distribution(armour, weapon, step) -> None:
+    """``odds`` of an anti-tank shot at a man aboard gives the exact chance of each damage
+    state against the vehicle's armour class, equal to what the resolver rolls."""
+    g = _game(vehicle_damage=True, adversary_arms={"A1": weapon}, armour={"T": armour})
+    th = g.vehicle_hex(g.transporter)
+    crew = next(m.id for m in g.occupants("T") if m.alive)
+    for far in (h for h in g.map.hex_labels if g.terrain.distance(h, th) == step):
+        g.arrange(men={"A1": far}, turn=2)
+        got = g.odds("A1", crew)
+        if got["possible"]:
+            break
+    hit = got["vehicle_damage"]
+    assert hit["vehicle"] == "T" and hit["armour"] == armour
+    assert hit["defence"] == T.tables().armour[armour] and hit["range"] == step
+    assert sum(hit["outcomes"].values()) == 1
+    g.plot("adversary", "A1", "DF", target=crew, weapon=weapon)
+    want = resolver_distribution(g, "A1", crew)
+    assert {k: v for k, v in hit["outcomes"].items() if v} == want
+    # no vehicle part for a weapon that cannot damage vehicles, nor with the option off
+    g2 = _game(adversary_arms={"A1": weapon}, armour={"T": armour})
+    g2.arrange(men={"A1": far}, turn=2)
+    assert "vehicle_damage" not in g2.odds("A1", crew)
+    assert "vehicle_damage" not in g.odds("A1", crew, weapon="pistol")
+
+
+@pytest.mark.parametrize("kind,seed", [("scripted", 12), ("tactic", 19)])
+def test_the_computer_adversary_sets_the_breaching_charge(kind: str, seed: int) -> None:
+    """stopped_convoy's A2 carries a charge: the AMBUSH adversary walks him in once the side
+    sees no guard near the transporter and he sets it (seeded games; it had never been set)."""
+    from hexplay.ai import ambush as players
+
+    f = getattr(players, kind)
+    g = AmbushGame.new("stopped_convoy", seed=seed)
+    play(g, [f("adversary", seed), f("defender", seed)])
+    sets = [e.data for e in g.log.events if e.kind == "breaching charge"]
+    assert [s["man"] for s in sets] == ["A2"] and sets[0]["points"] == T.tables().charge_points
+    assert g.charges_set == ["A2"]
+    assert g.view("adversary")["ambush_rules"]["charges_spent"] == ["A2"]
+    assert "charges_spent" not in g.view("defender")["ambush_rules"]

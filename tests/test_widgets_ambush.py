@@ -56,6 +56,17 @@ def test_the_registry_names_the_ambush_adapter():
     assert app.board.units
 
 
+def test_the_app_and_the_engine_start_the_same_default_game():
+    """One default: the app's new game is ``AmbushGame.new()``'s (scenario and map)."""
+    from hexplay.rules.ambush.game import DEFAULT_SCENARIO, AmbushGame
+
+    app, g = GameApp("ambush", vs_computer="adversary"), AmbushGame.new(seed=0)
+    assert app.game.scenario.to_dict() == g.scenario.to_dict()
+    assert app.game.map.name == g.map.name and g.scenario.name == "sample game"
+    assert hexplay.new_game("ambush").scenario.to_dict() == g.scenario.to_dict()
+    assert DEFAULT_SCENARIO == "sample_game"
+
+
 def test_the_new_terrain_is_drawn_in_its_own_colours():
     app = GameApp(_farmland_sample_game(seed=0), vs_computer="adversary")
     pal = app.board._map["palette"]
@@ -184,6 +195,48 @@ def test_a_kill_grid_cell_is_tables_v_iv_and_vi():
                 assert grid[i, rng] == want, (name, row, rng)
 
 
+def test_the_odds_panel_shows_an_antitank_shots_vehicle_damage_as_the_resolver_rolls_it():
+    """Clicking a man aboard the transporter (or the transporter itself) with an anti-tank
+    gunner selected: the panel's chances of each damage state are the resolver's."""
+    from test_ambush_rules import resolver_distribution
+
+    from hexplay.rules.ambush.game import AmbushScenario
+
+    sc = AmbushScenario(
+        route="Route 4",
+        ambush="1129",
+        vehicle_damage=True,
+        adversary_arms={"A1": "rocket_launcher"},
+        armour={"T": "light"},
+    )
+    g = ENTRY.new(sc, seed=1)
+    for side in ("adversary", "defender"):
+        g.auto_setup(side, 1)
+        g.submit(side)
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": g.map.neighbor_labels(th)[0]}, turn=2)
+    app = GameApp(g, ui=AmbushUI, vs_computer="defender")
+    crew = sorted(m.id for m in g.occupants("T") if m.alive)[0]
+    assert crew in app.view["units"]  # the adversary sees him
+    app.ui.inspect("A1", crew)
+    panel = app.ui.odds
+    g.plot("adversary", "A1", "DF", target=crew, weapon="rocket_launcher")
+    want = resolver_distribution(g, "A1", crew)
+    assert {k: v for k, v in panel.vehicle_current.items() if v} == want
+    assert "vehicle T" in panel.text.value and "light armour" in panel.text.value
+    for state, p in want.items():
+        name = DAMAGE_BADGES[state].title if state in DAMAGE_BADGES else state
+        assert f"{name} {p.numerator}/{p.denominator}" in panel.text.value
+    panel.show(None)
+    assert panel.vehicle_current == {} and "vehicle T" not in panel.text.value
+    app.ui.inspect("A1", "T")  # the vehicle's counter: the first man aboard the side sees
+    assert {k: v for k, v in panel.vehicle_current.items() if v} == want
+    # a man the side does not see gets no odds at all (nothing of his vehicle's either)
+    app.view["units"].pop(crew)
+    app.ui.inspect("A1", crew)
+    assert panel.vehicle_current == {} and "not in sight" in panel.text.value
+
+
 # --- the log -------------------------------------------------------------------------------------
 def test_ambush_events_in_words():
     cb = {"kind": "radio", "link": "CB", "to": "E1", "range": 12, "die": 2, "need": 4}
@@ -205,6 +258,67 @@ def test_ambush_events_in_words():
     assert describe_event({"kind": "cargo recovered", "hex": "1731"}) == (
         "the cargo is recovered at 1731"
     )
+
+
+def test_vehicle_hits_morale_the_charge_and_the_getaway_car_in_words():
+    """Each AMBUSH event kind has its own plain line (no raw ``kind: key value`` dump)."""
+    hit = {"kind": "vehicle hit", "firer": "A1", "vehicle": "T", "weapon": "rocket_launcher"}
+    hit.update(attack=25, armour=10, die=1, result="K", damage_die=5, damage="barrier_damaged")
+    assert describe_event(hit) == (
+        "A1 hits T with a rocket launcher (25 vs armour 10): die 1, penetrated, damage die 5: "
+        "cargo barrier damaged"
+    )
+    unseen = {"kind": "vehicle hit", "vehicle": "E1", "die": 3, "result": "W"}
+    assert describe_event(unseen) == "E1 is hit by an unseen firer: die 3, immobilised"
+    assert describe_event({**unseen, "result": "miss"}).endswith("die 3, no effect")
+    sup = {"kind": "suppression", "man": "G3", "die": 2, "suppressed": True}
+    assert describe_event(sup) == ("G3 is suppressed by automatic fire (die 2): fewer AP next turn")
+    assert describe_event({**sup, "die": 5, "suppressed": False}) == (
+        "G3 keeps his head under automatic fire (die 5)"
+    )
+    pan = {"kind": "panic", "man": "G4", "die": 1, "panicked": True}
+    assert describe_event(pan) == (
+        "G4 panics (die 1): next turn he can only run for cover or get out"
+    )
+    assert describe_event({**pan, "die": 6, "panicked": False}) == "G4 keeps calm (die 6)"
+    charge = {"kind": "breaching charge", "man": "A2", "points": 40, "total": 95}
+    assert describe_event(charge) == ("A2 sets a breaching charge: +40 barrier points (total 95)")
+    car = {"kind": "getaway car entered", "vehicle": "V", "type": "sedan", "men": ["A7"]}
+    assert describe_event({**car, "hex": "0130"}) == (
+        "the getaway car (sedan V) enters at 0130 with A7"
+    )
+
+
+def test_a_vehicle_hit_by_an_unseen_firer_is_worded_without_him():
+    """The convoy's line of a hit whose firer it did not see names no firer or weapon."""
+    from hexplay.rules.ambush.game import AmbushScenario
+
+    sc = AmbushScenario(
+        route="Route 4",
+        ambush="1129",
+        vehicle_damage=True,
+        adversary_arms={"A1": "rocket_launcher"},
+    )
+    g = ENTRY.new(sc, seed=1)
+    for side in ("adversary", "defender"):
+        g.auto_setup(side, 1)
+        g.submit(side)
+    th = g.vehicle_hex(g.transporter)
+    g.arrange(men={"A1": g.map.neighbor_labels(th)[0]}, turn=2)
+    g.plot("adversary", "A1", "DF", target=next(m.id for m in g.occupants("T") if m.alive))
+    for v in g.vehicles.values():
+        if v.moving:
+            g.plot("defender", v.id, "SV")
+    g.seen["defender"].discard("A1")
+    g.submit("adversary")
+    g.submit("defender")
+    g.resolve_turn()
+    ev = next(e for e in g.log.events if e.kind == "vehicle hit")
+    own = describe_event({"kind": ev.kind, **ev.for_side("adversary")})
+    theirs = describe_event({"kind": ev.kind, **ev.for_side("defender")})
+    assert own.startswith("A1 hits T with a rocket launcher") and ":" in own
+    assert theirs.startswith("T is hit by an unseen firer: die ")
+    assert "A1" not in theirs and "rocket" not in theirs and "vehicle hit:" not in theirs
 
 
 # --- the scenario picker --------------------------------------------------------------------------

@@ -17,7 +17,10 @@ rest of the turn (fire, moves, barrier work):
   carrier riding in a vehicle his side holds drives it to the nearer end of the road. The
   adversary's own getaway car (scenario ``getaway_car``, :func:`drive_car`) drives to the
   transporter and waits there stopped; the carrier walks to it when it is no farther than a
-  map edge, gets in (any free seat) and it drives off.
+  map edge, gets in (any free seat) and it drives off. A man holding an unspent breaching
+  charge (:func:`set_charge`) dashes into the stopped transporter's hex when one turn's walk
+  gets him there and sets the charge by barrier work (from turn 2) while the cargo is still
+  in the vault.
   Stopping the transporter (turn-1 fire at its crew, the
   roadblock) and loading (barrier work after the vault is open) are the SKIRMISH player's.
 
@@ -29,6 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import IllegalOrder
+from ..rules.skirmish.breaching import CHARGE
 from ..rules.skirmish.cargo import nearest_edge
 from ..rules.skirmish.radio import CENTRE
 from ..rules.skirmish.units import CAR_KIND
@@ -206,6 +210,61 @@ def carry_cargo(player: Player, game, view: dict[str, Any]) -> None:
         player.try_plot(game, uid, "MP", path=path)
 
 
+GUARD_RANGE = 3
+"""A charge carrier walks in only while the side sees no living enemy this close to the
+transporter's hex (point-blank fire: at 0-3 hexes a guard's rifle is 22-35 against his 1-3)."""
+
+
+def set_charge(player: Player, game, view: dict[str, Any]) -> None:
+    """The breaching charge (:mod:`..rules.skirmish.breaching`), from the side's view: each
+    fit man on foot whose long arm is a charge not yet spent (``ambush_rules.charges_spent``)
+    sets it by barrier work when he stands on the stopped transporter's hex (from turn 2), and
+    walks there when this turn's walk reaches it and the side sees no living enemy within
+    :data:`GUARD_RANGE` of it (he would be shot at point-blank while he works). Sensible: with
+    no fire value his worth is the charge (about two workers' points at once); farther off, or
+    while the vault is guarded, he follows the SKIRMISH player's plan. Nothing once the cargo
+    has left the vault (the charge's points would only go to loading)."""
+    rules = view.get("ambush_rules") or {}
+    cargo = rules.get("cargo")
+    if cargo is not None and cargo.get("state") != "vault":
+        return
+    units = view["units"]
+    t = units.get("T") or {}
+    th = t.get("hex")
+    if th is None or t.get("moving"):
+        return
+    spent = set(rules.get("charges_spent") or ())
+    dist = game.terrain.distance
+    guarded = any(
+        e.get("side") not in (player.side, None)
+        and e.get("kind") == "man"
+        and e.get("condition") != "K"
+        and not e.get("stale")
+        and e.get("hex") is not None
+        and dist(e["hex"], th) <= GUARD_RANGE
+        for e in units.values()
+    )
+    for uid, u in units.items():
+        if (
+            u.get("side") != player.side
+            or u.get("kind") != "man"
+            or u.get("long_gun") != CHARGE
+            or uid in spent
+            or u.get("condition") != "fit"
+            or u.get("on_foot_hex") is None
+        ):
+            continue
+        if u["on_foot_hex"] == th:
+            if view["turn"] >= 2:
+                player.try_plot(game, uid, "BW")
+            continue
+        if guarded:
+            continue
+        path = _approach(game, uid, th, player.ap_left(game, uid), False)
+        if path and path[-1] == th:
+            player.try_plot(game, uid, "MP", path=path)
+
+
 def ambush_seen(player: Player, view: dict[str, Any]) -> bool:
     """The side knows it is ambushed: an enemy is in its view, or one of its men is hit, or
     the road is blocked ahead (all public to it: its view only)."""
@@ -280,6 +339,8 @@ class _AmbushMixin:
             drive_transporter(self, game, view)
         else:
             carry_cargo(self, game, view)
+            if "charges_spent" in (view.get("ambush_rules") or {}):
+                set_charge(self, game, view)
             if getattr(game.scenario, "getaway_car", None) is not None:
                 drive_car(self, game, view)
         super().plan(game, view)

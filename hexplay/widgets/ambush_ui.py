@@ -11,7 +11,11 @@ what AMBUSH adds, all from the viewing side's view (``view["ambush_rules"]``, se
   warned, the long-range message through) and the response force's arrival turn — the radio
   and the response force only for the convoy side (the engine gives them to no one else) —
   and the getaway car's plan, for the adversary only;
-* the odds panel over AMBUSH's weapons (:class:`AmbushOddsPanel`) and terrain types.
+* the odds panel over AMBUSH's weapons (:class:`AmbushOddsPanel`) and terrain types; for an
+  anti-tank shot at a man aboard a vehicle (or a click on a vehicle the side sees a man in),
+  also the exact chances of each damage state against that vehicle's armour, as the engine's
+  ``odds`` gives them (:func:`~hexplay.rules.skirmish.vehicles.hit_odds`: the resolver's
+  tables, so panel and game cannot disagree).
 
 Radio messages and the response force's news are log events the view already holds for the
 defender only; :func:`~.log.describe_event` words them.
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -32,11 +37,10 @@ from .counters import Badge, CounterStyle, SideStyle
 from .odds import HEATMAP_RANGES, OddsPanel
 from .skirmish_ui import SkirmishUI
 
-DEFAULT_SCENARIO = "sample game"
-"""The scenario a new AMBUSH app game starts with (the report's own sample game)."""
 DEFAULT_MAP = "ambush_farmland_medium"
 """The map of a default game whose scenario names the SKIRMISH map (too short a route for the
-sample game's escorts 40 hexes ahead and behind): flat farmland, medium density."""
+sample game's escorts 40 hexes ahead and behind): flat farmland, medium density. (The default
+scenario, :data:`hexplay.rules.ambush.game.DEFAULT_SCENARIO`, names its own map.)"""
 
 #: Vehicle damage states (``view["ambush_rules"]["vehicle_damage"]``) as counter badges.
 DAMAGE_BADGES: dict[str, Badge] = {
@@ -116,6 +120,7 @@ class AmbushOddsPanel(OddsPanel):
             self.heat.color = self._grid(self.default_weapon, False)
         self.heat_fig.layout.height = "380px"
         self._shown = (self.default_weapon, False)
+        self.vehicle_current: dict[str, Fraction] = {}
 
     @staticmethod
     def _grid(weapon: str, impaired: bool) -> np.ndarray:
@@ -127,6 +132,31 @@ class AmbushOddsPanel(OddsPanel):
         """As :meth:`OddsPanel.set_weapon`; a weapon the panel does not list keeps the last."""
         if weapon in self.weapon.options:  # (checked now: a hidden panel's stale one is valid)
             super().set_weapon(weapon, impaired)
+
+    def show(self, odds: Any, title: str = "") -> None:
+        """As :meth:`OddsPanel.show`, plus the vehicle hit of an anti-tank shot at a man aboard
+        (the answer's ``vehicle_damage``): its chances of each damage state, exact, in
+        :attr:`vehicle_current` (outcome -> Fraction) and as a line of the summary."""
+        super().show(odds, title)
+        hit = odds.get("vehicle_damage") if isinstance(odds, Mapping) else None
+        self.vehicle_current = dict(hit["outcomes"]) if hit else {}
+        if hit:
+            self.text.value += "<br>" + vehicle_hit_html(hit)
+
+
+def vehicle_hit_html(hit: Mapping[str, Any]) -> str:
+    """One line of the odds panel: the hit on the vehicle and each damage state's chance."""
+    e = html.escape
+    parts = []
+    for state, p in hit["outcomes"].items():
+        f = Fraction(p)
+        name = DAMAGE_BADGES[state].title if state in DAMAGE_BADGES else str(state)
+        parts.append(f"{e(name)} {f.numerator}/{f.denominator} ({float(f):.0%})")
+    return (
+        f"<b>vehicle {e(str(hit['vehicle']))}</b> ({e(str(hit['armour']))} armour): attack "
+        f"<b>{hit['attack']}</b> : armour <b>{hit['defence']}</b> → ratio "
+        f"<b>{e(str(hit['ratio']))}</b><br>" + " · ".join(parts)
+    )
 
 
 def _damage(view: Mapping[str, Any]) -> dict[str, list[str]]:
@@ -149,13 +179,15 @@ class AmbushUI(SkirmishUI):
     @classmethod
     def new_game(cls, seed: int = 0, scenario: Any = None) -> Any:
         """A new AMBUSH game: ``scenario`` (a registry scenario name, dict or AmbushScenario;
-        default :data:`DEFAULT_SCENARIO`, put on :data:`DEFAULT_MAP` if it names the SKIRMISH
-        map, whose routes are too short for it)."""
+        default the engine's :data:`~hexplay.rules.ambush.game.DEFAULT_SCENARIO`, the game
+        ``AmbushGame.new()`` starts, put on :data:`DEFAULT_MAP` if it names the SKIRMISH map,
+        whose routes are too short for it)."""
         from ..registry import game_entry
+        from ..rules.ambush.game import DEFAULT_SCENARIO, scenario_file
 
         entry = game_entry("ambush")
         if scenario is None:
-            d = dict(entry.scenario(DEFAULT_SCENARIO))
+            d = scenario_file(DEFAULT_SCENARIO).to_dict()
             scenario = on_map(d, DEFAULT_MAP) if d.get("map", "skirmish") == "skirmish" else d
         return entry.new(scenario, seed=seed)
 
@@ -238,6 +270,25 @@ class AmbushUI(SkirmishUI):
     def blank_panels(self) -> None:
         super().blank_panels()
         self.rules_panel.value = "<i>hand-over</i>"
+
+    def inspect(self, firer: str, target: str, switch: bool = True) -> None:
+        """As SKIRMISH's; a click on an enemy vehicle the side sees now inspects the first man
+        aboard it the side sees (fire is at men; an anti-tank shot at him hits the vehicle)."""
+        units = self.app.view.get("units") or {}
+        u = units.get(target)
+        f = units.get(firer) or {}
+        if u is not None and u.get("kind", "man") != "man" and not u.get("stale"):
+            aboard = sorted(
+                k
+                for k, m in units.items()
+                if m.get("vehicle") == target
+                and m.get("side") != f.get("side")
+                and m.get("condition") != "K"
+                and not m.get("stale")
+            )
+            if aboard:
+                target = aboard[0]
+        super().inspect(firer, target, switch)
 
 
 def on_map(scenario: Mapping[str, Any], map_name: str) -> dict[str, Any]:

@@ -100,25 +100,98 @@ def _arrived(d: Mapping[str, Any]) -> str:
     return f"response force arrives at {d.get('hex', '?')}: {men}"
 
 
-def _cargo(verb: str) -> Any:
+def _cargo(verb: str, done: str) -> Any:
+    """Words for a cargo event: "A2 <verb> at X", or "the cargo is <done> at X" when the
+    event does not name the man (the viewer did not see him)."""
+
     def text(d: Mapping[str, Any]) -> str:
-        who = f"{d['man']} " if d.get("man") else ""
         where = f" at {d['hex']}" if d.get("hex") else ""
-        return f"{who}{verb}{where}" if who else f"the cargo is {verb}{where}"
+        return f"{d['man']} {verb}{where}" if d.get("man") else f"the cargo is {done}{where}"
 
     return text
 
 
-#: AMBUSH's event kinds (radio messages, the response force, the cargo) in words.
+_DAMAGE_TEXT = {
+    "immobilised": "immobilised",
+    "crew_penetrated": "crew compartment penetrated",
+    "barrier_damaged": "cargo barrier damaged",
+}
+
+
+def _vehicle_hit(d: Mapping[str, Any]) -> str:
+    """An anti-tank hit on a vehicle; the firer, weapon and strengths only when the event holds
+    them (the vehicle's side sees them only if it saw the firer, :mod:`.vehicles`)."""
+    v = d.get("vehicle", "?")
+    if d.get("firer"):
+        line = f"{d['firer']} hits {v}" + (
+            f" with a {_word(d['weapon'])}" if d.get("weapon") else ""
+        )
+        if d.get("attack") is not None:
+            line += f" ({d['attack']} vs armour {d.get('armour', '?')})"
+    else:
+        line = f"{v} is hit by an unseen firer"
+    res = d.get("result")
+    if res == "K":
+        what = f"penetrated, damage die {d.get('damage_die', '?')}: " + _DAMAGE_TEXT.get(
+            str(d.get("damage")), _word(d.get("damage"))
+        )
+    elif res == "W":
+        what = "immobilised"
+    else:
+        what = "no effect"
+    return f"{line}: die {d.get('die', '?')}, {what}"
+
+
+def _word(x: Any) -> str:
+    """A table name in words (``rocket_launcher`` -> "rocket launcher")."""
+    return str(x).replace("_", " ")
+
+
+def _suppression(d: Mapping[str, Any]) -> str:
+    man, die = d.get("man", "?"), d.get("die", "?")
+    if d.get("suppressed"):
+        return f"{man} is suppressed by automatic fire (die {die}): fewer AP next turn"
+    return f"{man} keeps his head under automatic fire (die {die})"
+
+
+def _panic(d: Mapping[str, Any]) -> str:
+    man, die = d.get("man", "?"), d.get("die", "?")
+    if d.get("panicked"):
+        return f"{man} panics (die {die}): next turn he can only run for cover or get out"
+    return f"{man} keeps calm (die {die})"
+
+
+def _charge(d: Mapping[str, Any]) -> str:
+    return (
+        f"{d.get('man', '?')} sets a breaching charge: +{d.get('points', '?')} barrier points "
+        f"(total {d.get('total', '?')})"
+    )
+
+
+def _car_entered(d: Mapping[str, Any]) -> str:
+    men = ", ".join(map(str, d.get("men") or [])) or "nobody"
+    kind = f"{_word(d['type'])} " if d.get("type") else ""
+    return (
+        f"the getaway car ({kind}{d.get('vehicle', '?')}) enters at {d.get('hex', '?')} with {men}"
+    )
+
+
+#: AMBUSH's event kinds (radio messages, the response force, the cargo, vehicle hits,
+#: morale, the breaching charge, the getaway car) in words.
 FEATURE_TEXT: dict[str, Any] = {
+    "vehicle hit": _vehicle_hit,
+    "suppression": _suppression,
+    "panic": _panic,
+    "breaching charge": _charge,
+    "getaway car entered": _car_entered,
     "radio": _radio,
     "response dispatched": _dispatched,
     "response arrived": _arrived,
-    "cargo loaded": _cargo("loads the cargo"),
-    "cargo picked up": _cargo("picks up the cargo"),
-    "cargo dropped": _cargo("drops the cargo"),
-    "cargo away": _cargo("gets the cargo off the map"),
-    "cargo recovered": _cargo("recovered"),
+    "cargo loaded": _cargo("loads the cargo", "loaded"),
+    "cargo picked up": _cargo("picks up the cargo", "picked up"),
+    "cargo dropped": _cargo("drops the cargo", "dropped"),
+    "cargo away": _cargo("gets the cargo off the map", "got off the map"),
+    "cargo recovered": _cargo("recovers the cargo", "recovered"),
 }
 
 

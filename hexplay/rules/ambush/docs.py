@@ -84,6 +84,16 @@ def tables_markdown() -> str:
                 for x in r["density"]
             ]
             md += _table(["density", "men", "weapon", "arrival turns (faces)", "why"], rows)
+        elif name == "armour":
+            md += _table(
+                ["name", "defence", "why"],
+                [[x["name"], x["defence"], x["why"]] for x in r["armour"]],
+            )
+            dflt = ", ".join(f"{k} {v}" for k, v in r["default"].items())
+            md += [
+                f"Default class (a vehicle the scenario does not name): {dflt}. {r['default_why']}",
+                "",
+            ]
         elif name == "getaway":
             rows = [[x["name"], x["seats"], x["armour"], x["why"]] for x in r["vehicle"]]
             md += _table(["vehicle", "seats", "armour", "why"], rows)

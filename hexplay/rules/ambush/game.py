@@ -4,8 +4,8 @@
 switches and choices, each defaulting to *off*; with every option off an AMBUSH game is a
 SKIRMISH game move for move and die for die (tested against the SKIRMISH golden games). The
 features themselves are SKIRMISH modules switched on here (in :mod:`hexplay.rules.skirmish`):
-``transporter``, ``cargo``, ``getaway_car``, ``radio``, ``response``. The numbers come from
-:mod:`.tables`.
+``transporter``, ``cargo``, ``getaway_car``, ``radio``, ``response``, ``breaching``. The
+numbers come from :mod:`.tables`.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from ...engine.jsonio import JSONInputError
 from ...engine.jsonio import read as read_json
 from ..skirmish import (
     autofire,
+    breaching,
     cargo,
     getaway_car,
     morale,
@@ -63,9 +64,6 @@ Density = Literal["low", "medium", "high"]
 
 _GUARD_IDS = frozenset(f"G{i + 1}" for i in range(99))
 """The ids ``guard_arms`` may name (built once: every game's scenario check reads it)."""
-DEFAULT_ARMOUR = {"transporter": "armoured", "escort": "light"}
-"""Armour class of a vehicle the scenario does not name: the transporter armoured, escorts
-light (SKIRMISH's "some armour" and "modestly armoured escort vehicles")."""
 
 
 def _LONG_ARMS(tab) -> list[str]:  # noqa: N802
@@ -310,8 +308,13 @@ STANDARD_SCENARIOS = (
 report's sample game."""
 
 
-DEFAULT_SCENARIO = "roadblock"
-"""The scenario of ``AmbushGame.new()`` (and so of ``hexplay.new_game("ambush")``)."""
+DEFAULT_SCENARIO = "sample_game"
+"""The bundled scenario (file name) every default AMBUSH game starts with: ``AmbushGame.new()``,
+``hexplay.new_game("ambush")`` and the app (``GameApp("ambush")``,
+:mod:`hexplay.widgets.ambush_ui`). The report's own sample game (its Figure 3), as SKIRMISH's
+default is the report's basic game: the one game the report describes, and the one the issue
+names beside the six standard scenarios (each of those emphasises one situation; pick one by
+name)."""
 
 
 def scenario_file(name: str) -> AmbushScenario:
@@ -394,6 +397,7 @@ class AmbushGame(SkirmishGame):
         self.radio_calls: dict[str, str] = {}  # this turn's plotted calls: man -> target
         self._n_escorts = len(scenario.escorts)
         self.morale = morale.new_state()
+        self.charges_set: list[str] = []  # men whose breaching charge is spent
         self._start_wounds: dict[str, int] = {}
         self.automatic = frozenset(w.name for w in tab.weapons.values() if w.cls == "automatic")
         super().__init__(scenario, m, dice)
@@ -403,18 +407,19 @@ class AmbushGame(SkirmishGame):
             if man in self.men:
                 self.men[man].long_gun = w
         self.vehicle_armour = {
-            v: tab.armour[scenario.armour.get(v, DEFAULT_ARMOUR.get(k.kind, "light"))]
+            v: tab.armour[scenario.armour.get(v) or tab.default_armour[k.kind]]
             for v, k in self.vehicles.items()
         }
         self.armed_automatic = any(m.long_gun in self.automatic for m in self.men.values())
+        self.has_charges = any(m.long_gun == breaching.CHARGE for m in self.men.values())
         if scenario.response_density and not scenario.radio:
             response.dispatch(self)  # no radio: the centre is notified at the start
 
     @classmethod
     def new(cls, scenario=None, seed: int = 0, map=None, dice: Dice | None = None) -> AmbushGame:
-        """A new game in its set-up phase (default: the standard "roadblock" scenario; every
-        option off is ``AmbushScenario()``); ``scenario`` may be an :class:`AmbushScenario`,
-        a dict or a bundled scenario's name."""
+        """A new game in its set-up phase (default: :data:`DEFAULT_SCENARIO`, the report's
+        sample game; every option off is ``AmbushScenario()``); ``scenario`` may be an
+        :class:`AmbushScenario`, a dict or a bundled scenario's name."""
         if scenario is None:
             scenario = scenario_file(DEFAULT_SCENARIO)
         elif isinstance(scenario, str):
@@ -468,6 +473,26 @@ class AmbushGame(SkirmishGame):
                 raise IllegalOrder("plot", "RC needs a unit (the man making the call)")
             return self.radio_call(order.side, order.unit, order.args.get("target"))
         return super()._order(order)
+
+    def odds(
+        self,
+        firer_id: str,
+        target_id: str,
+        weapon: str | None = None,
+        hexes_moved: int | None = None,
+    ) -> dict[str, Any]:
+        """SKIRMISH's odds of a shot; with ``vehicle_damage`` on and an anti-tank weapon at a
+        man aboard a vehicle, also ``vehicle_damage``: the exact chances of each damage state
+        of the hit on his vehicle (:func:`..skirmish.vehicles.hit_odds`, the resolver's
+        tables)."""
+        out = super().odds(firer_id, target_id, weapon, hexes_moved)
+        if out.get("possible") and self.scenario.vehicle_damage:
+            hit = vehicles.hit_odds(
+                self, self.men[firer_id], self.men[target_id], str(out.get("weapon"))
+            )
+            if hit is not None:
+                out = {**out, "vehicle_damage": hit}
+        return out
 
     def plot(self, side, unit_id, code, target=None, path=None, hexes=0, weapon=None, seat=None):
         if isinstance(code, str) and code.upper() == radio.CALL:
@@ -589,8 +614,15 @@ class AmbushGame(SkirmishGame):
                 transporter.after_movement(self)
             if sc.cargo_removal:
                 cargo.after_movement(self)
-        elif sc.cargo_removal:
-            cargo.after_maintenance(self)
+        else:
+            if self.has_charges:
+                breaching.after_maintenance(self, combat["workers"])
+            if sc.cargo_removal:
+                cargo.after_maintenance(self)
+
+    def weapons_exchanged(self, a, b) -> None:
+        if self.charges_set:
+            breaching.exchanged(self, a, b)
 
     def _end_turn(self) -> None:
         self.radio_calls.clear()
@@ -654,6 +686,8 @@ class AmbushGame(SkirmishGame):
                 out["response"] = r
         if sc.getaway_car is not None and side in (ADVERSARY, "referee"):
             out["getaway_car"] = getaway_car.view(self)  # the convoy learns of it by sight
+        if self.has_charges and side in (ADVERSARY, "referee"):
+            out["charges_spent"] = list(self.charges_set)  # (who holds one is his own affair)
         if sc.morale:  # each side knows its own men's state of mind
             out["morale"] = {
                 k: [m for m in v if side == "referee" or self.men[m].side == side]
@@ -676,6 +710,7 @@ class AmbushGame(SkirmishGame):
                 "roadblock": self.roadblock,
                 "vehicle_damage": self.vehicle_damage,
                 **({"morale": self.morale} if self.scenario.morale else {}),
+                **({"charges_set": self.charges_set} if self.has_charges else {}),
                 **({"getaway_car": self.getaway_car} if self.scenario.getaway_car else {}),
             }
         )

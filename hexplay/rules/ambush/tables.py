@@ -45,6 +45,8 @@ WEAPON_CLASS_COUNTS = {"rifle": 3, "automatic": 3, "anti_tank": 3, "other": 5}
 """Table I: 3 rifle types, 3 automatic weapons, 3 anti-tank weapons, 5 others."""
 TRANSPORTER_CONFIGS = ("standard", "armoured")
 DENSITIES = ("low", "medium", "high")
+CONVOY_KINDS = ("transporter", "escort")
+"""The convoy's vehicle kinds (``armour.toml``'s ``default`` gives each its class)."""
 RADIO_LINKS = ("CB", "long range")
 """The report's two radio systems: CB within the convoy, long range to a regional centre."""
 DIE_FACES = 6
@@ -96,6 +98,7 @@ class Tables:
 
     weapons: Mapping[str, Weapon]
     armour: Mapping[str, int]
+    default_armour: Mapping[str, str]
     damage: tuple[Row, ...]
     barrier_damage_points: int
     barriers: Mapping[str, Mapping[str, int]]
@@ -225,6 +228,16 @@ def load_tables() -> Tables:
         r["name"]: _int(r.get("defence"), "armour", r["name"], 1, 100)
         for r in _rows(raw["armour"], "armour", "armour")
     }
+    default_armour = raw["armour"].get("default")
+    _need(
+        isinstance(default_armour, dict)
+        and set(default_armour) == set(CONVOY_KINDS)
+        and all(a in armour for a in default_armour.values()),
+        "armour",
+        "default",
+        f"an armour class for each of {CONVOY_KINDS}",
+    )
+    _need(isinstance(raw["armour"].get("default_why"), str), "armour", "default_why", "give it")
     dmg = raw["damage"]
     damage = tuple(Row(r["name"], r, r["why"]) for r in _rows(dmg, "damage", "state"))
     for res in ("K", "W"):
@@ -279,6 +292,7 @@ def load_tables() -> Tables:
     return Tables(
         weapons=MappingProxyType(weapons),
         armour=MappingProxyType(armour),
+        default_armour=MappingProxyType(dict(default_armour)),
         damage=damage,
         barrier_damage_points=_int(bdp, "damage", "barrier_damage_points"),
         barriers=MappingProxyType(barriers),

@@ -6,8 +6,10 @@ load points (the cargo's, plus the deterrent device's). When they are reached, o
 who worked this turn (the lowest id) carries the cargo out of the vault. A carrier who is hit
 drops it in his hex; a fit adversary on foot in the hex of a dropped cargo picks it up after
 movement (the lowest id); a fit guard on foot there with no fit adversary recovers it (the
-defender wins). The adversary wins when the carrier ends a movement phase on foot on a hex at
-the map's edge: the cargo is got away. The defender wins if the turn limit passes first.
+defender wins). The convoy learns that the cargo is loaded (event ``"cargo loaded"``) but who
+carries it only if it saw him at the start of the turn, as in :func:`view`. The adversary
+wins when the carrier ends a movement phase on foot on a hex at the map's edge: the cargo is
+got away. The defender wins if the turn limit passes first.
 
 Getaway (scenario option ``getaway``, with ``cargo_removal``): the cargo may also leave in the
 adversary's own vehicle. A vehicle is *held* by the adversary when every living man aboard is
@@ -131,7 +133,16 @@ def after_maintenance(g) -> None:
     pick = sorted((m.id for m in workers or [m for m in men if m.hex == th]), key=_key)
     if pick:
         c.update(state="carried", holder=pick[0], hex=th)
-        _log(g, "maintenance", "cargo loaded", {"man": pick[0], "hex": th})
+        data = {"man": pick[0], "hex": th}
+        seen = pick[0] in g.seen.get(DEFENDER, ())  # (as the cargo's view: its holder if seen)
+        g.log.add(
+            g.turn,
+            "maintenance",
+            "cargo loaded",
+            data,
+            visible_to=(ADVERSARY,),
+            redacted={DEFENDER: data if seen else {"hex": th}},
+        )
 
 
 def _key(uid: str) -> tuple[str, int]:

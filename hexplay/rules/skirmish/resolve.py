@@ -467,7 +467,11 @@ def _board_check(g, v) -> None:
 
 
 def resolve_maintenance(g, plans, combat, budgets, start_wounds, log) -> int:
+    """Re-arming, weapon exchanges and barrier work (Table IX); returns the barrier points
+    won. The men who did barrier work are left in ``combat["workers"]`` (for AMBUSH's
+    breaching charge)."""
     workers = 0
+    worked: list[str] = []
     th = g.vehicle_hex(g.transporter)
     for mid in sorted(plans[ADVERSARY].men, key=_unit_key) + sorted(
         plans[DEFENDER].men, key=_unit_key
@@ -495,6 +499,7 @@ def resolve_maintenance(g, plans, combat, budgets, start_wounds, log) -> int:
                     )
                 if works and b.pay(_base(t, start_wounds[mid])):
                     workers += 1
+                    worked.append(mid)
                     m.armed, m.laid_at = False, th
             elif t.code == "RA":
                 if (
@@ -507,6 +512,7 @@ def resolve_maintenance(g, plans, combat, budgets, start_wounds, log) -> int:
                     m.armed, m.laid_at = True, None
             elif t.code == "WE":
                 _exchange(g, m, t, b, start_wounds, log)
+    combat["workers"] = worked
     pts = barrier_points(workers)
     g.barrier += pts
     log.add(
@@ -539,6 +545,7 @@ def _exchange(g, m, t, b, start_wounds, log) -> None:
         if not same or o.fit or o.long_gun is None or not b.pay(_base(t, start_wounds[m.id])):
             return
         m.long_gun, o.long_gun = o.long_gun, m.long_gun
+        g.weapons_exchanged(m, o)
     log.add(
         g.turn,
         "maintenance",

@@ -145,6 +145,10 @@ class SkirmishState:
         """Forget everything cached about the current state (after counters moved)."""
         self._cache.clear()
 
+    def weapons_exchanged(self, a, b) -> None:
+        """Men ``a`` and ``b`` have just swapped long guns (§8 weapon exchange): nothing in
+        SKIRMISH; AMBUSH passes a spent breaching charge's mark with the charge."""
+
     def vehicles_moved(self) -> None:
         """Forget the vehicle blockers (vehicles moved during resolution)."""
         self._cache.pop("blockers", None)

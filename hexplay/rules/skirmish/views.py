@@ -27,11 +27,15 @@ never have it), plain JSON, each part present only when its scenario option is o
   (``vehicle``, ``men``, ``enters``, ``turn``), its ``id`` and whether it has ``entered``. The
   car itself (kind ``"car"``, side adversary) is a vehicle of the units: to the defender only
   while he sees it, even with nobody aboard (``SkirmishState.owner``).
+* ``charges_spent`` (some man carries a breaching charge; adversary and referee only): the
+  holders of spent charges (:mod:`.breaching`).
 * ``morale`` (option ``morale``): ``suppressed`` / ``panicked``, the side's own men affected
   this turn (the referee's: everyone's).
 
-Vehicle damage comes as ``"vehicle hit"`` events (both sides: firer, vehicle, weapon, attack,
-armour, die, result, and ``damage`` for a penetration); automatic fire's extra attacks are
+Vehicle damage comes as ``"vehicle hit"`` events (firer, vehicle, weapon, attack, armour, die,
+result, and ``damage`` for a penetration; the vehicle's side gets the firer, weapon, attack and
+armour only if it saw the firer, see :mod:`.vehicles`); a breaching charge set is a
+``"breaching charge"`` event (both sides, as barrier work); automatic fire's extra attacks are
 ``"fire"`` events with ``burst: true``; ``"suppression"`` and ``"panic"`` rolls go to the man's
 own side.
 
