@@ -217,9 +217,10 @@ def convoy_first(name: str, seed: int, turns: int, scenario: str | None = None) 
     if turns:
         play(g, players, max_turns=turns)
     else:
-        for kind in ("choose_route", "place_ambush"):
-            lo = next(x for x in g.legal_orders("adversary") if x.kind == kind)
-            g.order(random_completion(lo, rng))
+        for kind in ("choose_route", "place_ambush"):  # (a scenario may fix either)
+            lo = next((x for x in g.legal_orders("adversary") if x.kind == kind), None)
+            if lo is not None:
+                g.order(random_completion(lo, rng))
     _to_act(g)
     if not g.over and "defender" in g.to_act():
         players["defender"].act(g)
