@@ -311,13 +311,6 @@ def test_the_vehicle_twins_catch_a_player_reading_hidden_vehicles():
     assert all(caught.values()), caught
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="SKIRMISH's sampler redraws unseen men on foot and the enemy's plot only: every "
-    "vehicle (place, motion, heading, seats) and which unseen men are aboard stay as they "
-    "really are in its samples, so the search player's rollouts (not its orders at the "
-    "registry's budgets) follow hidden vehicle facts; see skirmish_resample's docstring",
-)
 def test_skirmish_samples_ignore_hidden_vehicle_facts():
     """A sample of the true state and one of a vehicle twin are the same for the same stream
     (as tests/test_search.py's test_samples_depend_on_the_view_only asks of the sampler's own

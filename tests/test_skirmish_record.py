@@ -91,3 +91,22 @@ def test_arranged_games_replay_too():
     g.plot("adversary", "A1", "BW")
     g2 = SkirmishGame.from_json(json.loads(json.dumps(g.to_json())), referee=True)
     assert g2.snapshot() == g.snapshot() and g2.plotted("adversary", "A1")[0]["code"] == "BW"
+
+
+def test_arrange_sets_spares_and_entered_board_and_swaps_seats():
+    """The sampler's arrangements: spare guns and ``entered_board`` set exactly, men listed
+    swapping seats (each leaves his seat before any is seated), bad values refused."""
+    g = practice_game()
+    v = next(x for x in g.vehicles.values() if len(x.seats) >= 2)
+    (s1, m1), (s2, m2) = list(v.seats.items())[:2]
+    g.arrange(
+        men={m1: [v.id, s2], m2: [v.id, s1]},
+        vehicles={v.id: {"spares": {"rifle": 3, "shotgun": 0}, "entered_board": False}},
+    )
+    assert (v.seats[s1], v.seats[s2]) == (m2, m1) and g.men[m1].seat == s2
+    assert v.spares == {"rifle": 3, "shotgun": 0} and v.entered_board is False
+    g2 = SkirmishGame.from_json(json.loads(json.dumps(g.to_json())), referee=True)
+    assert g2.snapshot() == g.snapshot()
+    for bad in ({"spares": {"bazooka": 1}}, {"spares": {"rifle": -1}}, {"entered_board": 1}):
+        with pytest.raises(IllegalOrder):
+            g.arrange(vehicles={v.id: bad})

@@ -54,13 +54,17 @@ def has_sampler(game_class: Any, name: str) -> bool:
 
 
 # --- a building block for simultaneous-plot games ---------------------------------------------
-def resample_plot(game: Any, side: str, rng: np.random.Generator, orders: int = 6) -> Any:
+def resample_plot(
+    game: Any, side: str, rng: np.random.Generator, orders: int = 6, start_state: Any = None
+) -> Any:
     """A copy in which the enemy's secret plot of this turn is drawn anew: the game is replayed
     to the start of the turn, every command of this turn is given again except the enemy's
     (commands name their side in ``args["side"]``, as the protocol's order, undo and submit
     do), and the enemy plots up to ``orders`` random legal orders instead, submitting if it had
     submitted. Only for simultaneous plots, before every plot is in (the enemy's plot is then
-    secret, so ``view(side)`` cannot change); otherwise an unchanged copy."""
+    secret, so ``view(side)`` cannot change); otherwise an unchanged copy. ``start_state``: the
+    game at the start of the turn to give the commands to (else ``game`` replayed to it; with
+    it, None if the enemy's drawn plot cannot be submitted)."""
     from ..engine import IllegalOrder
     from ..engine.dice import fresh_like
     from ..engine.record import apply_commands
@@ -71,8 +75,13 @@ def resample_plot(game: Any, side: str, rng: np.random.Generator, orders: int = 
     enemies = [s for s in game.sides if s != side]
     cmds = game.commands.to_list()
     start = game.commands.marks.get(game.turn, len(cmds))
-    twin = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
-    apply_commands(twin, cmds[:start])
+    if start_state is None:
+        twin = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
+        apply_commands(twin, cmds[:start])
+    else:  # (a referee's arrangement at the start of the turn is part of start_state)
+        twin = start_state
+        while start < len(cmds) and cmds[start]["op"] == "arrange":
+            start += 1
     apply_commands(twin, [c for c in cmds[start:] if c["args"].get("side") not in enemies])
     for enemy in enemies:
         for _ in range(int(rng.integers(orders + 1))):
@@ -85,12 +94,13 @@ def resample_plot(game: Any, side: str, rng: np.random.Generator, orders: int = 
                     twin.order(o)
         if enemy not in game.to_act():
             complete = getattr(twin, "complete_plot", None)
-            if complete is not None and game.info.name == "ambush":
-                complete(enemy)  # (AMBUSH's moving transporter: random plots rarely stop it)
+            if complete is not None and (game.info.name == "ambush" or start_state is not None):
+                complete(enemy)  # (moving vehicles, drawn or AMBUSH's transporter: random
+                # plots rarely stop them)
             try:
                 twin.submit(enemy)
             except IllegalOrder:
-                return rollout_copy(game)
+                return rollout_copy(game) if start_state is None else None
     return twin
 
 
@@ -99,146 +109,229 @@ SAMPLER_TRIES = 6
 """Proposals a sampler tries before it gives up and returns an unchanged copy."""
 
 
-def _unseen_enemy_men_on_foot(game: Any, side: str) -> list[str]:
-    view = game.view(side, events=False)["units"]
-    return sorted(
-        m.id
-        for m in game.men.values()
-        if m.side != side
-        and m.alive
-        and m.hex is not None
-        and m.laid_at is None
-        and m.id not in view
-    )
-
-
 SKIRMISH_RADIUS = 8
-"""Unseen enemy men are drawn among the hexes within this many hexes of the ambush point (the
-transporter's hex, public to both sides): the tactic adversary stations its men 2-4 hexes
-from it and the guards close on it, so the draw stays near the fight."""
+"""Unseen enemy men on foot are drawn among the hidden hexes within this many hexes of the
+ambush point (the transporter's hex, public to both sides): the tactic adversary stations its
+men 2-4 hexes from it and the guards close on it, so the draw stays near the fight."""
+
+OFF_ROUTE = 8
+"""An unseen vehicle is drawn on its route's indices ``-OFF_ROUTE .. len(route)+OFF_ROUTE-1``
+(off the map beyond either end, or on a route hex no own man can see)."""
 
 
 def skirmish_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
-    """SKIRMISH's hidden-state sampler: the enemy men ``side`` cannot see stand elsewhere.
+    """SKIRMISH's hidden-state sampler: what ``side`` cannot see, drawn from its view and
+    ``rng`` only (two states ``side`` cannot tell apart give the same sample for the same
+    ``rng``, so a search over samples decides from the view only).
 
-    * At the start of a planning phase (no plots yet): every unseen enemy man on foot is put
-      (the referee's ``arrange``, logged, so the copy saves and replays) on a hex drawn among
-      those within :data:`SKIRMISH_RADIUS` of the ambush point, kept if ``view(side)`` does
-      not change (he is not seen there), else drawn again (:data:`SAMPLER_TRIES` draws; a man
-      for whom every draw is seen stays where he is). The draws do not depend on where the
-      men really are: two states ``side`` cannot tell apart give the same sample for the same
-      ``rng`` (so a search over samples decides from the view only).
-    * At set-up, the adversary's placements (secret from the convoy player) are replayed
-      through the rules with other hexes: the same commands, the placements drawn anew.
-    * With plots already given this turn the enemy's secret plot is drawn anew
-      (:func:`resample_plot`; its men stay where they are, as a plot is tied to their hexes).
+    In a planning phase, at its start (the game replayed to it if plots were given since),
+    one referee ``arrange`` (logged, so the copy saves and replays) draws
+    (:func:`_skirmish_draw`):
 
-    Every proposal is kept only if ``view(side)`` is unchanged; after :data:`SAMPLER_TRIES`
-    failures the copy is returned unchanged.
+    * every vehicle whose seats the view does not show: heading +1 (the convoy's direction)
+      and the scenario's spare guns; one absent from the view also a route index
+      (:data:`OFF_ROUTE`; on the map only on a route hex out of every own man's line of sight),
+      ``entered_board`` (its index on the map) and, with a fit man in seat D, motion (even
+      odds);
+    * every living enemy man the view does not show (on foot on the map or in such a
+      vehicle): aboard such an unseen vehicle (a free seat drawn) if the view's last-known
+      entry of him says a vehicle, or, never seen, if he is a guard (guards start in
+      vehicles), else on foot on a hidden hex near the ambush point (:data:`SKIRMISH_RADIUS`;
+      anywhere hidden if none is); the enemy men the view shows in a vehicle whose seats it
+      does not show get its free seats drawn among them (a fit one in seat D if it is shown
+      moving).
 
-    Kept as they really are (not drawn from the view): every vehicle (route index, motion,
-    heading, seats, spares) and so the unseen enemy men aboard and which unseen men are aboard
-    at all, the men's wounds, the enemy's set-up of escorts and crews, and the fallbacks
-    above (a man every draw shows stays where he is). Samples of two states that differ only
-    in hidden vehicle facts differ (``tests/test_fog_fair.py``, an expected failure until
-    vehicles are drawn too).
-    """
-    if game.phase == "planning" and not any(game.plots.orders.values()):
-        return _arranged(game, side, rng)
+    Hidden hexes are those no own unit sees past the vehicles the side knows of
+    (``known_blockers``); a draw whose view differs (a drawn vehicle hides a unit the side
+    sees) is drawn again, :data:`SAMPLER_TRIES` times; then every unseen vehicle is put off the
+    map and the men drawn as before, whose view should not differ. Then the side's own
+    commands of this turn are given again and, if the enemy had plotted, its plot is drawn
+    anew (:func:`resample_plot`, its moving vehicles stopped or moved as submitting requires),
+    the whole drawn again if that cannot be submitted (:data:`SAMPLER_TRIES` times).
+
+    At set-up, the enemy's placements of men on foot are replayed through the rules with other
+    hexes (:func:`_replay_placements`), kept if ``view(side)`` is unchanged.
+
+    Kept as they really are: the men's wounds and weapons (so whether a drawn driver is fit),
+    dead men and the seats they hold, men off the map on foot or with their long gun laid
+    down, the getaway car's spare guns, the enemy's knowledge (its last-known positions),
+    AMBUSH's extra state (cargo, radio, the getaway car's plan), at set-up the convoy's secret
+    placement of escorts and crews, and the whole state (an unchanged copy) when every draw
+    fails: after :data:`SAMPLER_TRIES` set-up draws, or should a planning draw keep changing the
+    view or leave an enemy plot that cannot be submitted (0 of 540 samples at the fog test's
+    decision points of SKIRMISH, AMBUSH and its stopped convoy, seeds 0-3, both sides)."""
+    if game.phase == "planning":
+        return _planning_sample(game, side, rng)
     truth = game.view(side)
     for _ in range(SAMPLER_TRIES):
-        if game.phase == "setup":
-            twin = _replay_placements(game, side, rng)
-        else:
-            twin = resample_plot(game, side, rng)
+        twin = _replay_placements(game, side, rng) if game.phase == "setup" else None
         if twin is not None and twin.view(side) == truth:
             return twin
     return rollout_copy(game)
 
 
-def _near_ambush(game: Any, side: str) -> list[str]:
-    """Hexes within :data:`SKIRMISH_RADIUS` of the ambush point the side's view names
-    (every hex if it names none)."""
-    labels = list(game.map.hex_labels)
-    amb = game.view(side, events=False).get("ambush")
-    if not amb:
-        return labels
-    d = game.terrain.dist_from(amb)
-    idx = game.terrain.index
-    return [h for h in labels if int(d[idx[h]]) <= SKIRMISH_RADIUS]
+def _planning_sample(game: Any, side: str, rng: np.random.Generator) -> Any:
+    from ..engine.dice import fresh_like
+    from ..engine.record import apply_commands
+
+    cmds = game.commands.to_list()
+    start = game.commands.marks.get(game.turn, len(cmds))
+    while start < len(cmds) and cmds[start]["op"] == "arrange":  # (a sample's own)
+        start += 1
+    if start >= len(cmds):
+        out = _skirmish_draw(game, rollout_copy(game), side, rng)
+        return rollout_copy(game) if out is None else out
+    twin = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
+    apply_commands(twin, cmds[:start])
+    truth = game.view(side)
+    for _ in range(SAMPLER_TRIES):
+        drawn = _skirmish_draw(game, twin, side, rng)
+        if drawn is None:
+            break
+        out = resample_plot(game, side, rng, start_state=drawn)
+        if out is not None and out.view(side) == truth:
+            return out
+    return rollout_copy(game)
+
+
+def _hidden_hexes(game: Any, side: str, units: dict[str, Any], among: Any) -> list[str]:
+    """The hexes of ``among`` out of every own unit's line of sight (past the vehicles the side
+    knows of) and holding no unit it knows of, in their order."""
+    seen = {u.get("hex") for u in units.values()}
+    eyes = sorted({u["hex"] for u in units.values() if u.get("side") == side and u.get("hex")})
+    blk = game.known_blockers(side)
+    sees_any = game.terrain.sees_any
+    return [h for h in among if h not in seen and not sees_any(eyes, h, blk)]
 
 
 _POOL_MEMO: dict[str, Any] = {}
-"""The last state's pool of hidden hexes near the ambush point (a search samples one state
-many times)."""
+"""The last view's hidden hexes (a search samples one state many times): keyed by the map,
+route, ambush point and the units the view shows, all that decides them."""
 
 
-def _hidden_near(game: Any, side: str, truth: dict[str, Any]) -> list[str]:
-    """Hexes near the ambush point out of every own unit's line of sight (of the vehicles the
-    side knows) and holding no unit it knows of."""
-    seen = {u.get("hex") for u in truth["units"].values()}
-    eyes = sorted(
-        {u["hex"] for u in truth["units"].values() if u.get("side") == side and u.get("hex")}
+def _skirmish_draw(game: Any, twin: Any, side: str, rng: np.random.Generator) -> Any | None:
+    """``twin`` (``game`` at the start of its planning phase, no plots) with the hidden state
+    drawn as :func:`skirmish_resample` says, from ``game.view(side)`` and ``rng``; None if even
+    the off-map draw changes the view."""
+    from ..rules.skirmish.scenario import VEHICLE_SEATS
+    from ..rules.skirmish.state import DEFENDER
+    from ..rules.skirmish.units import CAR_KIND
+
+    view = game.view(side, events=False)
+    units = view["units"]
+    route = list(view["route_hexes"])
+    key = (view["map"], view["route"], view["ambush"], side, repr(units))
+    if _POOL_MEMO.get("key") != key:  # hidden route hexes and hexes near the ambush point
+        amb = view.get("ambush")
+        labels = list(game.map.hex_labels)
+        if amb:
+            d, idx = game.terrain.dist_from(amb), game.terrain.index
+            close = {h for h in labels if int(d[idx[h]]) <= SKIRMISH_RADIUS}
+        else:
+            close = set(labels)
+        hidden = _hidden_hexes(game, side, units, [h for h in labels if h in close or h in route])
+        near = [h for h in hidden if h in close]
+        if not near:  # (anywhere hidden)
+            near = _hidden_hexes(game, side, units, labels)
+        _POOL_MEMO.update(key=key, hid=set(hidden), near=near)
+    hid, near = _POOL_MEMO["hid"], _POOL_MEMO["near"]
+    n = len(route)
+    veiled = [v for v in sorted(twin.vehicles) if "seats" not in units.get(v, {})]
+    damaged = getattr(twin, "vehicle_damage", {}) or {}
+    unseen_v = [v for v in veiled if v not in units]  # (positions: not a damaged one's)
+    placed_v = [v for v in unseen_v if v not in damaged]
+    taken = {u["pos"] for u in units.values() if "pos" in u}
+    taken |= {
+        route.index(u["hex"]) for k, u in units.items() if k in twin.vehicles and u.get("hex")
+    }
+    taken.add(getattr(twin, "roadblock_pos", None))
+    spots = [p for p in range(-OFF_ROUTE, n + OFF_ROUTE) if p not in taken]
+    spots = [p for p in spots if not 0 <= p < n or route[p] in hid]
+    off = [p for p in spots if not 0 <= p < n]
+    last = view["last_known"]
+    spares = {g: int(game.scenario.spare_weapons.get(g, 0)) for g in ("rifle", "shotgun")}
+    redrawn = sorted(
+        m.id
+        for m in twin.men.values()
+        if m.side != side
+        and m.alive
+        and m.id not in units
+        and m.laid_at is None
+        and m.route_pos is None
+        and (m.vehicle in veiled if m.vehicle else m.hex is not None)
     )
-    blk = game.known_blockers(side)
-    sees_any = game.terrain.sees_any
-    return [h for h in _near_ambush(game, side) if h not in seen and not sees_any(eyes, h, blk)]
-
-
-MAN_TRIES = 12
-"""Draws per unseen man, placing men one by one, before he is left where he is (the first
-half near the ambush point, the rest anywhere on the map)."""
-
-
-def _arranged(game: Any, side: str, rng: np.random.Generator) -> Any:
-    """Unseen enemy men on foot put on hexes drawn near the ambush point (see
-    :func:`skirmish_resample`): all at once if none of them is seen there, else man by man
-    (a draw where he is seen is thrown away with its copy: a sighting leaves a last-known
-    position behind)."""
-    twin = rollout_copy(game)
-    men = _unseen_enemy_men_on_foot(game, side)
-    if not men:
-        return twin
-    truth = game.view(side)
-    key = (id(game), side, len(game.commands.commands), game.turn)
-    if _POOL_MEMO.get("key") == key and _POOL_MEMO.get("truth") == truth:
-        near = _POOL_MEMO["near"]
-    else:
-        near = _hidden_near(game, side, truth)
-        _POOL_MEMO.update(key=key, truth=truth, near=near)
-    seen = {u.get("hex") for u in truth["units"].values()}
-    eyes = sorted(
-        {u["hex"] for u in truth["units"].values() if u.get("side") == side and u.get("hex")}
+    shown_aboard = sorted(
+        m.id
+        for m in twin.men.values()
+        if m.side != side and m.alive and m.id in units and m.vehicle in veiled
     )
-    blk = game.known_blockers(side)
-    sees_any = game.terrain.sees_any
+    moved = set(redrawn) | set(shown_aboard)
+    fixed = {(m.vehicle, m.seat) for m in twin.men.values() if m.vehicle and m.id not in moved}
 
-    def hidden(h: str) -> bool:  # out of every own unit's line of sight (the view decides)
-        return h not in seen and not sees_any(eyes, h, blk)
+    def draw(pool: list[int]) -> dict[str, Any]:
+        vehicles: dict[str, dict[str, Any]] = {}
+        free = list(pool)
+        for vid in veiled:
+            spec: dict[str, Any] = {"heading": 1}
+            if twin.vehicles[vid].kind != CAR_KIND:
+                spec["spares"] = dict(spares)
+            if vid in placed_v and free:
+                p = free.pop(int(rng.integers(len(free))))
+                spec |= {"pos": p, "entered_board": 0 <= p < n, "moving": False}
+            vehicles[vid] = spec
+        men: dict[str, Any] = {}
+        for vid in veiled:  # the shown men keep their vehicle; their seats are drawn
+            crew = [m for m in shown_aboard if twin.men[m].vehicle == vid]
+            seats = [s for s in VEHICLE_SEATS if (vid, s) not in fixed]
+            got = {m: seats[int(j)] for m, j in zip(crew, rng.permutation(len(seats)))}
+            if units.get(vid, {}).get("moving"):  # a healthy driver, if any, drives it
+                fit = [m for m in crew if units[m].get("condition") == "fit"]
+                _healthy_driver(got, fit, seats)
+            for m, seat in got.items():
+                men[m] = [vid, seat]
+        seats = [(v, s) for v in unseen_v for s in VEHICLE_SEATS if (v, s) not in fixed]
+        for mid in redrawn:
+            lk = last.get(mid)
+            aboard = lk.get("vehicle") is not None if lk else twin.men[mid].side == DEFENDER
+            if aboard and seats:
+                men[mid] = list(seats.pop(int(rng.integers(len(seats)))))
+            elif near:
+                men[mid] = near[int(rng.integers(len(near)))]
+            elif seats:
+                men[mid] = list(seats.pop(int(rng.integers(len(seats)))))
+        for vid in unseen_v:  # a vehicle moves only with a living driver
+            driver = next((m for m, w in men.items() if w == [vid, "D"]), None)
+            if driver is None and (vid, "D") in fixed:
+                driver = twin.vehicles[vid].seats.get("D")
+            if driver is not None and twin.men[driver].fit and "pos" in vehicles[vid]:
+                vehicles[vid]["moving"] = bool(rng.integers(2))
+        return {"men": men, "vehicles": vehicles}
 
-    anywhere: list[str] = []  # (made only if needed: a first LOS query per pair is dear)
-    if near:
-        trial = rollout_copy(twin)
-        trial.arrange(
-            men={m: near[int(j)] for m, j in zip(men, rng.integers(len(near), size=len(men)))}
-        )
-        if trial.view(side) == truth:
-            return trial
-    for m in men:  # man by man: each kept where he is not seen
-        for t in range(MAN_TRIES):
-            if not near or t >= MAN_TRIES // 2:
-                anywhere = anywhere or [h for h in game.map.hex_labels if hidden(h)]
-                pool = anywhere or near
-            else:
-                pool = near
-            if not pool:
-                break
-            trial = rollout_copy(twin)
-            trial.arrange(men={m: pool[int(rng.integers(len(pool)))]})
-            if trial.view(side) == truth:
-                twin = trial
-                break
-    return twin
+    kept = {k: v for k, v in game.view(side).items() if k not in _PLOT_KEYS}
+    for t in range(SAMPLER_TRIES + 1):
+        out = rollout_copy(twin)
+        out.arrange(**draw(spots if t < SAMPLER_TRIES else off))
+        got = out.view(side)
+        if all(got[k] == v for k, v in kept.items()):
+            return out
+    return None
+
+
+def _healthy_driver(seats: dict[str, str], fit: list[str], free: list[str]) -> None:
+    """Seat D (``seats``: man -> seat, drawn among ``free``) goes to the first of the ``fit``
+    men unless a fit man holds it, if D is free: he swaps with whoever held it (a moving
+    vehicle needs a healthy driver)."""
+    holder = next((m for m, s in seats.items() if s == "D"), None)
+    if "D" not in free or not fit or holder in fit:
+        return
+    first = fit[0]
+    if holder is not None:
+        seats[holder] = seats[first]
+    seats[first] = "D"
+
+
+_PLOT_KEYS = ("plots", "ap_left", "submitted", "to_act", "events")
+"""View keys that change as this turn's plots are given (compared once they are given again)."""
 
 
 def _replay_placements(game: Any, side: str, rng: np.random.Generator) -> Any | None:

@@ -48,9 +48,10 @@ stream: ``tests/test_search.py`` checks it on the sampler's own twins), reopens 
 secret plot of this turn (replaying the turn without the enemy's commands) and re-seeds the
 dice from its own stream. The orders it gives on the real game are the chosen candidate's, a
 fog-fair player. What a sampler keeps as it really is stays true in every world: SKIRMISH's
-keeps every vehicle and the men aboard (:func:`~hexplay.ai.samplers.skirmish_resample`), so
-the rollout statistics can follow hidden vehicle facts (measured: 1 of 31 vehicle twins at 8
-rollouts; the orders at the registry's budgets never differed, ``tests/test_fog_fair.py``).
+draws the vehicles the side cannot see into and the unseen men aboard them too, but keeps the
+men's wounds, dead men and AMBUSH's extra state (:func:`~hexplay.ai.samplers.skirmish_resample`
+says what); samples of twins that differ only in hidden vehicle facts are the same
+(``tests/test_fog_fair.py``).
 
 **The set-up** is a decision too (``setup_iterations``): SKIRMISH's adversary chooses among
 set-ups of its base tactics with other random streams (:data:`SETUPS`: each draws its own

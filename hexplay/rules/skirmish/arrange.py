@@ -23,7 +23,9 @@ def arrange(
     """Move counters (planning phase, no plots yet).
 
     ``men``: id -> hex label (on foot) or ``[vehicle, seat]``. ``vehicles``: id -> dict with
-    any of ``hex`` (on the route) or ``pos`` (route index), ``moving``, ``heading``.
+    any of ``hex`` (on the route) or ``pos`` (route index), ``moving``, ``heading``, ``spares``
+    (gun -> count) and ``entered_board`` (else it becomes true once ``pos`` is on the map).
+    Every man listed leaves his seat before any is seated, so men may swap seats.
     ``wounds``: id -> 0/1/2. ``turn`` sets the turn number (< the turn limit).
     """
     if g.phase != "planning" or any(g.plots.orders[s] for s in g.plots.orders):
@@ -38,13 +40,17 @@ def arrange(
             v.pos = int(spec["pos"])
         v.moving = bool(spec.get("moving", v.moving))
         v.heading = int(spec.get("heading", v.heading))
-        v.entered_board = v.entered_board or g.on_board(v.pos)
-    for mid, where in (men or {}).items():
+        if "spares" in spec:
+            v.spares.update(spec["spares"])
+        v.entered_board = bool(spec.get("entered_board", v.entered_board or g.on_board(v.pos)))
+    for mid in men or {}:
         m = g.men[mid]
         m.route_pos = None
         if m.vehicle:
             g.vehicles[m.vehicle].seats.pop(m.seat, None)
             m.vehicle = m.seat = None
+    for mid, where in (men or {}).items():
+        m = g.men[mid]
         if isinstance(where, str):
             if not g.map.contains(where):
                 raise IllegalOrder("arrange", f"{where!r} is not on the map")

@@ -86,7 +86,8 @@ def mapping(v: Any, rule: str, what: str) -> Mapping[str, Any]:
 
 def arrangement(g, men, vehicles, wounds, turn, barrier) -> tuple:
     """:meth:`SkirmishGame.arrange`'s arguments checked and canonical (labels, seats, counts):
-    ``men`` id -> hex or [vehicle, seat]; ``vehicles`` id -> {hex|pos, moving, heading};
+    ``men`` id -> hex or [vehicle, seat]; ``vehicles`` id -> {hex|pos, moving, heading,
+    spares (gun -> count), entered_board};
     ``wounds`` id -> 0..2; ``turn`` 1..turn limit; ``barrier`` >= 0."""
     from .scenario import VEHICLE_SEATS
 
@@ -107,7 +108,7 @@ def arrangement(g, men, vehicles, wounds, turn, barrier) -> tuple:
         if vid not in g.vehicles:
             raise IllegalOrder(rule, f"no vehicle {vid!r}")
         spec = mapping(spec, rule, f"vehicles[{vid!r}]")
-        bad = set(spec) - {"hex", "pos", "moving", "heading"}
+        bad = set(spec) - {"hex", "pos", "moving", "heading", "spares", "entered_board"}
         if bad:
             raise IllegalOrder(rule, f"vehicles[{vid!r}]: unknown keys {sorted(bad)}")
         s: dict[str, Any] = {}
@@ -123,6 +124,17 @@ def arrangement(g, men, vehicles, wounds, turn, barrier) -> tuple:
             if spec["heading"] not in (1, -1) or type(spec["heading"]) is not int:
                 raise IllegalOrder(rule, f"{vid}'s heading must be 1 or -1")
             s["heading"] = spec["heading"]
+        if "spares" in spec:
+            spares = mapping(spec["spares"], rule, f"{vid}'s spares")
+            if set(spares) - {"rifle", "shotgun"}:
+                raise IllegalOrder(rule, f"{vid}'s spares: rifle and shotgun counts only")
+            s["spares"] = {
+                k: count(n, rule, f"{vid}'s {k} spares", 0, 99) for k, n in spares.items()
+            }
+        if "entered_board" in spec:
+            if type(spec["entered_board"]) is not bool:
+                raise IllegalOrder(rule, f"{vid}'s entered_board must be true or false")
+            s["entered_board"] = spec["entered_board"]
         veh_out[vid] = s
     wounds_out = {}
     for mid, w in mapping(wounds, rule, "wounds").items():
