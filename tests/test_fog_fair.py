@@ -185,8 +185,10 @@ def test_aggressor_players_decide_alike_in_twins_not_made_by_the_sampler(player)
 
 def _escorts_placed_first(name: str, escorts: tuple[str, str], seed: int = 4) -> Any:
     """A SKIRMISH-family game at set-up: route and ambush chosen, then the convoy places its
-    escorts (in secret) before the adversary places his men (set-up order is free)."""
-    g = hexplay.new_game(name, seed=seed)
+    escorts (in secret) before the adversary places his men (set-up order is free). AMBUSH
+    plays its ``roadblock`` scenario, whose route and ambush point are chosen as SKIRMISH's
+    (its default, the report's sample game, fixes both and the escorts' places)."""
+    g = hexplay.new_game(name, "roadblock" if name == "ambush" else None, seed=seed)
     route = next(lo for lo in g.legal_orders("adversary") if lo.kind == "choose_route")
     g.order(route.complete(name=route.need("name").options[0]))
     amb = next(lo for lo in g.legal_orders("adversary") if lo.kind == "place_ambush")
