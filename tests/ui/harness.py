@@ -495,6 +495,44 @@ def app_page(
         page.close()
 
 
+@contextlib.contextmanager
+def board_page(
+    browser_context: Any,
+    server: Server,
+    notebook: Path,
+    cells: Iterable[str],
+    size: tuple[int, int] | None = None,
+    timeout_ms: float = 45_000,
+) -> Iterator[Any]:
+    """A page showing the notebook ``cells`` (written to ``notebook``, in ``server``'s folder)
+    in JupyterLab, once its board has rendered (``data-ready``); ``size``: the viewport. The
+    page carries ``hexplay_errors`` (its console errors) and is closed on exit."""
+    write_notebook(notebook, cells)
+    page, errors = new_page(browser_context)
+    try:
+        if size is not None:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+        open_lab_notebook(page, server, notebook.name)
+        page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=timeout_ms)
+        page.hexplay_errors = errors
+        yield page
+    finally:
+        page.close()
+
+
+def run_and_redraw(page: Any, code: str, timeout_ms: float = 30_000) -> Any:
+    """Run ``code`` in the kernel (:func:`kernel`) and wait until the board has redrawn
+    (``el.dataset.renders`` changed); the code's value."""
+    before = page.eval_on_selector(".hexplay-board", "el => el.dataset.renders")
+    value = kernel(page, code)
+    page.wait_for_function(
+        "(n) => document.querySelector('.hexplay-board').dataset.renders !== n",
+        arg=before,
+        timeout=timeout_ms,
+    )
+    return value
+
+
 def wait_probe(page: Any, timeout_ms: float = 45_000) -> None:
     page.wait_for_function("() => typeof window.__hexplayProbe === 'function'", timeout=timeout_ms)
 
