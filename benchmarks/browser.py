@@ -458,6 +458,8 @@ def measure(page: Any, clicks: int, updates: int, gap_ms: float, prefix: str = "
     emit(f"{prefix}click_vs_bare_echo", click / bare, "x")
     emit(f"{prefix}bare_click_echo_roundtrip_ms", bare_click, "ms")
     emit(f"{prefix}click_vs_bare_click_echo", click / bare_click, "x")
+    paired = h.median(c - b for c, b in zip(t["click"], t["bare_click"], strict=True))
+    print(f"# {prefix}click - bare click echo, median of the pairs: {paired:.2f} ms", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
