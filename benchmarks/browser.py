@@ -32,8 +32,10 @@ widget, then prints one figure per line as ``name: value unit``:
   the harness sends nothing while a click is in flight (:data:`QUIET_MS`): it reads the
   click's in-page time afterwards.
 - ``bare_click_echo_roundtrip_ms``: the bare echo widget's round trip started by a *real*
-  click on its button (``Echo``'s "ping", answered by Python with "pong n"), timed as a board
-  click is: in the page from ``pointerup`` on the button until the reply is in the page, read
+  click on its "echo" button (``Echo``: the message ``__hexplayEcho`` sends, sent back as it
+  came; not its "ping" button, whose synced click count is a second message each time,
+  measured 5-8 ms more than the echo on a loaded machine), timed as a board click is: in
+  the page from ``pointerup`` on the button until the reply is in the page, read
   :data:`QUIET_MS` after the click (:func:`click_echo_button`); one after each bare echo, in
   the same loop.  Like a board click, and unlike the echoes above (sent from inside one
   ``evaluate``), it travels while Playwright's driver and this script wake up to the mouse
@@ -219,13 +221,14 @@ WAIT_CLICK_JS = """
 """
 
 
-# A real click on the bare echo widget's button (tests/ui/harness.py ``Echo``: Python answers
-# it with "pong n"), timed as ARM_JS times a board click: from ``pointerup`` on the button until
-# the reply is in the page (an observer on the reply's text: what the echo's handler writes).
+# A real click on the bare echo widget's "echo" button (tests/ui/harness.py ``Echo``: it sends
+# the very message window.__hexplayEcho sends, and Python sends it back), timed as ARM_JS times
+# a board click: from ``pointerup`` on the button until the reply is in the page (an observer
+# on the reply's text, which the echo's message handler writes).
 ARM_BARE_JS = """
 () => {
-  const btn = document.querySelector('.hexplay-echo-button');
-  const out = document.querySelector('.hexplay-echo-reply');
+  const btn = document.querySelector('.hexplay-echo-click');
+  const out = document.querySelector('.hexplay-echo-click-reply');
   const before = out.textContent;
   let t0 = null;
   const onUp = () => { if (t0 === null) t0 = performance.now(); };
@@ -324,7 +327,7 @@ def click_boxes(page: Any, pair: list[str]) -> tuple[dict[str, dict | None], dic
     scrolled to bring it to the top of the view (the board just below it) and the counters
     are measured again there, without scrolling."""
     boxes = counter_boxes(page, pair)
-    btn = page.locator(".hexplay-echo-button")
+    btn = page.locator(".hexplay-echo-click")
     if not btn.evaluate(HIT_JS):
         btn.evaluate("(e) => e.scrollIntoView({ block: 'start', inline: 'nearest' })")
         boxes = {}
@@ -378,7 +381,7 @@ def time_clicks(page: Any, pair: list[str], clicks: int, gap_ms: float) -> dict[
         # the pointer on the button and the button focused before the quiet time (leaving the
         # board would make it hide its tooltip, a frame drawn while the button's click travels)
         page.mouse.move(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
-        page.evaluate(FOCUS_JS, ".hexplay-echo-button")
+        page.evaluate(FOCUS_JS, ".hexplay-echo-click")
         time.sleep(gap_ms / 1000)
         out["bare_click"].append(click_echo_button(page, button))
         back = boxes[unit] or page.locator(f'.hexplay-board [data-unit="{unit}"]').bounding_box()
