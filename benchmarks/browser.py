@@ -24,12 +24,29 @@ widget, then prints one figure per line as ``name: value unit``:
   ``Echo``: a custom message in, a custom message back), for comparison.
 - ``click_vs_echo``: click_roundtrip_ms / echo_roundtrip_ms (the issue's figure, goal <= 1.2);
   ``click_vs_bare_echo``: click_roundtrip_ms / bare_echo_roundtrip_ms.
-  Every click is followed by one board echo and one bare echo (:func:`time_clicks`), each
-  after ``--gap-ms`` (200 ms) of quiet, so the three series sample the same moments of the
+  Every click is followed by one board echo, one bare echo and one bare click echo (below:
+  :func:`time_clicks`), each
+  after ``--gap-ms`` (200 ms) of quiet, so the series sample the same moments of the
   machine's load; messages sent back to back meet a ~48 ms stall per round trip on these
   machines, which a user's clicks never see.  As an echo is timed inside one ``evaluate``,
   the harness sends nothing while a click is in flight (:data:`QUIET_MS`): it reads the
   click's in-page time afterwards.
+- ``bare_click_echo_roundtrip_ms``: the bare echo widget's round trip started by a *real*
+  click on its "echo" button (``Echo``: the message ``__hexplayEcho`` sends, sent back as it
+  came; not its "ping" button, whose synced click count is a second message each time,
+  measured 5-8 ms more than the echo on a loaded machine), timed as a board click is: in
+  the page from ``pointerup`` on the button until the reply is in the page, read
+  :data:`QUIET_MS` after the click (:func:`click_echo_button`); one after each bare echo, in
+  the same loop.  Like a board click, and unlike the echoes above (sent from inside one
+  ``evaluate``), it travels while Playwright's driver and this script wake up to the mouse
+  click's answer (CDP); ``click_vs_bare_click_echo``: click_roundtrip_ms /
+  bare_click_echo_roundtrip_ms, the like-for-like baseline of a click.  The echo is shown
+  in the board's cell, above it (:func:`shown`), so neither click switches JupyterLab's
+  active cell; the pointer is on the button and the button focused before its click (as the
+  board is before a counter click), and after it the pointer goes back over the counter
+  clicked last and the board is focused again, so a board click starts from where it did
+  without it (:func:`time_clicks`; the notebook is scrolled to show the button when it is out
+  of view: :func:`click_boxes`).
 - ``click_python_ms``: median kernel time of one click's handler until its answer is sent
   (message handler entry to the board's one message), clicks simulated in the kernel on the
   same two counters with a seq, as from the page; ``click_python_cpu_ms`` the same in the
@@ -204,6 +221,37 @@ WAIT_CLICK_JS = """
 """
 
 
+# A real click on the bare echo widget's "echo" button (tests/ui/harness.py ``Echo``: it sends
+# the very message window.__hexplayEcho sends, and Python sends it back), timed as ARM_JS times
+# a board click: from ``pointerup`` on the button until the reply is in the page (an observer
+# on the reply's text, which the echo's message handler writes).
+ARM_BARE_JS = """
+() => {
+  const btn = document.querySelector('.hexplay-echo-click');
+  const out = document.querySelector('.hexplay-echo-click-reply');
+  const before = out.textContent;
+  let t0 = null;
+  const onUp = () => { if (t0 === null) t0 = performance.now(); };
+  btn.addEventListener('pointerup', onUp, { capture: true });
+  window.__hexplayBareClick = new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (t0 !== null && out.textContent !== before) {
+        const t1 = performance.now();
+        obs.disconnect();
+        btn.removeEventListener('pointerup', onUp, { capture: true });
+        resolve(t1 - t0);
+      }
+    });
+    obs.observe(out, { childList: true, characterData: true, subtree: true });
+  });
+}
+"""
+
+WAIT_BARE_CLICK_JS = WAIT_CLICK_JS.replace("__hexplayClick", "__hexplayBareClick").replace(
+    "no repaint", "no pong"
+)
+
+
 def emit(name: str, value: float, unit: str) -> None:
     print(f"{name}: {value:.4g} {unit}", flush=True)
 
@@ -234,6 +282,65 @@ def click_counter(
     return float(page.evaluate(WAIT_CLICK_JS))
 
 
+def click_echo_button(page: Any, box: dict, quiet_ms: float = QUIET_MS) -> float:
+    """One real click on the bare echo widget's button (``box``: its bounding box): ms, timed
+    in the page from ``pointerup`` until Python's reply is in the page (``ARM_BARE_JS``), read
+    ``quiet_ms`` after the click as :func:`click_counter` reads a board click's."""
+    page.evaluate(ARM_BARE_JS)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    time.sleep(quiet_ms / 1000)
+    return float(page.evaluate(WAIT_BARE_CLICK_JS))
+
+
+#: Focus the element ``sel`` before it is clicked: the board after a click on the echo's
+#: button took the focus, the button before its click (a board click focuses the board when it
+#: is not focused, a button takes the focus at ``pointerdown``: a focus change, its style
+#: recalculation and the notebook's focus handlers while the click travels).
+FOCUS_JS = "(sel) => document.querySelector(sel).focus({ preventScroll: true })"
+
+
+def shown(widget: str = "board") -> str:
+    """The notebook cell showing the bare echo above ``widget``, in one cell: a click on either
+    leaves the notebook's active cell where it is (with the echo in a cell of its own,
+    JupyterLab would switch the active cell at every click)."""
+    return f"display(echo)\n{widget}"
+
+
+#: Is the element ``e`` (or one inside it) what a click at its box's centre hits (in the
+#: viewport, not clipped by the notebook's scrolling area, not covered)?
+HIT_JS = """
+(e) => {
+  const r = e.getBoundingClientRect();
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  const hit = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight
+    && document.elementFromPoint(x, y);
+  return !!hit && e.contains(hit);
+}
+"""
+
+
+def click_boxes(page: Any, pair: list[str]) -> tuple[dict[str, dict | None], dict]:
+    """The boxes of ``pair``'s counters (:func:`counter_boxes`) and of the bare echo's
+    button, all where a real click hits them with no scrolling between clicks.  The button's
+    cell stands above the board's: when it is out of the notebook's view, the notebook is
+    scrolled to bring it to the top of the view (the board just below it) and the counters
+    are measured again there, without scrolling."""
+    boxes = counter_boxes(page, pair)
+    btn = page.locator(".hexplay-echo-click")
+    if not btn.evaluate(HIT_JS):
+        btn.evaluate("(e) => e.scrollIntoView({ block: 'start', inline: 'nearest' })")
+        boxes = {}
+        for u in pair:
+            c = page.locator(f'.hexplay-board [data-unit="{u}"]')
+            boxes[u] = c.bounding_box() if c.evaluate(HIT_JS) else None
+        print("# notebook scrolled to show the bare echo's button above the board", flush=True)
+    b = btn.bounding_box()
+    if b is None or not btn.evaluate(HIT_JS) or None in boxes.values():
+        raise RuntimeError(f"the echo button and both counters {pair} do not fit in one view")
+    return boxes, b
+
+
 def counter_boxes(page: Any, units: list[str]) -> dict[str, dict | None]:
     """The on-screen boxes of ``units``' counters, measured once all are scrolled into view
     (None for a counter that is then out of the viewport: it is found again at each click)."""
@@ -251,18 +358,36 @@ def counter_boxes(page: Any, units: list[str]) -> dict[str, dict | None]:
 
 def time_clicks(page: Any, pair: list[str], clicks: int, gap_ms: float) -> dict[str, list[float]]:
     """``clicks`` real clicks on the counters of ``pair`` (alternately, so every click changes
-    the selection), each followed by one board echo (``BOARD_ECHO_JS``) and one bare echo
-    (``window.__hexplayEcho``), each after ``gap_ms`` of quiet: the three series sample the
-    same moments of a shared machine's load.  Returns ms lists ``click``, ``echo``, ``bare``."""
-    out: dict[str, list[float]] = {"click": [], "echo": [], "bare": []}
+    the selection), each followed by one board echo (``BOARD_ECHO_JS``), one bare echo
+    (``window.__hexplayEcho``) and one real click on the bare echo's button
+    (:func:`click_echo_button`), each after ``gap_ms`` of quiet: the four series sample the
+    same moments of a shared machine's load.  The button's click starts as a counter click
+    does, its target focused and nothing else to draw: the pointer is moved onto the button
+    and the button focused before the quiet time.  After it the pointer is moved back over
+    the counter clicked last and the board focused again (and ``gap_ms`` passes), so every
+    counter click starts from where it did without the button's (the pointer moving from the
+    other counter, the board focused).
+    Returns ms lists ``click``, ``echo``, ``bare`` and ``bare_click``."""
+    out: dict[str, list[float]] = {"click": [], "echo": [], "bare": [], "bare_click": []}
     # the counters' places, found once: Playwright's locator work (queries, layout reads)
     # right before each click would land in the page's busy time next to the click's own
-    boxes = counter_boxes(page, pair)
+    boxes, button = click_boxes(page, pair)
     for i in range(clicks):
         time.sleep(gap_ms / 1000)
-        out["click"].append(click_counter(page, pair[i % 2], boxes[pair[i % 2]]))
+        unit = pair[i % 2]
+        out["click"].append(click_counter(page, unit, boxes[unit]))
         out["echo"] += page.evaluate(BOARD_ECHO_JS, [1, gap_ms])
         out["bare"] += page.evaluate("([n, gap]) => window.__hexplayEcho(n, gap)", [1, gap_ms])
+        # the pointer on the button and the button focused before the quiet time (leaving the
+        # board would make it hide its tooltip, a frame drawn while the button's click travels)
+        page.mouse.move(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
+        page.evaluate(FOCUS_JS, ".hexplay-echo-click")
+        time.sleep(gap_ms / 1000)
+        out["bare_click"].append(click_echo_button(page, button))
+        back = boxes[unit] or page.locator(f'.hexplay-board [data-unit="{unit}"]').bounding_box()
+        if back is not None:
+            page.mouse.move(back["x"] + back["width"] / 2, back["y"] + back["height"] / 2)
+        page.evaluate(FOCUS_JS, ".hexplay-board")
     return out
 
 
@@ -316,6 +441,7 @@ def measure(page: Any, clicks: int, updates: int, gap_ms: float, prefix: str = "
     h.kernel(page, "board.selected = None")
     t = time_clicks(page, pair, clicks, gap_ms)
     click, echo, bare = h.median(t["click"]), h.median(t["echo"]), h.median(t["bare"])
+    bare_click = h.median(t["bare_click"])
     emit(f"{prefix}click_roundtrip_ms", click, "ms")
     print(
         f"# {prefix}click samples: min {min(t['click']):.1f} max {max(t['click']):.1f} n {clicks}"
@@ -333,6 +459,10 @@ def measure(page: Any, clicks: int, updates: int, gap_ms: float, prefix: str = "
     emit(f"{prefix}bare_echo_roundtrip_ms", bare, "ms")
     emit(f"{prefix}click_vs_echo", click / echo, "x")
     emit(f"{prefix}click_vs_bare_echo", click / bare, "x")
+    emit(f"{prefix}bare_click_echo_roundtrip_ms", bare_click, "ms")
+    emit(f"{prefix}click_vs_bare_click_echo", click / bare_click, "x")
+    paired = h.median(c - b for c, b in zip(t["click"], t["bare_click"], strict=True))
+    print(f"# {prefix}click - bare click echo, median of the pairs: {paired:.2f} ms", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -351,7 +481,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     stop_on_sigterm()
-    cells = [H.PROBE_CELL, BOARD_CELL, "probe", "echo", "board"]
+    cells = [H.PROBE_CELL, BOARD_CELL, "probe", shown()]
     try:
         with Launch("bench_board.ipynb", cells) as run:
             if "skirmish" in games:

@@ -16,6 +16,9 @@ its wait). Figures, one per line as ``name: value unit``:
   widget's, likewise.
 - ``aggressor_click_vs_echo``: click / board echo (goal <= 1.2); ``..._vs_bare_echo``: click /
   bare echo.
+- ``aggressor_bare_click_echo_roundtrip_ms``: the bare echo started by a real click on its
+  button, timed as a counter click is (see :mod:`browser`), one after each bare echo;
+  ``aggressor_click_vs_bare_click_echo``: click / that, the like-for-like baseline.
 - ``aggressor_click_python_ms`` / ``..._cpu_ms``: median kernel time (wall, CPU) of one click's
   handler until its answer is sent; ``aggressor_click_panels_cpu_ms`` the CPU time of the
   panel work queued after it (simulated in the kernel on the same two counters).
@@ -68,12 +71,15 @@ def measure(page: Any, clicks: int = 24, gap_ms: float = 200.0) -> dict:
     print(f"# aggressor click samples: min {min(times):.1f} max {max(times):.1f} n {len(times)}")
     py = browser.python_click(page, pair)
     click, echo, bare = H.median(times), H.median(t["echo"]), H.median(t["bare"])
+    bare_click = H.median(t["bare_click"])
     return {
         "aggressor_click_roundtrip_ms": click,
         "aggressor_echo_roundtrip_ms": echo,
         "aggressor_bare_echo_roundtrip_ms": bare,
         "aggressor_click_vs_echo": click / echo,
         "aggressor_click_vs_bare_echo": click / bare,
+        "aggressor_bare_click_echo_roundtrip_ms": bare_click,
+        "aggressor_click_vs_bare_click_echo": click / bare_click,
         "aggressor_click_python_ms": py["ms"],
         "aggressor_click_python_cpu_ms": py["cpu_ms"],
         "aggressor_click_panels_cpu_ms": py["later_cpu_ms"],
@@ -86,6 +92,8 @@ UNITS = {
     "aggressor_bare_echo_roundtrip_ms": "ms",
     "aggressor_click_vs_echo": "x",
     "aggressor_click_vs_bare_echo": "x",
+    "aggressor_bare_click_echo_roundtrip_ms": "ms",
+    "aggressor_click_vs_bare_click_echo": "x",
     "aggressor_click_python_ms": "ms",
     "aggressor_click_python_cpu_ms": "ms",
     "aggressor_click_panels_cpu_ms": "ms",
@@ -95,7 +103,7 @@ UNITS = {
 def aggressor_click_vs_echo(clicks: int = 24, gap_ms: float = 200.0) -> dict[str, float]:
     """Start JupyterLab and Chromium, open the AGGRESSOR app and measure (see the module doc);
     everything started here is stopped at the end."""
-    cells = [H.PROBE_CELL, APP_CELL, "probe", "echo", "app"]
+    cells = [H.PROBE_CELL, APP_CELL, "probe", browser.shown("app")]
     with Launch("bench_aggressor.ipynb", cells, prefix="hexplay-bench-agg-") as run:
         return measure(run.lab_page(), clicks, gap_ms)
 

@@ -13,6 +13,9 @@ Reuses :mod:`browser`'s machinery (the harness, the in-page click timer ``ARM_JS
   ``naval_bare_echo_roundtrip_ms`` the bare echo widget's, likewise.
 - ``naval_click_vs_echo``: click / board echo (no goal; SKIRMISH's and AGGRESSOR's is <= 1.2);
   ``naval_click_vs_bare_echo``: click / bare echo.
+- ``naval_bare_click_echo_roundtrip_ms``: the bare echo started by a real click on its button,
+  timed as a ship click is (see :mod:`browser`), one after each bare echo;
+  ``naval_click_vs_bare_click_echo``: click / that, the like-for-like baseline.
 - ``naval_click_python_ms`` / ``naval_click_python_cpu_ms``: kernel time (wall, and the kernel
   thread's CPU time) of a click's handler until its answer is sent;
   ``naval_click_panels_cpu_ms`` the panel work queued after it; ``naval_click_messages`` /
@@ -56,7 +59,7 @@ NAME = "bench_naval.ipynb"
 
 def cells() -> list[str]:
     """The benchmark notebook's cells (the probe and echo widgets, the naval app)."""
-    return [H.PROBE_CELL, NAVAL_CELL, "probe", "echo", "app"]
+    return [H.PROBE_CELL, NAVAL_CELL, "probe", B.shown("app")]
 
 
 def measure_naval(
@@ -79,6 +82,7 @@ def measure_naval(
         "naval_click_roundtrip_ms": h.median(t["click"]),
         "naval_echo_roundtrip_ms": h.median(t["echo"]),
         "naval_bare_echo_roundtrip_ms": h.median(t["bare"]),
+        "naval_bare_click_echo_roundtrip_ms": h.median(t["bare_click"]),
         "naval_click_python_ms": py["ms"],
         "naval_click_python_cpu_ms": py["cpu_ms"],
         "naval_click_panels_cpu_ms": py["later_cpu_ms"],
@@ -88,6 +92,7 @@ def measure_naval(
     click = out["naval_click_roundtrip_ms"]
     out["naval_click_vs_echo"] = click / out["naval_echo_roundtrip_ms"]
     out["naval_click_vs_bare_echo"] = click / out["naval_bare_echo_roundtrip_ms"]
+    out["naval_click_vs_bare_click_echo"] = click / out["naval_bare_click_echo_roundtrip_ms"]
     units = {"messages": "messages", "echo": "x"}
     for name, v in out.items():
         unit = next((u for k, u in units.items() if name.endswith(k)), "ms")

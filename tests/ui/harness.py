@@ -10,7 +10,10 @@ The notebooks the tests write contain two tiny anywidgets defined in :data:`PROB
   (an expression, or statements that assign ``_result``) in the notebook namespace and answers
   with the JSON value.  This reads Python-side state from Lab *and* Voila.
 * ``Echo``: a bare widget whose button sends a message that Python counts and answers, and
-  ``window.__hexplayEcho(n)`` that times ``n`` JS → Python → JS round trips in the page.
+  ``window.__hexplayEcho(n)`` that times ``n`` JS → Python → JS round trips in the page; its
+  second button ("echo") sends the very message ``__hexplayEcho`` sends, its reply written in
+  the page (a real click's echo, one message each way: the first button's count is a synced
+  trait, a second message).
 """
 
 from __future__ import annotations
@@ -355,12 +358,22 @@ class Echo(_anywidget.AnyWidget):
       btn.textContent = "ping";
       const out = document.createElement("span");
       out.className = "hexplay-echo-reply";
-      el.append(btn, out);
+      // the echo's own message pair started by a real click (benchmarks/browser.py): the
+      // reply's seq written in the page
+      const ebtn = document.createElement("button");
+      ebtn.className = "hexplay-echo-click";
+      ebtn.textContent = "echo";
+      const eout = document.createElement("span");
+      eout.className = "hexplay-echo-click-reply";
+      el.append(btn, out, ebtn, eout);
+      let clicked = 0;
       const onMsg = (m) => {
         if (m.kind === "pong") out.textContent = "pong " + m.n;
+        else if (m.kind === "echo" && typeof m.seq === "string") eout.textContent = m.seq;
       };
       model.on("msg:custom", onMsg);
       btn.addEventListener("click", () => model.send({ kind: "ping" }));
+      ebtn.addEventListener("click", () => model.send({ kind: "echo", seq: "click " + ++clicked }));
       // n round trips; gapMs of quiet between them (back-to-back sends can meet TCP
       // delayed-ACK stalls that a user's clicks, seconds apart, never see).
       window.__hexplayEcho = async (n, gapMs = 0) => {
@@ -493,6 +506,44 @@ def app_page(
         yield page
     finally:
         page.close()
+
+
+@contextlib.contextmanager
+def board_page(
+    browser_context: Any,
+    server: Server,
+    notebook: Path,
+    cells: Iterable[str],
+    size: tuple[int, int] | None = None,
+    timeout_ms: float = 45_000,
+) -> Iterator[Any]:
+    """A page showing the notebook ``cells`` (written to ``notebook``, in ``server``'s folder)
+    in JupyterLab, once its board has rendered (``data-ready``); ``size``: the viewport. The
+    page carries ``hexplay_errors`` (its console errors) and is closed on exit."""
+    write_notebook(notebook, cells)
+    page, errors = new_page(browser_context)
+    try:
+        if size is not None:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+        open_lab_notebook(page, server, notebook.name)
+        page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=timeout_ms)
+        page.hexplay_errors = errors
+        yield page
+    finally:
+        page.close()
+
+
+def run_and_redraw(page: Any, code: str, timeout_ms: float = 30_000) -> Any:
+    """Run ``code`` in the kernel (:func:`kernel`) and wait until the board has redrawn
+    (``el.dataset.renders`` changed); the code's value."""
+    before = page.eval_on_selector(".hexplay-board", "el => el.dataset.renders")
+    value = kernel(page, code)
+    page.wait_for_function(
+        "(n) => document.querySelector('.hexplay-board').dataset.renders !== n",
+        arg=before,
+        timeout=timeout_ms,
+    )
+    return value
 
 
 def wait_probe(page: Any, timeout_ms: float = 45_000) -> None:

@@ -42,17 +42,12 @@ app.tabs.selected_index = app.tab_index["Log"]
 
 @pytest.fixture(scope="module")
 def ambush_page(browser_context: Any, nb_dir: Path, lab_server: harness.Server) -> Iterator[Any]:
-    harness.write_notebook(nb_dir / NB, [harness.PROBE_CELL, APP_CELL, "app", "probe"])
-    page, errors = harness.new_page(browser_context)
-    page.set_viewport_size({"width": 1600, "height": 1200})
-    try:
-        harness.open_lab_notebook(page, lab_server, NB)
-        page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=60_000)
+    cells = [harness.PROBE_CELL, APP_CELL, "app", "probe"]
+    with harness.board_page(
+        browser_context, lab_server, nb_dir / NB, cells, size=(1600, 1200), timeout_ms=60_000
+    ) as page:
         page.locator(".hexplay-board").scroll_into_view_if_needed()
-        page.hexplay_errors = errors
         yield page
-    finally:
-        page.close()
 
 
 K = harness.kernel

@@ -4,6 +4,7 @@ same path element redrawn in place (``Board.drawFog`` in js/src/board.js)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -59,22 +60,15 @@ FOG_JS = """
 
 
 @pytest.fixture(scope="module")
-def fog_page(browser_context: Any, lab_server: harness.Server, nb_dir: Path) -> Any:
-    harness.write_notebook(nb_dir / NB, [harness.PROBE_CELL, "probe", BOARD_CELL])
-    page, _errors = harness.new_page(browser_context)
-    harness.open_lab_notebook(page, lab_server, NB)
-    page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=45_000)
-    yield page
-    page.close()
+def fog_page(browser_context: Any, lab_server: harness.Server, nb_dir: Path) -> Iterator[Any]:
+    cells = [harness.PROBE_CELL, "probe", BOARD_CELL]
+    with harness.board_page(browser_context, lab_server, nb_dir / NB, cells) as page:
+        yield page
 
 
 def show(page: Any, code: str) -> dict[str, Any]:
     """Set the visible hexes to the kernel expression ``code`` (labels); the fog then drawn."""
-    before = page.eval_on_selector(".hexplay-board", "el => el.dataset.renders")
-    harness.kernel(page, f"board.show_visible({code})")
-    page.wait_for_function(
-        "(n) => document.querySelector('.hexplay-board').dataset.renders !== n", arg=before
-    )
+    harness.run_and_redraw(page, f"board.show_visible({code})")
     return page.evaluate(FOG_JS)
 
 
