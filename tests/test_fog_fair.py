@@ -187,11 +187,13 @@ def _escorts_placed_first(name: str, escorts: tuple[str, str], seed: int = 4) ->
     """A SKIRMISH-family game at set-up: route and ambush chosen, then the convoy places its
     escorts (in secret) before the adversary places his men (set-up order is free)."""
     g = hexplay.new_game(name, seed=seed)
-    route = next(lo for lo in g.legal_orders("adversary") if lo.kind == "choose_route")
-    g.order(route.complete(name=route.need("name").options[0]))
-    amb = next(lo for lo in g.legal_orders("adversary") if lo.kind == "place_ambush")
-    hexes = amb.need("hex").options
-    g.order(amb.complete(hex=hexes[len(hexes) // 2]))
+    route = next((lo for lo in g.legal_orders("adversary") if lo.kind == "choose_route"), None)
+    if route is not None:  # (a scenario may fix the route and the ambush point: AMBUSH's does)
+        g.order(route.complete(name=route.need("name").options[0]))
+    amb = next((lo for lo in g.legal_orders("adversary") if lo.kind == "place_ambush"), None)
+    if amb is not None:
+        hexes = amb.need("hex").options
+        g.order(amb.complete(hex=hexes[len(hexes) // 2]))
     for unit, where in zip(("E1", "E2"), escorts):
         g.order("defender", kind="place", unit=unit, where=where)
     return g
