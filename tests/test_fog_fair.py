@@ -223,6 +223,35 @@ def test_adversary_setup_after_the_convoy_ignores_the_secret_escort_hexes(name, 
     assert a and a == b
 
 
+@pytest.mark.parametrize("name", ["skirmish", "ambush"])
+def test_setup_samples_ignore_the_convoys_secret_placements(name):
+    """At the adversary's set-up after the convoy has set up in secret, the sampler's worlds
+    are the same for two states differing only in the convoy's placements (escorts' places,
+    guards' vehicles and seats: a ``setup`` twin), and keep the adversary's view."""
+    from vehicle_twins import convoy_first, vehicle_twin
+
+    made = 0
+    for seed in range(3):
+        g = convoy_first(name, seed, 0)
+        if g.phase != "setup" or "adversary" not in g.to_act():
+            continue
+        twin = vehicle_twin(g, "adversary", "setup", np.random.default_rng(seed))
+        if twin is None:
+            continue
+        made += 1
+        sample = hidden_sampler(g)
+        escorts = set()
+        for k in range(3):
+            a = sample(g, "adversary", np.random.default_rng(k))
+            b = sample(twin, "adversary", np.random.default_rng(k))
+            assert a.view("adversary") == g.view("adversary")
+            assert a.commands.to_list() == b.commands.to_list()
+            assert a.view("defender") == b.view("defender")
+            escorts.add(tuple(sorted((v, x.pos) for v, x in a.vehicles.items())))
+        assert len(escorts) > 1  # (drawn, not one fixed set-up)
+    assert made
+
+
 VEHICLE_SEEDS = range(3)
 VEHICLE_TWINS = 2
 """Seeds of :func:`vehicle_twins.decision_points` and twins of each kind per decision."""

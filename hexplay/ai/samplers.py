@@ -149,22 +149,28 @@ def skirmish_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
     anew (:func:`resample_plot`, its moving vehicles stopped or moved as submitting requires),
     the whole drawn again if that cannot be submitted (:data:`SAMPLER_TRIES` times).
 
-    At set-up, the enemy's placements of men on foot are replayed through the rules with other
-    hexes (:func:`_replay_placements`), kept if ``view(side)`` is unchanged.
+    At set-up, the game is replayed from its seed without any of the enemy's secret ``place``
+    commands (men on foot, escorts' route positions, guards' vehicles and seats), and every
+    unit the enemy may place is placed by a draw among its legal placements at its submit (or
+    after the last command if it has not submitted) (:func:`_replay_placements`); kept if
+    ``view(side)`` is unchanged, else drawn again (:data:`SAMPLER_TRIES` times), then the
+    rules' defaults (scenario offsets and crews, ``auto_setup``) in place of the draws.
 
     Kept as they really are: the men's wounds and weapons (so whether a drawn driver is fit),
     dead men and the seats they hold, men off the map on foot or with their long gun laid
     down, the getaway car's spare guns, the enemy's knowledge (its last-known positions),
-    AMBUSH's extra state (cargo, radio, the getaway car's plan), at set-up the convoy's secret
-    placement of escorts and crews, and the whole state (an unchanged copy) when every draw
-    fails: after :data:`SAMPLER_TRIES` set-up draws, or should a planning draw keep changing the
-    view or leave an enemy plot that cannot be submitted (0 of 540 samples at the fog test's
-    decision points of SKIRMISH, AMBUSH and its stopped convoy, seeds 0-3, both sides)."""
+    AMBUSH's extra state (cargo, radio, the getaway car's plan), and the whole state (an
+    unchanged copy) when every draw fails: should the set-up draws and defaults all change the
+    view or fail to replay, or a planning draw keep changing the view or leave an enemy plot
+    that cannot be submitted (0 of 540 samples at the fog test's decision points of SKIRMISH,
+    AMBUSH and its stopped convoy, seeds 0-3, both sides; at set-up, not measured)."""
     if game.phase == "planning":
         return _planning_sample(game, side, rng)
+    if game.phase != "setup":
+        return rollout_copy(game)
     truth = game.view(side)
-    for _ in range(SAMPLER_TRIES):
-        twin = _replay_placements(game, side, rng) if game.phase == "setup" else None
+    for draw in [True] * SAMPLER_TRIES + [False]:
+        twin = _replay_placements(game, side, rng, draw=draw)
         if twin is not None and twin.view(side) == truth:
             return twin
     return rollout_copy(game)
@@ -334,33 +340,59 @@ _PLOT_KEYS = ("plots", "ap_left", "submitted", "to_act", "events")
 """View keys that change as this turn's plots are given (compared once they are given again)."""
 
 
-def _replay_placements(game: Any, side: str, rng: np.random.Generator) -> Any | None:
-    """The game replayed from its seed with the enemy's set-up placements of men on foot
-    drawn anew among the hexes the rules list for them."""
-    from ..engine import Order
+def _replay_placements(game: Any, side: str, rng: np.random.Generator, draw: bool = True) -> Any:
+    """The game replayed from its seed without the enemy's set-up ``place`` commands (all
+    secret: men on foot, escorts' route positions, guards' vehicles and seats), which are then
+    drawn anew (:func:`_draw_placements`) where the enemy submitted its set-up (else after the
+    last command); ``draw=False``: the rules' defaults instead (the scenario's escort offsets
+    and crews, ``auto_setup`` for men still unplaced at the submit). None if the replay is
+    illegal (a drawn set-up that cannot be submitted)."""
+    from ..engine import IllegalOrder
     from ..engine.dice import fresh_like
+    from ..engine.errors import SaveError
     from ..engine.record import apply_commands
 
     enemy = next(s for s in game.sides if s != side)
     twin = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
-    changed = False
-    for c in game.commands.to_list():
-        a = c.get("args", {})
-        unit = a.get("unit_id")
-        where = a.get("where")
-        on_foot = isinstance(where, str) and game.map.contains(where)
-        if c["op"] == "place" and unit in game.men and game.men[unit].side == enemy and on_foot:
-            need = next(
-                (lo.need("where") for lo in twin.legal_orders(enemy, unit) if lo.kind == "place"),
-                None,
-            )
-            if need is not None and len(need.options) > 1:
-                h = need.options[int(rng.integers(len(need.options)))]
-                twin.order(Order(enemy, "place", unit, {"where": h}))
-                changed = True
+    drawn = False
+    try:
+        for c in game.commands.to_list():
+            if c["args"].get("side") == enemy and c["op"] in ("place", "submit") and not drawn:
+                if c["op"] == "place":
+                    continue
+                drawn = True
+                if draw:
+                    _draw_placements(twin, enemy, rng)
+                else:
+                    twin.auto_setup(enemy, rng)
+            apply_commands(twin, [c])
+        if draw and not drawn:
+            _draw_placements(twin, enemy, rng)
+    except (IllegalOrder, SaveError):
+        return None
+    return twin
+
+
+def _draw_placements(twin: Any, enemy: str, rng: np.random.Generator) -> None:
+    """Each unit ``twin.legal_orders(enemy)`` lets the enemy place, in an order drawn from
+    ``rng``, placed by one order drawn uniformly among its legal placements at that point
+    (a unit placed is not offered again; the other units' places so far limit its options)."""
+    from .random import random_completion
+
+    units = sorted({lo.unit for lo in twin.legal_orders(enemy) if lo.kind == "place"})
+    for j in rng.permutation(len(units)):
+        choices = []
+        for lo in twin.legal_orders(enemy, units[int(j)]):
+            if lo.kind != "place":
                 continue
-        apply_commands(twin, [c])
-    return twin if changed else None
+            if len(lo.needs) == 1:  # (a placement's one open choice: a hex, offset or seat)
+                need = lo.needs[0]
+                choices.extend(lo.complete(**{need.name: o}) for o in need.options)
+            else:
+                choices.append(random_completion(lo, rng))
+        choices = [o for o in choices if o is not None]
+        if choices:
+            twin.order(choices[int(rng.integers(len(choices)))])
 
 
 SAMPLERS["skirmish"] = "hexplay.ai.samplers:skirmish_resample"
