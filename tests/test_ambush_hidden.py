@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from ambush_setups import fire_at_the_crew, rocket_beside_transporter
 
 from hexplay.ai import play
 from hexplay.ai.ambush import scripted
@@ -73,27 +74,8 @@ def test_the_defender_does_not_know_where_an_unseen_cargo_is() -> None:
 def test_a_vehicle_hit_names_its_firer_only_to_a_side_that_saw_him(seen: bool) -> None:
     """As a SKIRMISH shot: the convoy learns what hit its vehicle and what it did, but who
     fired, with what and from how far only if it saw the firer at the start of the turn."""
-    sc = AmbushScenario(
-        route="Route 4",
-        ambush="1129",
-        vehicle_damage=True,
-        adversary_arms={"A1": "rocket_launcher"},
-    )
-    g = AmbushGame.new(sc, seed=1)
-    for side in ("adversary", "defender"):
-        g.auto_setup(side, 1)
-        g.submit(side)
-    th = g.vehicle_hex(g.transporter)
-    g.arrange(men={"A1": g.map.neighbor_labels(th)[0]}, turn=2)
-    crew = next(m.id for m in g.occupants("T") if m.alive)
-    g.plot("adversary", "A1", "DF", target=crew)
-    for v in g.vehicles.values():
-        if v.moving:
-            g.plot("defender", v.id, "SV")
-    (g.seen["defender"].add if seen else g.seen["defender"].discard)("A1")
-    g.submit("adversary")
-    g.submit("defender")
-    g.resolve_turn()
+    g = rocket_beside_transporter()
+    fire_at_the_crew(g, seen)
     hit = next(e for e in g.log.events if e.kind == "vehicle hit")
     adv, dfn = hit.for_side("adversary"), hit.for_side("defender")
     assert adv["firer"] == "A1" and adv["weapon"] == "rocket_launcher" and "attack" in adv

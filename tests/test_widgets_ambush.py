@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from ambush_setups import fire_at_the_crew, rocket_beside_transporter
 from test_widgets_shell import Wire, _all_states, _known, _play_like_a_human, _secrets_in
 
 import hexplay
@@ -200,21 +201,7 @@ def test_the_odds_panel_shows_an_antitank_shots_vehicle_damage_as_the_resolver_r
     gunner selected: the panel's chances of each damage state are the resolver's."""
     from test_ambush_rules import resolver_distribution
 
-    from hexplay.rules.ambush.game import AmbushScenario
-
-    sc = AmbushScenario(
-        route="Route 4",
-        ambush="1129",
-        vehicle_damage=True,
-        adversary_arms={"A1": "rocket_launcher"},
-        armour={"T": "light"},
-    )
-    g = ENTRY.new(sc, seed=1)
-    for side in ("adversary", "defender"):
-        g.auto_setup(side, 1)
-        g.submit(side)
-    th = g.vehicle_hex(g.transporter)
-    g.arrange(men={"A1": g.map.neighbor_labels(th)[0]}, turn=2)
+    g = rocket_beside_transporter(armour={"T": "light"})
     app = GameApp(g, ui=AmbushUI, vs_computer="defender")
     crew = sorted(m.id for m in g.occupants("T") if m.alive)[0]
     assert crew in app.view["units"]  # the adversary sees him
@@ -291,28 +278,8 @@ def test_vehicle_hits_morale_the_charge_and_the_getaway_car_in_words():
 
 def test_a_vehicle_hit_by_an_unseen_firer_is_worded_without_him():
     """The convoy's line of a hit whose firer it did not see names no firer or weapon."""
-    from hexplay.rules.ambush.game import AmbushScenario
-
-    sc = AmbushScenario(
-        route="Route 4",
-        ambush="1129",
-        vehicle_damage=True,
-        adversary_arms={"A1": "rocket_launcher"},
-    )
-    g = ENTRY.new(sc, seed=1)
-    for side in ("adversary", "defender"):
-        g.auto_setup(side, 1)
-        g.submit(side)
-    th = g.vehicle_hex(g.transporter)
-    g.arrange(men={"A1": g.map.neighbor_labels(th)[0]}, turn=2)
-    g.plot("adversary", "A1", "DF", target=next(m.id for m in g.occupants("T") if m.alive))
-    for v in g.vehicles.values():
-        if v.moving:
-            g.plot("defender", v.id, "SV")
-    g.seen["defender"].discard("A1")
-    g.submit("adversary")
-    g.submit("defender")
-    g.resolve_turn()
+    g = rocket_beside_transporter()
+    fire_at_the_crew(g, seen=False)
     ev = next(e for e in g.log.events if e.kind == "vehicle hit")
     own = describe_event({"kind": ev.kind, **ev.for_side("adversary")})
     theirs = describe_event({"kind": ev.kind, **ev.for_side("defender")})
