@@ -407,8 +407,7 @@ class AmbushGame(SkirmishGame):
             if man in self.men:
                 self.men[man].long_gun = w
         self.vehicle_armour = {
-            v: tab.armour[scenario.armour.get(v) or tab.default_armour[k.kind]]
-            for v, k in self.vehicles.items()
+            v: tab.armour[vehicles.armour_class(self, k)] for v, k in self.vehicles.items()
         }
         self.armed_automatic = any(m.long_gun in self.automatic for m in self.men.values())
         self.has_charges = any(m.long_gun == breaching.CHARGE for m in self.men.values())

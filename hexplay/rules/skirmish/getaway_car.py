@@ -22,6 +22,7 @@ State (``g.getaway_car``, plain JSON): ``entered`` (bool).
 
 from __future__ import annotations
 
+from . import vehicles
 from .state import ADVERSARY
 from .units import CAR_KIND, Man, Vehicle
 
@@ -56,7 +57,6 @@ def end_turn(g) -> None:
     if spec is None or st["entered"] or g.turn < spec["turn"] or g.over or not g.route:
         return
     tab = g.ambush_tables
-    kind = tab.getaway_vehicles[spec["vehicle"]]
     pos, heading = entry_pos(g, spec["enters"])
     seats = {}
     for seat, mid in zip(SEATS, crew_ids(spec)):
@@ -65,7 +65,7 @@ def end_turn(g) -> None:
     g.vehicles[CAR_ID] = Vehicle(
         CAR_ID, CAR_KIND, pos=pos, heading=heading, seats=seats, entered_board=True
     )
-    g.vehicle_armour[CAR_ID] = tab.armour[kind["armour"]]
+    g.vehicle_armour[CAR_ID] = tab.armour[vehicles.armour_class(g, g.vehicles[CAR_ID])]
     st["entered"] = True
     g.clear_cache()
     g.log.add(

@@ -73,7 +73,9 @@ def damage_odds(tab, attack: int, defence: int) -> dict[str, Fraction]:
 
 def armour_class(g, v) -> str:
     """The name of vehicle ``v``'s armour class (``armour.toml``): the scenario's ``armour``
-    field, the getaway car's type's (``getaway.toml``), else the convoy kind's default."""
+    field, the getaway car's type's (``getaway.toml``), else the convoy kind's default. The
+    one rule: the game's ``vehicle_armour`` values (the defence of a vehicle hit) are made
+    from it, and the odds panel names it."""
     tab = g.ambush_tables
     named = g.scenario.armour.get(v.id)
     if named:
