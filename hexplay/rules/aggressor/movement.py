@@ -27,10 +27,15 @@ STOP_RULES = {
 }
 
 
+def turn_allowance(rng: int, rough: bool) -> int:
+    """Hexes a unit of range ``rng`` may move in a turn from a hex that is (or is not) rough:
+    its range, halved and rounded up in rough."""
+    return (rng + 1) // 2 if rough else rng
+
+
 def allowance(board, u) -> int:
-    """Hexes the unit may still move now: range (halved, rounded up, in rough) minus moved."""
-    base = (u.rng + 1) // 2 if board.rough[u.hex] else u.rng
-    return base - u.moved
+    """Hexes the unit may still move now: :func:`turn_allowance` where it stands minus moved."""
+    return turn_allowance(u.rng, board.rough[u.hex]) - u.moved
 
 
 def move_blocked(g, u) -> tuple[str, str] | None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from .combat import AMBUSH_ROLLS, MISSILE_STRENGTH, HitValue, p_hit_rolls
 from .features import aa_chance
-from .movement import allowance, move_blocked
+from .movement import allowance, move_blocked, turn_allowance
 
 
 def _own(g, side: str, unit: str):
@@ -53,7 +53,7 @@ def reach(g, side: str, unit: str) -> dict[str, dict[str, Any]]:
         if rng == 0:
             if moved > u.moved or u.moved:  # (a range-0 unit has one one-hex try a turn)
                 continue
-        elif ((rng + 1) // 2 if b.rough[h] else rng) - moved < 1:
+        elif turn_allowance(rng, b.rough[h]) - moved < 1:
             continue
         for j in b.adj[h]:
             if j in occ:
