@@ -256,6 +256,12 @@ def emit(name: str, value: float, unit: str) -> None:
     print(f"{name}: {value:.4g} {unit}", flush=True)
 
 
+#: Clicks a run times, each followed by its three baselines (:func:`time_clicks`; ~1.3 s a
+#: click).  A round trip's samples spread from 0.7 to 4 times their median on a shared
+#: machine: with 24 clicks a run's ``click_vs_bare_echo`` moved by +-0.15 from one run to the
+#: next (1.06-1.38 in 12 runs); the spread of a median falls as the root of the samples.
+CLICKS = 48
+
 #: ms the harness stays quiet after a click before asking the page for its time: an echo is
 #: timed inside one ``evaluate`` with no harness traffic in flight, and so is a click (an
 #: ``evaluate`` sent at once went through Playwright's driver and the browser process while
@@ -467,7 +473,7 @@ def measure(page: Any, clicks: int, updates: int, gap_ms: float, prefix: str = "
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--clicks", type=int, default=24)
+    ap.add_argument("--clicks", type=int, default=CLICKS)
     ap.add_argument("--updates", type=int, default=10)
     ap.add_argument(
         "--gap-ms", type=float, default=200.0, help="quiet time before each click / echo"

@@ -57,7 +57,7 @@ _result = _mine[:2]
 """
 
 
-def measure(page: Any, clicks: int = 24, gap_ms: float = 200.0) -> dict:
+def measure(page: Any, clicks: int = browser.CLICKS, gap_ms: float = 200.0) -> dict:
     """The figures on an open page holding ``app``, ``board``, ``probe`` and ``echo``."""
     page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=45_000)
     page.locator(".hexplay-board").scroll_into_view_if_needed()
@@ -100,7 +100,9 @@ UNITS = {
 }
 
 
-def aggressor_click_vs_echo(clicks: int = 24, gap_ms: float = 200.0) -> dict[str, float]:
+def aggressor_click_vs_echo(
+    clicks: int = browser.CLICKS, gap_ms: float = 200.0
+) -> dict[str, float]:
     """Start JupyterLab and Chromium, open the AGGRESSOR app and measure (see the module doc);
     everything started here is stopped at the end."""
     cells = [H.PROBE_CELL, APP_CELL, "probe", browser.shown("app")]
@@ -110,7 +112,7 @@ def aggressor_click_vs_echo(clicks: int = 24, gap_ms: float = 200.0) -> dict[str
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--clicks", type=int, default=24)
+    ap.add_argument("--clicks", type=int, default=browser.CLICKS)
     ap.add_argument("--gap-ms", type=float, default=200.0)
     args = ap.parse_args(argv)
     stop_on_sigterm()

@@ -63,7 +63,7 @@ def cells() -> list[str]:
 
 
 def measure_naval(
-    page: Any, clicks: int = 24, gap_ms: float = 200.0, prefix: str = ""
+    page: Any, clicks: int = B.CLICKS, gap_ms: float = 200.0, prefix: str = ""
 ) -> dict[str, float]:
     """Time ``clicks`` real clicks on two USN ships, each followed by a board echo and a bare
     echo (:func:`browser.time_clicks`); print and return the ``naval_*`` figures."""
@@ -104,7 +104,7 @@ def measure_naval(
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--clicks", type=int, default=24)
+    ap.add_argument("--clicks", type=int, default=B.CLICKS)
     ap.add_argument("--gap-ms", type=float, default=200.0)
     ap.add_argument("--voila", action="store_true", help="also measure in Voila (voila_*)")
     args = ap.parse_args(argv)
