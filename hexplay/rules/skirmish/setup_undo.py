@@ -64,7 +64,7 @@ def taken_back(cmds: Sequence[Command], side: str, unit_id: str | None) -> list[
     )
     if t is None:
         what = f"no placement of {unit_id}" if unit_id is not None else "no set-up order"
-        raise IllegalOrder(RULE, f"the {side} set-up has {what} to take back")
+        raise IllegalOrder(RULE, f"the {side} has {what} to take back")
     out = [t]
     if cmds[t].op != "place":
         out += [
