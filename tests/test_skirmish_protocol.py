@@ -69,6 +69,7 @@ def test_commands_table_is_closed_and_covers_every_logged_op(random_game):
         "choose_route",
         "place_ambush",
         "place",
+        "unplace",
         "arrange",
         "plot",
         "unplot",

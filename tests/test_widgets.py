@@ -899,3 +899,60 @@ def test_a_click_answer_changing_a_widget_base_trait_goes_as_a_state_update():
     b._handle_custom_msg({"type": "click", "hex": "0304", "seq": 5}, [])
     assert [m["method"] for m in rec.messages] == ["custom"]
     assert rec.states() == [{"selected": "0304", "_answer": {"seq": 5, "n": 2}}]
+
+
+# --- set-up in the SKIRMISH/AMBUSH app: placements and Undo last (the same adapter path) -----
+def test_setup_placement_and_undo_through_the_app():
+    from hexplay.rules.ambush.game import AmbushGame
+    from hexplay.widgets.ambush_ui import ManualSetupAmbushUI
+    from hexplay.widgets.game_app import GameApp
+
+    g = AmbushGame.new("sample game", seed=3)
+    app = GameApp(g, ui=ManualSetupAmbushUI, vs_computer=None, hot_seat=False)
+    assert g.phase == "setup" and app.plotting_side == "adversary"
+    start, theirs = g.snapshot(), g.view("defender")
+    # a man still to place is selected from the roster (he has no counter yet)
+    assert "A1" in app.roster.ids()
+    app.click_unit("A1")
+    assert app.builder.unit == "A1" and app.builder.task_codes() == ["place"]
+    app.builder.click_task("place")
+    app.board._handle_custom_msg({"type": "click", "hex": "1718", "unit": None}, [])
+    assert g.men["A1"].hex == "1718" and app.builder.error.value == ""
+    assert "A1" in _board_ids(app) and app.builder.task_codes() == []  # placed: not offered
+    assert g.view("defender") == theirs
+    app.builder.undo_last()
+    assert g.men["A1"].hex is None and app.builder.error.value == ""
+    assert app.builder.task_codes() == ["place"] and "A1" not in _board_ids(app)
+    assert g.snapshot() == start and g.view("defender") == theirs
+    assert g.commands.to_list()[-1]["op"] == "unplace"
+    # nothing of his left to take back: the engine's refusal, verbatim
+    app.builder.undo_last()
+    assert "no placement of A1 to take back" in app.builder.error.value
+    assert AmbushGame.from_json(g.to_json()).snapshot() == g.snapshot()
+
+
+def test_setup_guard_seat_and_undo_through_the_app():
+    from hexplay.widgets.game_app import GameApp
+    from hexplay.widgets.skirmish_ui import ManualSetupSkirmishUI
+
+    app = GameApp("skirmish", ui=ManualSetupSkirmishUI, seed=2, vs_computer="adversary")
+    g = app.game
+    # the computer set up the adversary; the convoy places its own
+    assert g.setup_done == {"adversary": True, "defender": False}
+    assert app.plotting_side == "defender" and g.phase == "setup"
+    start, theirs = g.snapshot(), g.view("adversary")
+    app.click_unit("G7")
+    # one button per vehicle he may take a seat in (the titles tell them apart)
+    by_title = {b.tooltip: b for b in app.builder.tasks.children}
+    assert {"place in T", "place in E1", "place in E2"} <= set(by_title)
+    by_title["place in E1"].click()
+    assert app.builder.pending["needs"] == "choice"
+    app.builder.choice.value = app.builder.choice.options[0]
+    app.builder.finish()
+    assert g.men["G7"].vehicle == "E1" and app.builder.error.value == ""
+    app.builder.undo_last()
+    assert g.men["G7"].vehicle == "T" and g.snapshot() == start
+    assert g.view("adversary") == theirs
+    assert any(e.kind == "place" and e.args.get("where") == "E1" for e in app.builder.entries)
+    app.end_plot()  # the set-up is submitted as it stands (the scenario's crews)
+    assert g.phase == "planning"

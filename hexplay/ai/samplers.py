@@ -16,7 +16,7 @@ written outside the game's package, from its public API).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -340,9 +340,16 @@ _PLOT_KEYS = ("plots", "ap_left", "submitted", "to_act", "events")
 """View keys that change as this turn's plots are given (compared once they are given again)."""
 
 
+def _secret_setup(c: Mapping[str, Any]) -> bool:
+    """A placement command, or the taking back of one (``unplace`` of a unit; taking back the
+    ambush hex, ``unit_id`` None, is public and given again)."""
+    return c["op"] == "place" or (c["op"] == "unplace" and c["args"].get("unit_id") is not None)
+
+
 def _replay_placements(game: Any, side: str, rng: np.random.Generator, draw: bool = True) -> Any:
     """The game replayed from its seed without the enemy's set-up ``place`` commands (all
-    secret: men on foot, escorts' route positions, guards' vehicles and seats), which are then
+    secret: men on foot, escorts' route positions, guards' vehicles and seats) and its
+    ``unplace`` of them (:func:`_secret_setup`), which are then
     drawn anew (:func:`_draw_placements`) where the enemy submitted its set-up (else after the
     last command); ``draw=False``: the rules' defaults instead (the scenario's escort offsets
     and crews, ``auto_setup`` for men still unplaced at the submit). None if the replay is
@@ -357,9 +364,9 @@ def _replay_placements(game: Any, side: str, rng: np.random.Generator, draw: boo
     drawn = False
     try:
         for c in game.commands.to_list():
-            if c["args"].get("side") == enemy and c["op"] in ("place", "submit") and not drawn:
-                if c["op"] == "place":
-                    continue
+            if c["args"].get("side") == enemy and not drawn and _secret_setup(c):
+                continue  # (a placement, or one taken back: all are drawn anew)
+            if c["args"].get("side") == enemy and c["op"] == "submit" and not drawn:
                 drawn = True
                 if draw:
                     _draw_placements(twin, enemy, rng)

@@ -31,8 +31,10 @@ Turn structures (``info.turns``):
     the rules run the next side's start-of-turn phases.
 
 Set-up (``phase == "setup"``) works the same under both: ``to_act()`` lists the sides whose
-set-up is open, set-up orders (placements, choices) come from :meth:`Game.legal_orders`, and
-:meth:`Game.submit` locks a side's set-up.
+set-up is open, set-up orders (placements, choices) come from :meth:`Game.legal_orders`,
+:meth:`Game.undo` takes back the side's last set-up order (``unit=``: that unit's placement)
+until :meth:`Game.submit` locks the side's set-up. (The naval game has no set-up: it starts in
+its first plot.)
 
 :meth:`Game.legal_orders` returns *complete orders with what each still needs*: a
 :class:`LegalOrder` names the order kind and unit, the arguments already fixed, and one
@@ -286,7 +288,7 @@ class Game(ABC):
         return self.order(Order.from_dict(d))
 
     def undo(self, side: str, unit: str | None = None) -> Any:
-        """Take back ``side``'s last plotted order (of ``unit``, if given)."""
+        """Take back ``side``'s last plotted or set-up order (of ``unit``, if given)."""
         raise IllegalOrder("sequence of play", f"{self.info.title}: orders take effect at once")
 
     @abstractmethod

@@ -18,7 +18,7 @@ Save layout (plain JSON)::
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .dice import Dice, ForcedDice, fresh_like
@@ -26,6 +26,7 @@ from .errors import IllegalOrder, SaveError, ScenarioError
 from .serial import jsonable, map_from_dict, map_to_dict
 
 if TYPE_CHECKING:
+    from .commands import Command
     from .protocol import Game
 
 SAVE_KEYS = ("format", "scenario", "map", "dice", "commands", "state", "dice_state")
@@ -145,6 +146,27 @@ def replay(game: Game) -> Game:
     g = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
     apply_commands(g, game.commands.to_list())
     return g
+
+
+def replay_only(game: Game, commands: Sequence[Command]) -> Game:
+    """A new game from ``game``'s scenario, map and seed given ``commands`` (some of its own,
+    e.g. all but one taken back) through its command table; an order the rules refuse raises
+    its own IllegalOrder (for the caller to name), nothing else is changed."""
+    g = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
+    table = type(game).COMMANDS
+    for c in commands:
+        getattr(g, table[c.op])(**c.args)
+    return g
+
+
+def take_state(game: Game, twin: Game) -> None:
+    """Make ``game`` (in place: widgets keep their reference) the game ``twin`` is, but for
+    its command log and its dice, which ``game`` keeps: ``twin`` is a :func:`replay_only` of
+    ``game``'s commands that rolls no die (set-up orders), so the dice are in the same state."""
+    commands, dice = game.commands, game.dice
+    game.__dict__.clear()
+    game.__dict__.update(twin.__dict__)
+    game.commands, game.dice = commands, dice
 
 
 def rewind(game: Game, turn: int) -> Game:

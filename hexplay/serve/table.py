@@ -17,7 +17,7 @@ Intents (``args`` is a JSON object)::
             query   q, [side], ...  one of the named queries of :mod:`~hexplay.serve.queries`
                                     (AP left, odds, reach, plot chart...) for the seat's side
     writes  order   order           an order (its side must be the seat's; filled in if left out)
-            undo    [unit]          take back the seat's last plotted order
+            undo    [unit]          take back the seat's last plotted (or set-up) order
             submit                  lock the seat's plot / set-up, or end its turn
             setup                   the game's default set-up of the seat's side (while it sets up)
     referee timer   seconds|null    start (or stop) the class timer for every plot or turn

@@ -373,3 +373,10 @@ def rules_html(view: Mapping[str, Any], scenario: Any, side: str) -> str:
         return "<i>no AMBUSH features in this game</i>"
     body = "".join(f"<tr><th>{e(k)}</th><td>{v}</td></tr>" for k, v in rows)
     return f"<table class='hexplay-table hexplay-ambush'>{body}</table>"
+
+
+class ManualSetupAmbushUI(AmbushUI):
+    """:class:`AmbushUI` where the human sides place their own units (see
+    :attr:`~.skirmish_ui.SkirmishUI.manual_setup`)."""
+
+    manual_setup = True

@@ -165,6 +165,8 @@ class SkirmishController(OrderController):
             if lo.kind == "MP" and [n.kind for n in needs] == ["int"]:
                 needs = (*needs, Need("path", "path", (), "hexes on the map", optional=True))
             title = TASK_TITLES.get(lo.kind, lo.label)
+            if lo.kind == "place":  # a set-up placement: one entry per vehicle a guard may take
+                title = f"place in {lo.args['where']}" if "where" in lo.args else "place"
             out.append(replace(lo, needs=tuple(needs), label=title))
         if unit in getattr(self.app.game, "men", {}) and any(lo.kind == "MP" for lo in out):
             from ..rules.skirmish.legal import keep_going_order
@@ -184,6 +186,8 @@ class SkirmishController(OrderController):
         self.app.game.undo(self.side, unit)
 
     def pick(self, need: Need, hex: str | None, unit: str | None, occupant: str | None) -> Any:
+        if need.kind == "hex":  # (a set-up placement: the hex clicked, whoever stands in it)
+            return hex
         target = occupant or unit or hex
         if target is None:
             return None
@@ -359,6 +363,11 @@ class SkirmishUI(GameUI):
     fit_units = True
     #: counters 20% larger (one man or vehicle a hex, mostly: the hex holds it)
     counter_scale = 1.2
+    #: The human sides place their own units (the order builder offers the set-up's ``place``
+    #: orders, Undo last takes a unit's placement back, End plot submits the set-up) once the
+    #: ambush hex is known; the route and ambush hex, when the scenario leaves them open, are
+    #: the rules' default choices (the builder orders units only).
+    manual_setup = False
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -377,10 +386,20 @@ class SkirmishUI(GameUI):
         return SIDES
 
     def start(self, game: Any) -> None:
-        """Finish a game still in its set-up phase with the engine's default set-up."""
+        """Finish a game still in its set-up phase with the engine's default set-up (with
+        :attr:`manual_setup`, the human sides' placements are left to them)."""
         if getattr(game, "phase", None) != "setup":
             return
+        humans = getattr(self.app, "humans", list(SIDES))
         for side in SIDES:  # the adversary first: the convoy is placed once the ambush is known
+            if self.manual_setup and side in humans:
+                if game.ambush is None:  # the rules' default route and ambush hex
+                    twin = game.copy()
+                    twin.auto_setup(side)
+                    if game.route_name is None:
+                        game.choose_route(twin.route_name)
+                    game.place_ambush(twin.ambush)
+                continue
             if not game.setup_done.get(side):
                 game.auto_setup(side)
                 game.submit(side)
@@ -423,7 +442,31 @@ class SkirmishUI(GameUI):
         return out
 
     def extra_units(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
-        return offmap_units_from_view(view, None if side == REFEREE else side)
+        """The side's units off the map, and in the set-up its men still to place."""
+        out = offmap_units_from_view(view, None if side == REFEREE else side)
+        if view.get("phase") == "setup":
+            shown = {u["id"] for u in out}
+            for uid, m in sorted((view.get("units") or {}).items()):
+                if (
+                    m.get("kind", "man") == "man"
+                    and (side == REFEREE or m.get("side") == side)
+                    and m.get("hex") is None
+                    and not m.get("vehicle")
+                    and uid not in shown
+                ):
+                    out.append(
+                        {
+                            "id": uid,
+                            "side": m.get("side", ""),
+                            "kind": "man",
+                            "hex": None,
+                            "position": "to place",
+                            "status": unit_status(m),
+                            "weapon": m.get("long_gun") or "pistol",
+                            "label": uid,
+                        }
+                    )
+        return out
 
     def status(self, view: Mapping[str, Any]) -> str:
         barrier = view.get("barrier_points")
@@ -802,3 +845,10 @@ class SkirmishUI(GameUI):
 
     def blank_text(self) -> str:
         return html.escape(f"hand-over to the {self.app.plotting_side}")
+
+
+class ManualSetupSkirmishUI(SkirmishUI):
+    """:class:`SkirmishUI` where the human sides place their own units (see
+    :attr:`SkirmishUI.manual_setup`)."""
+
+    manual_setup = True

@@ -351,6 +351,14 @@ class AggressorGame(Game):
             return f"{lab} holds a unit (no stacking)"
         return f"{lab} is not a legal {kind} target for {u.id}"
 
+    def undo(self, side: str, unit: str | None = None) -> Any:
+        """In the set-up, take back ``side``'s last set-up order (:func:`.setup.undo`); in
+        play, refused: orders take effect at once."""
+        if self._turn != 0 or self._over:
+            return super().undo(side, unit)
+        self._check_side(side)
+        return setup.undo(self, side, unit)
+
     def _setup_order(self, o: Order) -> Any:
         return setup.setup_order(self, o)
 

@@ -6,16 +6,28 @@ territory) while the army is short; ``remove`` (needs nothing; the unit is named
 unit back. ``remove`` is listed only when
 :meth:`~hexplay.rules.aggressor.game.AggressorGame.legal_orders` is asked for that unit, so that a
 player drawing orders from the side's list completes its set-up. ``submit`` locks the set-up
-once the army is complete. Unit ids are ``W01``.. and ``E01``.. in order of placement.
+once the army is complete. Unit ids are ``W01``.. and ``E01``.. in order of placement. Before
+the submit, :meth:`~hexplay.rules.aggressor.game.AggressorGame.undo` takes back the side's
+last set-up order (:func:`undo`; logged as an ``undo`` command).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from ...engine import IllegalOrder, LegalOrder, Need, Order, ScenarioError, check_args
+from ...engine import (
+    Command,
+    IllegalOrder,
+    LegalOrder,
+    Need,
+    Order,
+    ScenarioError,
+    check_args,
+)
+from ...engine.record import replay_only, take_state
 from .board import OTHER, SIDES, WEST, board_of
 from .units import TYPE_NAMES, UNIT_TYPES
 
@@ -88,6 +100,54 @@ def setup_order(g, o: Order) -> list[dict]:
         del g.at[u.hex]
         return [g.event("removed", {"unit": u.id}, o.side)]
     raise IllegalOrder("set-up", f"set-up orders are 'place' and 'remove', not {o.kind!r}")
+
+
+def standing(commands: Sequence[Command]) -> list[Command]:
+    """``commands`` without the ``undo`` commands of the set-up and the orders they took
+    back (each the last set-up order of its side still standing)."""
+    out: list[Command] = []
+    for c in commands:
+        if c.op == "undo" and c.turn == 0:
+            side = c.args.get("side")
+            k = max(i for i, x in enumerate(out) if x.op == "order" and x.args["side"] == side)
+            del out[k]
+        else:
+            out.append(c)
+    return out
+
+
+def undo(g, side: str, unit: Any = None) -> dict[str, Any]:
+    """Take back ``side``'s last set-up order still standing (a ``place``: its unit goes; a
+    ``remove``: the unit is back, same id and hex), before the side submits: the game is then
+    the replay of the orders still standing, exactly the game before that order. ``unit``: the
+    unit of that order; a unit placed earlier is taken back by the ``remove`` order (logged as
+    one). Returns the order taken back (as a dict)."""
+    if g.setup_done[side]:
+        raise IllegalOrder("set-up", f"the {side} set-up is submitted")
+    if unit is not None and type(unit) is not str:
+        raise IllegalOrder("set-up", f"unit must be a unit id (string), not {unit!r}")
+    cmds = standing(g.commands.commands)
+    t = next(
+        (
+            i
+            for i in range(len(cmds) - 1, -1, -1)
+            if cmds[i].op == "order" and cmds[i].args["side"] == side
+        ),
+        None,
+    )
+    if t is None:
+        raise IllegalOrder("set-up", f"{side} has no set-up order to take back")
+    o = cmds[t].args
+    which = o["unit"] if o["kind"] == "remove" else g.by_side[side][-1].id
+    if unit is not None and unit != which:
+        u = g.units.get(unit)
+        if u is None or u.side != side:
+            raise IllegalOrder("set-up", f"{side} has placed no unit {unit!r}")
+        setup_order(g, Order(side, "remove", unit))
+        return {"side": side, "kind": "place", "unit": unit, "args": {}}
+    take_state(g, replay_only(g, cmds[:t] + cmds[t + 1 :]))
+    g._log("undo", side=side, unit=which)
+    return {**o, "unit": which}
 
 
 def set_position(g, sc) -> None:
@@ -212,4 +272,6 @@ __all__ = [
     "set_position",
     "setup_order",
     "setup_orders",
+    "standing",
+    "undo",
 ]

@@ -8,7 +8,9 @@ and dice state checked on load), replays exactly and rewinds to any turn.
 Protocol mapping: set-up orders are ``choose_route`` / ``place_ambush`` / ``place``; planning
 orders are Table II task codes (``kind="DF"``, ...) with the arguments of :data:`.orders.TASK_ARGS`;
 :meth:`~SkirmishGame.advance` resolves the turn (:meth:`~SkirmishGame.resolve_turn`);
-:meth:`~SkirmishGame.undo` takes back a plotted task (:meth:`~SkirmishGame.unplot`).
+:meth:`~SkirmishGame.undo` takes back a plotted task (:meth:`~SkirmishGame.unplot`), or in
+the set-up the side's last set-up order or a unit's placement (:meth:`~SkirmishGame.unplace`,
+:mod:`.setup_undo`).
 """
 
 from __future__ import annotations
@@ -38,9 +40,10 @@ from ...engine import (
     jsonable,
     map_to_dict,
 )
-from ...engine.record import load
+from ...engine.record import load, replay_only, take_state
 from . import inputs as _in
 from . import setup as _setup
+from . import setup_undo as _setup_undo
 from .arrange import arrange as _arrange
 from .combat import attack_strength, weapon_can_harm
 from .combat import odds as combat_odds
@@ -93,6 +96,7 @@ COMMANDS: dict[str, str] = {
     "choose_route": "choose_route",
     "place_ambush": "place_ambush",
     "place": "place",
+    "unplace": "unplace",
     "arrange": "arrange",
     "plot": "plot",
     "unplot": "unplot",
@@ -381,8 +385,11 @@ class SkirmishGame(SkirmishState, Game):
         return self.plot(side, order.unit, code, **a)
 
     def undo(self, side: str, unit: str | None = None) -> Any:
-        """Take back the last task plotted for ``unit`` (default: ``side``'s last plotted)."""
+        """Take back the last task plotted for ``unit`` (default: ``side``'s last plotted); in
+        the set-up, ``side``'s last set-up order or ``unit``'s placement (:meth:`unplace`)."""
         self._check_side(side)
+        if self.phase == "setup":
+            return self.unplace(side, unit)
         if unit is None:
             unit = self._last_plotted(side)
             if unit is None:
@@ -463,6 +470,35 @@ class SkirmishGame(SkirmishState, Game):
         self.placed.add(unit_id)
         self._cache.clear()
         self._log("place", unit_id=unit_id, where=where, seat=seat, side=side)
+
+    def unplace(self, side: str, unit_id: str | None = None) -> dict[str, Any]:
+        """Take back ``side``'s last set-up order (``unit_id``: that unit's last placement)
+        before the side submits; the game is then the replay of the set-up orders still
+        standing (see :mod:`.setup_undo`). Returns the order taken back (as a dict)."""
+        rule = _setup_undo.RULE
+        self._check_side(side)
+        unit_id = _in.text(unit_id, rule, "unit")
+        self._setup_open(side)
+        cmds = _setup_undo.standing(self.commands.commands)
+        drop = _setup_undo.taken_back(cmds, side, unit_id)
+        first = cmds[drop[0]]
+        if first.op != "place" and self.setup_done[DEFENDER]:
+            raise IllegalOrder(
+                rule, f"the convoy's set-up is submitted: {first.op} cannot be taken back"
+            )
+        gone = set(drop)
+        try:
+            twin = replay_only(self, [c for i, c in enumerate(cmds) if i not in gone])
+        except IllegalOrder as e:
+            raise IllegalOrder(
+                e.rule,
+                f"taking back {_setup_undo.describe(first)} leaves a later order illegal: "
+                f"{e.message}",
+            ) from None
+        take_state(self, twin)
+        self._log("unplace", side=side, unit_id=first.args.get("unit_id"))
+        args = {k: v for k, v in first.args.items() if k not in ("side", "unit_id")}
+        return Order(side, first.op, first.args.get("unit_id"), args).to_dict()
 
     def auto_setup(self, side: str, rng: np.random.Generator | int | None = None) -> None:
         """Default choices for every unplaced unit of ``side`` (recorded as placements)."""
