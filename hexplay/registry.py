@@ -28,6 +28,11 @@ def resolve(ref: str) -> Any:
     return obj
 
 
+DEFAULT_PLAYERS: Mapping[str, str] = {"random": "hexplay.ai.random:RandomPlayer"}
+"""Players every game has unless its entry names its own of the same name: the random player
+(:class:`~hexplay.ai.random.RandomPlayer` reads only ``legal_orders``, so it plays any game)."""
+
+
 @dataclass(frozen=True)
 class GameEntry:
     """One registered game (references are ``"module:attr"`` strings, imported on use).
@@ -68,18 +73,21 @@ class GameEntry:
             raise KeyError(f"{self.name} has no scenario {name!r}; it has {sorted(table)}")
         return table[name]
 
+    def player_refs(self) -> dict[str, str]:
+        """Every player of the game by name: :data:`DEFAULT_PLAYERS`, then its own (which
+        replace a default of the same name)."""
+        return {**DEFAULT_PLAYERS, **self.players}
+
     def player_names(self) -> list[str]:
-        return ["random", *[n for n in self.players if n != "random"]]
+        return list(self.player_refs())
 
-    def player(self, name: str, side: str, seed: int = 0) -> Any:
-        """A computer player by name for ``side`` (``"random"`` works for every game)."""
-        if name == "random" and "random" not in self.players:
-            from .ai.random import RandomPlayer
-
-            return RandomPlayer(side, seed)
-        if name not in self.players:
+    def player(self, name: str, side: str, seed: int = 0, **knobs: Any) -> Any:
+        """A computer player by name for ``side`` (``"random"`` works for every game);
+        ``knobs`` are the player's own keyword arguments (a search's budgets, say)."""
+        ref = self.player_refs().get(name)
+        if ref is None:
             raise KeyError(f"{self.name} has no player {name!r}; it has {self.player_names()}")
-        return resolve(self.players[name])(side, seed=seed)
+        return resolve(ref)(side, seed=seed, **knobs)
 
     @property
     def analysis_spec(self) -> Any:

@@ -104,12 +104,13 @@ def test_attribute_docs_reads_the_docstrings_under_assignments():
 
 def test_every_shipped_game_has_a_docs_module():
     for name in hexplay.games():
-        module = docs_module(name)
+        game = hexplay.game_entry(name).game_class
+        module = docs_module(game)
         if name in ("skirmish", "aggressor", "naval"):
             assert module is not None, name
         if module is not None:
             md = module.tables_markdown()
-            assert md == game_tables_markdown(name)
+            assert md == game_tables_markdown(game)
             assert parse_tables(md), f"{name}: no table"
 
 
@@ -150,9 +151,11 @@ def test_api_pages_cover_every_module(ext, tmp_path):
 def test_a_game_without_a_docs_module_gets_no_page(ext, tmp_path):
     (tmp_path / "gone.md").write_text("# stale\n")
     with toys_registered():
-        assert docs_module("toy-race") is None
+        assert docs_module(hexplay.game_entry("toy-race").game_class) is None
         written = ext.rules_pages(tmp_path)
-    assert written == [g for g in hexplay.games() if docs_module(g) is not None]
+    assert written == [
+        g for g in hexplay.games() if docs_module(hexplay.game_entry(g).game_class) is not None
+    ]
     assert {p.stem for p in tmp_path.glob("*.md")} == set(written)
     page = (tmp_path / "skirmish.md").read_text(encoding="utf-8")
     assert page.startswith("# SKIRMISH tables") and sk_docs.tables_markdown() in page

@@ -510,7 +510,7 @@ def test_app_click_sends_one_board_message_and_reuses_cached_sight():
     from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT
 
     want = app.game.map.visible_from(
-        app.units_by_id[b]["hex"], SKIRMISH_SIGHT, blockers=app._blockers()
+        app.units_by_id[b]["hex"], SKIRMISH_SIGHT, blockers=app.ui.blockers()
     )
     assert app.board.overlays["visible"] == want
     assert len(app._sight_cache) == 2
@@ -838,7 +838,7 @@ def test_skirmish_selection_overlays_equal_the_plain_computation():
     for unit in ("A1", "A2", "A1"):
         app.select(unit)
         u = app.units_by_id[unit]
-        want = app.game.map.visible_from(u["hex"], SKIRMISH_SIGHT, blockers=app._blockers())
+        want = app.game.map.visible_from(u["hex"], SKIRMISH_SIGHT, blockers=app.ui.blockers())
         assert app.board.overlays["visible"] == want
         budget = Fraction(app.game.ap_left(app.plotting_side, unit))
         plain = app.ui.terrain().reachable(u["hex"], budget).float_costs()

@@ -41,10 +41,10 @@ def rules_pages(out: Path) -> list[str]:
 
     written = []
     for name in hexplay.games():
-        module = docs_module(name)
+        entry = hexplay.game_entry(name)
+        module = docs_module(entry.game_class)
         if module is None:
             continue
-        entry = hexplay.game_entry(name)
         package = module.__name__.rpartition(".")[0]
         text = (
             f"# {entry.title} tables\n\n"

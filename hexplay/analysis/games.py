@@ -199,18 +199,9 @@ def spec_of(name: str) -> AnalysisSpec:
 
 def make_player(name: str, player: str, side: str, seed: int, knobs: Mapping[str, Any]) -> Any:
     """The registered player ``player`` of game ``name`` for ``side``, with ``knobs``."""
-    from ..registry import game_entry, resolve
+    from ..registry import game_entry
 
-    e = game_entry(name)
-    if not knobs:
-        return e.player(player, side, seed=seed)
-    if player == "random" and "random" not in e.players:
-        from ..ai.random import RandomPlayer
-
-        return RandomPlayer(side, seed, **knobs)
-    if player not in e.players:
-        raise KeyError(f"{name} has no player {player!r}; it has {e.player_names()}")
-    return resolve(e.players[player])(side, seed=seed, **knobs)
+    return game_entry(name).player(player, side, seed=seed, **knobs)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ Files: a hand-editable text format (:mod:`.textformat`) and plain JSON (:mod:`.j
 bundled maps (``skirmish``, ``aggressor``) load by name with :func:`load_map`.
 """
 
-from .blocking import OPEN_SIGHT, BlockingModel
+from ..sight import OPEN_SIGHT, BlockingModel
 from .dictformat import map_from_dict, map_to_dict
 from .edit import EditError, MapBuilder
 from .io import bundled_maps, load_map, save_map

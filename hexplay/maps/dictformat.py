@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..hexgrid import OffsetLayout
-from .blocking import BlockingModel
+from ..sight import BlockingModel
 from .map import Map, MapError
 
 __all__ = ["REQUIRED_FIELDS", "map_from_dict", "map_to_dict"]

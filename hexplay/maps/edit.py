@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..hexgrid import Hex, Hexside, OffsetLayout, hexside_between, hexside_of
-from .blocking import BlockingModel
+from ..sight import BlockingModel
 from .map import LABEL_LIMITS, Map, MapError
 from .notation import check_name
 

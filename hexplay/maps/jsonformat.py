@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from ..hexgrid import Hex, Hexside, OffsetLayout
-from .blocking import BlockingModel
+from ..sight import BlockingModel
 from .map import Map, MapError
 from .notation import Frame, check_size, layout_words, parse_layout_words
 

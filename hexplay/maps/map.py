@@ -32,7 +32,7 @@ from ..hexgrid import (
     hexside_between,
     hexside_of,
 )
-from .blocking import BlockingModel
+from ..sight import BlockingModel, Sight
 
 
 class MapError(ValueError):
@@ -434,11 +434,9 @@ class Map:
             )
         return self.sight_model
 
-    def sight(self, model: BlockingModel | None = None):
+    def sight(self, model: BlockingModel | None = None) -> Sight:
         """The :class:`~hexplay.sight.Sight` of this map under ``model`` (default: the map's
         own :attr:`sight_model`; :class:`MapError` if it has none).  Cached per model."""
-        from ..sight import Sight
-
         model = self._model(model)
         cache = self.__dict__.setdefault("_sight_cache", {})
         if model not in cache:

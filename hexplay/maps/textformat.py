@@ -67,7 +67,7 @@ from pathlib import PurePath
 import numpy as np
 
 from ..hexgrid import Hex, Hexside, OffsetLayout
-from .blocking import BlockingModel
+from ..sight import BlockingModel
 from .map import Map, MapError
 from .notation import (
     Frame,

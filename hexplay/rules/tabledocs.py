@@ -3,8 +3,9 @@
 Each game's rules package may hold a ``docs`` module with ``tables_markdown() -> str``: its
 tables as Markdown, built from the very data the engine reads, with the reason for every
 reconstructed or designed value beside it. :func:`game_tables_markdown` finds that module for a
-registered game (so a game's page appears as soon as the game is registered and has one), and
-:func:`markdown_table` / :func:`attribute_docs` are the pieces the ``docs`` modules share.
+game's class (the docs build asks it of every registered game, so a game's page appears as soon
+as the game is registered and has one), and :func:`markdown_table` / :func:`attribute_docs` are
+the pieces the ``docs`` modules share.
 """
 
 from __future__ import annotations
@@ -82,11 +83,10 @@ def one_line(doc: str) -> str:
     return text.replace("`~", "`").replace("``", "`")
 
 
-def docs_module(game: str) -> ModuleType | None:
-    """The ``docs`` module of a registered game's rules package, or None if it has none."""
-    from ..registry import game_entry
-
-    module = importlib.import_module(game_entry(game).game.partition(":")[0])
+def docs_module(game: type) -> ModuleType | None:
+    """The ``docs`` module of the rules package that defines the Game class ``game`` (a
+    registered game's :attr:`~hexplay.registry.GameEntry.game_class`), or None if it has none."""
+    module = importlib.import_module(game.__module__)
     package = module.__name__ if hasattr(module, "__path__") else module.__package__
     if not package:  # a game in a top-level module has no rules package
         return None
@@ -96,7 +96,7 @@ def docs_module(game: str) -> ModuleType | None:
     return importlib.import_module(name)
 
 
-def game_tables_markdown(game: str) -> str | None:
-    """``tables_markdown()`` of a registered game's ``docs`` module (None without one)."""
+def game_tables_markdown(game: type) -> str | None:
+    """``tables_markdown()`` of the Game class ``game``'s ``docs`` module (None without one)."""
     module = docs_module(game)
     return None if module is None else module.tables_markdown()

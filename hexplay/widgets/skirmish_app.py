@@ -82,9 +82,6 @@ class SkirmishApp(GameApp):
     def _sight_cache(self) -> dict:
         return self.ui._sight_cache
 
-    def _blockers(self) -> list[str]:
-        return self.ui.blockers()
-
     def los(self, a: str, b: str) -> Any:
         return self.ui.los(a, b)
 

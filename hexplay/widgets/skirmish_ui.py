@@ -737,7 +737,9 @@ class SkirmishUI(GameUI):
 
     # --- sight, reach, plots (from the side's view) ---------------------------------------------
     def blockers(self) -> list[str]:
-        """Hexes of vehicles this side knows about (they block LOS, Table III)."""
+        """What blocks sight for the side on view besides terrain (Table III): the hexes of the
+        vehicles its view shows, last-known positions included (the referee's: every vehicle).
+        :meth:`los` and :meth:`visible_hexes` trace with these."""
         return [
             u["hex"]
             for u in self.app.units_by_id.values()

@@ -27,10 +27,13 @@ _OFFSET = re.compile(r"T([+-][0-9]+)", re.ASCII)
 
 
 def route_hexes(g, name: str) -> tuple[str, ...]:
+    """The hexes of route ``name``: equals :func:`_route_hexes`, kept in the map's bounded memo
+    (:meth:`~.terrain.Terrain.remember`)."""
     key = ("route", name, tuple(g.map.places.get(name, ())))
     got = g.terrain.memo.get(key)
     if got is None:
-        got = g.terrain.memo[key] = _route_hexes(g, name)
+        got = _route_hexes(g, name)
+        g.terrain.remember(key, got)
     return got
 
 
@@ -179,26 +182,37 @@ def check_setup_done(g, side: str) -> None:
 def default_adversary_hexes(g, rng: np.random.Generator, n: int) -> list[str]:
     """Random hexes 2..5 from the ambush hex that see it, preferring woods (sight judged
     with the vehicles the adversary may know of: the escorts are placed in secret)."""
-    amb = g.ambush
-    blk = g.known_blockers(ADVERSARY)
-    key = ("adversary_hexes", amb, blk)
-    cands = g.terrain.memo.get(key)
-    if cands is None:  # a pure function of the map, the ambush hex and these vehicles' hexes
-        labels = g.terrain.labels
-        dist = g.terrain.distances_from(amb)
-        cands = []
-        ring = np.flatnonzero((dist >= 2) & (dist <= 5))
-        for i in ring[g.terrain.seen_from(ring, amb, blk)].tolist():
-            lab = labels[i]
-            cands.append((0 if g.terrain.terrain(lab) == "trees" else 1, lab))
-        if not cands:
-            cands = [(0, labels[i]) for i in np.flatnonzero((dist >= 1) & (dist <= 6)).tolist()]
-        cands.sort()
-        cands = g.terrain.memo[key] = tuple(cands)
+    cands = adversary_candidates(g, g.ambush, g.known_blockers(ADVERSARY))
     woods = [c for p, c in cands if p == 0] or [c for _p, c in cands]
     pool = woods if len(woods) >= n else [c for _p, c in cands]
     idx = rng.choice(len(pool), size=n, replace=len(pool) < n)
     return [pool[int(i)] for i in idx]
+
+
+def adversary_candidates(g, amb: str, blk: frozenset[int]) -> tuple[tuple[int, str], ...]:
+    """:func:`adversary_candidates_plain`, kept in the map's bounded memo (a pure function of
+    the map, the ambush hex and these vehicles' hexes)."""
+    key = ("adversary_hexes", amb, blk)
+    cands = g.terrain.memo.get(key)
+    if cands is None:
+        cands = adversary_candidates_plain(g, amb, blk)
+        g.terrain.remember(key, cands)
+    return cands
+
+
+def adversary_candidates_plain(g, amb: str, blk: frozenset[int]) -> tuple[tuple[int, str], ...]:
+    """Sorted ``(0 if woods else 1, label)`` of the hexes 2..5 from ``amb`` that see it with
+    vehicles on ``blk``; if none does, every hex 1..6 from it (all ``0``)."""
+    labels = g.terrain.labels
+    dist = g.terrain.distances_from(amb)
+    ring = np.flatnonzero((dist >= 2) & (dist <= 5))
+    cands = [
+        (0 if g.terrain.terrain(labels[i]) == "trees" else 1, labels[i])
+        for i in ring[g.terrain.seen_from(ring, amb, blk)].tolist()
+    ]
+    if not cands:
+        cands = [(0, labels[i]) for i in np.flatnonzero((dist >= 1) & (dist <= 6)).tolist()]
+    return tuple(sorted(cands))
 
 
 def auto_setup(g, side: str, rng: np.random.Generator) -> None:

@@ -69,7 +69,6 @@ class Terrain:
         self._settled: dict[tuple[str, int, int], tuple[list[int], list[int], array]] = {}
         self._found: dict[tuple[str, int, int], tuple[np.ndarray, ...]] = {}
         self._rank_qr_arrays: tuple[np.ndarray, np.ndarray] | None = None
-        self._slope_cache: dict[tuple[str, str], tuple[frozenset[int], ...]] = {}
         self.slope = m.hexside_features.get("slope", frozenset())
         #: hexes with a slope hexside (only fire into these can cross a slope hexside)
         self._slope_hexes = frozenset(
@@ -444,11 +443,12 @@ class Terrain:
         return info
 
     def _slope_info(self, a: str, b: str) -> tuple[frozenset[int], ...]:
-        """:meth:`_slope_traces` of fire from ``a`` into ``b``, made once per pair."""
-        key = (a, b)
-        info = self._slope_cache.get(key)
+        """:meth:`_slope_traces` of fire from ``a`` into ``b``, kept in :attr:`memo`."""
+        key = ("slope_traces", a, b)
+        info = self.memo.get(key)
         if info is None:
-            info = self._slope_cache[key] = self._slope_traces(a, b)
+            info = self._slope_traces(a, b)
+            self.remember(key, info)
         return info
 
     def remember(self, key: tuple, value: Any, limit: int = 200_000) -> None:
