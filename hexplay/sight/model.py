@@ -1,10 +1,10 @@
 """Blocking models: what a ruleset says blocks line of sight, as plain data a map can carry.
 
 The model is sight's own input (as :class:`~hexplay.movement.CostModel` is movement's); a map
-names its game's model (:attr:`hexplay.maps.Map.sight_model`, the 'sight:' section of a map
-file), so that :meth:`hexplay.maps.Map.los` gives the game's answer without being told the
-model (issue 10).  Its plain-data form (:meth:`BlockingModel.to_dict`,
-:meth:`BlockingModel.from_dict`) is what the JSON map format and saves store.
+names its game's model (``Map.sight_model``, the 'sight:' section of a map file), so that
+:meth:`hexplay.maps.Map.los` gives the game's answer without being told the model (issue 10).
+Its plain-data form (:meth:`BlockingModel.to_dict`, :meth:`BlockingModel.from_dict`) is what
+the JSON map format and saves store.
 """
 
 from __future__ import annotations
