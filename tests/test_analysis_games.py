@@ -3,6 +3,7 @@ command line take the game from the registry, with its sides, players and outcom
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import pickle
@@ -205,3 +206,76 @@ def test_every_shipped_game_registers_its_analysis_and_its_figures_are_averaged(
     assert set(spec.means) <= set(df.columns)
     assert all(pd.api.types.is_numeric_dtype(df[c]) for c in spec.means)
     assert spec.p_column in summary.columns and set(spec.means) <= set(summary.columns)
+
+
+def _scenario_file(name: str, tmp_path) -> tuple[str, dict]:
+    """A scenario JSON file for game ``name`` (not its default one) and the dict it holds."""
+    if name == "ambush":
+        from hexplay.rules.ambush.game import scenario_file
+
+        d = scenario_file("close_escort").to_dict()
+    elif name == "naval":
+        from hexplay.rules.naval.scenarios import scenarios
+
+        d = scenarios()["horaniu"]
+    elif name == "aggressor":
+        from hexplay.rules.aggressor.scenario import SCENARIOS
+
+        d = {**SCENARIOS["batch"], "turn_limit": 3}
+    else:
+        from hexplay.rules.skirmish.scenario import Scenario
+
+        d = {**Scenario().to_dict(), "turn_limit": 5}
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(d))
+    return str(path), d
+
+
+@pytest.mark.parametrize("name", ["skirmish", "ambush", "aggressor", "naval"])
+def test_cli_simulate_and_sweep_take_a_scenario_file_for_every_shipped_game(name, tmp_path):
+    """``--scenario FILE`` (the ``scenario.file`` parameter) starts every game from that file:
+    the games played are those of the file's scenario, which the game's runner makes."""
+    import hexplay
+
+    path, _d = _scenario_file(name, tmp_path)
+    spec = spec_of(name)
+    made = GameRunner(name).new({"file": path}, seed=3)
+    want = hexplay.game_entry(name).new(made.scenario, seed=3)
+    assert made.scenario == want.scenario
+    if name in ("ambush", "naval"):  # not the game's default scenario
+        assert made.scenario != hexplay.game_entry(name).new(None, seed=3).scenario
+    out = tmp_path / "g.csv"
+    assert main(["simulate", "--game", name, "-n", "2", "--scenario", path, "-o", str(out)]) == 0
+    df = pd.read_csv(out)
+    assert len(df) == 2 and set(df["scenario.file"]) == {str(tmp_path / f"{name}.json")}
+    assert spec.p_column in set(summarize(df, game=name).columns)
+
+
+def test_scenario_file_parameters_are_checked_at_the_edge(tmp_path):
+    from hexplay.engine import ScenarioError
+    from hexplay.rules.ambush.game import AmbushScenario, scenario_file, sweep_scenario
+
+    naval = importlib.import_module("hexplay.rules.naval.scenarios")  # (the package's
+    # ``scenarios`` is a function)
+
+    amb, _ = _scenario_file("ambush", tmp_path)
+    assert sweep_scenario({"file": amb}) == AmbushScenario.from_json(amb)
+    assert sweep_scenario({"file": amb}) == scenario_file("close_escort")
+    assert sweep_scenario({"file": amb, "response_density": "high"}).response_density == "high"
+    nav, d = _scenario_file("naval", tmp_path)
+    assert naval.sweep_scenario({"file": nav}) == naval.load_scenario(d)
+    assert naval.sweep_scenario({}) == naval.load_scenario(naval.scenarios()["kula_gulf"])
+    assert naval.sweep_scenario({"base": "horaniu"}) == naval.sweep_scenario({"file": nav})
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2")
+    for make, path in ((sweep_scenario, amb), (naval.sweep_scenario, nav)):
+        with pytest.raises(ScenarioError, match="not both"):
+            make({"file": path, "base": "horaniu"})
+        with pytest.raises(ScenarioError):
+            make({"file": str(bad)})
+        with pytest.raises(ScenarioError):
+            make({"file": str(tmp_path / "missing.json")})
+    with pytest.raises(ScenarioError, match="no naval scenario"):
+        naval.sweep_scenario({"base": "jutland"})
+    with pytest.raises(ScenarioError):
+        naval.sweep_scenario({"no_such_field": 1})

@@ -120,8 +120,8 @@ AMBUSH = AnalysisSpec(
 )
 """AMBUSH: the adversary wins only by getting the cargo off the map (with ``cargo_removal``),
 so P(adversary wins) is P(cargo away). Sweep parameters: ``base`` (a bundled scenario's name,
-default "roadblock") and any AMBUSH scenario field, e.g. ``response_density``, ``barrier``,
-``radio`` (:func:`hexplay.rules.ambush.game.sweep_scenario`)."""
+default "roadblock") or ``file`` (``--scenario FILE``) and any AMBUSH scenario field, e.g.
+``response_density``, ``barrier``, ``radio`` (:func:`hexplay.rules.ambush.game.sweep_scenario`)."""
 
 AGGRESSOR = AnalysisSpec(
     game="aggressor",
@@ -154,10 +154,13 @@ NAVAL = AnalysisSpec(
     win_side="ijn",
     means=("turns", "vp_ijn", "vp_usn", "sunk_ijn", "sunk_usn"),
     players={"ijn": "scripted", "usn": "scripted"},
+    scenario="hexplay.rules.naval.scenarios:sweep_scenario",
     title="P(ijn wins)",
 )
 """The naval night action: every outcome column kept; victory points and ships sunk a side
-averaged per sweep point (not ``ratio``: None while the USN has no point)."""
+averaged per sweep point (not ``ratio``: None while the USN has no point). Sweep parameters:
+``base`` (a bundled scenario's name, default "kula_gulf") or ``file`` (``--scenario FILE``) and
+any top-level scenario field (:func:`hexplay.rules.naval.scenarios.sweep_scenario`)."""
 
 BUILTIN = {"skirmish": SKIRMISH, "ambush": AMBUSH, "aggressor": AGGRESSOR, "naval": NAVAL}
 """Specs of the games hexplay ships, used when a registry entry names none."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from importlib import resources
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
@@ -353,10 +354,18 @@ def named_scenarios() -> dict[str, dict[str, Any]]:
 
 def sweep_scenario(params: Mapping[str, Any] | None = None) -> AmbushScenario:
     """A scenario from sweep parameters: ``base`` (a bundled scenario's file name, default
-    ``"roadblock"``) with the other parameters as field overrides (each validated by name).
-    ``radio=False`` also warns the escorts at the start (no CB to warn them)."""
+    ``"roadblock"``) or ``file`` (an AMBUSH scenario JSON file: ``hexplay simulate/sweep --game
+    ambush --scenario FILE``), with the other parameters as field overrides (each validated by
+    name). ``radio=False`` also warns the escorts at the start (no CB to warn them)."""
     p = dict(params or {})
-    base = scenario_file(str(p.pop("base", "roadblock")))
+    path = p.pop("file", None)
+    if path and "base" in p:
+        raise ScenarioError("file", "a sweep starts from a base scenario or a file, not both")
+    base = (
+        AmbushScenario.from_json(Path(path))
+        if path
+        else scenario_file(str(p.pop("base", "roadblock")))
+    )
     d = base.to_dict()
     unknown = sorted(set(p) - set(AmbushScenario.FIELDS))
     if unknown:

@@ -31,6 +31,7 @@ Decisions where the listing is silent (hexplay's):
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -310,6 +311,26 @@ def horaniu() -> dict[str, Any]:
 def scenarios() -> dict[str, dict[str, Any]]:
     """The bundled scenarios by name (plain dicts; what the registry lists)."""
     return {"kula_gulf": kula_gulf(), "kula_gulf_30": kula_gulf(True), "horaniu": horaniu()}
+
+
+def sweep_scenario(params: Mapping[str, Any] | None = None) -> Scenario:
+    """A scenario from batch or sweep parameters (``hexplay simulate/sweep --game naval``):
+    ``base`` (a bundled scenario's name, default ``"kula_gulf"``) or ``file`` (a scenario JSON
+    file: ``--scenario FILE``), with the other parameters as top-level scenario fields, the
+    whole validated by :func:`load_scenario`."""
+    p = dict(params or {})
+    path = p.pop("file", None)
+    if path and "base" in p:
+        raise ScenarioError("file", "a sweep starts from a base scenario or a file, not both")
+    if path:
+        d = read_scenario(path).to_dict()
+    else:
+        base, bundled = str(p.pop("base", "kula_gulf")), scenarios()
+        if base not in bundled:
+            raise ScenarioError("base", f"no naval scenario {base!r}; there are {sorted(bundled)}")
+        d = bundled[base]
+    d.update(p)
+    return load_scenario(d)
 
 
 def save_scenario(sc: Scenario, path: str | Path) -> Path:
