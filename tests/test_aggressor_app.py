@@ -433,11 +433,20 @@ def test_manual_set_up_by_clicks_the_engine_judging_each_placement():
     assert app.builder.task_codes() == ["remove"]
     app.builder.click_task("remove")
     assert g.placed("west") == 0
+    app.board.simulate_click("@AB")  # placed, then taken back by Undo last (the engine's undo)
+    app.board.simulate_click("@AB", "W01")
+    app.builder.undo_last()
+    assert g.placed("west") == 0 and app.builder.error.value == ""
+    assert not [u for u in app.board.units if u["side"] == "west"]
     for h in ("@AA", "@AB", "@AC"):
         app.board.simulate_click(h)
     assert "placed 3 of 3: Artillery 3" in app.ui.setup_text.value
     app.end_plot()
     assert g.phase == "play" and g.current == "west" and app.ui.setup_box.layout.display == "none"
+    app.board.simulate_click("@AA", "W01")  # in play orders act at once: refused by the engine
+    app.builder.undo_last()
+    assert "orders take effect at once" in app.builder.error.value
+    assert g.phase == "play" and g.placed("west") == 3
     with pytest.raises(ValueError, match="setup"):
         AggressorApp(setup="by hand")
 

@@ -142,7 +142,9 @@ class AggressorController(OrderController):
         ]
 
     def undo(self, unit: str) -> None:
-        raise IllegalOrder("sequence of play", "AGGRESSOR orders act at once: no undo")
+        """The engine's undo: in the set-up, ``unit``'s placement taken back; in play refused
+        (orders act at once), the rule named by the engine."""
+        self.app.game.undo(self.side, unit)
 
     def _own(self, unit: str) -> Mapping[str, Any]:
         u = (self.app.view.get("units") or {}).get(unit) or {}
