@@ -349,6 +349,17 @@ def test_app_click_selects_and_plots_through_the_engine(hot_seat_app):
     app.board._handle_custom_msg({"type": "click", "hex": step, "unit": None}, [])
     app.builder.finish()
     assert len(g.plotted("adversary", man["id"])) == 1
+    # no unit selected: Undo last takes back the side's last order (the engine's undo(side))
+    app.builder.set_unit(None)
+    app.builder.undo_last()
+    assert g.plotted("adversary", man["id"]) == [] and app.builder.error.value == ""
+    app.builder.undo_last()  # nothing left: the engine's refusal, shown
+    assert "no task to undo" in app.builder.error.value
+    app.builder.set_unit(man["id"])  # the move plotted again (the next test hands it over)
+    app.builder.click_task("MP")
+    app.board._handle_custom_msg({"type": "click", "hex": step, "unit": None}, [])
+    app.builder.finish()
+    assert len(g.plotted("adversary", man["id"])) == 1
 
 
 def test_hot_seat_secrecy_between_plots(hot_seat_app):

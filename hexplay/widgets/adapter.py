@@ -76,7 +76,7 @@ class OrderController:
     def order(self, order: Order) -> None:
         self.app.game.order(order)
 
-    def undo(self, unit: str) -> None:
+    def undo(self, unit: str | None) -> None:
         self.app.game.undo(self.side, unit)
 
     def pick(self, need: Need, hex: str | None, unit: str | None, occupant: str | None) -> Any:

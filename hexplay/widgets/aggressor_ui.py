@@ -141,7 +141,7 @@ class AggressorController(OrderController):
             for lo in self.engine_legal_orders(unit)
         ]
 
-    def undo(self, unit: str) -> None:
+    def undo(self, unit: str | None) -> None:
         """The engine's undo: in the set-up, ``unit``'s placement taken back; in play refused
         (orders act at once), the rule named by the engine."""
         self.app.game.undo(self.side, unit)

@@ -36,7 +36,8 @@ class PlotController(Protocol):
     def order(self, order: Any) -> None:
         """Give (plot) a complete :class:`~hexplay.engine.protocol.Order`; IllegalOrder."""
 
-    def undo(self, unit: str) -> None: ...
+    def undo(self, unit: str | None) -> None:
+        """Take back ``unit``'s last order (None: the side's last); IllegalOrder."""
 
     def pick(self, need: Any, hex: str | None, unit: str | None, occupant: str | None) -> Any:
         """The value a board click gives ``need`` (a unit id or a hex), or None."""
@@ -252,7 +253,10 @@ class PlotBuilder(W.VBox):
         self.done.add_class("hexplay-pick-done")
         self.cancel = G.Button(description="Cancel", icon="times", layout=W.Layout(width="90px"))
         self.undo = G.Button(
-            description="Undo last", icon="undo", layout=W.Layout(width="auto", min_width="110px")
+            description="Undo last",
+            icon="undo",
+            tooltip="take back the selected unit's last order (no unit selected: the side's last)",
+            layout=W.Layout(width="auto", min_width="110px"),
         )
         self.undo.add_class("hexplay-undo")
         self.same = G.Button(
@@ -582,11 +586,13 @@ class PlotBuilder(W.VBox):
             self.refresh()
 
     def undo_last(self) -> None:
-        c, u = self.controller, self.unit
-        if c is None or u is None:
+        """Take back the selected unit's last order, or with no unit selected the side's last
+        (the engine's ``undo``; its refusal shown, nothing changed)."""
+        c = self.controller
+        if c is None:
             return
         try:
-            c.undo(u)
+            c.undo(self.unit)
         except Exception as e:
             self.show_error(str(e))
             return

@@ -182,7 +182,7 @@ class SkirmishController(OrderController):
             args["target"] = self.ui.resolve_target(args["target"])
         self.app.game.order(Order(order.side, order.kind, order.unit, args))
 
-    def undo(self, unit: str) -> None:
+    def undo(self, unit: str | None) -> None:
         self.app.game.undo(self.side, unit)
 
     def pick(self, need: Need, hex: str | None, unit: str | None, occupant: str | None) -> Any:
