@@ -250,14 +250,7 @@ def _barrier_work_turns(g: AmbushGame, men: tuple[str, ...], turns: int) -> list
     """``men`` (at the transporter) plot BW for ``turns`` turns; the barrier after each."""
     out = []
     for _ in range(turns):
-        for mid in men:
-            g.plot("adversary", mid, "BW")
-        for v in g.vehicles.values():
-            if v.moving:
-                g.plot("defender", v.id, "SV")
-        g.submit("adversary")
-        g.submit("defender")
-        g.resolve_turn()
+        _one_turn(g, [(mid, "BW", {}) for mid in men])
         out.append(g.barrier)
     return out
 
