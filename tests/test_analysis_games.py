@@ -253,6 +253,7 @@ def test_cli_simulate_and_sweep_take_a_scenario_file_for_every_shipped_game(name
 
 def test_scenario_file_parameters_are_checked_at_the_edge(tmp_path):
     from hexplay.engine import ScenarioError
+    from hexplay.rules.aggressor.scenario import batch_scenario
     from hexplay.rules.ambush.game import AmbushScenario, scenario_file, sweep_scenario
 
     naval = importlib.import_module("hexplay.rules.naval.scenarios")  # (the package's
@@ -271,6 +272,7 @@ def test_scenario_file_parameters_are_checked_at_the_edge(tmp_path):
     for make, path in ((sweep_scenario, amb), (naval.sweep_scenario, nav)):
         with pytest.raises(ScenarioError, match="not both"):
             make({"file": path, "base": "horaniu"})
+    for make in (sweep_scenario, naval.sweep_scenario, batch_scenario):
         with pytest.raises(ScenarioError):
             make({"file": str(bad)})
         with pytest.raises(ScenarioError):

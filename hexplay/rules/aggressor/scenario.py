@@ -7,11 +7,14 @@ A scenario is plain JSON; :func:`parse_scenario` accepts a dict, a :class:`Scena
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import ScenarioError
+from ...engine.jsonio import JSONInputError
+from ...engine.jsonio import read as read_json
 
 ARMY_SIZE = 18
 """Units per side (the original's 18)."""
@@ -120,10 +123,10 @@ def batch_scenario(params: Mapping[str, Any] | None = None) -> Scenario:
     d: dict[str, Any] = dict(SCENARIOS[base])
     path = p.pop("file", None)
     if path:
-        import json
-        from pathlib import Path
-
-        loaded = json.loads(Path(path).read_text())
+        try:
+            loaded = read_json(Path(path))
+        except JSONInputError as e:
+            raise ScenarioError("file", str(e)) from None
         if not isinstance(loaded, Mapping):
             raise ScenarioError("file", f"{path} does not hold a scenario object")
         d.update(loaded)
