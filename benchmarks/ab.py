@@ -13,7 +13,8 @@ all blocks, with the median and range of the blocks' ratios:
 (:func:`time_pairs`): on a machine whose load swings over seconds, the blocks' ratios then
 spread less.
 
-Both versions play the scripted SKIRMISH game of :mod:`hexplay.analysis.bench` on their own
+Both versions play the scripted SKIRMISH game of :mod:`hexplay.games.skirmish.analysis.bench` on
+their own
 copy of the map, each after ``--warmup`` games (the map's lazy tables filled); ``--compare``
 games are compared command for command and die for die first. The other games' A/B
 (``ab_ambush.py``, ``ab_aggressor.py``) run the same :func:`run` with their own game.
@@ -151,7 +152,8 @@ def run(argv: list[str] | None, doc: str, version: Version, warmup: int, block_g
 
 
 def skirmish(hx: Any) -> Callable[[int], Any]:
-    """Version ``hx``'s scripted SKIRMISH game (:mod:`hexplay.analysis.bench`'s) on a copy of
+    """Version ``hx``'s scripted SKIRMISH game (:mod:`hexplay.games.skirmish.analysis.bench`'s) on
+    a copy of
     the map of its own, made once."""
     bench = importlib.import_module(f"{hx.__name__}.analysis.bench")
     ai = importlib.import_module(f"{hx.__name__}.ai")

@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hexplay.ai.ambush import scripted  # noqa: E402
 from hexplay.ai.player import play  # noqa: E402
 from hexplay.analysis.batch import batch_gc  # noqa: E402
-from hexplay.rules.ambush.game import AmbushGame, scenario_file  # noqa: E402
+from hexplay.games.ambush.ai.players import scripted  # noqa: E402
+from hexplay.games.ambush.game import AmbushGame, scenario_file  # noqa: E402
 
 BENCH_SCENARIO = "close_escort"
 """The densest standard scenario: the most men in contact at once (three-man escorts bumper to

@@ -2,8 +2,9 @@
 
 ``sweep_figures()`` runs the same sweep (a small grid of scenario and tactic parameters) on a
 local cluster of 1 process worker and then of 2, after warming every worker alike (map tables
-loaded, :data:`~hexplay.analysis.bench.WARMUP_GAMES` games played: see
-:mod:`hexplay.analysis.bench` for the lazily built per-map tables), and returns games/s for
+loaded, :data:`~hexplay.games.skirmish.analysis.bench.WARMUP_GAMES` games played: see
+:mod:`hexplay.games.skirmish.analysis.bench` for the lazily built per-map tables), and returns
+games/s for
 each and the speed-up. Every repeat uses new seeds, so no worker replays games it has seen.
 ``batch_figures()`` gives single-process games/s (no Dask), warm and cold. Run directly to
 print them.
@@ -30,7 +31,7 @@ SPEC: dict[str, Any] = {
 def _warm(games: int | None = None) -> int:
     """Play ``games`` tactic games (seeds ``10**6 + i``) at the default point in this process."""
     from hexplay.analysis.batch import batch_gc, resolve_runner
-    from hexplay.analysis.bench import WARMUP_GAMES
+    from hexplay.games.skirmish.analysis.bench import WARMUP_GAMES
 
     run = resolve_runner(None)
     with batch_gc():
@@ -46,7 +47,8 @@ def _cpu_seconds() -> float:
 
 class _Cluster:
     """A local cluster of ``n_workers``, every worker warmed alike: the map tables loaded and
-    :data:`~hexplay.analysis.bench.WARMUP_GAMES` games played (:func:`_warm`), and the task
+    :data:`~hexplay.games.skirmish.analysis.bench.WARMUP_GAMES` games played (:func:`_warm`), and
+    the task
     path too (the function shipped, the workers' first task, connections)."""
 
     def __init__(self, n_workers: int, points: list | None = None) -> None:
@@ -159,8 +161,9 @@ def batch_figures(games: int = 400, cold_games: int = 100) -> dict[str, float]:
     """Full games per second through ``run_batch`` in this process (no Dask), tactic players:
     ``batch_games_per_s`` after the warm-up games, ``batch_games_per_s_cold`` on a fresh copy
     of the map (its eager tables built, no game played yet)."""
-    from hexplay.analysis import run_batch, runner
-    from hexplay.analysis.bench import fresh_skirmish_map
+    from hexplay.analysis import run_batch
+    from hexplay.games.skirmish.analysis import runner
+    from hexplay.games.skirmish.analysis.bench import fresh_skirmish_map
 
     runner._MAPS["skirmish"] = fresh_skirmish_map()
     df = run_batch(cold_games, {}, {}, seed=50_000)

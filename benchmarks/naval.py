@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hexplay.ai.naval import NavalScripted  # noqa: E402
 from hexplay.ai.player import play  # noqa: E402
-from hexplay.rules.naval import NavalGame  # noqa: E402
+from hexplay.games.naval import NavalGame  # noqa: E402
+from hexplay.games.naval.ai.players import NavalScripted  # noqa: E402
 
 
 def games_per_s(n: int, seed0: int = 0, scenario: str = "kula_gulf", clock=time.process_time):

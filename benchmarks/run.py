@@ -12,7 +12,8 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
 - ``skirmish_games_per_s``: bot-vs-bot full SKIRMISH games per second on one core (this
   process's CPU time, as every ``*_games_per_s`` of one process here), 400 games
   after 100 warm-up games (the pace of a batch once the map's lazy tables hold what games ask
-  for; see ``hexplay.analysis.bench``); ``skirmish_games_per_s_cold``: the first 100 games on
+  for; see ``hexplay.games.skirmish.analysis.bench``); ``skirmish_games_per_s_cold``: the first 100
+  games on
   a fresh copy of the map.
 - ``batch_games_per_s`` / ``batch_games_per_s_cold``: the same through
   ``hexplay.analysis.run_batch`` (tactical players, default point);
@@ -73,11 +74,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from analysis import all_batch_figures, all_sweep_figures, unit_of  # noqa: E402
 
+from hexplay.games.skirmish.movement import SKIRMISH_COSTS  # noqa: E402
+from hexplay.games.skirmish.sight import SKIRMISH_SIGHT  # noqa: E402
 from hexplay.hexgrid import Hex, hexside_between, segment_offsets  # noqa: E402
 from hexplay.maps import load_map  # noqa: E402
 from hexplay.movement import Movement  # noqa: E402
-from hexplay.rules.skirmish.movement import SKIRMISH_COSTS  # noqa: E402
-from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT  # noqa: E402
 
 
 def emit(name: str, value: float, unit: str) -> None:
@@ -161,7 +162,7 @@ def bench_core(quick: bool) -> None:
 
 
 def bench_games(quick: bool) -> None:
-    from hexplay.analysis.bench import skirmish_games_per_s
+    from hexplay.games.skirmish.analysis.bench import skirmish_games_per_s
 
     emit("skirmish_games_per_s", skirmish_games_per_s(60 if quick else 400), "games/s")
     emit(

@@ -134,8 +134,8 @@ def _line(name: str, k: float, n: int, extra: str) -> None:
 def skirmish_game(s: int, search_side: str | None, budget: dict) -> tuple:
     """One SKIRMISH game at 4 guards (seed ``s``): (adversary won, turn decisions' seconds,
     set-up decision's seconds)."""
-    from hexplay.ai.tactics import make_players
-    from hexplay.analysis.runner import new_game
+    from hexplay.games.skirmish.ai.tactics import make_players
+    from hexplay.games.skirmish.analysis.runner import new_game
 
     g = new_game({"n_guards": GUARDS}, s)
     adv, dfd = make_players(None, s)

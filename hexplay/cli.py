@@ -143,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _worst_case(args: argparse.Namespace) -> int:
     from .analysis.grid import parse_value, split_point
-    from .analysis.worstcase import best_defence, worst_case
+    from .games.skirmish.analysis.worstcase import best_defence, worst_case
 
     if args.game != "skirmish":
         raise SystemExit(

@@ -13,106 +13,58 @@ Another package registers its own game with :func:`register`.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from .engine.plugin import DEFAULT_PLAYERS, GameEntry, resolve
 
-def resolve(ref: str) -> Any:
-    """Import ``"package.module:attr"`` (``attr`` may be dotted)."""
-    mod, _, attr = ref.partition(":")
-    obj: Any = importlib.import_module(mod)
-    for part in attr.split(".") if attr else ():
-        obj = getattr(obj, part)
-    return obj
-
-
-DEFAULT_PLAYERS: Mapping[str, str] = {"random": "hexplay.ai.random:RandomPlayer"}
-"""Players every game has unless its entry names its own of the same name: the random player
-(:class:`~hexplay.ai.random.RandomPlayer` reads only ``legal_orders``, so it plays any game)."""
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    """One registered game (references are ``"module:attr"`` strings, imported on use).
-
-    ``game``: the Game class. ``scenarios``: a function returning ``{name: scenario dict}``.
-    ``players``: name -> a factory ``f(side, seed=0)`` returning a computer player.
-    ``analysis``: the game's analysis description (outcome columns, parameters, the side whose
-    win probability is reported; see :mod:`hexplay.analysis`). ``ui``: the app adapter class.
-    """
-
-    name: str
-    title: str
-    game: str
-    scenarios: str | None = None
-    players: Mapping[str, str] = field(default_factory=dict)
-    analysis: str | None = None
-    ui: str | None = None
-
-    @property
-    def game_class(self) -> Any:
-        return resolve(self.game)
-
-    @property
-    def info(self) -> Any:
-        return self.game_class.info
-
-    def new(self, scenario: Any = None, seed: int = 0, **kw: Any) -> Any:
-        if isinstance(scenario, str):
-            scenario = self.scenario(scenario)
-        return self.game_class.new(scenario, seed=seed, **kw)
-
-    def scenario_names(self) -> list[str]:
-        return list(resolve(self.scenarios)()) if self.scenarios else []
-
-    def scenario(self, name: str) -> Any:
-        table = resolve(self.scenarios)() if self.scenarios else {}
-        if name not in table:
-            raise KeyError(f"{self.name} has no scenario {name!r}; it has {sorted(table)}")
-        return table[name]
-
-    def player_refs(self) -> dict[str, str]:
-        """Every player of the game by name: :data:`DEFAULT_PLAYERS`, then its own (which
-        replace a default of the same name)."""
-        return {**DEFAULT_PLAYERS, **self.players}
-
-    def player_names(self) -> list[str]:
-        return list(self.player_refs())
-
-    def player(self, name: str, side: str, seed: int = 0, **knobs: Any) -> Any:
-        """A computer player by name for ``side`` (``"random"`` works for every game);
-        ``knobs`` are the player's own keyword arguments (a search's budgets, say)."""
-        ref = self.player_refs().get(name)
-        if ref is None:
-            raise KeyError(f"{self.name} has no player {name!r}; it has {self.player_names()}")
-        return resolve(ref)(side, seed=seed, **knobs)
-
-    @property
-    def analysis_spec(self) -> Any:
-        if self.analysis is None:
-            raise KeyError(f"{self.name} has no analysis description")
-        return resolve(self.analysis)
-
+__all__ = [
+    "DEFAULT_PLAYERS",
+    "GameEntry",
+    "game_entry",
+    "games",
+    "new_game",
+    "register",
+    "resolve",
+]
 
 _GAMES: dict[str, GameEntry] = {}
+_PENDING: dict[str, str] = {}
+"""Games known by name whose plugin record is imported on first use (name -> ``"module:attr"``):
+the shipped games, so ``import hexplay`` imports no game."""
 
 
-def register(entry: GameEntry, replace: bool = False) -> GameEntry:
-    """Add a game to the registry (``replace=True`` to override an entry of the same name)."""
-    if entry.name in _GAMES and not replace:
+def register(entry: GameEntry | str, replace: bool = False, name: str | None = None) -> Any:
+    """Add a game to the registry (``replace=True`` to override an entry of the same name).
+
+    ``entry`` is a :class:`GameEntry`, or a ``"module:attr"`` reference to one with its
+    ``name`` given (imported on first use)."""
+    if isinstance(entry, str):
+        if name is None:
+            raise ValueError("a plugin reference is registered with its name=")
+        if (name in _GAMES or name in _PENDING) and not replace:
+            raise ValueError(f"a game named {name!r} is already registered")
+        _GAMES.pop(name, None)
+        _PENDING[name] = entry
+        return entry
+    if (entry.name in _GAMES or entry.name in _PENDING) and not replace:
         raise ValueError(f"a game named {entry.name!r} is already registered")
+    _PENDING.pop(entry.name, None)
     _GAMES[entry.name] = entry
     return entry
 
 
 def games() -> list[str]:
     """Names of the registered games."""
-    return list(_GAMES)
+    return [*_GAMES, *(n for n in _PENDING if n not in _GAMES)]
 
 
 def game_entry(name: str) -> GameEntry:
+    if name not in _GAMES and name in _PENDING:
+        entry = resolve(_PENDING[name])
+        if not isinstance(entry, GameEntry) or entry.name != name:
+            raise TypeError(f"{_PENDING[name]} is not the GameEntry of {name!r}")
+        _GAMES[name] = entry
+        del _PENDING[name]
     try:
         return _GAMES[name]
     except KeyError:
@@ -124,68 +76,13 @@ def new_game(name: str, scenario: Any = None, seed: int = 0, **kw: Any) -> Any:
     return game_entry(name).new(scenario, seed=seed, **kw)
 
 
-# --- the games hexplay ships (one entry each; see each rules package) -----------------------
-# (entries are added here as each game lands on the platform)
-register(
-    GameEntry(
-        "skirmish",
-        "SKIRMISH",
-        "hexplay.rules.skirmish.game:SkirmishGame",
-        scenarios="hexplay.rules.skirmish.game:named_scenarios",
-        players={
-            "scripted": "hexplay.ai.skirmish:scripted",
-            "tactic": "hexplay.ai.tactics:tactic",
-            "search": "hexplay.ai.search:search_skirmish",
-        },
-        analysis="hexplay.analysis.games:SKIRMISH",
-        ui="hexplay.widgets.skirmish_ui:SkirmishUI",
-    )
-)
+# --- the games hexplay ships (one plugin record each, in its package) -----------------------
+SHIPPED: dict[str, str] = {
+    name: f"hexplay.games.{name}.plugin:PLUGIN"
+    for name in ("skirmish", "ambush", "aggressor", "naval")
+}
+"""The shipped games' plugin records (the registry's one list of games; a game from another
+package registers through the ``hexplay.games`` entry point group)."""
 
-register(
-    GameEntry(
-        "ambush",
-        "AMBUSH",
-        "hexplay.rules.ambush.game:AmbushGame",
-        scenarios="hexplay.rules.ambush.game:named_scenarios",
-        players={
-            "scripted": "hexplay.ai.ambush:scripted",
-            "tactic": "hexplay.ai.ambush:tactic",
-            "search": "hexplay.ai.search:search_ambush",
-        },
-        analysis="hexplay.analysis.games:AMBUSH",
-        ui="hexplay.widgets.ambush_ui:AmbushUI",
-    )
-)
-
-register(
-    GameEntry(
-        name="aggressor",
-        title="AGGRESSOR",
-        game="hexplay.rules.aggressor:AggressorGame",
-        scenarios="hexplay.rules.aggressor.scenario:scenarios",
-        players={
-            "random": "hexplay.ai.aggressor:random_player",
-            "scripted": "hexplay.ai.aggressor:scripted",
-            "search": "hexplay.ai.search:search_aggressor",
-        },
-        analysis="hexplay.analysis.games:AGGRESSOR",
-        ui="hexplay.widgets.aggressor_ui:AggressorUI",
-    )
-)
-
-register(
-    GameEntry(
-        name="naval",
-        title="Naval night action (CA)",
-        game="hexplay.rules.naval.game:NavalGame",
-        scenarios="hexplay.rules.naval.scenarios:scenarios",
-        players={
-            "scripted": "hexplay.ai.naval:scripted",
-            "random": "hexplay.ai.naval:random_player",
-            "search": "hexplay.ai.search:search_naval",
-        },
-        analysis="hexplay.analysis.games:NAVAL",
-        ui="hexplay.widgets.naval_ui:NavalUI",
-    )
-)
+for _name, _ref in SHIPPED.items():
+    register(_ref, name=_name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hexplay.engine import ForcedDice
-from hexplay.rules.aggressor import AggressorGame
+from hexplay.games.aggressor import AggressorGame
 
 
 def position(units, dice=(), first="west", strict=True, **options):

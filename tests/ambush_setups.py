@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexplay.rules.ambush.game import AmbushGame, AmbushScenario
+from hexplay.games.ambush.game import AmbushGame, AmbushScenario
 
 
 def rocket_beside_transporter(seed: int = 1, **scenario: Any) -> AmbushGame:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexplay.engine import Dice, ForcedDice
-from hexplay.rules.naval import NavalGame
+from hexplay.games.naval import NavalGame
 
 
 def ship(id: str, cls: str, hex: str, speed: int = 3, course: str = "n", **kw) -> dict:

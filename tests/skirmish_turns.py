@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from hexplay.engine import IllegalOrder
-from hexplay.rules.skirmish.tables import AP_PER_TURN
+from hexplay.games.skirmish.tables import AP_PER_TURN
 
 
 def play_turn(g, adversary=(), defender=()):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from hexplay.games.skirmish.terrain import terrain_for
 from hexplay.maps import load_map
-from hexplay.rules.skirmish.terrain import terrain_for
 
 
 def check_settle(name: str, lim: int, scale: int, data) -> None:

@@ -168,7 +168,7 @@ def test_cli_by_game_name(tmp_path, capsys):
 def test_skirmish_fast_runner_equals_the_generic_runner():
     """run_game (shared map, SKIRMISH's play loop) gives the rows GameRunner("skirmish") gives
     (the registry's game, the game API's play loop)."""
-    from hexplay.analysis.runner import run_game
+    from hexplay.games.skirmish.analysis.runner import run_game
 
     generic = GameRunner("skirmish")
     for seed, params, knobs in [
@@ -211,19 +211,19 @@ def test_every_shipped_game_registers_its_analysis_and_its_figures_are_averaged(
 def _scenario_file(name: str, tmp_path) -> tuple[str, dict]:
     """A scenario JSON file for game ``name`` (not its default one) and the dict it holds."""
     if name == "ambush":
-        from hexplay.rules.ambush.game import scenario_file
+        from hexplay.games.ambush.game import scenario_file
 
         d = scenario_file("close_escort").to_dict()
     elif name == "naval":
-        from hexplay.rules.naval.scenarios import scenarios
+        from hexplay.games.naval.scenarios import scenarios
 
         d = scenarios()["horaniu"]
     elif name == "aggressor":
-        from hexplay.rules.aggressor.scenario import SCENARIOS
+        from hexplay.games.aggressor.scenario import SCENARIOS
 
         d = {**SCENARIOS["batch"], "turn_limit": 3}
     else:
-        from hexplay.rules.skirmish.scenario import Scenario
+        from hexplay.games.skirmish.scenario import Scenario
 
         d = {**Scenario().to_dict(), "turn_limit": 5}
     path = tmp_path / f"{name}.json"
@@ -253,10 +253,10 @@ def test_cli_simulate_and_sweep_take_a_scenario_file_for_every_shipped_game(name
 
 def test_scenario_file_parameters_are_checked_at_the_edge(tmp_path):
     from hexplay.engine import ScenarioError
-    from hexplay.rules.aggressor.scenario import batch_scenario
-    from hexplay.rules.ambush.game import AmbushScenario, scenario_file, sweep_scenario
+    from hexplay.games.aggressor.scenario import batch_scenario
+    from hexplay.games.ambush.game import AmbushScenario, scenario_file, sweep_scenario
 
-    naval = importlib.import_module("hexplay.rules.naval.scenarios")  # (the package's
+    naval = importlib.import_module("hexplay.games.naval.scenarios")  # (the package's
     # ``scenarios`` is a function)
 
     amb, _ = _scenario_file("ambush", tmp_path)

@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as W
 import pytest
 
-pytest.importorskip("hexplay.rules.skirmish.game")
+pytest.importorskip("hexplay.games.skirmish.game")
 
 
 @pytest.fixture

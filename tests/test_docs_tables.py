@@ -15,24 +15,24 @@ import pytest
 from toy_games import toys_registered
 
 import hexplay
-from hexplay.rules.aggressor import combat as agg_combat
-from hexplay.rules.aggressor import docs as agg_docs
-from hexplay.rules.aggressor import units as agg_units
-from hexplay.rules.aggressor.scenario import Scenario as AggScenario
-from hexplay.rules.naval import classes as nav_classes
-from hexplay.rules.naval import crt as nav_crt
-from hexplay.rules.naval import docs as nav_docs
-from hexplay.rules.naval import torpedo as nav_torpedo
-from hexplay.rules.skirmish import docs as sk_docs
-from hexplay.rules.skirmish import tables as T
-from hexplay.rules.skirmish.scenario import Scenario as SkScenario
-from hexplay.rules.tabledocs import (
+from hexplay.engine.tabledocs import (
     attribute_docs,
     cell,
     docs_module,
     game_tables_markdown,
     markdown_table,
 )
+from hexplay.games.aggressor import combat as agg_combat
+from hexplay.games.aggressor import docs as agg_docs
+from hexplay.games.aggressor import units as agg_units
+from hexplay.games.aggressor.scenario import Scenario as AggScenario
+from hexplay.games.naval import classes as nav_classes
+from hexplay.games.naval import crt as nav_crt
+from hexplay.games.naval import docs as nav_docs
+from hexplay.games.naval import torpedo as nav_torpedo
+from hexplay.games.skirmish import docs as sk_docs
+from hexplay.games.skirmish import tables as T
+from hexplay.games.skirmish.scenario import Scenario as SkScenario
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -235,7 +235,7 @@ def test_observation_ignores_hidden_vehicles(name):
 
 def test_skirmish_order_kinds_are_its_rules_tables():
     from hexplay.env.codec import ORDER_KINDS
-    from hexplay.rules.skirmish.orders import SETUP_ARGS, TASK_ARGS
+    from hexplay.games.skirmish.orders import SETUP_ARGS, TASK_ARGS
 
     assert ORDER_KINDS["skirmish"] == (*SETUP_ARGS, *TASK_ARGS)
 

@@ -158,7 +158,7 @@ def test_aggressor_players_decide_alike_in_twins_not_made_by_the_sampler(player)
     so a player reading where those units really are is caught. (The orders of a small search
     rarely feel one sampler's draw: the sharper check, on the search's rollout statistics, is
     tests/test_samplers_aggressor.py's, which caught the sampler that kept the true hexes.)"""
-    from test_samplers_aggressor import moved_twin, position
+    from tests.games.aggressor.test_samplers_aggressor import moved_twin, position
 
     entry = hexplay.game_entry("aggressor")
     if player in SMALL_BUDGETS:

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hexplay.engine import ScenarioError
-from hexplay.rules.skirmish import Scenario
-from hexplay.rules.skirmish.fixtures import practice_map
+from hexplay.games.skirmish import Scenario
+from hexplay.games.skirmish.fixtures import practice_map
 
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -246,7 +246,7 @@ def test_a_games_own_maps_bring_their_terrain(monkeypatch):
     town = MapBuilder.blank(
         4, 4, ("open", "buildings"), sight_model=BlockingModel(frozenset({"buildings"}))
     ).build()
-    entry = registry.GameEntry("mygame", "MY GAME", "hexplay.rules.skirmish.game:SkirmishGame")
+    entry = registry.GameEntry("mygame", "MY GAME", "hexplay.games.skirmish.game:SkirmishGame")
     monkeypatch.setitem(registry._GAMES, "mygame", entry)
     monkeypatch.setattr(maps, "bundled_maps", lambda: ["aggressor", "mygame_town", "skirmish"])
     real = maps.load_map

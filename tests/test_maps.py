@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hexplay
+from hexplay.games.skirmish.terrain_effects import DENSITIES
 from hexplay.hexgrid import DIRECTIONS, OffsetLayout, PixelLayout, hexside_between, sides_of
 from hexplay.maps import (
     Map,
@@ -27,7 +28,6 @@ from hexplay.maps import (
     save_map,
     write_map_text,
 )
-from hexplay.rules.skirmish.terrain_effects import DENSITIES
 from hexplay.sight import BlockingModel
 
 #: SKIRMISH Table III: trees and slope hexsides block; the two end hexes and their sides don't.
@@ -897,7 +897,7 @@ def test_text_sight_errors_name_the_line(line, pattern):
 
 
 def test_bundled_skirmish_map_carries_skirmish_sight(sk):
-    from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT as RULES_SIGHT
+    from hexplay.games.skirmish.sight import SKIRMISH_SIGHT as RULES_SIGHT
 
     assert sk.sight_model == RULES_SIGHT == SKIRMISH_SIGHT
     assert not sk.los("0620", "1624").clear  # issue 10: was clear with no model given

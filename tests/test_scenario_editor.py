@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from hexplay.engine import ScenarioError
+from hexplay.games.naval.scenarios import Sea, kula_gulf, map_of_sea
 from hexplay.maps import load_map
-from hexplay.rules.naval.scenarios import Sea, kula_gulf, map_of_sea
 from hexplay.widgets import MapEditor, ScenarioEditor
 from hexplay.widgets.scenario_editor import field_widget
 from hexplay.widgets.scenario_kinds import kind_of, sea_of_map

@@ -174,7 +174,7 @@ def test_rollout_copy_plays_on_exactly_as_the_plain_copy(name):
 
 
 def test_set_knobs_is_checked_and_a_bad_knob_changes_nothing():
-    from hexplay.ai.tactics import tactic
+    from hexplay.games.skirmish.ai.tactics import tactic
 
     p = tactic("adversary", seed=1, workers=2)
     p.set_knobs(min_hit=0.25, fire_priority="nearest")
@@ -192,7 +192,7 @@ def test_the_setup_search_chooses_a_setup_and_commits_to_it():
     candidates, chosen by rollouts; with ``turns=False`` that candidate plays every turn (no
     turn search); the game is legal to its end and the same seed gives the same game."""
     from hexplay.ai.search import SETUP_SEEDS, SETUPS
-    from hexplay.ai.tactics import make_players
+    from hexplay.games.skirmish.ai.tactics import make_players
 
     games = []
     for _ in range(2):

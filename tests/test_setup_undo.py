@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 import hexplay
 from hexplay.ai.samplers import skirmish_resample
 from hexplay.engine import IllegalOrder, Order
-from hexplay.rules.aggressor.game import AggressorGame
-from hexplay.rules.ambush.game import AmbushGame, AmbushScenario
-from hexplay.rules.skirmish.game import SkirmishGame
+from hexplay.games.aggressor.game import AggressorGame
+from hexplay.games.ambush.game import AmbushGame, AmbushScenario
+from hexplay.games.skirmish.game import SkirmishGame
 
 ADV, DEF = "adversary", "defender"
 HEXES = ("1718", "1820", "2012", "1511", "0907", "2216", "1414", "0512")

@@ -52,8 +52,8 @@ def test_a_map_carrying_its_sight_model_uses_it_by_default():
 
 
 def test_bundled_skirmish_map_knows_skirmish_sight():
+    from hexplay.games.skirmish.sight import SKIRMISH_SIGHT
     from hexplay.maps import load_map
-    from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT
 
     m = load_map("skirmish")
     assert m.sight_model == SKIRMISH_SIGHT

@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
-from hexplay.ai.ambush import scripted
 from hexplay.ai.player import play as play_any
-from hexplay.ai.skirmish import RandomPlayer
-from hexplay.rules.ambush.game import AmbushGame, scenario_file
-from hexplay.rules.skirmish import SkirmishGame
-from hexplay.rules.skirmish import views as V
-from hexplay.rules.skirmish.game import named_scenarios
+from hexplay.games.ambush.ai.players import scripted
+from hexplay.games.ambush.game import AmbushGame, scenario_file
+from hexplay.games.skirmish import SkirmishGame
+from hexplay.games.skirmish import views as V
+from hexplay.games.skirmish.ai.players import RandomPlayer
+from hexplay.games.skirmish.game import named_scenarios
 
 SIDES = ("adversary", "defender", "referee")
 

@@ -165,8 +165,8 @@ def test_label_styles_need_no_label_list(style):
 
 
 def test_odds_panel_shows_engine_odds_and_heatmap():
-    from hexplay.rules.skirmish import kill_probability_grid, odds
-    from hexplay.widgets.odds import HEATMAP_POSTURES, HEATMAP_RANGES, OddsPanel
+    from hexplay.games.skirmish import kill_probability_grid, odds
+    from hexplay.games.skirmish.ui.odds import HEATMAP_POSTURES, HEATMAP_RANGES, OddsPanel
 
     p = OddsPanel()
     o = odds(22, 5)  # worked example: X fires at B, 4:1
@@ -293,7 +293,7 @@ def test_turn_timer_counts_down_and_fires():
 
 # --- the SKIRMISH app (real engine) ------------------------------------------------------------
 
-skirmish_game = pytest.importorskip("hexplay.rules.skirmish.game")
+skirmish_game = pytest.importorskip("hexplay.games.skirmish.game")
 
 
 @pytest.fixture(scope="module")
@@ -422,7 +422,7 @@ def test_click_message_carries_the_occupant_clicked():
 
 
 def test_odds_bars_have_one_colour_each_and_readable_colour_ticks():
-    from hexplay.widgets.odds import HEATMAP_TICKS, OUTCOME_COLOURS, OddsPanel
+    from hexplay.games.skirmish.ui.odds import HEATMAP_TICKS, OUTCOME_COLOURS, OddsPanel
 
     p = OddsPanel()
     # bqplot colours a 1-D bar chart per bar only in "group" mode ("element" = one colour)
@@ -435,7 +435,7 @@ def test_odds_bars_have_one_colour_each_and_readable_colour_ticks():
 
 
 def test_odds_panel_heatmap_sends_nothing_when_unchanged():
-    from hexplay.widgets.odds import OddsPanel
+    from hexplay.games.skirmish.ui.odds import OddsPanel
 
     p = OddsPanel()
     rec = Recorder(p.heat)
@@ -518,7 +518,7 @@ def test_app_click_sends_one_board_message_and_reuses_cached_sight():
         assert len(updates) == 1, updates
         assert set(updates[0]["state"]) == {"selected", "overlays"}  # never the units list
         assert app.board.selected == unit
-    from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT
+    from hexplay.games.skirmish.sight import SKIRMISH_SIGHT
 
     want = app.game.map.visible_from(
         app.units_by_id[b]["hex"], SKIRMISH_SIGHT, blockers=app.ui.blockers()
@@ -643,7 +643,7 @@ def test_win_probability_gauge_only_where_it_reveals_nothing():
 
 def _offmap_app(**vehicles):
     """E1 stopped at T-10 and E2 at T+11 (practice map, turn 2), the defender at the screen."""
-    from hexplay.rules.skirmish.fixtures import practice_game
+    from hexplay.games.skirmish.fixtures import practice_game
     from hexplay.widgets import SkirmishApp
 
     g = practice_game(escort_offsets={"E1": -10, "E2": 11})
@@ -756,7 +756,7 @@ def test_offmap_escort_tasks_need_no_board_click():
 
 
 def test_offmap_units_from_view_keeps_secrets():
-    from hexplay.widgets.offmap import offmap_units_from_view
+    from hexplay.games.skirmish.ui.offmap import offmap_units_from_view
 
     app = _offmap_app()
     g = app.game
@@ -842,7 +842,7 @@ def test_hex_overlay_values_send_the_bytes_of_the_plain_list_and_dict():
 
 
 def test_skirmish_selection_overlays_equal_the_plain_computation():
-    from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT
+    from hexplay.games.skirmish.sight import SKIRMISH_SIGHT
     from hexplay.widgets import SkirmishApp
 
     app = SkirmishApp(seed=1, vs_computer=None, hot_seat=False, referee=True)
@@ -914,8 +914,8 @@ def test_a_click_answer_changing_a_widget_base_trait_goes_as_a_state_update():
 
 # --- set-up in the SKIRMISH/AMBUSH app: placements and Undo last (the same adapter path) -----
 def test_setup_placement_and_undo_through_the_app():
-    from hexplay.rules.ambush.game import AmbushGame
-    from hexplay.widgets.ambush_ui import ManualSetupAmbushUI
+    from hexplay.games.ambush.game import AmbushGame
+    from hexplay.games.ambush.ui.adapter import ManualSetupAmbushUI
     from hexplay.widgets.game_app import GameApp
 
     g = AmbushGame.new("sample game", seed=3)
@@ -943,8 +943,8 @@ def test_setup_placement_and_undo_through_the_app():
 
 
 def test_setup_guard_seat_and_undo_through_the_app():
+    from hexplay.games.skirmish.ui.adapter import ManualSetupSkirmishUI
     from hexplay.widgets.game_app import GameApp
-    from hexplay.widgets.skirmish_ui import ManualSetupSkirmishUI
 
     app = GameApp("skirmish", ui=ManualSetupSkirmishUI, seed=2, vs_computer="adversary")
     g = app.game

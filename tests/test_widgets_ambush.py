@@ -15,9 +15,7 @@ from test_widgets_shell import Wire, _all_states, _known, _play_like_a_human, _s
 
 import hexplay
 from hexplay.ai.player import play
-from hexplay.rules.skirmish.combat import odds
-from hexplay.rules.skirmish.terrain_effects import ambush_terrain
-from hexplay.widgets.ambush_ui import (
+from hexplay.games.ambush.ui.adapter import (
     AMBUSH_POSTURES,
     DAMAGE_BADGES,
     DEFAULT_MAP,
@@ -26,6 +24,8 @@ from hexplay.widgets.ambush_ui import (
     ambush_kill_grid,
     on_map,
 )
+from hexplay.games.skirmish.combat import odds
+from hexplay.games.skirmish.terrain_effects import ambush_terrain
 from hexplay.widgets.board import TERRAIN_PALETTE
 from hexplay.widgets.game_app import GameApp
 from hexplay.widgets.log import describe_event
@@ -49,7 +49,7 @@ def played() -> Any:
 
 
 def test_the_registry_names_the_ambush_adapter():
-    assert ENTRY.ui == "hexplay.widgets.ambush_ui:AmbushUI"
+    assert ENTRY.ui == "hexplay.games.ambush.ui.adapter:AmbushUI"
     app = GameApp("ambush", vs_computer="adversary")
     assert isinstance(app.ui, AmbushUI)
     assert app.game.scenario.name == "sample game"
@@ -59,7 +59,7 @@ def test_the_registry_names_the_ambush_adapter():
 
 def test_the_app_and_the_engine_start_the_same_default_game():
     """One default: the app's new game is ``AmbushGame.new()``'s (scenario and map)."""
-    from hexplay.rules.ambush.game import DEFAULT_SCENARIO, AmbushGame
+    from hexplay.games.ambush.game import DEFAULT_SCENARIO, AmbushGame
 
     app, g = GameApp("ambush", vs_computer="adversary"), AmbushGame.new(seed=0)
     assert app.game.scenario.to_dict() == g.scenario.to_dict()
@@ -166,7 +166,7 @@ def test_wire_holds_nothing_the_side_at_the_screen_may_not_know(monkeypatch, vs)
 
 # --- the odds panel ----------------------------------------------------------------------------
 def test_the_odds_panel_lists_ambushs_weapons_and_terrain():
-    from hexplay.rules.ambush.tables import tables
+    from hexplay.games.ambush.tables import tables
 
     panel = AmbushOddsPanel()
     weapons = tables().weapons
@@ -182,7 +182,7 @@ def test_the_odds_panel_lists_ambushs_weapons_and_terrain():
 
 
 def test_a_kill_grid_cell_is_tables_v_iv_and_vi():
-    from hexplay.rules.ambush.tables import tables
+    from hexplay.games.ambush.tables import tables
 
     eff = ambush_terrain("medium")
     for name, w in tables().weapons.items():
@@ -199,7 +199,7 @@ def test_a_kill_grid_cell_is_tables_v_iv_and_vi():
 def test_the_odds_panel_shows_an_antitank_shots_vehicle_damage_as_the_resolver_rolls_it():
     """Clicking a man aboard the transporter (or the transporter itself) with an anti-tank
     gunner selected: the panel's chances of each damage state are the resolver's."""
-    from test_ambush_rules import resolver_distribution
+    from tests.games.ambush.test_ambush_rules import resolver_distribution
 
     g = rocket_beside_transporter(armour={"T": "light"})
     app = GameApp(g, ui=AmbushUI, vs_computer="defender")

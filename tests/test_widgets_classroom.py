@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("hexplay.rules.skirmish.game")
+pytest.importorskip("hexplay.games.skirmish.game")
 
 from hexplay.engine.protocol import Order  # noqa: E402
 from hexplay.widgets import summary as S  # noqa: E402
@@ -127,7 +127,7 @@ def test_click_on_a_far_hex_plots_the_cheapest_route_and_its_cost():
     app = _app()
     g = app.game
     _click(app, unit="A1")
-    from hexplay.rules.skirmish.terrain import terrain_for
+    from hexplay.games.skirmish.terrain import terrain_for
 
     reach = terrain_for(g.map).reach("0618", 10)
     goal = "0722"
@@ -417,7 +417,7 @@ def test_review_steps_through_every_turn_with_plots_odds_dice_and_sight():
     assert t1["plots"] == g.plot_history[0]["plots"]
     fire = [e for e in g.view("referee")["events"] if e["turn"] == 1 and e["kind"] == "fire"]
     assert [s["die"] for s in t1["shots"]] == [e["die"] for e in fire]
-    from hexplay.rules.skirmish.combat import combat_odds
+    from hexplay.games.skirmish.combat import combat_odds
 
     for s in t1["shots"]:
         want = combat_odds(s["attack"], s["defence"])
@@ -460,7 +460,7 @@ def test_review_waits_for_the_end_of_the_game():
 
 
 def test_rules_card_comes_from_the_tables():
-    from hexplay.rules.skirmish.tables import ACTIVITIES, AP_PER_TURN
+    from hexplay.games.skirmish.tables import ACTIVITIES, AP_PER_TURN
 
     app = _app()
     card = app.rules.value

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
+from hexplay.games.skirmish.terrain import terrain_for
 from hexplay.maps import load_map
-from hexplay.rules.skirmish.terrain import terrain_for
 
 
 @pytest.mark.parametrize("start", ["0620", "1520", "1022", "0101"])

@@ -9,11 +9,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-pytest.importorskip("hexplay.rules.skirmish.game")
+pytest.importorskip("hexplay.games.skirmish.game")
 
+from hexplay.games.ambush.ui.adapter import AmbushOddsPanel  # noqa: E402
+from hexplay.games.skirmish.ui.odds import OddsPanel  # noqa: E402
 from hexplay.widgets import GameApp  # noqa: E402
-from hexplay.widgets.ambush_ui import AmbushOddsPanel  # noqa: E402
-from hexplay.widgets.odds import OddsPanel  # noqa: E402
 
 
 def _click(app: Any, unit: str) -> None:

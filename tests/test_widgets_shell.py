@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-pytest.importorskip("hexplay.rules.skirmish.game")
+pytest.importorskip("hexplay.games.skirmish.game")
 
 
 def _app(**kw: Any) -> Any:
@@ -244,7 +244,7 @@ def test_odds_of_a_last_known_enemy_are_not_computed_from_his_true_position():
 
 
 def test_hot_seat_hand_over_blanks_every_panel():
-    from hexplay.widgets.odds import OddsPanel
+    from hexplay.games.skirmish.ui.odds import OddsPanel
 
     app = _app(seed=1, vs_computer=None, hot_seat=True)
     g = app.game

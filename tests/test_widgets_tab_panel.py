@@ -38,7 +38,7 @@ def test_a_hidden_panel_makes_its_newest_content_when_shown():
     assert p.value == "plain"
 
 
-pytest.importorskip("hexplay.rules.aggressor")
+pytest.importorskip("hexplay.games.aggressor")
 
 
 def _app() -> Any:

@@ -1,6 +1,6 @@
 """SKIRMISH/AMBUSH twins that differ in hidden *vehicle* facts (tests only).
 
-What the rules hide about vehicles (``hexplay/rules/skirmish/views.py``): a vehicle the side
+What the rules hide about vehicles (``hexplay/games/skirmish/views.py``): a vehicle the side
 does not hold fully (the convoy's to the adversary; to the defender, a vehicle adversaries
 hold and the adversary's getaway car) is in its view only while one of its living men has a
 line of sight to its hex (the transporter's position is known to both sides), and then only
@@ -39,7 +39,7 @@ from hexplay.engine import IllegalOrder
 from hexplay.engine.dice import fresh_like
 from hexplay.engine.errors import SaveError
 from hexplay.engine.record import apply_commands
-from hexplay.rules.skirmish.views import update_sightings
+from hexplay.games.skirmish.views import update_sightings
 
 KINDS = ("state", "plot", "setup")
 

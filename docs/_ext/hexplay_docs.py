@@ -1,7 +1,7 @@
 """Sphinx extension of the hexplay docs: pages written from the package before the build.
 
 * ``rules/generated/<game>.md``: one page per registered game whose rules package has a
-  ``docs`` module (:func:`hexplay.rules.tabledocs.game_tables_markdown`), so a game's tables
+  ``docs`` module (:func:`hexplay.engine.tabledocs.game_tables_markdown`), so a game's tables
   page appears as soon as the game is registered with one. The tables come from the engine's
   own data: the page and the engine cannot disagree.
 * ``api/generated/<area>.md``: one API page per part of the package (:data:`API_AREAS`), with
@@ -37,7 +37,7 @@ def _write(path: Path, text: str) -> None:
 def rules_pages(out: Path) -> list[str]:
     """Write one tables page per registered game that has a ``docs`` module; their names."""
     import hexplay
-    from hexplay.rules.tabledocs import docs_module
+    from hexplay.engine.tabledocs import docs_module
 
     written = []
     for name in hexplay.games():
@@ -73,10 +73,10 @@ API_AREAS: dict[str, tuple[str, str]] = {
     "maps": ("Maps", "hexplay.maps"),
     "sight": ("Line of sight", "hexplay.sight"),
     "movement": ("Movement", "hexplay.movement"),
-    "rules": ("Rules packages", "hexplay.rules"),
+    "rules": ("Rules packages", "hexplay.games"),
 }
 """API page -> (title, package). ``hexplay`` itself lists only its own top-level modules;
-``hexplay.rules`` gets one page per game package (``rules-<game>``)."""
+``hexplay.games`` gets one page per game package (``rules-<game>``)."""
 
 
 def _modules(package: str, recursive: bool = True) -> list[str]:
@@ -108,7 +108,7 @@ def api_pages(out: Path) -> list[str]:
                 i.name for i in pkgutil.iter_modules(top.__path__, "hexplay.") if not i.ispkg
             ]
             pages = {page: (title, mods)}
-        elif package == "hexplay.rules":
+        elif package == "hexplay.games":
             rules = importlib.import_module(package)
             pages = {
                 f"rules-{i.name.rpartition('.')[2]}": (

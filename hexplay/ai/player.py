@@ -12,7 +12,7 @@ human. What it may read, and nothing else of the game's state:
   and ``odds`` of its own men's shots at enemies in its view (the odds panel);
 * fast paths that read the game's state directly, each behind a named function whose
   docstring says which of the above it equals, with a test against the plain version (e.g.
-  :class:`hexplay.ai.skirmish.ShotTable` equals ``odds``);
+  :class:`hexplay.games.skirmish.ai.players.ShotTable` equals ``odds``);
 * the search player's worlds: the game's hidden-state sampler (:mod:`hexplay.ai.samplers`,
   the referee's tool) reads the true state to draw them, so that player is only as fog-fair
   as its sampler (each sampler's docstring says what it draws anew and what it keeps).

@@ -219,9 +219,9 @@ def _skirmish_draw(game: Any, twin: Any, side: str, rng: np.random.Generator) ->
     """``twin`` (``game`` at the start of its planning phase, no plots) with the hidden state
     drawn as :func:`skirmish_resample` says, from ``game.view(side)`` and ``rng``; None if even
     the off-map draw changes the view."""
-    from ..rules.skirmish.scenario import VEHICLE_SEATS
-    from ..rules.skirmish.state import DEFENDER
-    from ..rules.skirmish.units import CAR_KIND
+    from ..games.skirmish.scenario import VEHICLE_SEATS
+    from ..games.skirmish.state import DEFENDER
+    from ..games.skirmish.units import CAR_KIND
 
     view = game.view(side, events=False)
     units = view["units"]
@@ -406,7 +406,7 @@ SAMPLERS["skirmish"] = "hexplay.ai.samplers:skirmish_resample"
 SAMPLERS["ambush"] = "hexplay.ai.samplers:skirmish_resample"  # (AMBUSH is SKIRMISH + options)
 
 
-# --- the naval night action (from hexplay.rules.naval's state, drawn from the side's view) --
+# --- the naval night action (from hexplay.games.naval's state, drawn from the side's view) --
 NAVAL_BAND = 3
 """Unspotted enemy ships are drawn among the sea hexes just beyond the side's spotting range:
 from ``spotting_range + 1`` to ``spotting_range + NAVAL_BAND`` hexes of its nearest ship afloat
@@ -416,7 +416,7 @@ from ``spotting_range + 1`` to ``spotting_range + NAVAL_BAND`` hexes of its near
 def _naval_pool(game: Any, side: str) -> list[Any]:
     """Free sea hexes beyond spotting range of ``side``'s ships (:data:`NAVAL_BAND`), in a
     fixed order; all free sea hexes if the band is empty."""
-    from ..rules.naval.game import waters_of
+    from ..games.naval.game import waters_of
 
     r = game.scenario.spotting_range
     own = [s.hex for s in game.ships.values() if s.side == side and s.afloat and s.hex]
@@ -444,7 +444,7 @@ def naval_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
     kept only if rule (b) spotting (ships within spotting range) comes out as before and
     ``view(side)`` is unchanged (:data:`SAMPLER_TRIES` draws, else an unchanged copy).
     """
-    from ..rules.naval.spotting import spotted_in_range
+    from ..games.naval.spotting import spotted_in_range
 
     cmds = game.commands.commands
     if len(cmds) > game.commands.marks.get(game.turn, len(cmds)):
@@ -472,7 +472,7 @@ def naval_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
 SAMPLERS["naval"] = "hexplay.ai.samplers:naval_resample"
 
 
-# --- AGGRESSOR (from hexplay.rules.aggressor's state, drawn from the side's view) -----------
+# --- AGGRESSOR (from hexplay.games.aggressor's state, drawn from the side's view) -----------
 def unobservable_hexes(game: Any, side: str) -> list[int]:
     """The hexes (indices) where ``side`` could not have seen an enemy unit this turn, from its
     own units only: farther than each own unit's full range (its type's, not its current one)
@@ -480,7 +480,7 @@ def unobservable_hexes(game: Any, side: str) -> list[int]:
     entered is within ``moved`` of that hex), and farther than that range from where it is.
     Range-0 units observe nothing. A conservative superset of what the side observed (recon
     and prospecting fire, which reveal single hexes, are not subtracted)."""
-    from ..rules.aggressor.units import UNIT_TYPES
+    from ..games.aggressor.units import UNIT_TYPES
 
     dist = game.board.dist
     reach = []
@@ -561,7 +561,7 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
       (:func:`unobservable_hexes`; not a CBR hex, not a hex of a unit the view shows),
       weighted :data:`AGGRESSOR_HOME_WEIGHT` to 1 for the enemy's territory and the border.
     - *Types*: the prior is the scripted computer's army of the scenario's size
-      (:func:`~hexplay.rules.aggressor.setup.army_plan`) less the types of the enemy units the
+      (:func:`~hexplay.games.aggressor.setup.army_plan`) less the types of the enemy units the
       view identifies; the units drawn get types dealt at random from it (the army padded with
       the plan again should the identified units exceed it), at full range and strength, not
       launched.
@@ -585,8 +585,8 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
     In the set-up the enemy's placements are hidden whole: see :func:`aggressor_setup_resample`."""
     if game.phase == "setup":
         return aggressor_setup_resample(game, side, rng)
-    from ..rules.aggressor.setup import army_plan
-    from ..rules.aggressor.units import UNIT_TYPES, Unit
+    from ..games.aggressor.setup import army_plan
+    from ..games.aggressor.units import UNIT_TYPES, Unit
 
     truth = game.view(side)
     legal = game.legal_orders(side)
@@ -669,11 +669,11 @@ def aggressor_resample(game: Any, side: str, rng: np.random.Generator) -> Any:
 def _enemy_knowledge_drawn(twin: Any, side: str) -> None:
     """The enemy's knowledge of ``side``'s units in a sample made from the side's knowledge:
     what the enemy units, where the sample put them, observe and identify of the side's units
-    now (:func:`~hexplay.rules.aggressor.observation.observe`, nothing carried over), and its
+    now (:func:`~hexplay.games.aggressor.observation.observe`, nothing carried over), and its
     snapshot of them stamped this turn. The true ``known`` / ``carried`` / ``last_seen`` of the
     enemy came from where its units really stood, which the side does not know."""
-    from ..rules.aggressor.observation import observe
-    from ..rules.aggressor.views import known_enemies
+    from ..games.aggressor.observation import observe
+    from ..games.aggressor.views import known_enemies
 
     enemy = twin.other(side)
     twin.carried[enemy] = set()
@@ -690,13 +690,13 @@ def aggressor_setup_resample(game: Any, side: str, rng: np.random.Generator) -> 
     enemy has submitted its set-up (none of its units, not even how many it has placed), so the
     twin is the game replayed with ``side``'s own set-up commands and, for an enemy that has
     submitted, an army placed by the computer's set-up
-    (:func:`~hexplay.rules.aggressor.setup.computer_setup`, the opponent model's army, rows
+    (:func:`~hexplay.games.aggressor.setup.computer_setup`, the opponent model's army, rows
     from ``rng``) and submitted; an enemy that has not is shown placing nothing yet. The
     draw reads the view only (the true enemy set-up, even its army, plays no part)."""
     from ..engine import Order
     from ..engine.dice import fresh_like
     from ..engine.record import apply_commands
-    from ..rules.aggressor.setup import computer_setup
+    from ..games.aggressor.setup import computer_setup
 
     done = game.view(side)["setup_done"]
     twin = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))

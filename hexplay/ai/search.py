@@ -79,7 +79,7 @@ army gives, no more: all armour, fixed, scores 0.892 on those games too (measure
 choice, for context); a turn search on top (4 rollouts of 2 turns) gave 0.867 of 30 pilot
 games, no better, at ~2 s a decision.
 
-**The naval game** searches over *plans* that differ in kind (:mod:`hexplay.ai.naval_plans`:
+**The naval game** searches over *plans* that differ in kind (:mod:`hexplay.games.naval.ai.plans`:
 run for the edge, fight with torpedoes first, break the line, flank speed, focus or hold
 fire, close or open the range), the scripted player under each; a rollout plays the game to
 its end (one costs ~10 ms). The search *commits* to a plan (:data:`COMMITTED`): the plan
@@ -93,8 +93,9 @@ scored 0.797 [0.706, 0.865] against the scripted player, which scored 0.526 in i
 and the search finds that running on wins; in Horaniu it gains ~0.2 on each side.
 
 **The base policies** are the best knob sets found offline at 4 guards
-(:data:`ADVERSARY_FOUND` by :func:`hexplay.analysis.worstcase.worst_case`,
-:data:`DEFENDER_FOUND` by :func:`~hexplay.analysis.worstcase.best_defence`): a rollout
+(:data:`ADVERSARY_FOUND` by :func:`hexplay.games.skirmish.analysis.worstcase.worst_case`,
+:data:`DEFENDER_FOUND` by :func:`~hexplay.games.skirmish.analysis.worstcase.best_defence`): a
+rollout
 algorithm is only as good as its base policy, and these searches had thousands of games where
 a decision has tens.
 
@@ -194,7 +195,8 @@ DEFENDER_FOUND: dict[str, Any] = {
     "min_hit": 1 / 6,
 }
 """The SKIRMISH defender's base knobs: the best defence found at 4 guards against the default
-adversary tactics by :func:`hexplay.analysis.worstcase.best_defence` (``candidates=24,
+adversary tactics by :func:`hexplay.games.skirmish.analysis.worstcase.best_defence`
+(``candidates=24,
 games=(20, 40, 80, 160), final_games=200, seed=30000``): P(adversary win) 0.180 [0.133,
 0.239] on 200 fresh games against the default defence's 0.370 [0.306, 0.439] on the same
 games. The escorts close to 5 hexes and the guards fight from inside them (the three best
@@ -230,7 +232,7 @@ DEFENDER_VARIANTS: list[dict[str, Any]] = [
 
 def _tactic_variants(side: str, seed: int) -> list[tuple[str, Policy]]:
     """SKIRMISH: the tactic player with its default knobs, then its knob variants."""
-    from .tactics import tactic
+    from ..games.skirmish.ai.tactics import tactic
 
     variants = ADVERSARY_VARIANTS if side == "adversary" else DEFENDER_VARIANTS
     return [(_label(k), tactic(side, seed=seed, **{**BASE_KNOBS[side], **k})) for k in variants]
@@ -255,12 +257,13 @@ AGGRESSOR_VARIANTS: list[dict[str, Any]] = [
     {"max_aa_risk": 30.0},  # strike through the anti-aircraft
     {"min_hit_value": 2, "min_fire_hit_value": 2},  # all out
 ]
-"""AGGRESSOR candidates: the scripted player's knobs (:data:`hexplay.ai.aggressor.KNOBS`) as
+"""AGGRESSOR candidates: the scripted player's knobs
+(:data:`hexplay.games.aggressor.ai.players.KNOBS`) as
 they stand, then more and less aggressive changes of them."""
 
 
 def _naval_plans(side: str) -> list[dict[str, Any]]:
-    from .naval_plans import plans
+    from ..games.naval.ai.plans import plans
 
     return plans(side)
 
@@ -285,18 +288,18 @@ COMMITTED: dict[str, Callable[[], dict[str, Any]]] = {
 game's default knobs, given here), the plan played last is the first candidate (the
 incumbent: the base policy that the margin protects), and the plan played stays the base
 for the next turn. Naval plans differ in kind (run for the edge, fight, hold fire: see
-:mod:`hexplay.ai.naval_plans`): a squadron that turns from one to another every turn does
+:mod:`hexplay.games.naval.ai.plans`): a squadron that turns from one to another every turn does
 neither; it changes its plan when the rollouts show another ahead."""
 
 
 def _naval_defaults() -> dict[str, Any]:
-    from .naval_plans import DEFAULTS
+    from ..games.naval.ai.plans import DEFAULTS
 
     return DEFAULTS
 
 
 def _naval_memory(view: dict[str, Any], memory: Any) -> Any:
-    from .naval_plans import enemy_memory
+    from ..games.naval.ai.plans import enemy_memory
 
     return enemy_memory(view, memory or {})
 
@@ -311,7 +314,7 @@ MODEL_MEMORY: dict[str, tuple[Callable[[dict[str, Any], Any], Any], Callable[[An
 """Games whose opponent models remember what they saw: ``(update, recall)``; ``update(side's
 view, memory so far) -> memory`` brings the enemy's memory up to this turn from the side's
 own view, ``recall(model, memory)`` sets it into a model (which then plays the rollouts as
-the enemy's player would, knowing what it knows; :func:`hexplay.ai.naval_plans.enemy_memory`:
+the enemy's player would, knowing what it knows; :func:`hexplay.games.naval.ai.plans.enemy_memory`:
 it knows). The naval scripted player steers for the last sighting of an enemy it has lost."""
 
 
@@ -376,7 +379,7 @@ draws its own route, ambush point and stations, or escort places)."""
 def _tactic_setups(side: str, seed: int) -> list[tuple[str, Policy]]:
     """SKIRMISH set-up candidates: the adversary's tactic player with :data:`SETUP_SEEDS`
     streams (the convoy's set-up is its crew plan, fixed by the scenario: none)."""
-    from .tactics import _player_seed, tactic
+    from ..games.skirmish.ai.tactics import _player_seed, tactic
 
     if side != "adversary":
         return []
@@ -405,7 +408,7 @@ AGGRESSOR_ARMIES: dict[str, dict[str, int]] = {
     },
 }
 """AGGRESSOR set-up candidates: armies of 18 (the digest lets each side choose its units
-freely), each placed by :func:`hexplay.ai.aggressor_plans.plan_setup` and played by the
+freely), each placed by :func:`hexplay.games.aggressor.ai.plans.plan_setup` and played by the
 scripted commander. Pilot (each army fixed, against the scripted player with the computer's
 army, sides alternating; seeds 50000-50399, apart from the benchmark's): the computer's army
 scores 0.527 of 200 games; armour 10: 0.667, armour 9 with 6 artillery 0.713, armour 14
@@ -422,7 +425,7 @@ that the search tells them apart."""
 def _aggressor_setups(side: str, seed: int) -> list[tuple[str, Policy]]:
     """AGGRESSOR set-up candidates: the scripted commander with each army of
     :data:`AGGRESSOR_ARMIES` (its own random stream for the rows)."""
-    from .aggressor_plans import PlanPlayer
+    from ..games.aggressor.ai.plans import PlanPlayer
 
     return [
         (name, PlanPlayer(side, seed=seed + 15485863 * j, army=army))

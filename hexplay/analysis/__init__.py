@@ -63,9 +63,9 @@ __all__ = [
 ]
 
 _LAZY = {
-    "run_game": "runner",
-    "make_scenario": "runner",
-    "win_probability": "winprob",
+    "run_game": "hexplay.games.skirmish.analysis.runner",
+    "make_scenario": "hexplay.games.skirmish.analysis.runner",
+    "win_probability": ".winprob",
 }
 
 
@@ -74,5 +74,5 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
 
-        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

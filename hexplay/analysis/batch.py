@@ -4,7 +4,8 @@ A *game runner* is any callable ``runner(scenario_params, tactics, seed, record=
 returning one row of outcome fields (``winner``, ``turns``, ``barrier_points``, casualties...;
 no dots in their names) and, when ``record`` is true, the full game record under ``"record"``.
 The default is the runner of the game's analysis description (:mod:`hexplay.analysis.games`):
-for SKIRMISH :func:`hexplay.analysis.runner.run_game` (the tactic players), for any other
+for SKIRMISH :func:`hexplay.games.skirmish.analysis.runner.run_game` (the tactic players), for any
+other
 registered game a :class:`~hexplay.analysis.games.GameRunner` of its registry players. A runner
 may also be given as a ``"module:function"`` string (resolved where it runs, e.g. on a Dask
 worker).
@@ -29,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 GameRunner = Callable[..., dict]
-DEFAULT_RUNNER = "hexplay.analysis.runner:run_game"
+DEFAULT_RUNNER = "hexplay.games.skirmish.analysis.runner:run_game"
 """The runner of SKIRMISH games (``"module:function"``), the default of every entry point."""
 
 

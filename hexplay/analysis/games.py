@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules.skirmish.game import OUTCOME_FIELDS as SKIRMISH_OUTCOME
+from ..games.skirmish.game import OUTCOME_FIELDS as SKIRMISH_OUTCOME
 
 SEED_STRIDE = 7919
 """Side ``i``'s player gets seed ``seed + i * SEED_STRIDE`` (independent streams per side)."""
@@ -78,13 +78,13 @@ SKIRMISH = AnalysisSpec(
         "defender_wounded",
     ),
     players={"adversary": "tactic", "defender": "tactic"},
-    runner="hexplay.analysis.runner:run_game",
-    scenario="hexplay.analysis.scenario_params:make_scenario",
-    make_players="hexplay.ai.tactics:make_players",
+    runner="hexplay.games.skirmish.analysis.runner:run_game",
+    scenario="hexplay.games.skirmish.analysis.scenario_params:make_scenario",
+    make_players="hexplay.games.skirmish.ai.tactics:make_players",
     title="P(adversary wins)",
 )
 """SKIRMISH: the 1980 report's question is the adversary's chance; its tactic players and its
-sweepable scenario knobs (:mod:`hexplay.analysis.scenario_params`)."""
+sweepable scenario knobs (:mod:`hexplay.games.skirmish.analysis.scenario_params`)."""
 
 AMBUSH = AnalysisSpec(
     game="ambush",
@@ -115,13 +115,13 @@ AMBUSH = AnalysisSpec(
         "response_arrived",
     ),
     players={"adversary": "scripted", "defender": "scripted"},
-    scenario="hexplay.rules.ambush.game:sweep_scenario",
+    scenario="hexplay.games.ambush.game:sweep_scenario",
     title="P(adversary gets the cargo away)",
 )
 """AMBUSH: the adversary wins only by getting the cargo off the map (with ``cargo_removal``),
 so P(adversary wins) is P(cargo away). Sweep parameters: ``base`` (a bundled scenario's name,
 default "roadblock") or ``file`` (``--scenario FILE``) and any AMBUSH scenario field, e.g.
-``response_density``, ``barrier``, ``radio`` (:func:`hexplay.rules.ambush.game.sweep_scenario`)."""
+``response_density``, ``barrier``, ``radio`` (:func:`hexplay.games.ambush.game.sweep_scenario`)."""
 
 AGGRESSOR = AnalysisSpec(
     game="aggressor",
@@ -138,14 +138,14 @@ AGGRESSOR = AnalysisSpec(
         "cbr_hexes",
     ),
     players={"west": "scripted", "east": "scripted"},
-    scenario="hexplay.rules.aggressor.scenario:batch_scenario",
+    scenario="hexplay.games.aggressor.scenario:batch_scenario",
     title="P(west wins)",
 )
 """AGGRESSOR: every outcome column kept; its own figures (units left, sectors controlled,
 partisans, CBR hexes) averaged per sweep point. The original has no turn limit, so its batches
 and sweeps play the ``batch`` scenario (a draw after its turn limit: every game ends) with the
 sweep parameters as scenario fields over it
-(:func:`hexplay.rules.aggressor.scenario.batch_scenario`; ``base`` names another scenario,
+(:func:`hexplay.games.aggressor.scenario.batch_scenario`; ``base`` names another scenario,
 ``turn_limit=None`` lifts the limit). A game in play has none."""
 
 NAVAL = AnalysisSpec(
@@ -154,13 +154,13 @@ NAVAL = AnalysisSpec(
     win_side="ijn",
     means=("turns", "vp_ijn", "vp_usn", "sunk_ijn", "sunk_usn"),
     players={"ijn": "scripted", "usn": "scripted"},
-    scenario="hexplay.rules.naval.scenarios:sweep_scenario",
+    scenario="hexplay.games.naval.scenarios:sweep_scenario",
     title="P(ijn wins)",
 )
 """The naval night action: every outcome column kept; victory points and ships sunk a side
 averaged per sweep point (not ``ratio``: None while the USN has no point). Sweep parameters:
 ``base`` (a bundled scenario's name, default "kula_gulf") or ``file`` (``--scenario FILE``) and
-any top-level scenario field (:func:`hexplay.rules.naval.scenarios.sweep_scenario`)."""
+any top-level scenario field (:func:`hexplay.games.naval.scenarios.sweep_scenario`)."""
 
 BUILTIN = {"skirmish": SKIRMISH, "ambush": AMBUSH, "aggressor": AGGRESSOR, "naval": NAVAL}
 """Specs of the games hexplay ships, used when a registry entry names none."""

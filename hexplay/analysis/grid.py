@@ -1,9 +1,11 @@
 """Sweep points: Cartesian grids and random samples of named parameters.
 
 A *point* is a flat dict whose keys name where a value goes: ``scenario.<name>`` (a scenario
-parameter, e.g. SKIRMISH's :func:`hexplay.analysis.runner.make_scenario`) and ``<side>.<knob>``
+parameter, e.g. SKIRMISH's :func:`hexplay.games.skirmish.analysis.runner.make_scenario`) and
+``<side>.<knob>``
 (a knob of that side's player: SKIRMISH's ``adversary.`` and ``defender.`` tactic knobs, see
-:mod:`hexplay.ai.tactics`; each game's sides come from its analysis description). A key
+:mod:`hexplay.games.skirmish.ai.tactics`; each game's sides come from its analysis description). A
+key
 without a dot is taken as a scenario parameter. :func:`split_point` turns a point into the
 ``(scenario_params, tactics)`` pair a game runner takes.
 """

@@ -68,15 +68,32 @@ VIEW_KEYS = ("game", "side", "turn", "phase", "to_act", "over", "winner", "units
 (a map label, or None when the unit is not on the map) for every unit the side may know of."""
 
 
+Capability = Literal["setup", "undo", "hidden_state", "commands", "sampler", "search"]
+"""What a game may declare it provides beyond the core protocol
+(:attr:`GameInfo.capabilities`)."""
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    """What a game is: its registry name, title, sides and turn structure."""
+    """What a game is and what it provides, declared (as OpenSpiel's ``GameType`` declares a
+    game's kind) so that the platform never probes a game with ``getattr``.
+
+    ``name``, ``title``, ``sides``, ``turns`` (``"simultaneous"`` | ``"alternating"``).
+    ``order_kinds``: every kind :meth:`Game.legal_orders` may list, in a fixed order (the
+    environments' action tables). ``move_kinds`` / ``attack_kinds``: the kinds the shell's
+    gestures give (click a hex the selected unit can reach / click an enemy it can attack).
+    ``capabilities``: the optional parts the game provides (:data:`Capability`).
+    """
 
     name: str
     title: str
     sides: tuple[str, ...]
     turns: TurnStructure
     description: str = ""
+    order_kinds: tuple[str, ...] = ()
+    move_kinds: tuple[str, ...] = ()
+    attack_kinds: tuple[str, ...] = ()
+    capabilities: frozenset[str] = frozenset()
 
     @property
     def simultaneous(self) -> bool:

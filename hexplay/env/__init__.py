@@ -2,7 +2,7 @@
 
 ::
 
-    from hexplay.env import parallel_env, aec_env
+    from . import parallel_env, aec_env
     env = parallel_env("skirmish")          # simultaneous plots: a ParallelEnv
     obs, infos = env.reset(seed=1)
     mask = obs["adversary"]["action_mask"]  # legal actions now (action 0 = end plot / wait)

@@ -40,14 +40,14 @@ MAX_CHOICES = 8
 
 ORDER_KINDS: dict[str, tuple[str, ...]] = {
     # SKIRMISH: the set-up orders (digest §2) then the Table II task codes, as
-    # hexplay.rules.skirmish.orders lists them in SETUP_ARGS and TASK_ARGS (a test checks)
+    # hexplay.games.skirmish.orders lists them in SETUP_ARGS and TASK_ARGS (a test checks)
     "skirmish": (
         *("choose_route", "place_ambush", "place"),
         *("DF", "MP", "EP", "EV", "WE", "BW", "RA", "AV", "SV", "TV", "MV"),
     ),
     # AGGRESSOR: set-up place/remove, then its play kinds; the naval game: its order table
-    "aggressor": ("place", "remove", "hexplay.rules.aggressor.legal:PLAY_KINDS"),
-    "naval": ("hexplay.rules.naval.game:ORDER_ARGS",),
+    "aggressor": ("place", "remove", "hexplay.games.aggressor.legal:PLAY_KINDS"),
+    "naval": ("hexplay.games.naval.game:ORDER_ARGS",),
 }
 """Order kinds of registered games whose class does not declare ``ORDER_KINDS`` (by name);
 an item ``"module:attr"`` stands for the kinds that table lists (its keys, in order)."""

@@ -350,7 +350,7 @@ def _skirmish_setup(g, side: str) -> None:
 
 
 def _aggressor_setup(g, side: str) -> None:
-    from ..rules.aggressor.setup import computer_setup
+    from ..games.aggressor.setup import computer_setup
 
     # the game's seed and the side: a replayable choice (the placements are logged orders)
     rng = np.random.default_rng([int(g.dice.seed), g.info.sides.index(side)])

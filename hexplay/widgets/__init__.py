@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 _LAZY = {
-    "SkirmishApp": ".skirmish_app",
+    "SkirmishApp": "hexplay.games.skirmish.ui.app",
     "GameApp": ".game_app",
     "GameUI": ".adapter",
     "MapEditor": ".map_editor",

@@ -64,7 +64,7 @@ TERRAIN_PALETTE: dict[str, str] = {
     "sea": "#8db6dd",
     "marsh": "#a9c7a0",
     "road": "#d9cfa8",
-    # AMBUSH terrain types (hexplay/rules/ambush/data/terrain.toml): hues apart from open's
+    # AMBUSH terrain types (hexplay/games/ambush/data/terrain.toml): hues apart from open's
     # tan so each type reads at a glance. Trees, brush and orchard (the old #7fa866, #c3c47e,
     # #a9d39a were three close greens: brush/orchard only 11 CIELAB ΔE apart for a protan) are
     # a mid green, a mustard and a light yellow-green at least 17 ΔE from each other and from

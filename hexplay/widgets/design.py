@@ -125,7 +125,7 @@ def sight_like(m: Map, model: BlockingModel, like: Map | None):
 def _skirmish_like(game: str) -> bool:
     """A game played by SKIRMISH's rules on its terrain (SKIRMISH and its advanced forms)."""
     from .. import registry
-    from ..rules.skirmish.game import SkirmishGame
+    from ..games.skirmish.game import SkirmishGame
 
     try:
         return issubclass(registry.game_entry(game).game_class, SkirmishGame)
@@ -145,8 +145,8 @@ def design_reach(game: str, m: Map, start: str) -> dict[str, float]:
     if game == "naval":
         reach = Movement(m, _SeaCost(), "ship").reachable(h, NAVAL_SPEED)
     elif _skirmish_like(game):
-        from ..rules.skirmish.tables import AP_PER_TURN
-        from ..rules.skirmish.terrain import terrain_for
+        from ..games.skirmish.tables import AP_PER_TURN
+        from ..games.skirmish.terrain import terrain_for
 
         # the game's own per-map movement tables (so new terrain data comes with them)
         reach = terrain_for(m).movement.reachable(h, AP_PER_TURN)
@@ -164,8 +164,8 @@ class _SeaCost:
 
 def _aggressor_reach(m: Map, start: int) -> dict[str, float]:
     """Hexes a range-:data:`AGGRESSOR_RANGE` unit reaches with the game's own allowance rule
-    (:func:`hexplay.rules.aggressor.movement.allowance`), cost = hexes moved."""
-    from ..rules.aggressor.movement import allowance
+    (:func:`hexplay.games.aggressor.movement.allowance`), cost = hexes moved."""
+    from ..games.aggressor.movement import allowance
 
     rough = tuple(t == "rough" for t in (m.terrain_at(h) for h in m.hexes))
     board = SimpleNamespace(rough=rough)

@@ -217,7 +217,7 @@ class GameApp(W.VBox):
     def _make_gauge(self, on: bool | None, n: int) -> Any:
         if not on:
             return None
-        from .winprob import WinProbabilityGauge
+        from ..games.skirmish.ui.winprob import WinProbabilityGauge
 
         g = WinProbabilityGauge(n=n, seed=self.seed, layout=W.Layout(width="100%"))
         g.add_class("hexplay-win-probability")
@@ -716,7 +716,7 @@ class GameApp(W.VBox):
 
 
 #: Adapters of the games hexplay ships, for registry entries that do not name theirs yet.
-SHIPPED_UIS = {"skirmish": "hexplay.widgets.skirmish_ui:SkirmishUI"}
+SHIPPED_UIS = {"skirmish": "hexplay.games.skirmish.ui.adapter:SkirmishUI"}
 
 
 def _registered_ui(game: Any) -> type[GameUI]:

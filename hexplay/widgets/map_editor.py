@@ -2,7 +2,7 @@
 
 ::
 
-    from hexplay.widgets import MapEditor
+    from . import MapEditor
     ed = MapEditor((12, 10), game="skirmish")   # or a Map, or a bundled map's name
     ed                                          # paint, hexsides, roads, elevation, places
     ed.save("my_map.hexmap")                    # the text format (or .json); refused with the

@@ -37,12 +37,12 @@ def _e(x: Any) -> str:
 
 def shot_odds(event: Mapping[str, Any]) -> dict[str, float] | None:
     """P(K), P(W), P(miss) of a SKIRMISH shot event from its attack and defence strengths
-    (Table VI, :func:`hexplay.rules.skirmish.combat.combat_odds`: the resolver's own table)."""
+    (Table VI, :func:`hexplay.games.skirmish.combat.combat_odds`: the resolver's own table)."""
     a, d = event.get("attack"), event.get("defence")
     if a is None or d is None:
         return None
     try:
-        from ..rules.skirmish.combat import combat_odds
+        from ..games.skirmish.combat import combat_odds
 
         o = combat_odds(int(a), int(d))
     except Exception:

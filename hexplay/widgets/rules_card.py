@@ -2,7 +2,7 @@
 clicks do, then the game's own summary from its adapter (``GameUI.rules_card``).
 
 SKIRMISH's card is built from the rules tables themselves (Table II activities and their AP,
-the turn and AP figures of :mod:`hexplay.rules.skirmish.tables`), so it cannot disagree with
+the turn and AP figures of :mod:`hexplay.games.skirmish.tables`), so it cannot disagree with
 the engine. CSS class ``hexplay-rules-card``.
 """
 
@@ -29,7 +29,7 @@ APP_CARD = (
 
 def skirmish_card() -> str:
     """SKIRMISH's sequence of play and Table II, from the rules tables."""
-    from ..rules.skirmish import tables as T
+    from ..games.skirmish import tables as T
 
     rows = []
     for a in T.ACTIVITIES.values():

@@ -4,7 +4,7 @@ started from it in one click.
 
 ::
 
-    from hexplay.widgets import ScenarioEditor
+    from . import ScenarioEditor
     se = ScenarioEditor(game="skirmish", map=map_editor)   # or a Map, a map name, or None
     se                                # the form, the roster and the board
     se.place("A1", "0405")            # what a drag does

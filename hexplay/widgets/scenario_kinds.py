@@ -33,7 +33,7 @@ def sea_of_map(m: Map) -> dict[str, Any]:
     """The naval ``sea`` of a map of ``sea`` and ``land`` hexes (CCRR labels): its size and
     its land as column runs ``"CCRR..CCRR"``.  ValueError for a map the naval game cannot take.
     ``map_of_sea(Sea(**sea_of_map(m)))`` has ``m``'s size and terrain."""
-    from ..rules.naval.scenarios import Sea
+    from ..games.naval.scenarios import Sea
 
     extra = sorted(set(m.terrain_names) - {"sea", "land"})
     if extra:
@@ -253,17 +253,17 @@ class AggressorKind(ScenarioKind):
 
     @property
     def model(self) -> Any:
-        from ..rules.aggressor.scenario import Scenario
+        from ..games.aggressor.scenario import Scenario
 
         return Scenario
 
     def default(self) -> dict[str, Any]:
-        from ..rules.aggressor.scenario import parse_scenario
+        from ..games.aggressor.scenario import parse_scenario
 
         return parse_scenario(super().default()).model_dump(mode="json")
 
     def named(self, name: str) -> dict[str, Any]:
-        from ..rules.aggressor.scenario import parse_scenario
+        from ..games.aggressor.scenario import parse_scenario
 
         return parse_scenario(super().named(name)).model_dump(mode="json")
 
@@ -278,13 +278,13 @@ class AggressorKind(ScenarioKind):
             raise ScenarioError("map", str(e)) from None
 
     def new_game(self, data: dict[str, Any], m: Map | None, seed: int = 0) -> Any:
-        from ..rules.aggressor.scenario import parse_scenario
+        from ..games.aggressor.scenario import parse_scenario
 
         sc = parse_scenario(dict(data))
         return self.entry.game_class.new(sc, seed=seed, map=self.map_of(data, m))
 
     def _types(self) -> tuple[str, ...]:
-        from ..rules.aggressor.units import UNIT_TYPES
+        from ..games.aggressor.units import UNIT_TYPES
 
         return tuple(UNIT_TYPES)
 
@@ -359,12 +359,12 @@ class NavalKind(ScenarioKind):
 
     @property
     def model(self) -> Any:
-        from ..rules.naval.scenarios import Scenario
+        from ..games.naval.scenarios import Scenario
 
         return Scenario
 
     def map_of(self, data: dict[str, Any], m: Map | None) -> Map:
-        from ..rules.naval.scenarios import Sea, map_of_sea
+        from ..games.naval.scenarios import Sea, map_of_sea
 
         try:
             return map_of_sea(Sea.model_validate(data.get("sea")))
@@ -381,7 +381,7 @@ class NavalKind(ScenarioKind):
         return dict(data, sea=sea)
 
     def new_game(self, data: dict[str, Any], m: Map | None, seed: int = 0) -> Any:
-        from ..rules.naval.scenarios import load_scenario
+        from ..games.naval.scenarios import load_scenario
 
         if m is not None:
             data = self.with_map(data, m, "")
@@ -415,7 +415,7 @@ class NavalKind(ScenarioKind):
         return out
 
     def glyph(self, r: dict[str, Any]) -> dict[str, Any]:
-        from ..rules.naval.movement import FACINGS
+        from ..games.naval.movement import FACINGS
 
         course = r.get("course")
         g: dict[str, Any] = {"glyph": {"kind": "ship"}}

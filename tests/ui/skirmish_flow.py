@@ -25,7 +25,7 @@ import json
 
 import ipywidgets as _W
 
-from hexplay.rules.skirmish.sight import SKIRMISH_SIGHT
+from hexplay.games.skirmish.sight import SKIRMISH_SIGHT
 from hexplay.widgets import SkirmishApp
 
 app = SkirmishApp(seed=1, vs_computer=None, hot_seat=True)

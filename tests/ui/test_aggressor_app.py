@@ -26,8 +26,8 @@ import json
 
 import ipywidgets as _W
 
-from hexplay.rules.aggressor import AggressorGame
-from hexplay.widgets.aggressor_ui import AggressorApp
+from hexplay.games.aggressor import AggressorGame
+from hexplay.games.aggressor.ui.adapter import AggressorApp
 
 POS = [
     {"side": "west", "type": "Armor", "hex": "@JJ"},

@@ -25,11 +25,11 @@ NB = "ui_ambush_app.ipynb"
 APP_CELL = r"""
 import hexplay
 from hexplay.ai.player import play
-from hexplay.widgets.ambush_ui import AmbushUI
+from hexplay.games.ambush.ui.adapter import AmbushUI
 from hexplay.widgets.game_app import GameApp
 from hexplay.widgets.board import TERRAIN_PALETTE
 
-from hexplay.widgets.ambush_ui import on_map
+from hexplay.games.ambush.ui.adapter import on_map
 
 entry = hexplay.game_entry("ambush")
 g = entry.new(on_map(entry.scenario("sample game"), "ambush_farmland_medium"), seed=1)

@@ -19,7 +19,7 @@ K = harness.kernel
 AMBUSH_NB = "ui_class_ambush.ipynb"
 AMBUSH_CELL = r"""
 import hexplay
-from hexplay.widgets.ambush_ui import AmbushUI, on_map
+from hexplay.games.ambush.ui.adapter import AmbushUI, on_map
 from hexplay.widgets.game_app import GameApp
 
 entry = hexplay.game_entry("ambush")

@@ -252,7 +252,7 @@ def test_a_man_on_foot_keeps_going_in_one_click(cls_page: Any, artifacts: Path):
     flow.select(page, "A1")
     want = K(
         page,
-        "from hexplay.rules.skirmish.legal import keep_going\n"
+        "from hexplay.games.skirmish.legal import keep_going\n"
         "_result = keep_going(app.game, 'adversary', 'A1').args['path']",
     )
     keep = page.locator("button.hexplay-ready-order", has_text="Keep going")

@@ -33,7 +33,7 @@ import ipywidgets as _W
 import hexplay
 from hexplay.registry import game_entry
 from hexplay.widgets.game_app import GameApp
-from hexplay.widgets.naval_ui import pct
+from hexplay.games.naval.ui.adapter import pct
 
 
 def _position(seed=0):

@@ -1,0 +1,1 @@
+"""ai: see the game package."""

@@ -1,0 +1,24 @@
+"""aggressor's plugin record: everything the platform reaches of this game, by reference."""
+
+from __future__ import annotations
+
+from hexplay.engine.plugin import GameEntry
+
+PLUGIN = GameEntry(
+    name="aggressor",
+    title="AGGRESSOR",
+    game="hexplay.games.aggressor:AggressorGame",
+    scenarios="hexplay.games.aggressor.scenario:scenarios",
+    players={
+        "random": "hexplay.games.aggressor.ai.players:random_player",
+        "scripted": "hexplay.games.aggressor.ai.players:scripted",
+        "search": "hexplay.ai.search:search_aggressor",
+    },
+    analysis="hexplay.analysis.games:AGGRESSOR",
+    ui="hexplay.games.aggressor.ui.adapter:AggressorUI",
+    sampler="hexplay.games.aggressor.ai.sampler:sample",
+    search="hexplay.games.aggressor.ai.search:SETTINGS",
+    queries="hexplay.games.aggressor.side_queries:QUERIES",
+    editor="hexplay.games.aggressor.ui.editor:AggressorKind",
+    docs="hexplay.games.aggressor.docs:tables_markdown",
+)

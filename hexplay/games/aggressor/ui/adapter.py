@@ -1,0 +1,997 @@
+"""The AGGRESSOR UI adapter for :class:`~.game_app.GameApp` (and :class:`AggressorApp`).
+
+What is AGGRESSOR's own in the app, every part from the viewing side's view and the engine's
+side-knowledge queries (:mod:`hexplay.games.aggressor.queries`) only:
+
+- counters: APP-6 unit-type symbols (milsymbol SIDCs, friendly or hostile frame as the viewer
+  sees them), range-strength in a corner ("3-3"), badges (dug in = emplaced, frozen, technical,
+  in a CBR hex); an Unidentified enemy is a face-down counter (its colour only, under its
+  alias); a Nuked enemy shows no type; an enemy known only from the side's last turn is faded;
+- hex markings: CBR hexes, the partisan spots the side was hit by; region lines: the border,
+  the nine sectors, and each side's controlled sectors outlined in its colour;
+- the selected unit: hexes it can reach (steps), the hexes the side observes (the rest
+  fogged), the known enemies it may attack or reach with its feature (highlighted);
+- panels: the unit (allowance, reach and where zone of control or the border rule ends its
+  move, observation and identification ranges), its feature's reach, the attack it
+  could make (hit value with each modifier, assault, ambush; the air line with its
+  anti-aircraft loss chance), the attack reports, the sector table;
+- the original's controls: keys 1-6 move (or attack, or draw supply) in the six directions (1
+  upper left, 2 lower left, 3 up, 4 down, 5 upper right, 6 lower right), 0 the special feature,
+  a next-unit button, End turn (the shell's End plot, relabelled); on the board, a click on a
+  hex the unit can step to moves it, a click on a target shows the odds and a second click on
+  it attacks (or fires).
+
+Set-up: a side whose set-up is not in when the app starts is placed by the computer's set-up
+(:func:`hexplay.games.aggressor.setup.computer_setup`, from that side's view); a player who
+wants his own places his units on the game before giving it to the app (see the notebook).
+If the first side rolled is the computer's, it plays its first turn before the app shows.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as W
+import numpy as np
+
+from hexplay.engine import IllegalOrder, Order
+from hexplay.engine.protocol import LegalOrder
+from hexplay.widgets import guard as G
+from hexplay.widgets.adapter import REFEREE, GameUI, OrderController
+from hexplay.widgets.counters import CounterStyle, SideStyle, sidc_for
+from hexplay.widgets.game_app import GameApp
+from hexplay.widgets.hex_overlays import HexCosts, HexLabels
+from hexplay.widgets.tab_panel import TabHTML
+
+SIDES = ("west", "east")
+SIDE_COLOURS = {"west": "#2f5fa8", "east": "#b8322a"}
+CBR_COLOUR = "#7d3c98"
+PARTISAN_COLOUR = "#1e8449"
+#: The original's keys and where each leads (the engine's board.KEY_DIRECTIONS).
+KEY_TITLES = {
+    1: "1 ↖ upper left",
+    2: "2 ↙ lower left",
+    3: "3 ↑ up",
+    4: "4 ↓ down",
+    5: "5 ↗ upper right",
+    6: "6 ↘ lower right",
+    0: "0 special feature",
+}
+#: Order kinds that take a distant hex (the air missions, fire, the missile).
+RANGED = ("fire", "strike", "recon", "launch")
+UNIDENTIFIED, NUKED, TECHNICAL = "Unidentified", "Nuked", "Technical"
+
+
+def _board(game: Any) -> Any:
+    from ..board import board_of
+
+    return board_of(game.map)
+
+
+def counters_from_view(view: Mapping[str, Any], viewer: str) -> list[dict[str, Any]]:
+    """Board counters of an AGGRESSOR view as ``viewer`` (a side or the referee) sees it.
+
+    Only what the view holds: an Unidentified enemy becomes a face-down counter (side and hex
+    only), a Nuked one a counter without type or figures."""
+    out = []
+    for uid, u in (view.get("units") or {}).items():
+        hx = u.get("hex")
+        if hx is None:
+            continue
+        side = str(u.get("side", ""))
+        d: dict[str, Any] = {"id": str(uid), "side": side, "hex": hx}
+        stale = u.get("last_seen") is not None
+        if stale:
+            d["stale"] = True
+        disp = u.get("display")
+        own = viewer == REFEREE or side == viewer
+        if disp == UNIDENTIFIED or (disp == NUKED and "type" not in u):
+            if disp == UNIDENTIFIED:
+                d["hidden"] = True
+            else:
+                d.update(glyph={"kind": "none"}, badges=["nuked"], label="Nuked", tip="Nuked")
+            out.append(d)
+            continue
+        rs = f"{u.get('range', '?')}-{u.get('strength', '?')}"
+        badges = []
+        if u.get("emplaced"):
+            badges.append("dug")
+        if u.get("frozen"):
+            badges.append("frozen")
+        if u.get("technical") or disp == TECHNICAL:
+            badges.append("technical")
+        if u.get("in_cbr") or disp == NUKED:
+            badges.append("nuked")
+        hostile = viewer != REFEREE and side != viewer
+        d.update(
+            glyph={"kind": "sidc", "sidc": sidc_for(u["type"], hostile=hostile)},
+            corners={"bl": rs},
+            badges=badges,
+            label=str(uid) if own else u["type"][:3],
+            tip=f"{disp or u['type']} {rs}" + (f" (seen turn {u['last_seen']})" if stale else ""),
+        )
+        out.append(d)
+    return out
+
+
+class AggressorController(OrderController):
+    """The order builder's link to an AggressorGame: the engine's legal orders, titled; the
+    "AP" bar shows the hexes the unit may still move."""
+
+    TITLES = {
+        "move": "move to an adjacent hex (or keys 1-6)",
+        "attack": "attack an adjacent known enemy (or its key)",
+        "fire": "indirect fire (distance 2..range)",
+        "strike": "air strike (distance 2+)",
+        "recon": "air recon (distance 2+)",
+        "launch": "CBR missile (distance 2..8)",
+        "decon": "decontaminate an adjacent CBR hex",
+        "supply": "supply from an adjacent Support unit",
+        "replace": "replacement (one step back)",
+        "contact": "partisan contact",
+    }
+
+    def legal_orders(self, unit: str) -> list[LegalOrder]:
+        from dataclasses import replace
+
+        return [
+            replace(lo, label=self.TITLES.get(lo.kind, lo.label))
+            for lo in self.engine_legal_orders(unit)
+        ]
+
+    def undo(self, unit: str | None) -> None:
+        """The engine's undo: in the set-up, ``unit``'s placement taken back; in play refused
+        (orders act at once), the rule named by the engine."""
+        self.app.game.undo(self.side, unit)
+
+    def _own(self, unit: str) -> Mapping[str, Any]:
+        u = (self.app.view.get("units") or {}).get(unit) or {}
+        return u if u.get("side") == self.side else {}
+
+    def ap_left(self, unit: str) -> float:
+        return float(self._own(unit).get("moves_left", 0))
+
+    def ap_total(self, unit: str) -> float:
+        u = self._own(unit)
+        return float(max(u.get("range", 0), u.get("moves_left", 0), 1))
+
+
+class AggressorUI(GameUI):
+    """AGGRESSOR's counters, overlays, panels, keys and clicks (see the module doc)."""
+
+    title = "AGGRESSOR"
+    controller_class = AggressorController
+    #: The human sides place their own armies (set-up panel, board clicks) instead of the
+    #: computer's deployment.
+    manual_setup = False
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        # the Unit and Attack tabs make their content only when on screen (:mod:`.tab_panel`)
+        self.unit_panel = TabHTML()
+        self.unit_panel.add_class("hexplay-aggressor-unit")
+        self.odds_panel = TabHTML("<i>select a unit, then click a target</i>")
+        self.odds_panel.add_class("hexplay-aggressor-odds")
+        self.reports = W.HTML()
+        self.reports.add_class("hexplay-aggressor-reports")
+        self.sectors = W.HTML()
+        self.sectors.add_class("hexplay-aggressor-sectors")
+        self.message = W.HTML()
+        self.message.add_class("hexplay-aggressor-message")
+        self.keys: dict[int, W.Button] = {}
+        for k in (1, 3, 5, 2, 4, 6, 0):
+            b = G.Button(description=str(k), tooltip=KEY_TITLES[k], layout=W.Layout(width="44px"))
+            b.add_class(f"hexplay-key-{k}")
+            b.on_click(lambda _b, k=k: self.press(k))
+            self.keys[k] = b
+        self.next_unit = G.Button(description="Next unit", icon="forward")
+        self.next_unit.add_class("hexplay-next-unit")
+        self.next_unit.on_click(lambda _b: self.select_next())
+        self.keypad = W.VBox(
+            [
+                W.HBox([self.keys[1], self.keys[3], self.keys[5]]),
+                W.HBox([self.keys[2], self.keys[4], self.keys[6]]),
+                W.HBox([self.keys[0], self.next_unit]),
+                self.message,
+            ]
+        )
+        self.keypad.add_class("hexplay-aggressor-keys")
+        self.setup_type = G.Dropdown(
+            options=list(_type_names()),
+            value="Armor",
+            description="place",
+            layout=W.Layout(width="220px"),
+        )
+        self.setup_text = W.HTML()
+        self.setup_box = W.VBox(
+            [
+                W.HTML(
+                    "<b>Set-up</b>: click free hexes of your territory to place the type "
+                    "chosen; select a placed unit to take it back (remove); End turn when "
+                    "your army is complete."
+                ),
+                self.setup_type,
+                self.setup_text,
+            ]
+        )
+        self.setup_box.add_class("hexplay-aggressor-setup")
+        self.setup_box.layout.display = "none"
+        self.armed: tuple[str, str] | None = None  # (unit, hex): a second click there attacks
+        self._attached = False
+        self._regions: dict[str, Any] | None = None
+        self._memo: tuple[Any, dict[tuple[str, str | None], Any]] = (None, {})
+
+    # --- the game -------------------------------------------------------------------------------
+    @classmethod
+    def new_game(cls, seed: int = 0) -> Any:
+        from hexplay.registry import new_game
+
+        return new_game("aggressor", seed=seed)
+
+    def sides(self, game: Any) -> tuple[str, ...]:
+        return SIDES
+
+    def start(self, game: Any) -> None:
+        """Complete missing set-ups (the computer's set-up, from each side's view), then let
+        the computer play while the turn is a computer side's (the first side is rolled)."""
+        humans = getattr(self.app, "humans", list(SIDES))
+        if game.phase == "setup":
+            for k, side in enumerate(SIDES):
+                if side not in game.to_act() or (self.manual_setup and side in humans):
+                    continue
+                from ..setup import computer_setup
+
+                rng = np.random.default_rng([self.app.seed, k])
+                for t, h in computer_setup(game.view(side), game.map, rng):
+                    game.order(Order(side, "place", None, {"type": t, "hex": h}))
+                game.submit(side)
+        if not humans:
+            return
+        comps = [s for s in SIDES if s not in humans]
+        players = {
+            s: self.player(self.app.computer_name, s, self.app.seed + i)
+            for i, s in enumerate(comps)
+        }
+        while not game.over and game.current in players:
+            side = game.current
+            players[side].act(game)
+            if not game.over and side in game.to_act():
+                game.submit(side)
+
+    def turn_limit(self) -> int | None:
+        return self.app.game.scenario.turn_limit
+
+    def reset(self) -> None:
+        """A new game (the shell has just given the screen to its first human side)."""
+        self.armed = None
+        self._first_side()
+
+    # --- the board ------------------------------------------------------------------------------
+    @property
+    def style(self) -> CounterStyle:
+        return CounterStyle(
+            tuple(SideStyle(s, SIDE_COLOURS[s], s.capitalize()) for s in SIDES),
+            legend=(
+                (CBR_COLOUR, "CBR hex"),
+                (PARTISAN_COLOUR, "partisans"),
+            ),
+        )
+
+    def counters(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
+        return counters_from_view(view, side)
+
+    def region_lines(self) -> dict[str, Any]:
+        """Labels of the territories and the sectors (from the public map; made once)."""
+        if self._regions is None:
+            b = _board(self.app.game)
+            terr: dict[str, list[str]] = {"west": [], "border": [], "east": []}
+            sectors: dict[str, list[str]] = {}
+            for i, lab in enumerate(b.labels):
+                terr[b.territory[i] or "border"].append(lab)
+                if b.sector[i] >= 0:
+                    sectors.setdefault(f"sector {b.sector[i] + 1}", []).append(lab)
+            self._regions = {"territory": terr, "sectors": sectors}
+        return self._regions
+
+    def overlays(self, view: Mapping[str, Any], side: str) -> dict[str, Any]:
+        """Markings (CBR, partisans), region lines (border, sectors, control) and, for the
+        selected unit, its reach, stops, feature reach and targets, and the side's fog."""
+        reg = self.region_lines()
+        control = list(view.get("control") or [])
+        regions = [
+            {
+                "name": "sectors",
+                "regions": reg["sectors"],
+                "colour": "#555",
+                "width": 1.2,
+                "dash": "5 4",
+            },
+            {"name": "border", "regions": reg["territory"], "colour": "#111", "width": 3},
+        ]
+        for s in SIDES:
+            held = {f"sector {k + 1}" for k, c in enumerate(control) if c == s}
+            regions.append(
+                {
+                    "name": f"control {s}",
+                    "regions": {k: v for k, v in reg["sectors"].items() if k in held},
+                    "colour": SIDE_COLOURS[s],
+                    "width": 4,
+                }
+            )
+        markings = [
+            {
+                "name": "cbr",
+                "hexes": list(view.get("cbr") or []),
+                "colour": CBR_COLOUR,
+                "style": "hatch",
+            }
+        ]
+        if view.get("partisan_spots"):
+            markings.append(
+                {
+                    "name": "partisans",
+                    "hexes": list(view["partisan_spots"]),
+                    "colour": PARTISAN_COLOUR,
+                    "style": "outline",
+                }
+            )
+        ov: dict[str, Any] = {"regions": regions, "markings": markings}
+        ov.update(self._selection(self.app.selected_unit, side))
+        return ov
+
+    def select(self, unit: str) -> dict[str, Any]:
+        """The selected unit's overlays (the shell has set the selection). The markings and
+        region lines depend on the view only: they stay as the last refresh sent them (a
+        selection sends only the unit's reach, the side's fog and the targets)."""
+        return self._selection(unit, self.app.viewer)
+
+    def _own_unit(self, unit: str | None) -> Mapping[str, Any] | None:
+        """The selected unit if it is an own unit of the side ordering now (view data)."""
+        if unit is None:
+            return None
+        u = (self.app.view.get("units") or {}).get(unit)
+        if u is None or u.get("side") != self.app.plotting_side or "moves_left" not in u:
+            return None
+        return u
+
+    def _selection(self, unit: str | None, side: str) -> dict[str, Any]:
+        """The selected unit's overlays (None-valued when nothing is selected: cleared):
+        the hexes it can reach (steps), the side's observed hexes (the rest fogged), and the
+        known enemies it may attack or reach with its feature. Where its move ends and its
+        feature's whole reach are listed beside the board (Unit and Attack panels)."""
+        out: dict[str, Any] = {"reachable": None, "visible": None, "highlight": None, "los": None}
+        u = self._own_unit(unit)
+        g = self.app.game
+        if u is None:
+            return out
+        out["reachable"] = self._reach_steps(unit)
+        if g.scenario.obs and side != REFEREE:
+            out["visible"] = self._observed_and_own().copy()
+        targets: set[str] = set()
+        known = self._known_enemy_hexes()
+        for lo in self.app.builder.controller.engine_legal_orders(unit):
+            if lo.kind == "move" or not lo.needs:
+                continue
+            opts = set(lo.needs[0].options)
+            targets |= opts & known if lo.kind != "decon" else opts
+        out["highlight"] = sorted(targets)
+        return out
+
+    def _reach_steps(self, unit: str) -> dict[str, float]:
+        """``{hex: float(steps)}`` of the engine's reach of ``unit``: a
+        :class:`~.hex_overlays.HexCosts` made once per game state (remembered with the
+        engine's answers), a copy each time (the board sends its arrays' bytes, made once)."""
+        reach = self._query("reach", unit)
+        table = self._memo[1]
+        hit = table.get(("reach_steps", unit))
+        if hit is None:
+            m = self.app.game.map
+            labels = list(reach)
+            steps = [float(reach[k]["steps"]) for k in labels]
+            hit = table[("reach_steps", unit)] = HexCosts(
+                [m.index(k) for k in labels], steps, m.hex_labels
+            )
+        return hit.copy()
+
+    def _observed_and_own(self) -> list[str]:
+        """The hexes the side ordering observes or stands on, sorted (the same for every unit
+        it selects: remembered with the engine's answers until the game's next command); a
+        :class:`~.hex_overlays.HexLabels` (the board sends its indices as they are)."""
+        self._query("observed", None)  # (the memo for the game's current command)
+        table = self._memo[1]
+        hit = table.get(("visible", None))
+        if hit is None:
+            ps = self.app.plotting_side
+            obs = self._query("observed", None)["hexes"]
+            units = (self.app.view.get("units") or {}).values()
+            own = [x["hex"] for x in units if x.get("side") == ps]
+            m = self.app.game.map
+            labels = sorted({*obs, *own})
+            idx = [m.index(x) for x in labels]
+            # (labels sorted as their indices: the map's "ccrr" labels; else the plain list)
+            hit = HexLabels(idx, m.hex_labels) if idx == sorted(idx) else labels
+            table[("visible", None)] = hit
+        return hit
+
+    def _query(self, what: str, unit: str | None) -> Any:
+        """The engine's ``reach`` / ``observed_hexes`` for the side ordering, remembered until
+        the game's next command (a selection and its panels ask once)."""
+        g = self.app.game
+        ps = self.app.plotting_side
+        key = (id(g), len(g.commands.commands), g.turn, ps)
+        if self._memo[0] != key:
+            self._memo = (key, {})
+        table = self._memo[1]
+        if (what, unit) not in table:
+            table[(what, unit)] = g.reach(ps, unit) if what == "reach" else g.observed_hexes(ps)
+        return table[(what, unit)]
+
+    def _known_enemy_hexes(self) -> set[str]:
+        ps = self.app.plotting_side
+        return {
+            x["hex"]
+            for x in (self.app.view.get("units") or {}).values()
+            if x.get("side") != ps and x.get("hex") and x.get("last_seen") is None
+        }
+
+    def status(self, view: Mapping[str, Any]) -> str:
+        if not view:
+            return ""
+        sec = view.get("sectors") or {}
+        bits = [
+            f"round {view.get('round')}",
+            f"{view.get('current')} to act",
+            f"sectors west {len(sec.get('west', []))} · east {len(sec.get('east', []))}",
+            f"aggressor: {view.get('aggressor') or 'none yet'}",
+        ]
+        if not (view.get("options") or {}).get("obs", True):
+            bits.append("observation off")
+        return " · ".join(bits)
+
+    # --- panels ---------------------------------------------------------------------------------
+    def _attach(self) -> None:
+        """Listen to the board's keys (the board exists once the shell asks for panels)."""
+        if not self._attached:
+            # orders act at once (nothing is plotted): the shell's End plot ends the turn
+            self.app.controls.end_plot.description = "End turn"
+            self.app.controls.end_plot.tooltip = "end your turn (the original's Go'g to: opponent)"
+            self.app.board.on_key(self._on_key)
+            self.app.board.on_click(self._setup_click)
+            self._attached = True
+            self._first_side()
+
+    def _first_side(self) -> None:
+        """The screen goes to the side whose turn it is (the shell gives it to the first
+        human side; AGGRESSOR's first side is rolled): blanked first in hot seat."""
+        app, g = self.app, self.app.game
+        cur = getattr(g, "current", None)
+        if cur in app.humans and cur != app.plotting_side:
+            app.plotting_side = cur
+            if app.referee:
+                app.controls.side.value = cur
+            elif app.hot_seat and len(app.humans) > 1:
+                app.handover = True
+
+    def panels(self) -> list[tuple[str, W.Widget]]:
+        self._attach()
+        return [
+            ("Unit", self.unit_panel),
+            ("Attack", self.odds_panel),
+            ("Reports", self.reports),
+            ("Sectors", self.sectors),
+        ]
+
+    def side_widgets(self) -> list[W.Widget]:
+        self._attach()
+        return [self.setup_box, self.keypad]
+
+    def _setup_click(self, ev: Mapping[str, Any]) -> None:
+        """Set-up: a click on a hex with no counter places the chosen type there (the engine
+        judges: own territory, no stacking, army size)."""
+        app, g = self.app, self.app.game
+        side = app.plotting_side
+        if g.phase != "setup" or app.handover or ev.get("unit") is not None:
+            return
+        if ev.get("hex") is None or side not in g.to_act():
+            return
+        order = Order(side, "place", None, {"type": self.setup_type.value, "hex": ev["hex"]})
+        self.give(order)
+
+    def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
+        setup = view.get("phase") == "setup"
+        self.setup_box.layout.display = "" if setup else "none"
+        if setup:
+            mine = [u for u in (view.get("units") or {}).values() if u.get("side") == side]
+            counts = {t: sum(u["type"] == t for u in mine) for t in _type_names()}
+            text = ", ".join(f"{t} {n}" for t, n in counts.items() if n)
+            self.setup_text.value = html.escape(
+                f"placed {len(mine)} of {view.get('army_size')}" + (f": {text}" if text else "")
+            )
+        self.sectors.value = sector_table(self.app.game, view)
+        self.reports.value = reports_table(view)
+        self.show_unit(self.app.selected_unit)
+        if self.armed is not None and self._own_unit(self.armed[0]) is None:
+            self.armed = None
+
+    def blank_panels(self) -> None:
+        self.armed = None
+        for w in (
+            self.unit_panel,
+            self.odds_panel,
+            self.reports,
+            self.sectors,
+            self.message,
+            self.setup_text,
+        ):
+            w.value = ""
+        self.unit_panel.blank()  # (nothing of the last player's left waiting either)
+        self.odds_panel.blank()
+        self.setup_box.layout.display = "none"
+
+    def select_panels(self, unit: str) -> None:
+        self.armed = None
+        self.show_unit(unit)
+        self.show_targets(unit)
+
+    def show_unit(self, unit: str | None) -> None:
+        """The Unit tab for ``unit`` (made when the tab is on screen)."""
+        self.unit_panel.show(lambda: self._unit_html(unit))
+
+    def _unit_html(self, unit: str | None) -> str:
+        u = self._own_unit(unit)
+        if u is None:
+            return "<i>select one of your units (or press Next unit)</i>"
+        reach = self._query("reach", unit)
+        obs = self._query("observed", None)
+        rng = obs["units"].get(unit, {})
+        stops = sorted(k for k, v in reach.items() if v["stops"])
+        flags = [
+            name
+            for name, on in (
+                ("emplaced (dug in)", u.get("emplaced")),
+                ("frozen by partisans", u.get("frozen")),
+                ("Immobile", u.get("immobile")),
+                ("in a CBR hex", u.get("in_cbr")),
+                ("Technical", u.get("technical")),
+                ("attacked", u.get("attacked")),
+                ("feature used", u.get("feature_used")),
+            )
+            if on
+        ]
+        if u.get("stopped"):
+            flags.append(f"movement ended: {u['stopped']}")
+        ident = rng.get("identification")
+        rows = [
+            (
+                "unit",
+                f"{unit} {u['display']} {u['range']}-{u['strength']} "
+                f"(max {u['max_range']}-{u['max_strength']}) at {u['hex']}",
+            ),
+            ("moves left", f"{u['moves_left']} (moved {u['moved']})"),
+            (
+                "reachable",
+                f"{len(reach)} hexes" + (f"; the move ends at {', '.join(stops)}" if stops else ""),
+            ),
+            ("observation range", str(rng.get("observation", u["range"]))),
+            (
+                "identification range",
+                "none (CBR hex)" if ident == 0 and u.get("in_cbr") else str(ident),
+            ),
+            ("the side observes", f"{len(obs['hexes'])} hexes"),
+            ("status", ", ".join(flags) or "ready"),
+        ]
+        body = "".join(
+            f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in rows
+        )
+        return (
+            f"<table class='hexplay-table' data-unit='{html.escape(unit)}' "
+            f"data-moves-left='{u['moves_left']}' data-reach='{len(reach)}'>{body}</table>"
+        )
+
+    def show_targets(self, unit: str) -> None:
+        """Every target of the unit's attack and ranged features with a known enemy, with odds
+        (made when the Attack tab is on screen)."""
+        self.odds_panel.show(lambda: self._targets_html(unit))
+
+    def _targets_html(self, unit: str) -> str:
+        u = self._own_unit(unit)
+        if u is None:
+            return ""
+        known = self._known_enemy_hexes()
+        parts = []
+        for lo in self.app.builder.controller.engine_legal_orders(unit):
+            if lo.kind not in ("attack", *RANGED) or not lo.needs:
+                continue
+            for t in sorted(set(lo.needs[0].options) & known):
+                parts.append(self._odds_html(unit, t, lo.kind))
+            if lo.kind in RANGED:
+                b = _board(self.app.game)
+                here = b.index_of[u["hex"]]
+                opts = lo.needs[0].options
+                ds = [b.dist[here][b.index_of[t]] for t in opts]
+                parts.append(
+                    f"<div class='hexplay-feature-reach' data-kind='{lo.kind}' "
+                    f"data-count='{len(opts)}'><i>{html.escape(lo.kind)}: {len(opts)} hexes in "
+                    f"reach, distance {min(ds)}-{max(ds)} (click one for its odds)</i></div>"
+                )
+        return "".join(parts) or f"<i>{html.escape(unit)} has no target now</i>"
+
+    def _odds_html(self, unit: str, target: str, kind: str) -> str:
+        g, ps = self.app.game, self.app.plotting_side
+        u = self._own_unit(unit) or {}
+        kind_q = "strike" if kind == "recon" else kind
+        d = g.attack_odds(ps, unit, target, kind_q) if kind != "recon" else {}
+        rows: list[tuple[str, str]] = []
+        attrs = {"data-unit": unit, "data-target": target, "data-kind": kind}
+        if d:
+            strength = 4 if kind == "launch" else u.get("strength")
+            ds = d["defender_strength"]
+            rows += [
+                ("form", d["form"]),
+                ("attacker strength", str(strength)),
+                ("defender strength", "unknown (not identified)" if ds is None else str(ds)),
+                ("rough or CBR hex", "−1" if d["rough_or_cbr"] else "0"),
+                (
+                    "defender emplaced",
+                    "unknown" if d["emplaced"] is None else ("−1" if d["emplaced"] else "0"),
+                ),
+                ("unobserved before the attack", "−1" if d["unobserved"] else "0"),
+                ("die factor", str((self.app.view.get("options") or {}).get("die_factor", 1))),
+            ]
+            hv, p = d["hit_value"], d["p_hit"]
+            rows.append(("hit value", "unknown" if hv is None else str(hv)))
+            rows.append(("P(hit)", "unknown" if p is None else f"{p:.0%}"))
+            if d.get("p_hit_ambush") is not None:
+                rows.append(
+                    (
+                        "P(hit) in ambush (two rolls, if the enemy did not see it)",
+                        f"{d['p_hit_ambush']:.0%}",
+                    )
+                )
+            elif d.get("ambush_possible"):
+                rows.append(("ambush", "two rolls if the enemy did not see it"))
+            if d["form"] == "assault":
+                rows.append(("assault", "a hit takes strength directly 50% of the time"))
+            attrs["data-hit-value"] = "" if hv is None else str(hv)
+            attrs["data-p-hit"] = "" if p is None else f"{p:.4f}"
+        if kind in ("strike", "recon"):
+            a = g.air_line(ps, unit, target, strike=kind == "strike")
+            rows.append(("line", " ".join(a["line"])))
+            rows.append(
+                (
+                    "anti-aircraft loss chance",
+                    f"{a['aa_chance']:.0f}% if an enemy is "
+                    "overflown" + (" (a known enemy is)" if a["known_overflown"] else ""),
+                )
+            )
+            attrs["data-aa-chance"] = f"{a['aa_chance']:g}"
+        body = "".join(
+            f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in rows
+        )
+        at = " ".join(f"{k}='{html.escape(v)}'" for k, v in attrs.items())
+        head = f"{unit} {kind} → {target}"
+        return (
+            f"<div class='hexplay-odds-entry' {at}><b>{html.escape(head)}</b>"
+            f"<table class='hexplay-table'>{body}</table></div>"
+        )
+
+    # --- intents --------------------------------------------------------------------------------
+    def _say(self, text: str, error: bool = False) -> None:
+        colour = "#b8322a" if error else "#333"
+        self.message.value = f"<span style='color:{colour}'>{html.escape(text)}</span>"
+
+    def _on_key(self, ev: Mapping[str, Any]) -> None:
+        self.press(int(ev["key"]))
+
+    def _ready(self) -> str | None:
+        """The selected own unit, if the side may act now (else says why, None)."""
+        app = self.app
+        if app.handover or app.over:
+            return None
+        unit = app.selected_unit
+        if self._own_unit(unit) is None:
+            self._say("select one of your units first (or press Next unit)", error=True)
+            return None
+        return unit
+
+    def press(self, key: int) -> None:
+        """The original's key: 1-6 a move, attack or supply order in that direction, 0 the
+        special feature (given at once, or waiting for a target click, or a choice of two)."""
+        unit = self._ready()
+        if unit is None or key not in KEY_TITLES:
+            return
+        g, side = self.app.game, self.app.plotting_side
+        if key == 0:
+            feats = g.feature_orders(side, unit)
+            if not feats:
+                self._say(f"{unit} has no special feature it may use now", error=True)
+                return
+            if len(feats) > 1:
+                kinds = " or ".join(lo.kind for lo in feats)
+                self._say(f"{unit}: choose {kinds} on the Plot tab")
+                self.app.tabs.selected_index = 0
+                return
+            lo = feats[0]
+            if lo.needs:
+                self.app.builder.set_unit(unit)
+                self.app.builder.start(lo)
+                self.app.tabs.selected_index = 0
+                self._say(f"{unit} {lo.kind}: click the target hex")
+                return
+            self.give(Order(side, lo.kind, unit, {}))
+            return
+        try:
+            order = g.key_order(side, unit, key)
+        except IllegalOrder as e:
+            self._say(str(e), error=True)
+            return
+        self.give(order)
+
+    def give(self, order: Order) -> bool:
+        """Give ``order`` to the engine; refresh the app once; say what happened."""
+        app = self.app
+        try:
+            result = app.game.order(order)
+        except IllegalOrder as e:
+            self._say(str(e), error=True)
+            return False
+        self.armed = None
+        self._say(describe_result(order, result))
+        app.refresh()
+        if order.unit not in app.units_by_id:  # eliminated
+            app.selected_unit = None
+            app.builder.set_unit(None)
+            app.refresh()
+        if order.kind != "move" and app.selected_unit == order.unit:
+            self.show_targets(order.unit)
+        return True
+
+    def select_next(self) -> None:
+        """Select the next own unit (by id) that may still give an order this turn."""
+        app = self.app
+        if app.handover or app.over:
+            return
+        side = app.plotting_side
+        own = sorted(
+            k
+            for k, u in (app.view.get("units") or {}).items()
+            if u.get("side") == side and "moves_left" in u
+        )
+        ready = [k for k in own if app.builder.controller.engine_legal_orders(k)]
+        if not ready:
+            self._say("no unit may act any more: end the turn")
+            return
+        cur = app.selected_unit
+        nxt = next((k for k in ready if cur is None or k > cur), ready[0])
+        app.select(nxt)
+        self._say(f"{nxt} selected")
+
+    def inspect(self, unit: str, target: str) -> None:
+        """A click with ``unit`` selected: a hex it can step to moves it; a target (enemy or
+        feature hex) shows the odds, and a second click on the same hex attacks or fires."""
+        app = self.app
+        if self._own_unit(unit) is None or app.game.phase == "setup":
+            return
+        hx = target
+        tu = app.units_by_id.get(target)
+        if tu is not None:
+            hx = tu.get("hex")
+        if hx is None:
+            return
+        orders = {lo.kind: lo for lo in app.builder.controller.engine_legal_orders(unit)}
+        side = app.plotting_side
+
+        def can(kind: str) -> bool:
+            lo = orders.get(kind)
+            return lo is not None and bool(lo.needs) and hx in lo.needs[0].options
+
+        if can("move") and tu is None:
+            self.give(Order(side, "move", unit, {"to": hx}))
+            return
+        kinds = [
+            k for k in ("attack", "fire", "launch", "strike", "recon", "supply", "decon") if can(k)
+        ]
+        if tu is not None and not tu.get("hidden") and "strike" in kinds:
+            kinds.remove("recon")
+        if not kinds:
+            self._say(f"{hx} is not a move or target hex for {unit} now")
+            return
+        kind = kinds[0]
+        if kind in ("supply", "decon"):
+            need = orders[kind].needs[0].name
+            self.give(Order(side, kind, unit, {need: hx}))
+            return
+        if self.armed == (unit, hx):
+            self.give(Order(side, kind, unit, {"target": hx}))
+            return
+        self.armed = (unit, hx)
+        self.odds_panel.show(self._odds_html(unit, hx, kind))
+        app.tabs.selected_index = app.tab_index["Attack"]
+        self._say(f"{unit} {kind} at {hx}: click it again to order it")
+
+    def blank_text(self) -> str:
+        return html.escape(f"hand-over to {self.app.plotting_side}")
+
+
+def _type_names() -> tuple[str, ...]:
+    from ..units import TYPE_NAMES
+
+    return TYPE_NAMES
+
+
+class ManualSetupUI(AggressorUI):
+    """:class:`AggressorUI` where the human sides place their own armies."""
+
+    manual_setup = True
+
+
+def describe_result(order: Order, result: Any) -> str:
+    """One line for what an order did (from the events the engine returned to the side)."""
+    evs = [e for e in (result or []) if isinstance(e, Mapping)]
+    bits = []
+    for e in evs:
+        k = e.get("kind")
+        if k == "attack" or ("form" in e and "result" in e):  # a combat report
+            dug = " (Dug)" if e.get("dug") else ""
+            bits.append(f"{e.get('form')} at {e.get('target')}: {e.get('result')}{dug}")
+        elif k == "placed":
+            bits.append(f"{e.get('unit')} {e.get('type')} at {e.get('hex')}")
+        elif k == "move":
+            bits.append(f"moved to {e.get('to')}")
+        elif k in (
+            "stopped",
+            "blocked",
+            "immobile",
+            "discovered",
+            "cbr",
+            "frozen",
+            "anti-aircraft",
+            "recon",
+            "decon",
+            "replace",
+            "contact",
+            "supply",
+            "eliminated",
+            "aggressor",
+            "over",
+        ):
+            rest = ", ".join(
+                f"{a}={b}"
+                for a, b in e.items()
+                if a not in ("index", "turn", "phase", "kind", "unit")
+            )
+            bits.append(f"{k}" + (f" ({rest})" if rest else ""))
+    return f"{order.unit} {order.kind}: " + ("; ".join(bits) or "done")
+
+
+def sector_table(game: Any, view: Mapping[str, Any]) -> str:
+    """The nine sectors as a 3 x 3 table: who controls each, and the units the view shows in it
+    (own units; enemies known now)."""
+    if not view:
+        return ""
+    b = _board(game)
+    control = list(view.get("control") or [None] * 9)
+    side = view.get("side")
+    own = [0] * 9
+    foe = [0] * 9
+    for u in (view.get("units") or {}).values():
+        i = b.index_of.get(u.get("hex") or "", -1)
+        if i < 0 or b.sector[i] < 0 or u.get("last_seen") is not None:
+            continue
+        (own if u.get("side") == side or side == REFEREE else foe)[b.sector[i]] += 1
+    cells = []
+    for row in range(3):
+        tds = []
+        for col in range(3):
+            k = 3 * row + col
+            c = control[k]
+            colour = SIDE_COLOURS.get(c or "", "#777")
+            units = f"{own[k]} own" + (f", {foe[k]} enemy" if side != REFEREE else "")
+            tds.append(
+                f"<td data-sector='{k + 1}' data-control='{c or ''}' "
+                f"style='border:2px solid {colour};padding:3px 6px'>"
+                f"<b>{k + 1}</b> <span style='color:{colour}'>{html.escape(c or 'nobody')}</span>"
+                f"<br><small>{html.escape(units)}</small></td>"
+            )
+        cells.append("<tr>" + "".join(tds) + "</tr>")
+    sec = view.get("sectors") or {}
+    agg = view.get("aggressor")
+    note = (
+        f"west holds {len(sec.get('west', []))}, east {len(sec.get('east', []))} of 9; "
+        "5 win (the aggressor needs one in each column)"
+        + (f"; aggressor: {agg}" if agg else "; no aggressor yet")
+    )
+    return (
+        f"<table class='hexplay-sector-table'>{''.join(cells)}</table>"
+        f"<div><small>{html.escape(note)}</small></div>"
+    )
+
+
+def reports_table(view: Mapping[str, Any]) -> str:
+    """The attack reports of the view's recent events (both sides' attacks, as each side was
+    told: attacker type, defender hex, form, result, "Dug")."""
+    rows = []
+    for e in view.get("events") or []:
+        if e.get("kind") != "attack":
+            continue
+        dtype = e.get("defender_type")
+        rows.append(
+            "<tr>"
+            + "".join(
+                f"<td>{html.escape(str(x))}</td>"
+                for x in (
+                    e.get("turn"),
+                    e.get("side"),
+                    e.get("attacker"),
+                    e.get("form"),
+                    e.get("target") + (f" ({dtype})" if dtype else ""),
+                    e.get("result"),
+                    "Dug" if e.get("dug") else "",
+                )
+            )
+            + "</tr>"
+        )
+    if not rows:
+        return "<i>no attack reported this turn or the last</i>"
+    head = "".join(
+        f"<th>{h}</th>" for h in ("turn", "side", "attacker", "form", "defender hex", "result", "")
+    )
+    return f"<table class='hexplay-table hexplay-reports'><tr>{head}</tr>{''.join(rows)}</table>"
+
+
+class AggressorApp(GameApp):
+    """A complete AGGRESSOR game in one widget: against the computer by default.
+
+    ``vs_computer``: the side the computer plays ("east" by default; the scenario's
+    ``computer`` when ``game`` is given), None for two humans (hot seat: the board is blanked
+    between their turns). ``computer``: the registry's player name ("scripted" by default,
+    or "random"). ``referee``: everything shown, orders for either side. ``setup``:
+    "computer" (the human sides get the computer's deployment) or "manual" (each human side
+    places its own army: the set-up panel and board clicks)."""
+
+    ui: AggressorUI
+
+    def __init__(
+        self,
+        game: Any = None,
+        seed: int = 0,
+        vs_computer: str | None = "default",
+        computer: str | None = None,
+        hot_seat: bool = True,
+        referee: bool = False,
+        timer: bool = False,
+        board_height: str = "",
+        setup: str = "computer",
+    ) -> None:
+        if setup not in ("computer", "manual"):
+            raise ValueError(f"setup must be 'computer' or 'manual', not {setup!r}")
+        if isinstance(game, str):
+            if game != "aggressor":
+                raise ValueError(f"AggressorApp plays 'aggressor', not {game!r}")
+            game = None
+        if vs_computer == "default":
+            vs_computer = game.scenario.computer if game is not None else "east"
+        if vs_computer not in (None, *SIDES):
+            raise ValueError(f"vs_computer must be 'west', 'east' or None, not {vs_computer!r}")
+        super().__init__(
+            game,
+            ui=AggressorUI if setup == "computer" else ManualSetupUI,
+            seed=seed,
+            vs_computer=vs_computer,
+            computer=computer,
+            hot_seat=hot_seat,
+            referee=referee,
+            timer=timer,
+            board_height=board_height,
+        )
+
+
+__all__ = [
+    "AggressorApp",
+    "AggressorController",
+    "AggressorUI",
+    "ManualSetupUI",
+    "counters_from_view",
+]

@@ -1,0 +1,24 @@
+"""ambush's plugin record: everything the platform reaches of this game, by reference."""
+
+from __future__ import annotations
+
+from hexplay.engine.plugin import GameEntry
+
+PLUGIN = GameEntry(
+    "ambush",
+    "AMBUSH",
+    "hexplay.games.ambush.game:AmbushGame",
+    scenarios="hexplay.games.ambush.game:named_scenarios",
+    players={
+        "scripted": "hexplay.games.ambush.ai.players:scripted",
+        "tactic": "hexplay.games.ambush.ai.players:tactic",
+        "search": "hexplay.ai.search:search_ambush",
+    },
+    analysis="hexplay.analysis.games:AMBUSH",
+    ui="hexplay.games.ambush.ui.adapter:AmbushUI",
+    sampler="hexplay.games.ambush.ai.sampler:sample",
+    search="hexplay.games.ambush.ai.search:SETTINGS",
+    queries="hexplay.games.skirmish.side_queries:QUERIES",
+    editor="hexplay.games.skirmish.ui.editor:SkirmishKind",
+    docs="hexplay.games.ambush.docs:tables_markdown",
+)

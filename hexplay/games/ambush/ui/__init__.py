@@ -1,0 +1,1 @@
+"""ui: see the game package."""

@@ -1,0 +1,24 @@
+"""naval's plugin record: everything the platform reaches of this game, by reference."""
+
+from __future__ import annotations
+
+from hexplay.engine.plugin import GameEntry
+
+PLUGIN = GameEntry(
+    name="naval",
+    title="Naval night action (CA)",
+    game="hexplay.games.naval.game:NavalGame",
+    scenarios="hexplay.games.naval.scenarios:scenarios",
+    players={
+        "scripted": "hexplay.games.naval.ai.players:scripted",
+        "random": "hexplay.games.naval.ai.players:random_player",
+        "search": "hexplay.ai.search:search_naval",
+    },
+    analysis="hexplay.analysis.games:NAVAL",
+    ui="hexplay.games.naval.ui.adapter:NavalUI",
+    sampler="hexplay.games.naval.ai.sampler:sample",
+    search="hexplay.games.naval.ai.search:SETTINGS",
+    queries="hexplay.games.naval.side_queries:QUERIES",
+    editor="hexplay.games.naval.ui.editor:NavalKind",
+    docs="hexplay.games.naval.docs:tables_markdown",
+)

@@ -1,0 +1,24 @@
+"""skirmish's plugin record: everything the platform reaches of this game, by reference."""
+
+from __future__ import annotations
+
+from hexplay.engine.plugin import GameEntry
+
+PLUGIN = GameEntry(
+    "skirmish",
+    "SKIRMISH",
+    "hexplay.games.skirmish.game:SkirmishGame",
+    scenarios="hexplay.games.skirmish.game:named_scenarios",
+    players={
+        "scripted": "hexplay.games.skirmish.ai.players:scripted",
+        "tactic": "hexplay.games.skirmish.ai.tactics:tactic",
+        "search": "hexplay.ai.search:search_skirmish",
+    },
+    analysis="hexplay.analysis.games:SKIRMISH",
+    ui="hexplay.games.skirmish.ui.adapter:SkirmishUI",
+    sampler="hexplay.games.skirmish.ai.sampler:sample",
+    search="hexplay.games.skirmish.ai.search:SETTINGS",
+    queries="hexplay.games.skirmish.side_queries:QUERIES",
+    editor="hexplay.games.skirmish.ui.editor:SkirmishKind",
+    docs="hexplay.games.skirmish.docs:tables_markdown",
+)

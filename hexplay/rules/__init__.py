@@ -1,1 +1,0 @@
-"""Rulesets: one subpackage per game."""
