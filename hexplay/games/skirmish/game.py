@@ -45,9 +45,9 @@ from . import inputs as _in
 from . import setup as _setup
 from . import setup_undo as _setup_undo
 from .arrange import arrange as _arrange
+from .candidates import candidate_tasks
 from .combat import attack_strength, weapon_can_harm
 from .combat import odds as combat_odds
-from .legal import candidate_tasks
 from .orders import SETUP_ARGS, TASK_ARGS, _is_default, check_task_args
 from .orders import legal_orders as _legal_orders
 from .plotting import SidePlan, best_weapon, check_complete, validate_side

@@ -6,7 +6,7 @@ anything else is refused, in :meth:`SkirmishGame.plot` as in
 :data:`SETUP_ARGS` the same for the set-up orders. :func:`legal_orders` lists, for a side (and
 unit), every order it could give now with what each still needs
 (:class:`~hexplay.engine.Need`), found by the rules' own validation: candidate tasks
-(:func:`.legal.candidate_tasks`) tried through :func:`.plotting.validate_side`, as
+(:func:`.candidates.candidate_tasks`) tried through :func:`.plotting.validate_side`, as
 :meth:`SkirmishGame.legal_tasks` does; no rule table is copied here.
 """
 
@@ -18,7 +18,7 @@ from math import floor
 from typing import Any
 
 from ...engine import IllegalOrder, LegalOrder, Need
-from .legal import candidate_tasks
+from .candidates import candidate_tasks
 from .plotting import OFF_BOARD_STEP_AP
 from .scenario import TRANSPORTER_ID, VEHICLE_SEATS
 from .scenario import route_names as _map_route_names
