@@ -16,7 +16,7 @@ class SimultaneousTurns:
     """Every side plots secretly, then the phases resolve in a fixed order.
 
     ``phases`` are the resolution phases after planning (e.g. combat, movement, maintenance,
-    or the naval game's movement, combat, results). The driver's phase is ``"setup"`` before
+    or movement, combat, results). The driver's phase is ``"setup"`` before
     :meth:`start`, ``"planning"`` while plots are open, and ``"over"`` at the end.
     """
 
@@ -60,7 +60,7 @@ class SimultaneousTurns:
 
 
 class AlternatingTurns:
-    """Sides act in turn (AGGRESSOR): ``current`` acts, :meth:`end_turn` passes to the next.
+    """Sides act in turn: ``current`` acts, :meth:`end_turn` passes to the next.
 
     A round is complete when every side has acted once; ``round`` counts from 1.
     """

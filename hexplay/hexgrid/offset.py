@@ -1,9 +1,9 @@
 """Offset layouts (columns and rows of a printed map) and their labels.
 
 Offset coordinates exist only at the edges: reading labels, printing labels, files.
-SKIRMISH, AMBUSH, the naval game and AGGRESSOR all use flat-topped hexes in columns, with
-the even-numbered columns (1-based) half a hex *lower* than the odd ones, rows numbered
-downward.  (The SKIRMISH digest shows why: only this shift gives 1624→1327 = 4.)
+Every shipped game uses flat-topped hexes in columns, with the even-numbered columns
+(1-based) half a hex *lower* than the odd ones, rows numbered downward (on the printed maps
+only this shift gives 1624→1327 = 4).
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ class Labels:
 
 
 class CCRRLabels(Labels):
-    """Four-digit column-row labels: ``0620`` is column 6, row 20 (SKIRMISH, naval SMS).
+    """Four-digit column-row labels: ``0620`` is column 6, row 20 (printed maps).
 
     Exactly four ASCII digits.  (``re`` ``\\d`` also matches other scripts' digits and ``$``
     matches before a final newline: hence the explicit class and ``fullmatch``.)
@@ -103,7 +103,7 @@ class CCRRLabels(Labels):
 
 
 class LetterLabels(Labels):
-    """AGGRESSOR's letter labels: ``@UO`` (or ``UO``) is column U (21), row O (15).
+    """Letter labels: ``@UO`` (or ``UO``) is column U (21), row O (15).
 
     The ``@`` is optional; letters are ASCII, either case (``@uo`` reads as ``@UO``, the
     spelling :meth:`format` writes).

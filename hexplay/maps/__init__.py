@@ -1,7 +1,7 @@
 """Maps: terrain arrays, hexside features, roads, elevation and named places.
 
 Files: a hand-editable text format (:mod:`.textformat`) and plain JSON (:mod:`.jsonformat`);
-bundled maps (``skirmish``, ``aggressor``) load by name with :func:`load_map`.
+bundled maps load by name with :func:`load_map`.
 """
 
 from ..sight import OPEN_SIGHT, BlockingModel

@@ -2,7 +2,7 @@
 
 ::
 
-    {"name": "skirmish", "cols": 30, "rows": 36, "even_columns_low": true,
+    {"name": "farmland", "cols": 30, "rows": 36, "even_columns_low": true,
      "terrain_names": ["open", "trees"],
      "terrain": [[0, 1, ...], ...],            # terrain[c][r]: column c + 1, row r + 1
      "hexside_features": {"slope": [[q, r, d], ...]},   # canonical hexsides, d in 0..2

@@ -1,6 +1,6 @@
 """Loading and saving maps: bundled maps by name, files by suffix.
 
-``load_map("skirmish")`` reads ``hexplay/maps/data/skirmish.txt`` (shipped inside the package);
+``load_map("<name>")`` reads ``hexplay/maps/data/<name>.txt`` (shipped inside the package);
 ``load_map("my.hexmap")`` / ``.txt`` reads the text format, ``.json`` the JSON format.
 """
 
@@ -38,7 +38,7 @@ def _is_path(x: str | os.PathLike) -> bool:
 
 
 def load_map(name_or_path: str | os.PathLike) -> Map:
-    """A bundled map by name (``"skirmish"``, ``"aggressor"``) or a map file by path.
+    """A bundled map by name (:func:`bundled_maps` lists them) or a map file by path.
 
     Raises :class:`MapError` for an unknown name, a missing or unreadable file, an unknown
     suffix, or invalid contents (the message names the file and line or field).

@@ -4,7 +4,7 @@
 
     {
       "format": "hexplay-map", "version": 1,
-      "name": "skirmish", "description": "...",
+      "name": "farmland", "description": "...",
       "size": {"cols": 30, "rows": 36},
       "labels": "ccrr",                       # or "letters"
       "layout": "flat even-columns-low",      # or "flat odd-columns-low"

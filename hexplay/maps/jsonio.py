@@ -30,7 +30,7 @@ __all__ = ["MAX_CHARS", "MAX_DEPTH", "JSONInputError", "load_path", "loads", "re
 #: (a save's commands' arguments); 64 leaves room and stays far below Python's recursion limit.
 MAX_DEPTH = 64
 #: Largest text accepted (characters; a file's size is checked in bytes before reading).
-#: A long SKIRMISH save is ~1 MB; 32 MB bounds memory without refusing any real file.
+#: A long game's save is ~1 MB; 32 MB bounds memory without refusing any real file.
 MAX_CHARS = 32 * 1024 * 1024
 #: Longest string :func:`read` will consider as a file name (longer strings are JSON text).
 MAX_PATH_CHARS = 4096

@@ -445,7 +445,7 @@ class Map:
 
     def los(self, a, b, model: BlockingModel | None = None, blockers=()):
         """Trace line of sight from ``a`` to ``b`` (labels or hexes) under a blocking model
-        (default: the map's own, so ``load_map("skirmish").los(a, b)`` follows SKIRMISH).
+        (default: the map's own, so a bundled map's ``los(a, b)`` follows its game's rules).
 
         ``blockers`` are extra hexes that block like blocking terrain (e.g. vehicles).
         """

@@ -3,7 +3,7 @@
 Example::
 
     # comments run from '#' to the end of the line
-    name: skirmish
+    name: farmland
     description:
     | Free text; each line starts with '|' (kept verbatim, '#' included).
     size: 30 x 36                     # columns x rows (required)
@@ -19,7 +19,7 @@ Example::
     0620/0621 0719/0720 0101 NW
     road Route 4:                     # an ordered path of adjacent hexes: the road runs across
     0401 0402 0403                    # each side between consecutive hexes; also place "Route 4"
-    place ambush points:              # a named list of hexes, in order; AAAA..BBBB is the
+    place start points:               # a named list of hexes, in order; AAAA..BBBB is the
     2928 2929 0101..0302              # block of columns x rows between, column by column
     roads:                            # optional: road hexsides that belong to no named road
     0101/0102

@@ -1,7 +1,7 @@
 """Reachability within a budget (Dijkstra) and path costs on a map under a cost model.
 
 Costs are exact: the model's fractions are scaled to integers by their common denominator
-(SKIRMISH vehicles pay 1/6 AP a hex), so no rounding creeps into an AP budget.
+(a vehicle may pay 1/6 AP a hex), so no rounding creeps into an AP budget.
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ class BlockingModel:
       common wargame convention, giving the benefit of the doubt to sight) or ``"either"``.
     - ``max_range``: sight beyond this many hexes is never clear (None: unlimited).
 
-    Hexes holding units that block sight (SKIRMISH vehicles) are passed per query as
+    Hexes holding units that block sight (vehicles, in some games) are passed per query as
     ``blockers``; they follow the same rule as blocking terrain.  Every field is checked on
     construction (``ValueError`` naming the field).
     """
