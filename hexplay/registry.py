@@ -27,10 +27,10 @@ __all__ = [
     "resolve",
 ]
 
-_GAMES: dict[str, GameEntry] = {}
-_PENDING: dict[str, str] = {}
-"""Games known by name whose plugin record is imported on first use (name -> ``"module:attr"``):
-the shipped games, so ``import hexplay`` imports no game."""
+_GAMES: dict[str, GameEntry | str] = {}
+"""The registered games in registration order: name -> its :class:`GameEntry`, or a
+``"module:attr"`` reference to it imported on first use (the shipped games, so ``import
+hexplay`` imports no game)."""
 
 
 def register(entry: GameEntry | str, replace: bool = False, name: str | None = None) -> Any:
@@ -41,34 +41,30 @@ def register(entry: GameEntry | str, replace: bool = False, name: str | None = N
     if isinstance(entry, str):
         if name is None:
             raise ValueError("a plugin reference is registered with its name=")
-        if (name in _GAMES or name in _PENDING) and not replace:
-            raise ValueError(f"a game named {name!r} is already registered")
-        _GAMES.pop(name, None)
-        _PENDING[name] = entry
-        return entry
-    if (entry.name in _GAMES or entry.name in _PENDING) and not replace:
-        raise ValueError(f"a game named {entry.name!r} is already registered")
-    _PENDING.pop(entry.name, None)
-    _GAMES[entry.name] = entry
+    else:
+        name = entry.name
+    if name in _GAMES and not replace:
+        raise ValueError(f"a game named {name!r} is already registered")
+    _GAMES[name] = entry
     return entry
 
 
 def games() -> list[str]:
     """Names of the registered games."""
-    return [*_GAMES, *(n for n in _PENDING if n not in _GAMES)]
+    return list(_GAMES)
 
 
 def game_entry(name: str) -> GameEntry:
-    if name not in _GAMES and name in _PENDING:
-        entry = resolve(_PENDING[name])
-        if not isinstance(entry, GameEntry) or entry.name != name:
-            raise TypeError(f"{_PENDING[name]} is not the GameEntry of {name!r}")
-        _GAMES[name] = entry
-        del _PENDING[name]
     try:
-        return _GAMES[name]
+        entry = _GAMES[name]
     except KeyError:
         raise KeyError(f"no game {name!r}; hexplay has {games()}") from None
+    if isinstance(entry, str):
+        ref, entry = entry, resolve(entry)
+        if not isinstance(entry, GameEntry) or entry.name != name:
+            raise TypeError(f"{ref} is not the GameEntry of {name!r}")
+        _GAMES[name] = entry
+    return entry
 
 
 def new_game(name: str, scenario: Any = None, seed: int = 0, **kw: Any) -> Any:
