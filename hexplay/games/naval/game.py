@@ -593,7 +593,10 @@ class NavalGame(Game):
             self._plot_speed(s, fresh, {"speed": a["speed"]})
         if a.get("gunnery") is not None:
             self._plot_gunnery(s, fresh, {"target": a["gunnery"]})
-        if a.get("radar"):
+        radar = a.get("radar")  # None: not plotted, as for gunnery and torpedo
+        if radar is not None and type(radar) is not bool:
+            raise IllegalOrder("special rule 2 (FCR)", f"radar is true or false, not {radar!r}")
+        if radar:
             self._plot_radar(s, fresh, {})
         if a.get("torpedo") is not None:
             self._plot_torpedo(s, fresh, {"target": a["torpedo"]})

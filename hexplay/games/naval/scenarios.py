@@ -33,12 +33,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ...engine import ScenarioError
+from ...engine import ScenarioError, jsonio
 from ...hexgrid import OffsetLayout, distance
 from ...maps import Map
 from ...maps.notation import Frame
@@ -64,7 +64,7 @@ under way). W hits score nothing."""
 
 
 class ShipSetup(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     id: str = Field(min_length=1, max_length=12, pattern=r"^[A-Za-z0-9_-]+$")
     side: Literal["ijn", "usn"]
@@ -74,8 +74,8 @@ class ShipSetup(BaseModel):
     course: str
     troops: bool = False
     supply: bool = False
-    enter_turn: int = Field(default=1, ge=1)
-    note: str = ""
+    enter_turn: int = Field(default=1, ge=1, le=100)
+    note: str = Field(default="", max_length=200)
 
     @field_validator("cls")
     @classmethod
@@ -93,38 +93,53 @@ class ShipSetup(BaseModel):
 
 
 class Sea(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     cols: int = Field(ge=4, le=99)
     rows: int = Field(ge=4, le=99)
-    land: list[str] = Field(default_factory=list)
-    land_name: str = ""
+    land: list[str] = Field(default_factory=list, max_length=99 * 99)
+    land_name: str = Field(default="", max_length=40)
 
 
 class Scenario(BaseModel):
-    """One scenario: sea, ships, length, spotting, special rules and victory."""
+    """One scenario: sea, ships, length, spotting, special rules and victory.
 
-    model_config = ConfigDict(extra="forbid")
+    Strict (as every game's scenario): ``"yes"`` is not a boolean, ``"12"`` not a number;
+    every number has a bound (turns 1-100, spotting and radar range 1-50 hexes, at most 60
+    ships, points 0-100 a ship and 0-1000 at the start, victory bounds 0-1000 with at least
+    one level)."""
 
-    name: str
-    title: str
-    date: str
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    name: str = Field(min_length=1, max_length=40)
+    title: str = Field(max_length=120)
+    date: str = Field(max_length=20)
     sea: Sea
     turns: int = Field(ge=1, le=100)
     spotting_range: int = Field(default=8, ge=1, le=50)
-    ships: list[ShipSetup] = Field(min_length=2)
-    ijn_start_points: int = Field(default=0, ge=0)
-    troop_point: int = Field(default=1, ge=0)
-    points: dict[Literal["CL", "DD"], dict[Literal["sunk", "diw", "p"], int]] = Field(
-        default_factory=lambda: {k: dict(v) for k, v in POINTS_11.items()}
+    ships: list[ShipSetup] = Field(min_length=2, max_length=60)
+    ijn_start_points: int = Field(default=0, ge=0, le=1000)
+    troop_point: int = Field(default=1, ge=0, le=100)
+    points: dict[
+        Literal["CL", "DD"], dict[Literal["sunk", "diw", "p"], Annotated[int, Field(ge=0, le=100)]]
+    ] = Field(default_factory=lambda: {k: dict(v) for k, v in POINTS_11.items()})
+    levels: list[tuple[Annotated[float, Field(ge=0, le=1000, allow_inf_nan=False)], Level]] = Field(
+        default_factory=lambda: list(LEVELS_11), min_length=1, max_length=10
     )
-    levels: list[tuple[float, Level]] = Field(default_factory=lambda: list(LEVELS_11))
     ijn_diw_counts_sunk: bool = True
-    leave_loses_before: int | None = Field(default=None, ge=1)
+    leave_loses_before: int | None = Field(default=None, ge=1, le=100)
     usn_torpedo_range_4: bool = False
     usn_radar: bool = False
-    radar_range: int = Field(default=10, ge=1)
-    notes: str = ""
+    radar_range: int = Field(default=10, ge=1, le=50)
+    notes: str = Field(default="", max_length=2000)
+
+    @field_validator("levels", mode="before")
+    @classmethod
+    def _pairs(cls, v: Any) -> Any:
+        """A level is a ``[bound, name]`` pair in JSON: a two-item list is taken as a pair."""
+        if isinstance(v, list):
+            return [tuple(x) if isinstance(x, list) and len(x) == 2 else x for x in v]
+        return v
 
     def to_dict(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
@@ -143,9 +158,9 @@ def load_scenario(data: Any) -> Scenario:
     else:
         if isinstance(data, str):
             try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise ScenarioError("scenario", f"not JSON: {e.msg} at line {e.lineno}") from None
+                data = jsonio.loads(data)
+            except jsonio.JSONInputError as e:
+                raise ScenarioError("scenario", f"not JSON: {e}") from None
         if not isinstance(data, dict):
             raise ScenarioError(
                 "scenario", f"a scenario is a JSON object, not {type(data).__name__}"
@@ -340,11 +355,13 @@ def save_scenario(sc: Scenario, path: str | Path) -> Path:
 
 
 def read_scenario(path: str | Path) -> Scenario:
+    """A scenario file, read by the strict JSON reader (:mod:`hexplay.engine.jsonio`: one
+    value, UTF-8, bounded size and depth, no duplicate keys, no NaN)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScenarioError("scenario", f"cannot read {path}: {e}") from None
-    return load_scenario(text)
+        data = jsonio.load_path(path)
+    except jsonio.JSONInputError as e:
+        raise ScenarioError("scenario", str(e)) from None
+    return load_scenario(data)
 
 
 def within_of_land(m: Map, label: str) -> int:
