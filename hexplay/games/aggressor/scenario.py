@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ...engine import ScenarioError
 from ...engine.jsonio import JSONInputError
@@ -24,11 +24,11 @@ class PlacedUnit(BaseModel):
     """A unit of a fixed position (``Scenario.position``): anywhere on the map, with its
     current range and strength (default: the type's maxima) and status."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     side: Literal["west", "east"]
     type: Literal["Airbase", "Missile", "Artillery", "Armor", "Infantry", "Support"]
-    hex: str
+    hex: str = Field(max_length=8)
     range: int | None = Field(default=None, ge=0, le=3)
     strength: int | None = Field(default=None, ge=1, le=3)
     emplaced: bool = False
@@ -55,12 +55,14 @@ class Scenario(BaseModel):
     * ``position``: [project option] a fixed position instead of the set-up (drills, worked
       examples, tests): the units (ids W01.. / E01.. in list order), with ``aggressor`` and
       ``cbr`` (hex labels) as the position's state; play starts at once.
+
+    Strict, as every game's scenario: ``"no"`` is not a boolean, ``"18"`` not a number.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    name: str = "standard"
-    map: str = "aggressor"
+    name: str = Field(default="standard", min_length=1, max_length=40)
+    map: str = Field(default="aggressor", min_length=1, max_length=200)
     obs: bool = True
     partisans: bool = True
     partisans_spent: bool = False
@@ -69,9 +71,15 @@ class Scenario(BaseModel):
     first: Literal["random", "west", "east"] = "random"
     computer: Literal["west", "east"] | None = "east"
     army_size: int = Field(default=ARMY_SIZE, ge=1, le=60)
-    position: tuple[PlacedUnit, ...] | None = None
+    position: tuple[PlacedUnit, ...] | None = Field(default=None, max_length=120)
     aggressor: Literal["west", "east"] | None = None
-    cbr: tuple[str, ...] = ()
+    cbr: tuple[str, ...] = Field(default=(), max_length=120)
+
+    @field_validator("position", "cbr", mode="before")
+    @classmethod
+    def _lists(cls, v: Any) -> Any:
+        """A JSON list is the tuple these fields hold."""
+        return tuple(v) if isinstance(v, list) else v
 
 
 def parse_scenario(s: Any = None, **overrides: Any) -> Scenario:
