@@ -6,11 +6,14 @@ and resumed with its random stream exactly where it was.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
+
+from .errors import ScenarioError
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,15 +56,27 @@ made and freed in about half the time of one with a ``__dict__``; games roll hun
 _new = object.__new__
 
 
+MAX_SEED = 2**63 - 1
+"""The largest seed (seeds are the integers 0..MAX_SEED)."""
+
+
+def check_seed(seed: Any) -> int:
+    """``seed`` as an int, checked at the edge: an integer (not a bool, not a string or a float
+    that would be read as one) in 0..:data:`MAX_SEED`; else ScenarioError("seed")."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise ScenarioError("seed", f"a seed is an integer 0..2**63-1, not {seed!r}"[:120])
+    if not 0 <= int(seed) <= MAX_SEED:
+        raise ScenarioError("seed", f"a seed is an integer 0..2**63-1, not {int(seed)}"[:120])
+    return int(seed)
+
+
 class Dice:
     """Seeded dice (numpy ``PCG64``); ``rolls`` keeps every roll in order."""
 
     kind = "seeded"
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = int(seed)
-        if self.seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, not {seed}")
+        self.seed = check_seed(seed)
         self._rng = np.random.Generator(np.random.PCG64(self.seed))
         self._raw = self._rng.bit_generator
         """The generator's bit generator (the same object for the generator's life: a deep copy

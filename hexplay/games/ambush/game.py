@@ -434,6 +434,11 @@ class AmbushGame(SkirmishGame):
             scenario = _by_name(scenario)
         elif isinstance(scenario, dict):
             scenario = AmbushScenario.from_dict(scenario)
+        elif not isinstance(scenario, AmbushScenario):
+            raise ScenarioError(
+                "scenario",
+                f"a scenario is a JSON object, a name or None, not {type(scenario).__name__}",
+            )
         if map is None:
             map = _load_map(scenario.map)
         return cls(scenario, map, dice if dice is not None else Dice(seed))

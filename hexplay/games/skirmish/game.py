@@ -264,6 +264,10 @@ class SkirmishGame(SkirmishState, Game):
             scenario = Scenario()
         elif isinstance(scenario, dict):
             scenario = Scenario.from_dict(scenario)
+        elif not isinstance(scenario, Scenario):
+            raise ScenarioError(
+                "scenario", f"a scenario is a JSON object or None, not {type(scenario).__name__}"
+            )
         if map is None:
             map = _load_map(scenario.map)
         return cls(scenario, map, dice if dice is not None else Dice(seed))
