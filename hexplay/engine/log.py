@@ -15,7 +15,10 @@ class Event:
     """One event. ``visible_to`` lists the sides that may see it (the referee sees all).
 
     ``redacted`` optionally gives a per-side reduced ``data`` (e.g. a shot seen by its target
-    without the hidden firer).
+    without the hidden firer). ``index`` is its place in the whole log (the referee's
+    numbering); ``seen`` counts, per side, the events that side has seen up to this one
+    included (set by :meth:`EventLog.append`), so that a side's copy is numbered in the side's
+    own sequence: gaps in a side's numbers would count the enemy's unseen events.
     """
 
     index: int
@@ -25,17 +28,22 @@ class Event:
     data: dict[str, Any]
     visible_to: tuple[str, ...] = ()
     redacted: dict[str, dict[str, Any]] = field(default_factory=dict)
+    seen: dict[str, int] = field(default_factory=dict)
 
     def for_side(self, side: str) -> dict[str, Any] | None:
-        """Plain dict of this event as ``side`` may see it, or None."""
-        if side == REFEREE or side in self.visible_to:
-            data = self.data
+        """Plain dict of this event as ``side`` may see it, or None. Its ``index`` is the
+        event's number in ``side``'s own sequence (0, 1, 2, ... over the events it may see;
+        the referee's is the place in the whole log)."""
+        if side == REFEREE:
+            data, index = self.data, self.index
+        elif side in self.visible_to:
+            data, index = self.data, self.seen[side] - 1
         elif side in self.redacted:
-            data = self.redacted[side]
+            data, index = self.redacted[side], self.seen[side] - 1
         else:
             return None
         return {
-            "index": self.index,
+            "index": index,
             "turn": self.turn,
             "phase": self.phase,
             "kind": self.kind,
@@ -54,8 +62,9 @@ class Event:
         }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Event:
-        return cls(
+    def from_dict(cls, d: dict[str, Any], before: Event | None = None) -> Event:
+        """The event of :meth:`to_dict`, numbered after ``before`` (the log's last event)."""
+        e = cls(
             d["index"],
             d["turn"],
             d["phase"],
@@ -64,6 +73,17 @@ class Event:
             tuple(d["visible_to"]),
             d.get("redacted", {}),
         )
+        e.seen = seen_after(before, e)
+        return e
+
+
+def seen_after(before: Event | None, e: Event) -> dict[str, int]:
+    """``e.seen``: ``before.seen`` (the log's previous event's) plus one for each side that
+    may see ``e`` (in full or redacted)."""
+    seen = dict(before.seen) if before is not None else {}
+    for s in (*e.visible_to, *(x for x in e.redacted if x not in e.visible_to)):
+        seen[s] = seen.get(s, 0) + 1
+    return seen
 
 
 class EventLog:
@@ -82,7 +102,14 @@ class EventLog:
         redacted: dict[str, dict[str, Any]] | None = None,
     ) -> Event:
         e = Event(len(self.events), turn, phase, kind, data, tuple(visible_to), redacted or {})
-        self.events.append(e)
+        return self.append(e)
+
+    def append(self, e: Event) -> Event:
+        """Append ``e`` (made with ``index = len(self)``), numbering it in each side's own
+        sequence (:attr:`Event.seen`)."""
+        events = self.events
+        e.seen = seen_after(events[-1] if events else None, e)
+        events.append(e)
         return e
 
     def for_side(self, side: str, turn: int | None = None) -> list[dict[str, Any]]:

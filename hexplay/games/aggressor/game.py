@@ -199,8 +199,8 @@ class AggressorGame(Game):
         events = self.log.events
         index, turn = len(events), self._turn
         phase = "over" if self._over else "setup" if turn == 0 else PLAY  # = self.phase
-        events.append(Event(index, turn, phase, kind, data, vis, redacted or {}))
-        return {"index": index, "turn": turn, "phase": phase, "kind": kind, **data}
+        e = self.log.append(Event(index, turn, phase, kind, data, vis, redacted or {}))
+        return {"index": e.seen[vis[0]] - 1, "turn": turn, "phase": phase, "kind": kind, **data}
 
     def report(
         self, u: Unit, form: str, target: int, res: dict, attacker_sees_type: bool = False
@@ -224,7 +224,7 @@ class AggressorGame(Game):
         turn = self._turn
         phase = "over" if self._over else "setup" if turn == 0 else PLAY  # = self.phase
         red = {u.side: mine, OTHER[u.side]: data}
-        events.append(Event(len(events), turn, phase, "attack", full, (), red))
+        self.log.append(Event(len(events), turn, phase, "attack", full, (), red))
         return mine
 
     def eliminate(self, u: Unit) -> None:

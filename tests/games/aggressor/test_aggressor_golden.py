@@ -20,19 +20,21 @@ from hexplay.engine import jsonable
 
 ENTRY = hexplay.game_entry("aggressor")
 
+# Recomputed on 2026-12-06 when a side's events came to be numbered in its own sequence: the
+# same games with the events' "index" left out of the views gave the old digests.
 GOLDEN: dict[str, str] = {
-    "scripted-scripted-0": "89d087c9b92ff91bb2bd3d55c954b25e4896ab6ed44171b5fae7876bfa778368",
-    "scripted-scripted-1": "9d0e99da1f38ea338844d34fcf2ed6d19daa23f76fe7fbada9e860c171aa93b4",
-    "scripted-scripted-2": "81f244b1fc75bb14d2a707cf7fee9bad87b889a32a4b131c89123c8b95813dbc",
-    "scripted-scripted-3": "4309faa0b3534d8a1fb22a7db630c847d38330d767b423123d81defa5e1e05e4",
-    "scripted-scripted-4": "c30ba57fc7cd0fd705a77bcb3e0d15b353062cb5a90c543ada3df4918a1ddd42",
-    "scripted-scripted-5": "35a32617983441f5607d3ae82af0fc8a155c79b97dd1931209888b73349e5570",
-    "scripted-scripted-6": "3f553c1c0b8904c95090da0b9a061d2adc33bfc3d13837699f49e8081f8e21b1",
-    "random-scripted-7": "a4c5995facac793c76ba79c48515c0f7ac0f27ab9e060f436b1bc13b37cb2b2f",
-    "random-scripted-8": "5cdbc1630b843037e9f86bad576b9c8db09c5f2a2f23e27e9c28a12f34a53ab3",
-    "scripted-random-9": "d6e9ae7735af6919212684a53806d5b23d9aead27c817b0a97353077058e0ce3",
-    "scripted-random-10": "f8a17dbeb388552d5b6e8fc32c13c1554844921d69e0b577747cb0c63088b83d",
-    "random-random-11": "a5312a05e799f6a90dbed0548ebd27c0b3684c3124d17dfaa6e16b7b8629492c",
+    "scripted-scripted-0": "53858120fb7c6e307e80dbcfd2349f85a2ab8057d4f7c53182fbbdb403392c85",
+    "scripted-scripted-1": "2d0a8bab1fd8369841a2821b5701280bdd59d952b0d38d78119269beb832859a",
+    "scripted-scripted-2": "37e37c2a7147f4bc0a6e345c7a8567749a8de5baf90280b327ec030016b80546",
+    "scripted-scripted-3": "c8ecedbbf168c5c1e2f931eeb6311aa48fe5df03f00d4538835c9e001a677a31",
+    "scripted-scripted-4": "fa94e7016fcc6aefb213207891f83100b7319829638afebad83dd7c0bef70f49",
+    "scripted-scripted-5": "2237dd64d901ee5efbc9764a0d8e4dfc0867f20d9575018f00bbcd89a913e4f2",
+    "scripted-scripted-6": "2c8ec479a70cc90f667ab957a3ea6cc2c1e5517ba7bb7cf1d4cb301742688fa6",
+    "random-scripted-7": "d03c75d0094111ce87aa9ea3214e724a77f2acb2df8130ca446f11e4f95b0bef",
+    "random-scripted-8": "d48c4ffac89c82090d342c5c4c510329b81cb61138b9d97c20779391e55ff42d",
+    "scripted-random-9": "77b114af9e9cfc183c7133f7913966e8d5afb1ab60c06ddad873511adc3fc479",
+    "scripted-random-10": "3dc8adea695e5e9c7d93bde5d2537c7b6343f68a24638a4fe9e01fbfc2ea98fe",
+    "random-random-11": "b16e08f77c36948ad72f3aeaa7ce9bf9d9864aa33a04f95ee60014fc09c85e17",
 }
 
 
