@@ -55,6 +55,15 @@ exchange (WE): the rules let a defender leaving a vehicle "take a shotgun or a r
 no count."""
 ESCORT_MAX_DISTANCE = 20
 """Escorts start up to 20 hexes (500 m) ahead of or behind the transporter."""
+ESCORT_DISTANCE_BOUND = 100
+"""The largest ``escort_max_distance`` a scenario may set (hexplay's bound: 2.5 km, more than
+any route on the bundled maps; the defender's set-up lists two offsets a hex per escort, so
+an unbounded limit made its legal orders endless)."""
+BARRIER_POINTS_BOUND = 10_000
+"""The most ``barrier_points_required`` may be (50 times the vault's 200: hexplay's bound)."""
+WEAPON_COUNT_BOUND = 99
+"""The most spare long guns per vehicle, and the largest rifle/shotgun limit a scenario
+sets beyond them (hexplay's bound, as the 99 adversaries)."""
 TRANSPORTER_ID = "T"
 
 LongGun = Literal["rifle", "shotgun"]
@@ -220,9 +229,10 @@ class Scenario(BaseModel):
         need(len(set(ids)) == len(ids), "escorts", f"vehicle ids must be unique: {ids}")
         need(all(isinstance(e, str) and e for e in self.escorts), "escorts", "ids are strings")
         need(
-            isinstance(self.escort_max_distance, int) and self.escort_max_distance >= 1,
+            isinstance(self.escort_max_distance, int)
+            and 1 <= self.escort_max_distance <= ESCORT_DISTANCE_BOUND,
             "escort_max_distance",
-            "must be an integer >= 1",
+            f"must be an integer 1..{ESCORT_DISTANCE_BOUND}",
         )
         for e, off in self.escort_offsets.items():
             need(e in self.escorts, "escort_offsets", f"{e!r} is not an escort")
@@ -251,23 +261,31 @@ class Scenario(BaseModel):
             need(tuple(vs) not in seen, "crews", f"{g}: seat {vs[1]} of {vs[0]} taken twice")
             seen.add(tuple(vs))
         need(
-            all(isinstance(n, int) and n >= 0 for n in self.spare_weapons.values())
+            all(
+                isinstance(n, int) and 0 <= n <= WEAPON_COUNT_BOUND
+                for n in self.spare_weapons.values()
+            )
             and set(self.spare_weapons) <= set(LONG_GUNS),
             "spare_weapons",
-            "maps 'rifle'/'shotgun' to counts >= 0",
+            f"maps 'rifle'/'shotgun' to counts 0..{WEAPON_COUNT_BOUND}",
         )
         nveh = len(ids)
         for gun, lim in (("rifle", self.max_rifles), ("shotgun", self.max_shotguns)):
             fld = f"max_{gun}s"
             if lim is None:
                 continue
-            need(isinstance(lim, int) and lim >= 0, fld, "must be an integer >= 0 or null")
+            need(
+                isinstance(lim, int) and 0 <= lim <= WEAPON_COUNT_BOUND * (nveh + 1),
+                fld,
+                f"must be an integer 0..{WEAPON_COUNT_BOUND * (nveh + 1)} or null",
+            )
             total = self.guard_weapons.count(gun) + nveh * self.spare_weapons.get(gun, 0)
             need(total <= lim, fld, f"defenders have {total} {gun}s (with spares), limit {lim}")
         need(
-            isinstance(self.barrier_points_required, int) and self.barrier_points_required > 0,
+            isinstance(self.barrier_points_required, int)
+            and 1 <= self.barrier_points_required <= BARRIER_POINTS_BOUND,
             "barrier_points_required",
-            "must be a positive integer",
+            f"must be an integer 1..{BARRIER_POINTS_BOUND}",
         )
         need(
             isinstance(self.turn_limit, int) and 1 <= self.turn_limit <= 200,

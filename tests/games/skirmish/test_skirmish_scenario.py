@@ -52,6 +52,11 @@ def test_json_round_trip(tmp_path):
         ("max_shotguns", 1),
         ("crews", {"G1": ["T", "Q"]}),
         ("escort_max_distance", 0),
+        ("escort_max_distance", 10**30),  # set-up legal orders never returned
+        ("escort_max_distance", 101),
+        ("barrier_points_required", 10**9),
+        ("spare_weapons", {"rifle": 10**9}),
+        ("max_rifles", 10**12),
         ("adversary_start", {"A9": "0101"}),
     ],
 )
