@@ -54,6 +54,12 @@ class Board:
             sectors = [{self._index[h] for h in m.place(f"sector {k}")} for k in range(1, 10)]
         except KeyError as e:
             raise ValueError(f"not an AGGRESSOR map: {e}") from None
+        rough_border = sorted(self.labels[i] for i in border if self.rough[i])
+        if rough_border:
+            raise ValueError(
+                'not an AGGRESSOR map: border hexes are clear terrain ("border hexes are also '
+                f'positioned in clear terrain"), but {", ".join(rough_border)} are rough'
+            )
         self.territory = tuple(WEST if i in west else EAST if i in east else None for i in range(n))
         self.border = frozenset(border)
         self.sector = tuple(
