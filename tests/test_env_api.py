@@ -234,10 +234,26 @@ def test_observation_ignores_hidden_vehicles(name):
 
 
 def test_skirmish_order_kinds_are_its_rules_tables():
-    from hexplay.env.codec import ORDER_KINDS
     from hexplay.games.skirmish.orders import SETUP_ARGS, TASK_ARGS
 
-    assert ORDER_KINDS["skirmish"] == (*SETUP_ARGS, *TASK_ARGS)
+    assert hexplay.game_entry("skirmish").info.order_kinds == (*SETUP_ARGS, *TASK_ARGS)
+
+
+def test_order_kinds_are_the_declared_ones_only():
+    """The codec reads ``GameInfo.order_kinds`` alone; a game declaring none is refused by a
+    message naming the field."""
+    import dataclasses
+
+    from hexplay.env.codec import order_kinds
+
+    g = hexplay.new_game("skirmish", seed=0)
+    assert order_kinds(g) == g.info.order_kinds
+
+    class Bare:
+        info = dataclasses.replace(g.info, order_kinds=())
+
+    with pytest.raises(ValueError, match="GameInfo.order_kinds"):
+        order_kinds(Bare())
 
 
 @pytest.mark.parametrize("name", GAMES)
