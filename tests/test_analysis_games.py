@@ -100,12 +100,15 @@ def test_sweep_scenario_name_is_resolved_through_the_registry():
 
     entry = game_entry("toy-race")
     register(dataclasses.replace(entry, scenarios=f"{__name__}:race_scenarios"), replace=True)
-    runner = GameRunner("toy-race")
-    assert runner.new({"name": "narrow"}, 1).scenario == {
-        **RaceGame.DEFAULTS,
-        **RACE_SCENARIOS["narrow"],
-    }
-    assert runner.new({"name": "short", "turn_limit": 2}, 1).scenario["turn_limit"] == 2
+    from hexplay.analysis.games import resolve_scenario_name
+
+    assert resolve_scenario_name("toy-race", {"name": "narrow"}) == RACE_SCENARIOS["narrow"]
+    made = resolve_scenario_name("toy-race", {"name": "short", "turn_limit": 2})
+    assert GameRunner("toy-race").new(made, 1).scenario == {**RaceGame.DEFAULTS, "turn_limit": 2}
+    df = run_batch(3, {"name": "short", "turn_limit": 2}, game="toy-race", records=True)
+    assert (df["scenario.name"] == "short").all() and df["turns"].max() <= 2
+    for rec in df["record"]:
+        assert RaceGame.from_json(json.loads(rec)).scenario["turn_limit"] == 2
     spec = {"scenario.name": ["short", "narrow"]}
     summary, games = sweep(spec, 6, game="toy-race", scheduler="sync", progress=False, seed=2)
     by = games.groupby("scenario.name")["turns"].max()
@@ -200,6 +203,17 @@ def test_cli_by_game_name(tmp_path, capsys):
         main(["simulate", "--game", "chess", "-n", "1"])
     with pytest.raises(SystemExit, match="prefix"):
         main(["simulate", "--game", "toy-race", "-n", "1", "--set", "adversary.x=1"])
+
+
+def test_scenario_name_reaches_a_games_own_fast_runner():
+    """SKIRMISH's batches use its own runner: ``scenario.name`` is resolved for it too."""
+    import hexplay
+
+    df = run_batch(1, {"name": "open map", "turn_limit": 1}, game="skirmish", records=True)
+    want = hexplay.game_entry("skirmish").scenario("open map")
+    sc = json.loads(df["record"][0])["scenario"]
+    assert sc["name"] == "open map" and sc["open_map"] == want["open_map"] is True
+    assert sc["turn_limit"] == 1
 
 
 def test_skirmish_fast_runner_equals_the_generic_runner():

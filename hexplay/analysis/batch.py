@@ -94,10 +94,13 @@ def run_games(
 ) -> list[dict[str, Any]]:
     """Play one game per seed at one parameter point; return the rows (a Dask task body).
     ``game``: the registered game (its sides prefix the point's knobs; its runner is the
-    default)."""
+    default; a ``scenario.name`` is its registered scenario of that name)."""
+    from .games import resolve_scenario_name
+
     fn = resolve_runner(runner, game)
     scenario, tactics = split_point(point, game_sides(game))
     flat = join_point(scenario, tactics)
+    scenario = resolve_scenario_name(game, scenario)  # scenario.name: the registered scenario
     rows = []
     with batch_gc():
         for i, s in enumerate(seeds):

@@ -8,8 +8,10 @@ for sweep parameters. A game's plugin record names its spec (``analysis="module:
 in the game's own package); a game without one gets :func:`default_spec` (first side's P(win),
 every outcome column, the first named player of its entry).
 
-A sweep point's ``scenario.name`` names one of the game's registered scenarios (its plugin
-record's ``scenarios``), for every game: the other ``scenario.*`` parameters apply over it.
+A batch's or sweep's ``scenario.name`` names one of the game's registered scenarios (its
+plugin record's ``scenarios``), for every game and every runner: the other ``scenario.*``
+parameters apply over it (:func:`resolve_scenario_name`, applied by
+:func:`~hexplay.analysis.batch.run_games` before the runner is called).
 
 :class:`GameRunner` plays one game of any registered game by name with the registry's players:
 ``GameRunner("toy-race")(scenario_params, knobs, seed)`` -> one outcome row. It is a plain
@@ -104,23 +106,15 @@ def spec_of(name: str) -> AnalysisSpec:
     return default_spec(name)
 
 
-def make_scenario(name: str, params: Mapping[str, Any] | None) -> Any:
-    """The scenario of the registered game ``name`` for sweep parameters ``params`` (None: the
-    game's default scenario).
-
-    ``params["name"]`` names one of the game's registered scenarios; the other parameters
-    apply over it. The game's scenario maker (its spec's ``scenario``), if it has one, then
-    turns the parameters into a scenario; without one they are the scenario dict. A name the
-    game does not register is a ``ValueError`` listing those it does."""
-    from ..registry import resolve
-
-    spec = spec_of(name)
+def resolve_scenario_name(game: str, params: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Scenario parameters with ``params["name"]``, one of the registered game ``game``'s
+    scenarios, replaced by that scenario's fields (the other parameters over them); the game's
+    runner and scenario maker then take them as any parameters. Without ``name``, ``params``
+    as they are. A name the game does not register is a ``ValueError`` listing those it does."""
     params = dict(params or {})
-    if "name" in params:
-        params = {**_named_scenario(name, params.pop("name")), **params}
-    if spec.scenario:
-        return resolve(spec.scenario)(params)
-    return params or None
+    if "name" not in params:
+        return params
+    return {**_named_scenario(game, params.pop("name")), **params}
 
 
 def _named_scenario(game: str, scenario: Any) -> dict[str, Any]:
@@ -155,9 +149,12 @@ class GameRunner:
         return f"{__name__}:GameRunner({self.game})"
 
     def new(self, scenario_params: Mapping[str, Any] | None, seed: int) -> Any:
-        from ..registry import game_entry
+        from ..registry import game_entry, resolve
 
-        return game_entry(self.game).new(make_scenario(self.game, scenario_params), seed=int(seed))
+        spec = spec_of(self.game)
+        params = dict(scenario_params or {})
+        scenario = resolve(spec.scenario)(params) if spec.scenario else params or None
+        return game_entry(self.game).new(scenario, seed=int(seed))
 
     def players(self, knobs: Mapping[str, Mapping[str, Any]] | None, seed: int) -> list[Any]:
         spec = spec_of(self.game)
