@@ -11,7 +11,7 @@
 
 Only the *layout* (which unit goes in which block, which fields there are) comes from the
 scenario; every value comes from ``view(side)``. A game may give a better encoder: a class
-with the same interface named by the game class's ``ENV_ENCODER`` (``"module:Class"``).
+with the same interface named by its plugin record's ``env=`` (``"module:Class"``).
 """
 
 from __future__ import annotations
