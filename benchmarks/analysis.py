@@ -33,7 +33,7 @@ def _warm(games: int | None = None) -> int:
     from hexplay.analysis.batch import batch_gc, resolve_runner
     from hexplay.games.skirmish.analysis.bench import WARMUP_GAMES
 
-    run = resolve_runner(None)
+    run = resolve_runner(None, "skirmish")
     with batch_gc():
         for i in range(WARMUP_GAMES if games is None else games):
             run({}, {}, 10**6 + i)
@@ -59,7 +59,12 @@ class _Cluster:
         self.client = local_client(n_workers)
         self.client.run(_warm)
         run_sweep(
-            self.points[:1], 4 * n_workers, client=self.client, progress=False, seed=2 * 10**6
+            self.points[:1],
+            4 * n_workers,
+            client=self.client,
+            progress=False,
+            seed=2 * 10**6,
+            game="skirmish",
         )
 
     def run(self, games: int, seed: int) -> tuple[float, float]:
@@ -68,7 +73,9 @@ class _Cluster:
         from hexplay.analysis import run_sweep
 
         before = sum(self.client.run(_cpu_seconds).values()) + time.process_time()
-        df = run_sweep(self.points, games, client=self.client, progress=False, seed=seed)
+        df = run_sweep(
+            self.points, games, client=self.client, progress=False, seed=seed, game="skirmish"
+        )
         cpu = sum(self.client.run(_cpu_seconds).values()) + time.process_time() - before
         return len(df) / df.attrs["seconds"], cpu / len(df)
 
@@ -166,11 +173,13 @@ def batch_figures(games: int = 400, cold_games: int = 100) -> dict[str, float]:
     from hexplay.games.skirmish.analysis.bench import fresh_skirmish_map
 
     runner._MAPS["skirmish"] = fresh_skirmish_map()
-    df = run_batch(cold_games, {}, {}, seed=50_000)
+    df = run_batch(cold_games, {}, {}, seed=50_000, game="skirmish")
     cold = cold_games / df.attrs["seconds"]
     runner._MAPS["skirmish"] = fresh_skirmish_map()
     _warm()
-    parts = [run_batch(games // 4, {}, {}, seed=1 + i * (games // 4)) for i in range(4)]
+    parts = [
+        run_batch(games // 4, {}, {}, seed=1 + i * (games // 4), game="skirmish") for i in range(4)
+    ]
     rates = [len(df) / df.attrs["seconds"] for df in parts]
     return {
         "batch_games_per_s": sum(len(df) for df in parts)
@@ -197,7 +206,7 @@ def _batch_rate(args: tuple[int, int]) -> float:
     from hexplay.analysis import run_batch
 
     _warm()
-    df = run_batch(n, {}, {}, seed=seed)
+    df = run_batch(n, {}, {}, seed=seed, game="skirmish")
     return n / df.attrs["seconds"]
 
 

@@ -2,28 +2,25 @@
 
 Examples::
 
-    hexplay games
-    hexplay serve --new skirmish          # a table server; prints one link per seat
-    hexplay simulate --game skirmish -n 500 --seed 1 --set scenario.barrier_points_required=150 \\
-        --set defender.escort_mode=hold -o games.parquet
-    hexplay worst-case --game skirmish --set scenario.n_guards=6 --candidates 16 \\
+    hexplay games                 # the registered games: sides, players, how batches play
+    hexplay serve --new GAME              # a table server; prints one link per seat
+    hexplay simulate --game GAME -n 500 --seed 1 --set scenario.turn_limit=12 \\
+        --set SIDE.player=random -o games.parquet
+    hexplay worst-case --game GAME --set scenario.KEY=VALUE --candidates 16 \\
         --rung-games 20,40,80 --final-games 400 --workers 2
-    hexplay worst-case --side defender --set scenario.n_guards=4   # the best defence instead
-    hexplay sweep -n 200 --param scenario.n_guards=3..7 \\
-        --param scenario.barrier_points_required=100,200,300 --workers 2 \\
-        -o games.parquet --summary summary.csv
+    hexplay worst-case --side SIDE --set OTHER_SIDE.KNOB=VALUE   # another side's search
+    hexplay sweep --game GAME -n 200 --param scenario.KEY=3..7 --param scenario.OTHER=1,2,3 \\
+        --workers 2 -o games.parquet --summary summary.csv
 
-``--game`` names a registered game (default ``skirmish``). Parameter keys are
-``scenario.<name>`` or ``<side>.<knob>`` with the game's sides (SKIRMISH: ``adversary.<knob>``,
-``defender.<knob>``; ``<side>.player=<name>`` picks a registered computer player). Values
-are JSON when they parse (``3``, ``true``, ``"rifle"``, ``[1,2]``), else text. In ``--param``,
-``a,b,c`` lists values, ``lo..hi`` is an inclusive integer range, ``lo~hi`` a uniform real range
-(``--sample`` only). Outputs: ``.csv``, ``.parquet`` (or ``.pq``), or ``-`` for CSV on stdout.
-
-AGGRESSOR has no turn limit in play (the original has none); its batches and sweeps play the
-``batch`` scenario, a draw after 40 rounds, so every game ends (``scenario.turn_limit=N`` sets
-another limit, ``scenario.turn_limit=null`` lifts it, ``scenario.base=<name>`` starts from another
-named scenario).
+``--game`` names a registered game (default: the first registered one, see ``hexplay games``).
+Parameter keys are ``scenario.<name>`` or ``<side>.<knob>`` with the game's sides
+(``<side>.player=<name>`` picks a registered computer player; ``scenario.name=<name>`` one of
+the game's registered scenarios; a game's analysis description documents its own parameters).
+Values are JSON when they parse (``3``, ``true``, ``"rifle"``, ``[1,2]``), else text. In
+``--param``, ``a,b,c`` lists values, ``lo..hi`` is an inclusive integer range, ``lo~hi`` a
+uniform real range (``--sample`` only). Outputs: ``.csv``, ``.parquet`` (or ``.pq``), or ``-``
+for CSV on stdout. ``worst-case`` runs the searches a game's analysis description declares
+(``AnalysisSpec.searches``: the side searched -> its search).
 """
 
 from __future__ import annotations
@@ -63,8 +60,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed+i")
     p.add_argument(
         "--game",
-        default="skirmish",
-        help="registered game (see: hexplay games); aggressor plays with a 40-round turn limit",
+        default=None,
+        help="registered game (default: the first registered; see: hexplay games)",
     )
     p.add_argument(
         "--runner", default=None, help="game runner 'module:function' (default: the game's)"
@@ -114,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--no-progress", action="store_true")
 
     wc = sub.add_parser("worst-case", help="the adversary's best response to a defence (Dask)")
-    wc.add_argument("--game", default="skirmish", help="registered game (skirmish)")
+    wc.add_argument("--game", default=None, help="registered game (default: the first registered)")
     wc.add_argument(
         "--set",
         dest="sets",
@@ -122,14 +119,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=_kv,
         default=[],
         metavar="KEY=VALUE",
-        help="a scenario.* or defender.* parameter of the defence judged (repeatable)",
+        help="a scenario.* parameter, or a knob of the side not searched (repeatable)",
     )
     wc.add_argument(
         "--side",
-        choices=("adversary", "defender"),
-        default="adversary",
-        help="whose tactic knobs are searched: the adversary's best response (default), or "
-        "the defender's best defence against the adversary's knobs given by --set",
+        default=None,
+        help="whose knobs are searched, against the other side's knobs given by --set "
+        "(default: the first side the game's analysis description has a search for)",
     )
     wc.add_argument("--candidates", type=int, default=16, help="attacks drawn at the start")
     wc.add_argument("--rung-games", default="20,40,80", help="games per candidate, each rung")
@@ -143,26 +139,39 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _worst_case(args: argparse.Namespace) -> int:
     from .analysis.grid import parse_value, split_point
-    from .games.skirmish.analysis.worstcase import best_defence, worst_case
+    from .registry import games, resolve
 
-    if args.game != "skirmish":
+    spec = _spec(args.game)
+    if not spec.searches:
+        able = [g for g in games() if _spec(g).searches]
         raise SystemExit(
-            "hexplay: worst-case searches SKIRMISH's adversary tactics (--game skirmish)"
+            f"hexplay: {args.game} has no worst-case search (its analysis description declares "
+            f"none); games with one: {', '.join(able) or 'none'}"
+        )
+    searched = args.side or next(iter(spec.searches))
+    if searched not in spec.searches:
+        raise SystemExit(
+            f"hexplay: worst-case --side {searched}: {args.game} searches "
+            f"{', '.join(spec.searches)}"
         )
     point: dict[str, Any] = {k: parse_value(v) for k, v in args.sets}
-    scenario, tactics = split_point(point, _spec(args.game).sides)
-    searched, fixed = args.side, "defender" if args.side == "adversary" else "adversary"
+    try:
+        scenario, tactics = split_point(point, spec.sides)
+    except ValueError as e:
+        raise SystemExit(f"hexplay: {e}") from None
+    fixed = [s for s in spec.sides if s != searched]
     if tactics.get(searched):
         raise SystemExit(
             f"hexplay: worst-case --side {searched} searches the {searched}'s knobs; "
-            f"set {fixed}.* only"
+            f"set {', '.join(f'{s}.*' for s in fixed)} only"
         )
-    search = worst_case if searched == "adversary" else best_defence
+    search = resolve(spec.searches[searched])
+    other = (tactics.get(fixed[0]) if fixed else None) or {}
     try:
         rungs = [int(x) for x in str(args.rung_games).split(",") if x.strip()]
         result = search(
             scenario,
-            tactics.get(fixed) or {},
+            other,
             candidates=args.candidates,
             games=rungs,
             final_games=args.final_games,
@@ -255,6 +264,16 @@ def _spec(game: str):
         raise SystemExit(f"hexplay: {e.args[0]}") from None
 
 
+def _default_game() -> str:
+    """The first registered game: the registry's first shipped one, else its first."""
+    from .registry import SHIPPED, games
+
+    registered = games()
+    if not registered:
+        raise SystemExit("hexplay: no game is registered")
+    return next((g for g in SHIPPED if g in registered), registered[0])
+
+
 def _list_games() -> int:
     from .registry import game_entry, games
 
@@ -265,6 +284,8 @@ def _list_games() -> int:
             f"{name}: {e.title} ({e.info.turns}); sides {', '.join(e.info.sides)}; "
             f"players {', '.join(e.player_names())}; reports {spec.p_column}"
         )
+        if spec.notes:
+            print(f"  {spec.notes}")
     return 0
 
 
@@ -277,6 +298,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "games":
         return _list_games()
+    if args.game is None:
+        args.game = _default_game()
     if args.command == "worst-case":
         _spec(args.game)
         return _worst_case(args)

@@ -96,7 +96,7 @@ def test_summarize_counts_and_bounds():
             "turns": [10, 20, 30, 5, 7],
         }
     )
-    s = summarize(games)
+    s = summarize(games, game="skirmish")
     assert list(s["games"]) == [3, 2] and list(s["wins"]) == [2, 0]
     assert s["p_adversary_win"].tolist() == pytest.approx([2 / 3, 0.0])
     assert s["turns"].tolist() == pytest.approx([20.0, 6.0])
@@ -126,12 +126,14 @@ def test_sample_points_deterministic_and_in_range():
 
 
 def test_split_and_join_point():
-    sc, tac = split_point({"scenario.a": 1, "b": 2, "adversary.k": 3, "defender.m": "hold"})
+    sides = ("adversary", "defender")
+    point = {"scenario.a": 1, "b": 2, "adversary.k": 3, "defender.m": "hold"}
+    sc, tac = split_point(point, sides)
     assert sc == {"a": 1, "b": 2}
     assert tac == {"adversary": {"k": 3}, "defender": {"m": "hold"}}
-    assert split_point(join_point(sc, tac)) == (sc, tac)
+    assert split_point(join_point(sc, tac), sides) == (sc, tac)
     with pytest.raises(ValueError):
-        split_point({"bogus.k": 1})
+        split_point({"bogus.k": 1}, sides)
 
 
 def test_parse_values():
@@ -151,6 +153,7 @@ def test_batch_reproducible_with_recorded_seeds():
         {"adversary": {"workers": 2}},
         seed=7,
         runner=trivial_runner,
+        game="skirmish",
     )
     b = run_batch(
         40,
@@ -158,6 +161,7 @@ def test_batch_reproducible_with_recorded_seeds():
         {"adversary": {"workers": 2}},
         seed=7,
         runner=trivial_runner,
+        game="skirmish",
     )
     pd.testing.assert_frame_equal(a, b)
     assert a["seed"].tolist() == list(range(7, 47))
@@ -170,6 +174,7 @@ def test_batch_reproducible_with_recorded_seeds():
         {"adversary": {"workers": 2}},
         seed=8,
         runner=trivial_runner,
+        game="skirmish",
     )
     assert not a["winner"].equals(c["winner"])
     # game i depends only on its seed
@@ -177,7 +182,7 @@ def test_batch_reproducible_with_recorded_seeds():
 
 
 def test_batch_records_are_json():
-    df = run_batch(3, {}, seed=0, runner=trivial_runner, records=True)
+    df = run_batch(3, {}, seed=0, runner=trivial_runner, records=True, game="skirmish")
     assert df["record"].str.startswith("{").all()
 
 
@@ -187,15 +192,31 @@ SPEC = {"scenario.barrier_points_required": [100, 200, 300], "adversary.workers"
 
 def test_sweep_sync_is_deterministic_and_chunking_invariant():
     pts = expand_grid(SPEC)
-    a = run_sweep(pts, 30, runner=trivial_runner, scheduler="sync", progress=False, seed=1)
+    a = run_sweep(
+        pts, 30, runner=trivial_runner, scheduler="sync", progress=False, seed=1, game="skirmish"
+    )
     b = run_sweep(
-        pts, 30, runner=trivial_runner, scheduler="sync", progress=False, seed=1, chunk_size=7
+        pts,
+        30,
+        runner=trivial_runner,
+        scheduler="sync",
+        progress=False,
+        seed=1,
+        chunk_size=7,
+        game="skirmish",
     )
     pd.testing.assert_frame_equal(a, b)
     assert len(a) == 6 * 30 and a.attrs["complete"]
     assert a.groupby("point")["seed"].apply(list).map(lambda s: s == list(range(1, 31))).all()
     ind = run_sweep(
-        pts, 30, runner=trivial_runner, scheduler="sync", progress=False, seed=1, common_seeds=False
+        pts,
+        30,
+        runner=trivial_runner,
+        scheduler="sync",
+        progress=False,
+        seed=1,
+        common_seeds=False,
+        game="skirmish",
     )
     assert ind["seed"].nunique() == 180
 
@@ -238,6 +259,7 @@ def test_sweep_progress_callback():
         scheduler="sync",
         progress=lambda d, t: seen.append((d, t)),
         chunk_size=5,
+        game="skirmish",
     )
     assert seen[-1] == (30, 30) and len(seen) == 6
 
@@ -248,9 +270,13 @@ def test_sweep_on_local_dask_cluster_matches_sync():
     cloudpickle.register_pickle_by_value(THIS)
     try:
         pts = expand_grid(SPEC)
-        sync = run_sweep(pts, 20, runner=trivial_runner, scheduler="sync", progress=False)
+        sync = run_sweep(
+            pts, 20, runner=trivial_runner, scheduler="sync", progress=False, game="skirmish"
+        )
         # default chunking: the last chunks cut smaller so both workers finish together
-        dask = run_sweep(pts, 20, runner=trivial_runner, n_workers=2, progress=False)
+        dask = run_sweep(
+            pts, 20, runner=trivial_runner, n_workers=2, progress=False, game="skirmish"
+        )
     finally:
         cloudpickle.unregister_pickle_by_value(THIS)
     pd.testing.assert_frame_equal(sync, dask, check_dtype=False)
@@ -259,7 +285,9 @@ def test_sweep_on_local_dask_cluster_matches_sync():
 
 def test_sweep_interrupt_keeps_partial_results_and_resumes(tmp_path):
     pts = expand_grid(SPEC)
-    full = run_sweep(pts, 10, runner=trivial_runner, scheduler="sync", progress=False)
+    full = run_sweep(
+        pts, 10, runner=trivial_runner, scheduler="sync", progress=False, game="skirmish"
+    )
     INTERRUPT_AT.add(5)  # seed 5: the first chunk of point 0 (games 5-9 with chunk size 5)
     try:
         part = run_sweep(
@@ -270,6 +298,7 @@ def test_sweep_interrupt_keeps_partial_results_and_resumes(tmp_path):
             progress=False,
             chunk_size=5,
             checkpoint=tmp_path,
+            game="skirmish",
         )
     finally:
         INTERRUPT_AT.clear()
@@ -283,6 +312,7 @@ def test_sweep_interrupt_keeps_partial_results_and_resumes(tmp_path):
         progress=False,
         chunk_size=5,
         checkpoint=tmp_path,
+        game="skirmish",
     )
     assert rest.attrs["complete"] and rest.attrs["games_played"] == 55
     pd.testing.assert_frame_equal(full, rest, check_dtype=False)
@@ -295,11 +325,14 @@ def test_sweep_interrupt_keeps_partial_results_and_resumes(tmp_path):
             progress=False,
             chunk_size=5,
             checkpoint=tmp_path,
+            game="skirmish",
         )
 
 
 def test_sweep_statistics_follow_the_runner():
-    summary, _ = sweep(SPEC, 400, runner=trivial_runner, scheduler="sync", progress=False)
+    summary, _ = sweep(
+        SPEC, 400, runner=trivial_runner, scheduler="sync", progress=False, game="skirmish"
+    )
     for w, g in summary.groupby("adversary.workers"):
         p = g.sort_values("scenario.barrier_points_required")["p_adversary_win"].to_numpy()
         assert (np.diff(p) < 0).all(), w
@@ -347,6 +380,7 @@ def test_cli_simulate_csv_and_parquet(tmp_path, capsys):
         {"adversary": {"workers": 2}},
         seed=3,
         runner=trivial_runner,
+        game="skirmish",
     )
     assert df["winner"].tolist() == ref["winner"].tolist()
 
@@ -408,12 +442,14 @@ def test_a_checkpointed_sweep_resumes_on_another_number_of_workers(tmp_path):
     cloudpickle = pytest.importorskip("cloudpickle")
     pytest.importorskip("distributed")
     pts = expand_grid(SPEC)
-    full = run_sweep(pts, 20, runner=trivial_runner, scheduler="sync", progress=False)
+    full = run_sweep(
+        pts, 20, runner=trivial_runner, scheduler="sync", progress=False, game="skirmish"
+    )
     INTERRUPT_AT.add(15)  # a game of the first point's second chunk (1 worker's chunking)
     try:
         part = run_sweep(
             pts, 20, runner=interruptible_runner, scheduler="sync", progress=False,
-            checkpoint=tmp_path,
+            checkpoint=tmp_path, game="skirmish",
         )  # fmt: skip
     finally:
         INTERRUPT_AT.clear()
@@ -422,7 +458,7 @@ def test_a_checkpointed_sweep_resumes_on_another_number_of_workers(tmp_path):
     try:
         rest = run_sweep(
             pts, 20, runner=interruptible_runner, n_workers=2, progress=False,
-            checkpoint=tmp_path,
+            checkpoint=tmp_path, game="skirmish",
         )  # fmt: skip
     finally:
         cloudpickle.unregister_pickle_by_value(THIS)

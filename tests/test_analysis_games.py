@@ -15,9 +15,10 @@ from toy_games import MinesGame, RaceGame, toys_registered
 from hexplay.ai.player import play
 from hexplay.ai.random import RandomPlayer
 from hexplay.analysis import run_batch, run_sweep, summarize, sweep, win_probability
-from hexplay.analysis.games import SKIRMISH, GameRunner, default_spec, spec_of
+from hexplay.analysis.games import GameRunner, default_spec, spec_of
 from hexplay.analysis.progress import progress_bar
 from hexplay.cli import main
+from hexplay.games.skirmish.analysis.spec import SPEC as SKIRMISH
 
 
 @pytest.fixture(autouse=True)
@@ -79,6 +80,45 @@ def test_sweep_and_summary_of_a_game_by_name():
     assert "p_blue_win" in again.columns
     with pytest.raises(ValueError, match="prefix must be scenario, red or blue"):
         run_sweep([{"adversary.x": 1}], 2, game="toy-race", scheduler="sync", progress=False)
+
+
+RACE_SCENARIOS = {"short": {"turn_limit": 1}, "narrow": {"cols": 4, "turn_limit": 30}}
+
+
+def race_scenarios() -> dict[str, dict]:
+    """The named scenarios of the toy race as registered for the next test."""
+    return {k: dict(v) for k, v in RACE_SCENARIOS.items()}
+
+
+def test_sweep_scenario_name_is_resolved_through_the_registry():
+    """``scenario.name`` picks one of the game's registered scenarios (for a game with no
+    scenario maker of its own too), the other ``scenario.*`` parameters over it; an unknown
+    name is a clear error, not the default scenario played under another name."""
+    import dataclasses
+
+    from hexplay.registry import game_entry, register
+
+    entry = game_entry("toy-race")
+    register(dataclasses.replace(entry, scenarios=f"{__name__}:race_scenarios"), replace=True)
+    from hexplay.analysis.games import resolve_scenario_name
+
+    assert resolve_scenario_name("toy-race", {"name": "narrow"}) == RACE_SCENARIOS["narrow"]
+    made = resolve_scenario_name("toy-race", {"name": "short", "turn_limit": 2})
+    assert GameRunner("toy-race").new(made, 1).scenario == {**RaceGame.DEFAULTS, "turn_limit": 2}
+    df = run_batch(3, {"name": "short", "turn_limit": 2}, game="toy-race", records=True)
+    assert (df["scenario.name"] == "short").all() and df["turns"].max() <= 2
+    for rec in df["record"]:
+        assert RaceGame.from_json(json.loads(rec)).scenario["turn_limit"] == 2
+    spec = {"scenario.name": ["short", "narrow"]}
+    summary, games = sweep(spec, 6, game="toy-race", scheduler="sync", progress=False, seed=2)
+    by = games.groupby("scenario.name")["turns"].max()
+    assert by["short"] == 1 and by["narrow"] > 1
+    assert (summary.set_index("scenario.name").loc["short", "wins"]) == 0
+    with pytest.raises(ValueError, match="toy-race has no scenario 'long'"):
+        run_batch(1, {"name": "long"}, game="toy-race")
+    assert main(["simulate", "--game", "toy-race", "-n", "1", "--set", "scenario.name=short"]) == 0
+    with pytest.raises(SystemExit, match="no scenario 'long'"):
+        main(["simulate", "--game", "toy-race", "-n", "1", "--set", "scenario.name=long"])
 
 
 def test_game_runner_pickles_for_dask_workers():
@@ -163,6 +203,17 @@ def test_cli_by_game_name(tmp_path, capsys):
         main(["simulate", "--game", "chess", "-n", "1"])
     with pytest.raises(SystemExit, match="prefix"):
         main(["simulate", "--game", "toy-race", "-n", "1", "--set", "adversary.x=1"])
+
+
+def test_scenario_name_reaches_a_games_own_fast_runner():
+    """SKIRMISH's batches use its own runner: ``scenario.name`` is resolved for it too."""
+    import hexplay
+
+    df = run_batch(1, {"name": "open map", "turn_limit": 1}, game="skirmish", records=True)
+    want = hexplay.game_entry("skirmish").scenario("open map")
+    sc = json.loads(df["record"][0])["scenario"]
+    assert sc["name"] == "open map" and sc["open_map"] == want["open_map"] is True
+    assert sc["turn_limit"] == 1
 
 
 def test_skirmish_fast_runner_equals_the_generic_runner():

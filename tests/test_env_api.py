@@ -234,10 +234,26 @@ def test_observation_ignores_hidden_vehicles(name):
 
 
 def test_skirmish_order_kinds_are_its_rules_tables():
-    from hexplay.env.codec import ORDER_KINDS
     from hexplay.games.skirmish.orders import SETUP_ARGS, TASK_ARGS
 
-    assert ORDER_KINDS["skirmish"] == (*SETUP_ARGS, *TASK_ARGS)
+    assert hexplay.game_entry("skirmish").info.order_kinds == (*SETUP_ARGS, *TASK_ARGS)
+
+
+def test_order_kinds_are_the_declared_ones_only():
+    """The codec reads ``GameInfo.order_kinds`` alone; a game declaring none is refused by a
+    message naming the field."""
+    import dataclasses
+
+    from hexplay.env.codec import order_kinds
+
+    g = hexplay.new_game("skirmish", seed=0)
+    assert order_kinds(g) == g.info.order_kinds
+
+    class Bare:
+        info = dataclasses.replace(g.info, order_kinds=())
+
+    with pytest.raises(ValueError, match="GameInfo.order_kinds"):
+        order_kinds(Bare())
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -268,3 +284,36 @@ def test_cached_legal_orders_are_the_games(name):
             g = d.game
             fresh = g.legal_orders(a) if a in g.to_act() else []
             assert np.array_equal(obs[a]["action_mask"], d.codec.mask(fresh, d.can_end(a)))
+
+
+class HalfEncoder:
+    """A game's own encoding (for the next test): the default one's first half."""
+
+    def __init__(self, game) -> None:
+        from hexplay.env import ViewEncoder
+
+        self.inner = ViewEncoder(game)
+        self.size = self.inner.size // 2
+
+    def encode(self, view) -> np.ndarray:
+        return self.inner.encode(view)[: self.size]
+
+
+def test_the_encoding_is_the_plugin_records_env_part():
+    """``env=`` in a game's plugin record names its encoder; without it, the default one."""
+    import dataclasses
+
+    from hexplay.env import ViewEncoder, encoder_for
+    from hexplay.registry import game_entry, register
+
+    g = hexplay.new_game("toy-race", seed=0)
+    assert type(encoder_for(g)) is ViewEncoder
+    entry = game_entry("toy-race")
+    register(dataclasses.replace(entry, env=f"{__name__}:HalfEncoder"), replace=True)
+    try:
+        enc = encoder_for(g)
+        assert isinstance(enc, HalfEncoder) and enc.size == ViewEncoder(g).size // 2
+        obs, _ = parallel_env("toy-race").reset(seed=1)
+        assert next(iter(obs.values()))["observation"].shape == (enc.size,)
+    finally:
+        register(entry, replace=True)

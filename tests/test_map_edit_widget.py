@@ -239,9 +239,10 @@ def test_a_games_own_maps_bring_their_terrain(monkeypatch):
     editors offer their terrain, and their sight rules block what blocks on them."""
     import hexplay.maps as maps
     from hexplay import registry
+    from hexplay.games.skirmish.ui.editor import SkirmishKind
     from hexplay.maps import MapBuilder
     from hexplay.sight import BlockingModel
-    from hexplay.widgets.scenario_kinds import SkirmishKind, kind_of
+    from hexplay.widgets.scenario_kinds import kind_of
 
     town = MapBuilder.blank(
         4, 4, ("open", "buildings"), sight_model=BlockingModel(frozenset({"buildings"}))

@@ -11,10 +11,11 @@ import pytest
 
 from hexplay.engine import ScenarioError
 from hexplay.games.naval.scenarios import Sea, kula_gulf, map_of_sea
+from hexplay.games.naval.ui.editor import sea_of_map
 from hexplay.maps import load_map
 from hexplay.widgets import MapEditor, ScenarioEditor
 from hexplay.widgets.scenario_editor import field_widget
-from hexplay.widgets.scenario_kinds import kind_of, sea_of_map
+from hexplay.widgets.scenario_kinds import kind_of
 
 
 @pytest.fixture(scope="module")
@@ -212,3 +213,34 @@ def test_a_linked_map_editor_is_followed():
     ed.paint("0102", "land")  # under DD4a: the scenario editor checks again by itself
     assert se.errors["ships"].endswith("is land")
     assert se.board.map.equals(ed.map)
+
+
+def test_a_games_kind_comes_from_its_plugin_record():
+    """Each game's kind (its reach overlay, its map check) is the one its record names; a game
+    with none shares the kind of the game it is built on, else it has no scenario editor and
+    the map editor's generic overlay and check."""
+    from toy_games import toys_registered
+
+    from hexplay import registry
+    from hexplay.games.skirmish.ui.editor import SkirmishKind
+    from hexplay.widgets.design import OPEN_REACH, design_reach, map_problems, reach_rule
+    from hexplay.widgets.scenario_kinds import kind_class
+
+    for name in registry.games():
+        entry = registry.game_entry(name)
+        if entry.editor is not None:
+            assert kind_class(name) is entry.part("editor")
+            assert reach_rule(name) == entry.part("editor").reach_rule
+    assert kind_class("ambush") is SkirmishKind
+    assert "10 AP" in reach_rule("ambush") and "speed 5" in reach_rule("naval")
+    with toys_registered():
+        assert kind_class("toy-race") is None
+        with pytest.raises(ValueError, match="no scenario editor for 'toy-race'"):
+            kind_of("toy-race")
+        assert reach_rule("toy-race") == f"hexes within {OPEN_REACH} steps"
+        m = registry.game_entry("toy-race").new(seed=0).map
+        start = m.hex_labels[0]
+        assert max(design_reach("toy-race", m, start).values()) <= OPEN_REACH
+        assert map_problems("toy-race", m) == ["unknown arguments ['map']"]  # the engine's
+    with pytest.raises(KeyError, match="no game 'chess'"):
+        kind_of("chess")

@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 
 from hexplay.engine import REFEREE
 from hexplay.serve import RemoteGame, Table, TableError, TableServer, seat_app
-from hexplay.serve.client import RemoteAggressor, RemoteNaval, RemoteSkirmish
+from hexplay.serve.client import remote_class
 from hexplay.serve.queries import PUBLIC_SCENARIO, QUERIES
 from hexplay.serve.seat_app import SeatApp
+
+RemoteAggressor, RemoteNaval, RemoteSkirmish = map(remote_class, ("aggressor", "naval", "skirmish"))
 
 
 def ready(table: Table, name: str, seed: int = 1):

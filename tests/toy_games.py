@@ -12,7 +12,7 @@
   wins by destroying every enemy token or by reaching the enemy's home column.
 
 Both log every intent for :mod:`hexplay.engine.record`, give side views holding only what the
-side may know, and provide the optional hooks of the platform: ``ORDER_KINDS`` (the order kinds
+side may know, and provide the optional hooks of the platform: ``info.order_kinds`` (the order kinds
 ``legal_orders`` may list, for :mod:`hexplay.env`) and ``resample_hidden(side, rng)`` (a copy
 whose hidden state differs but whose ``view(side)`` is the same, for the fog-fairness test and
 search players).
@@ -255,9 +255,15 @@ class ToyGame(Game):
 class RaceGame(ToyGame):
     """Two tokens a side race across the map under simultaneous secret plots."""
 
-    info = GameInfo("toy-race", "Toy race", SIDES, "simultaneous", "simultaneous-plot test game")
+    info = GameInfo(
+        "toy-race",
+        "Toy race",
+        SIDES,
+        "simultaneous",
+        "simultaneous-plot test game",
+        order_kinds=("place", "move"),
+    )
     FORMAT = "hexplay.toy-race.game/1"
-    ORDER_KINDS = ("place", "move")
     MAX_STEP = 2
     """A move plots a path of one or two hexes."""
 
@@ -446,9 +452,15 @@ class RaceGame(ToyGame):
 class MinesGame(ToyGame):
     """Alternating turns of moving and firing over secretly laid mines."""
 
-    info = GameInfo("toy-mines", "Toy minefield", SIDES, "alternating", "alternating test game")
+    info = GameInfo(
+        "toy-mines",
+        "Toy minefield",
+        SIDES,
+        "alternating",
+        "alternating test game",
+        order_kinds=("lay", "place", "move", "fire"),
+    )
     FORMAT = "hexplay.toy-mines.game/1"
-    ORDER_KINDS = ("lay", "place", "move", "fire")
     DEFAULTS: ClassVar[dict[str, Any]] = {**ToyGame.DEFAULTS, "mines": 2, "turn_limit": 10}
     LIMITS: ClassVar[dict[str, tuple[int, int]]] = {**ToyGame.LIMITS, "mines": (0, 4)}
     MINE_KILLS = 4

@@ -1,7 +1,7 @@
 """Analysis at scale, for any registered game: batch games, parameter sweeps on Dask, win
 probability, statistics.
 
-Every entry point takes the game by name (``game="skirmish"``, the default); its analysis
+Every entry point takes the game by its registered name (``game=``, required); its analysis
 description (:class:`AnalysisSpec`, :func:`spec_of`) gives the parameter prefixes, outcome
 columns, default players and the side whose P(win) is reported.
 
@@ -10,8 +10,8 @@ columns, default players and the side whose P(win) is reported.
 * :func:`expand_grid`, :func:`sample_points`, :func:`split_point` — sweep points.
 * :func:`summarize`, :func:`wilson_interval` — P(win) with Wilson score intervals per point.
 * :func:`win_probability` — Monte Carlo of the rest of a game in progress.
-* :func:`run_game` — the default SKIRMISH game runner (scenario params + tactics + seed);
-  :class:`GameRunner` — one game of any registered game with its registry players.
+* :class:`GameRunner` — one game of any registered game with its registry players (a game's
+  analysis description may name a faster runner of its own).
 
 pandas is needed for tables, ``dask[distributed]`` for sweeps and ``tqdm`` for progress bars
 (extra ``hexplay[analysis]``).
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .batch import DEFAULT_RUNNER, game_seeds, resolve_runner, run_batch, run_games
+from .batch import game_seeds, resolve_runner, run_batch, run_games
 from .games import AnalysisSpec, GameRunner, spec_of
 from .grid import (
     IntRange,
@@ -36,7 +36,6 @@ from .stats import summarize, wilson_interval, wilson_intervals
 from .sweep import local_client, run_sweep, sweep
 
 __all__ = [
-    "DEFAULT_RUNNER",
     "AnalysisSpec",
     "GameRunner",
     "IntRange",
@@ -45,11 +44,9 @@ __all__ = [
     "game_seeds",
     "join_point",
     "local_client",
-    "make_scenario",
     "parse_values",
     "resolve_runner",
     "run_batch",
-    "run_game",
     "run_games",
     "run_sweep",
     "sample_points",
@@ -62,11 +59,7 @@ __all__ = [
     "wilson_intervals",
 ]
 
-_LAZY = {
-    "run_game": "hexplay.games.skirmish.analysis.runner",
-    "make_scenario": "hexplay.games.skirmish.analysis.runner",
-    "win_probability": ".winprob",
-}
+_LAZY = {"win_probability": ".winprob"}
 
 
 def __getattr__(name: str) -> Any:

@@ -1,14 +1,12 @@
 """Batches of full games: one row per game, seeds recorded, reproducible.
 
 A *game runner* is any callable ``runner(scenario_params, tactics, seed, record=False) -> dict``
-returning one row of outcome fields (``winner``, ``turns``, ``barrier_points``, casualties...;
-no dots in their names) and, when ``record`` is true, the full game record under ``"record"``.
-The default is the runner of the game's analysis description (:mod:`hexplay.analysis.games`):
-for SKIRMISH :func:`hexplay.games.skirmish.analysis.runner.run_game` (the tactic players), for any
-other
-registered game a :class:`~hexplay.analysis.games.GameRunner` of its registry players. A runner
-may also be given as a ``"module:function"`` string (resolved where it runs, e.g. on a Dask
-worker).
+returning one row of outcome fields (``winner``, ``turns``, the game's own figures; no dots in
+their names) and, when ``record`` is true, the full game record under ``"record"``. The default
+is the runner of the game's analysis description (:mod:`hexplay.analysis.games`): its fast
+runner if it names one, else a :class:`~hexplay.analysis.games.GameRunner` of its registry
+players. A runner may also be given as a ``"module:function"`` string (resolved where it runs,
+e.g. on a Dask worker). Every entry point names its game (``game=``, a registered name).
 
 Game ``i`` of a batch with base seed ``s`` is played with seed ``s + i``: the same base seed gives
 the same table.
@@ -24,21 +22,21 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from .grid import SIDES, join_point, split_point
+from .grid import join_point, split_point
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 GameRunner = Callable[..., dict]
-DEFAULT_RUNNER = "hexplay.games.skirmish.analysis.runner:run_game"
-"""The runner of SKIRMISH games (``"module:function"``), the default of every entry point."""
 
 
 def resolve_runner(runner: GameRunner | str | None, game: str | None = None) -> GameRunner:
     """A callable from a callable, a ``"module:function"`` string, or None (the runner of
-    ``game``'s analysis description; SKIRMISH's :data:`DEFAULT_RUNNER` without a game)."""
+    ``game``'s analysis description: the game is then needed)."""
     if runner is None:
-        runner = DEFAULT_RUNNER if game is None else default_runner(game)
+        if game is None:
+            raise ValueError("no runner and no game: name the game (game=...) or a runner")
+        runner = default_runner(game)
     if callable(runner):
         return runner
     mod, _, name = str(runner).partition(":")
@@ -54,10 +52,8 @@ def default_runner(game: str) -> GameRunner | str:
     return spec_of(game).game_runner()
 
 
-def game_sides(game: str | None) -> tuple[str, ...]:
-    """The knob prefixes (sides) of ``game``'s sweep points (SKIRMISH's without a game)."""
-    if game is None:
-        return SIDES
+def game_sides(game: str) -> tuple[str, ...]:
+    """The knob prefixes (sides) of ``game``'s sweep points."""
     from .games import spec_of
 
     return spec_of(game).sides
@@ -94,14 +90,17 @@ def run_games(
     point_index: int | None = None,
     first_game: int = 0,
     records: bool = False,
-    game: str | None = None,
+    game: str,
 ) -> list[dict[str, Any]]:
     """Play one game per seed at one parameter point; return the rows (a Dask task body).
     ``game``: the registered game (its sides prefix the point's knobs; its runner is the
-    default)."""
+    default; a ``scenario.name`` is its registered scenario of that name)."""
+    from .games import resolve_scenario_name
+
     fn = resolve_runner(runner, game)
     scenario, tactics = split_point(point, game_sides(game))
     flat = join_point(scenario, tactics)
+    scenario = resolve_scenario_name(game, scenario)  # scenario.name: the registered scenario
     rows = []
     with batch_gc():
         for i, s in enumerate(seeds):
@@ -129,13 +128,18 @@ def run_batch(
     seed: int = 0,
     runner: GameRunner | str | None = None,
     records: bool = False,
-    game: str = "skirmish",
+    game: str,
 ) -> pd.DataFrame:
     """``n`` full games of the registered ``game`` at one point; a DataFrame with one row per
     game (``game``, ``seed``, the parameters as ``scenario.*`` and ``<side>.*`` columns, the
     outcome fields, and a JSON ``record`` column when ``records``). ``df.attrs`` holds
-    ``seconds`` (the wall time) and ``game``. ``runner`` defaults to the game's own."""
+    ``seconds`` (the wall time) and ``game``. ``runner`` defaults to the game's own. An
+    unregistered ``game`` is a ``KeyError`` naming the registered games."""
     import pandas as pd
+
+    from .games import spec_of
+
+    spec_of(game)  # an unknown game fails here, naming the registered ones
 
     tactic_knobs = {k: dict(v) for k, v in (tactics or {}).items()}
     unknown = set(tactic_knobs) - set(game_sides(game))

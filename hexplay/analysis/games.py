@@ -4,9 +4,14 @@ An :class:`AnalysisSpec` says, for one registered game: the parameter prefixes o
 point (``scenario.`` and one per side for its player's knobs), the side whose P(win) is
 reported, the outcome columns kept from ``game.outcome()`` and those averaged per point, the
 computer player each side gets by default, and optionally a fast runner and a scenario maker
-for sweep parameters. A game's registry entry names its spec (``analysis="module:attr"``);
-a game without one gets :func:`default_spec` (first side's P(win), every outcome column, the
-first named player of its entry).
+for sweep parameters. A game's plugin record names its spec (``analysis="module:attr"``, kept
+in the game's own package); a game without one gets :func:`default_spec` (first side's P(win),
+every outcome column, the first named player of its entry).
+
+A batch's or sweep's ``scenario.name`` names one of the game's registered scenarios (its
+plugin record's ``scenarios``), for every game and every runner: the other ``scenario.*``
+parameters apply over it (:func:`resolve_scenario_name`, applied by
+:func:`~hexplay.analysis.batch.run_games` before the runner is called).
 
 :class:`GameRunner` plays one game of any registered game by name with the registry's players:
 ``GameRunner("toy-race")(scenario_params, knobs, seed)`` -> one outcome row. It is a plain
@@ -19,8 +24,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-
-from ..games.skirmish.game import OUTCOME_FIELDS as SKIRMISH_OUTCOME
 
 SEED_STRIDE = 7919
 """Side ``i``'s player gets seed ``seed + i * SEED_STRIDE`` (independent streams per side)."""
@@ -49,6 +52,14 @@ class AnalysisSpec:
     """``"module:function"`` ``f(knobs_by_side, seed) -> players`` (the game's own seeding);
     None: each side's registered player (see :class:`GameRunner`)."""
     title: str = ""
+    notes: str = ""
+    """How the game's batches are played, where it matters (``hexplay games`` shows it)."""
+    searches: Mapping[str, str] = field(default_factory=dict)
+    """Side -> ``"module:function"``: the search of that side's best knobs against the other
+    side's (``hexplay worst-case --side``; the first is the default) called as
+    ``f(scenario_params, other_side_knobs, candidates=, games=, final_games=, seed=,
+    scheduler=, n_workers=)`` and returning a result with ``table()``, ``label`` and
+    ``best.knobs``. Empty: the game has none."""
 
     @property
     def prefixes(self) -> tuple[str, ...]:
@@ -62,108 +73,6 @@ class AnalysisSpec:
     def game_runner(self) -> Any:
         """The runner a batch or sweep of this game uses by default."""
         return self.runner if self.runner else GameRunner(self.game)
-
-
-SKIRMISH = AnalysisSpec(
-    game="skirmish",
-    sides=("adversary", "defender"),
-    win_side="adversary",
-    outcome=SKIRMISH_OUTCOME,
-    means=(
-        "turns",
-        "barrier_points",
-        "adversary_killed",
-        "adversary_wounded",
-        "defender_killed",
-        "defender_wounded",
-    ),
-    players={"adversary": "tactic", "defender": "tactic"},
-    runner="hexplay.games.skirmish.analysis.runner:run_game",
-    scenario="hexplay.games.skirmish.analysis.scenario_params:make_scenario",
-    make_players="hexplay.games.skirmish.ai.tactics:make_players",
-    title="P(adversary wins)",
-)
-"""SKIRMISH: the 1980 report's question is the adversary's chance; its tactic players and its
-sweepable scenario knobs (:mod:`hexplay.games.skirmish.analysis.scenario_params`)."""
-
-AMBUSH = AnalysisSpec(
-    game="ambush",
-    sides=("adversary", "defender"),
-    win_side="adversary",
-    outcome=(
-        "winner",
-        "reason",
-        "turns",
-        "barrier_points",
-        "adversary_killed",
-        "adversary_wounded",
-        "defender_killed",
-        "defender_wounded",
-        "ambush",
-        "cargo",
-        "cargo_away",
-        "radio_through",
-        "response_arrival",
-        "response_arrived",
-    ),
-    means=(
-        "turns",
-        "barrier_points",
-        "adversary_killed",
-        "defender_killed",
-        "cargo_away",
-        "response_arrived",
-    ),
-    players={"adversary": "scripted", "defender": "scripted"},
-    scenario="hexplay.games.ambush.game:sweep_scenario",
-    title="P(adversary gets the cargo away)",
-)
-"""AMBUSH: the adversary wins only by getting the cargo off the map (with ``cargo_removal``),
-so P(adversary wins) is P(cargo away). Sweep parameters: ``base`` (a bundled scenario's name,
-default "roadblock") or ``file`` (``--scenario FILE``) and any AMBUSH scenario field, e.g.
-``response_density``, ``barrier``, ``radio`` (:func:`hexplay.games.ambush.game.sweep_scenario`)."""
-
-AGGRESSOR = AnalysisSpec(
-    game="aggressor",
-    sides=("west", "east"),
-    win_side="west",
-    means=(
-        "turns",
-        "units_west",
-        "units_east",
-        "sectors_west",
-        "sectors_east",
-        "partisans_west",
-        "partisans_east",
-        "cbr_hexes",
-    ),
-    players={"west": "scripted", "east": "scripted"},
-    scenario="hexplay.games.aggressor.scenario:batch_scenario",
-    title="P(west wins)",
-)
-"""AGGRESSOR: every outcome column kept; its own figures (units left, sectors controlled,
-partisans, CBR hexes) averaged per sweep point. The original has no turn limit, so its batches
-and sweeps play the ``batch`` scenario (a draw after its turn limit: every game ends) with the
-sweep parameters as scenario fields over it
-(:func:`hexplay.games.aggressor.scenario.batch_scenario`; ``base`` names another scenario,
-``turn_limit=None`` lifts the limit). A game in play has none."""
-
-NAVAL = AnalysisSpec(
-    game="naval",
-    sides=("ijn", "usn"),
-    win_side="ijn",
-    means=("turns", "vp_ijn", "vp_usn", "sunk_ijn", "sunk_usn"),
-    players={"ijn": "scripted", "usn": "scripted"},
-    scenario="hexplay.games.naval.scenarios:sweep_scenario",
-    title="P(ijn wins)",
-)
-"""The naval night action: every outcome column kept; victory points and ships sunk a side
-averaged per sweep point (not ``ratio``: None while the USN has no point). Sweep parameters:
-``base`` (a bundled scenario's name, default "kula_gulf") or ``file`` (``--scenario FILE``) and
-any top-level scenario field (:func:`hexplay.games.naval.scenarios.sweep_scenario`)."""
-
-BUILTIN = {"skirmish": SKIRMISH, "ambush": AMBUSH, "aggressor": AGGRESSOR, "naval": NAVAL}
-"""Specs of the games hexplay ships, used when a registry entry names none."""
 
 
 def default_spec(name: str) -> AnalysisSpec:
@@ -186,18 +95,39 @@ def default_spec(name: str) -> AnalysisSpec:
 
 
 def spec_of(name: str) -> AnalysisSpec:
-    """The analysis description of the registered game ``name``."""
+    """The analysis description of the registered game ``name``: the one its plugin record
+    names (``analysis=``), else :func:`default_spec`. An unknown name is a ``KeyError`` naming
+    the registered games."""
     from ..registry import game_entry
 
-    try:
-        e = game_entry(name)
-    except KeyError:
-        if name in BUILTIN:  # (a shipped game's spec does not need its entry loaded)
-            return BUILTIN[name]
-        raise
+    e = game_entry(name)
     if e.analysis is not None:
         return e.analysis_spec
-    return BUILTIN.get(name) or default_spec(name)
+    return default_spec(name)
+
+
+def resolve_scenario_name(game: str, params: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Scenario parameters with ``params["name"]``, one of the registered game ``game``'s
+    scenarios, replaced by that scenario's fields (the other parameters over them); the game's
+    runner and scenario maker then take them as any parameters. Without ``name``, ``params``
+    as they are. A name the game does not register is a ``ValueError`` listing those it does."""
+    params = dict(params or {})
+    if "name" not in params:
+        return params
+    return {**_named_scenario(game, params.pop("name")), **params}
+
+
+def _named_scenario(game: str, scenario: Any) -> dict[str, Any]:
+    from ..registry import game_entry
+
+    entry = game_entry(game)
+    names = entry.scenario_names()
+    if scenario not in names:
+        raise ValueError(f"scenario.name: {game} has no scenario {scenario!r}; it has {names}")
+    base = entry.scenario(scenario)
+    if not isinstance(base, Mapping):
+        raise ValueError(f"scenario.name: {game}'s scenario {scenario!r} is not a scenario dict")
+    return dict(base)
 
 
 def make_player(name: str, player: str, side: str, seed: int, knobs: Mapping[str, Any]) -> Any:

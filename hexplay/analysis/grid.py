@@ -1,13 +1,11 @@
 """Sweep points: Cartesian grids and random samples of named parameters.
 
 A *point* is a flat dict whose keys name where a value goes: ``scenario.<name>`` (a scenario
-parameter, e.g. SKIRMISH's :func:`hexplay.games.skirmish.analysis.runner.make_scenario`) and
-``<side>.<knob>``
-(a knob of that side's player: SKIRMISH's ``adversary.`` and ``defender.`` tactic knobs, see
-:mod:`hexplay.games.skirmish.ai.tactics`; each game's sides come from its analysis description). A
-key
-without a dot is taken as a scenario parameter. :func:`split_point` turns a point into the
-``(scenario_params, tactics)`` pair a game runner takes.
+parameter, turned into a scenario by the game's scenario maker; ``scenario.name`` picks one of
+its registered scenarios) and ``<side>.<knob>`` (a knob of that side's player; each game's sides
+come from its analysis description). A key without a dot is taken as a scenario parameter.
+:func:`split_point` turns a point into the ``(scenario_params, tactics)`` pair a game runner
+takes.
 """
 
 from __future__ import annotations
@@ -18,8 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-
-SIDES = ("adversary", "defender")
 
 
 @dataclass(frozen=True)
@@ -87,12 +83,12 @@ def sample_points(spec: Mapping[str, Values], n: int, seed: int = 0) -> list[dic
 
 
 def split_point(
-    point: Mapping[str, Any], sides: Sequence[str] = SIDES
+    point: Mapping[str, Any], sides: Sequence[str]
 ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-    """``{"scenario.x": 1, "adversary.k": 2}`` -> ``({"x": 1}, {"adversary": {"k": 2}, ...})``.
+    """``{"scenario.x": 1, "red.k": 2}`` -> ``({"x": 1}, {"red": {"k": 2}, ...})``.
 
-    ``sides``: the game's sides, the prefixes of player knobs (SKIRMISH's by default; a
-    game's are in its :class:`~hexplay.analysis.games.AnalysisSpec`)."""
+    ``sides``: the game's sides, the prefixes of player knobs (a game's are in its
+    :class:`~hexplay.analysis.games.AnalysisSpec`)."""
     scenario: dict[str, Any] = {}
     tactics: dict[str, dict[str, Any]] = {s: {} for s in sides}
     for key, value in point.items():

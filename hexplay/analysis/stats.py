@@ -8,17 +8,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .games import SKIRMISH
-
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 Z95 = 1.959963984540054
 """Two-sided 95 % normal quantile, the default width of every interval."""
-
-OUTCOME_MEANS = SKIRMISH.means
-"""Outcome columns averaged per sweep point when present (SKIRMISH's; other games' come
-from their analysis description)."""
 
 
 def wilson_interval(k: float, n: float, z: float = Z95) -> tuple[float, float]:
@@ -49,7 +43,7 @@ def wilson_intervals(k, n, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
 
 
 def parameter_columns(games: pd.DataFrame) -> list[str]:
-    """The sweep-parameter columns of a games table (``scenario.*``, ``adversary.*``...)."""
+    """The sweep-parameter columns of a games table (``scenario.*``, ``<side>.*``)."""
     return [c for c in games.columns if "." in c]
 
 
@@ -65,16 +59,22 @@ def summarize(
     (``p_<winner>_win``, ``ci_low``, ``ci_high``) and the mean of each outcome column.
 
     ``by`` defaults to ``point`` plus the parameter columns (those with a dot in their name).
-    ``winner`` and ``means`` default to those of ``game``'s analysis description (``game``
-    defaults to the table's ``attrs["game"]``, else SKIRMISH: the adversary, and
-    :data:`OUTCOME_MEANS`).
+    ``winner`` and ``means`` default to those of ``game``'s analysis description; ``game``
+    defaults to the table's ``attrs["game"]`` (set by :func:`~hexplay.analysis.run_batch` and
+    :func:`~hexplay.analysis.run_sweep`). Without either, ``winner`` and ``means`` are needed.
     """
     import pandas as pd
 
     if winner is None or means is None:
         from .games import spec_of
 
-        spec = spec_of(game or games.attrs.get("game") or "skirmish")
+        name = game or games.attrs.get("game")
+        if not name:
+            raise ValueError(
+                "summarize: name the game (game=...), or give winner= and means=; the table's "
+                "attrs name none"
+            )
+        spec = spec_of(name)
         winner = spec.win_side if winner is None else winner
         means = spec.means if means is None else means
 

@@ -3,8 +3,8 @@
 :func:`run_sweep` cuts the work into chunks (one point, a run of consecutive games), runs them on
 a Dask cluster (a local one by default, or an existing scheduler by address, or an existing
 ``distributed.Client``), shows a progress bar, and returns one row per game sorted by
-``(point, game)``. Use :func:`hexplay.analysis.stats.summarize` for P(adversary win) with
-Wilson intervals per point.
+``(point, game)``. Use :func:`hexplay.analysis.stats.summarize` for the reported side's P(win)
+with Wilson intervals per point.
 
 Reproducibility: game ``g`` of point ``p`` uses seed ``seed + g`` with ``common_seeds=True``
 (the default: common random numbers, so points are compared on the same dice streams), or
@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .batch import DEFAULT_RUNNER, GameRunner, game_seeds, run_games
+from .batch import GameRunner, game_seeds, run_games
 from .progress import progress_bar
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -74,13 +74,11 @@ def _seeds(seed: int, p: int, g: int, count: int, n_games: int, common: bool) ->
     return game_seeds(base, count, start=g)
 
 
-def _chunk_task(runner, point, seeds, p, g, records, game=None):
+def _chunk_task(runner, point, seeds, p, g, records, game):
     return run_games(runner, point, seeds, point_index=p, first_game=g, records=records, game=game)
 
 
-def _runner_name(runner: GameRunner | str | None) -> str:
-    if runner is None:
-        return DEFAULT_RUNNER
+def _runner_name(runner: GameRunner | str) -> str:
     if isinstance(runner, str):
         return runner
     if isinstance(getattr(runner, "key", None), str):
@@ -207,7 +205,7 @@ def run_sweep(
     progress: bool | str | Callable[[int, int], Any] = True,
     checkpoint: str | Path | None = None,
     records: bool = False,
-    game: str = "skirmish",
+    game: str,
 ) -> pd.DataFrame:
     """Play ``n_games`` games of the registered ``game`` at each point; one row per game (see
     the module docstring). ``runner`` defaults to the game's own
@@ -225,8 +223,10 @@ def run_sweep(
     import pandas as pd
 
     from .batch import default_runner, game_sides
+    from .games import spec_of
     from .grid import split_point
 
+    spec_of(game)  # an unknown game fails here, naming the registered ones
     points = [dict(p) for p in points]
     for p in points:
         split_point(p, game_sides(game))  # a bad prefix fails here, not on a worker
@@ -341,13 +341,14 @@ def sweep(
     *,
     sample: int | None = None,
     sample_seed: int = 0,
+    game: str,
     **kwargs: Any,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Grid (or ``sample`` random points) from ``spec``, run, summarize: ``(summary, games)``
-    (``game=`` and the other keywords go to :func:`run_sweep`)."""
+    for the registered ``game`` (the other keywords go to :func:`run_sweep`)."""
     from .grid import expand_grid, sample_points
     from .stats import summarize
 
     points = sample_points(spec, sample, sample_seed) if sample else expand_grid(spec)
-    games = run_sweep(points, n_games, **kwargs)
-    return summarize(games, game=kwargs.get("game", "skirmish")), games
+    games = run_sweep(points, n_games, game=game, **kwargs)
+    return summarize(games, game=game), games

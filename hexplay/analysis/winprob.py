@@ -2,10 +2,10 @@
 
 :func:`win_probability` copies the game ``n`` times (the map and the per-map tables the game
 shares are not copied), gives each copy fresh dice (seeds ``seed .. seed+n-1``) and lets the
-game's default computer players (its analysis description, :mod:`hexplay.analysis.games`;
-SKIRMISH: the tactic players) finish it. A plot a side has already submitted this turn is
+game's default computer players (its analysis description, :mod:`hexplay.analysis.games`)
+finish it. A plot a side has already submitted this turn is
 kept; an unsubmitted side is plotted by its computer player. The estimate is the fraction of
-continuations the reported side (``spec.win_side``, SKIRMISH's adversary) wins, with a Wilson
+continuations the reported side (``spec.win_side``) wins, with a Wilson
 score interval.
 
 Note: the continuations are played by the computer players with the knobs in ``tactics``, so
@@ -46,8 +46,8 @@ def win_probability(
 
     Returns ``p_<side>`` for every side, ``ci_low``/``ci_high`` (Wilson, for the reported
     side), ``side`` (which one), ``n``, ``<side>_wins``, ``turn``, ``phase``, ``over`` and the
-    continuations' mean of each of the game's mean columns (SKIRMISH: ``turns``,
-    ``barrier_points``, casualties). A finished game gives 1 or 0 with ``n = 0``.
+    continuations' mean of each of the game's mean columns (its spec's ``means``). A finished
+    game gives 1 or 0 with ``n = 0``.
     """
     from ..ai.player import play
     from .games import GameRunner, spec_of

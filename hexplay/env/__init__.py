@@ -3,7 +3,7 @@
 ::
 
     from . import parallel_env, aec_env
-    env = parallel_env("skirmish")          # simultaneous plots: a ParallelEnv
+    env = parallel_env(name)                # a registered game's name (see hexplay.registry)
     obs, infos = env.reset(seed=1)
     mask = obs["adversary"]["action_mask"]  # legal actions now (action 0 = end plot / wait)
 

@@ -3,15 +3,15 @@
 An action is ``0`` (:data:`END`: submit the set-up or plot, end the turn; a no-op for a side
 that has nothing to do now) or ``1 + (kind * slots + slot) * targets + target`` where
 
-* ``kind`` indexes the game's order kinds (:func:`order_kinds`: the ``ORDER_KINDS`` the game
-  class declares, or this module's table for a game that does not);
+* ``kind`` indexes the game's order kinds (:func:`order_kinds`: the ``order_kinds`` its
+  ``GameInfo`` declares);
 * ``slot`` is ``1 + i`` for an order of the i-th unit of the scenario's unit table (every unit
   id of the referee's view when the codec is made, in side order then id order: the *layout*
   comes from the scenario, no side's observation does); for a side-wide order (``unit=None``)
   ``0``, or ``1 + i`` for the i-th option of its first required choice/int need besides the key
-  (AGGRESSOR's set-up ``place``: the unit type);
+  (a set-up ``place`` that takes a unit type and a hex: the unit type);
 * ``target`` encodes the order's *key*: a fixed argument naming a unit or a hex if the legal
-  order has one (SKIRMISH's set-up ``place`` of a guard lists one entry per vehicle,
+  order has one (a set-up ``place`` of a guard listing one entry per vehicle, its
   ``where`` fixed), else its *key need* (its first required hex, path or unit need, else its
   first required need): a hex or the end hex of a path by the map's hex index, a unit by its
   index in the unit table, a choice or an int by the position of the option in the need's
@@ -38,40 +38,17 @@ END = 0
 MAX_CHOICES = 8
 """At least this many targets per (kind, slot), so a choice need has room for its options."""
 
-ORDER_KINDS: dict[str, tuple[str, ...]] = {
-    # SKIRMISH: the set-up orders (digest §2) then the Table II task codes, as
-    # hexplay.games.skirmish.orders lists them in SETUP_ARGS and TASK_ARGS (a test checks)
-    "skirmish": (
-        *("choose_route", "place_ambush", "place"),
-        *("DF", "MP", "EP", "EV", "WE", "BW", "RA", "AV", "SV", "TV", "MV"),
-    ),
-    # AGGRESSOR: set-up place/remove, then its play kinds; the naval game: its order table
-    "aggressor": ("place", "remove", "hexplay.games.aggressor.legal:PLAY_KINDS"),
-    "naval": ("hexplay.games.naval.game:ORDER_ARGS",),
-}
-"""Order kinds of registered games whose class does not declare ``ORDER_KINDS`` (by name);
-an item ``"module:attr"`` stands for the kinds that table lists (its keys, in order)."""
-
 
 def order_kinds(game: Any) -> tuple[str, ...]:
-    """The order kinds ``game.legal_orders`` may list, in a fixed order (the game class's
-    ``ORDER_KINDS``, else :data:`ORDER_KINDS` by game name)."""
-    kinds = getattr(type(game), "ORDER_KINDS", None) or _expand(ORDER_KINDS.get(game.info.name))
+    """The order kinds ``game.legal_orders`` may list, in a fixed order: the game's declared
+    ``GameInfo.order_kinds``."""
+    kinds = tuple(game.info.order_kinds)
     if not kinds:
         raise ValueError(
             f"{game.info.name}: the environment needs the game's order kinds; declare "
-            "ORDER_KINDS (a tuple of every kind legal_orders may list) on the game class"
+            "GameInfo.order_kinds (a tuple of every kind legal_orders may list) in its info"
         )
-    return tuple(kinds)
-
-
-def _expand(kinds: Sequence[str] | None) -> tuple[str, ...]:
-    from ..registry import resolve
-
-    out: list[str] = []
-    for k in kinds or ():
-        out.extend(resolve(k) if ":" in k else (k,))
-    return tuple(out)
+    return kinds
 
 
 def unit_table(game: Any) -> tuple[str, ...]:
@@ -94,7 +71,7 @@ def key_need(choice: LegalOrder) -> Need | None:
 
 def sub_need(choice: LegalOrder, key: Need | None) -> Need | None:
     """For a side-wide order, the need its slot encodes: its first required choice or int
-    need besides the key (AGGRESSOR's set-up ``place`` takes a unit type and a hex)."""
+    need besides the key (say a set-up ``place`` taking a unit type and a hex)."""
     if choice.unit is not None:
         return None
     return next(

@@ -11,7 +11,7 @@
 
 Only the *layout* (which unit goes in which block, which fields there are) comes from the
 scenario; every value comes from ``view(side)``. A game may give a better encoder: a class
-with the same interface named by the game class's ``ENV_ENCODER`` (``"module:Class"``).
+with the same interface named by its plugin record's ``env=`` (``"module:Class"``).
 """
 
 from __future__ import annotations
@@ -85,10 +85,12 @@ class ViewEncoder:
 
 
 def encoder_for(game: Any) -> Any:
-    """The game's own encoder (``ENV_ENCODER`` on its class) or :class:`ViewEncoder`."""
-    ref = getattr(type(game), "ENV_ENCODER", None)
-    if ref:
-        from ..registry import resolve
+    """The encoder the game's plugin record names (``env=``: ``f(game) -> encoder``, with
+    ``encode(view)`` and ``size``), else :class:`ViewEncoder`."""
+    from ..registry import game_entry
 
-        return resolve(ref)(game)
-    return ViewEncoder(game)
+    try:
+        make = game_entry(game.info.name).part("env")
+    except KeyError:  # a game not in the registry: the default encoding
+        make = None
+    return make(game) if make is not None else ViewEncoder(game)

@@ -16,7 +16,7 @@ from .core import DEFAULT_MAX_CYCLES, DriverEnv
 
 
 class GameParallelEnv(DriverEnv, ParallelEnv):
-    """``GameParallelEnv("skirmish", scenario=None, max_cycles=...)``."""
+    """``GameParallelEnv(name, scenario=None, max_cycles=...)`` for a registered game."""
 
     metadata = {"name": "hexplay_parallel_v0", "render_modes": ["ansi"]}
 

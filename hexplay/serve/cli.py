@@ -4,11 +4,11 @@
                   [--new GAME ...] [--seed N] [--timer SECONDS] [--plugin MODULE ...]
                   [--workers N]
 
-``--new skirmish`` starts a game at once and prints one link per seat; more games are made with
-the admin token (``POST /api/table``, printed at start) or ``TableServer.new_game`` in a
-notebook. ``--ip 0.0.0.0`` lets other machines reach the table (see :mod:`hexplay.serve.app`).
-``--workers N`` spreads the games over N worker processes behind a front on ``--port`` (see
-:mod:`hexplay.serve.shards`).
+``--new GAME`` (a registered game's name) starts a game at once and prints one link per seat;
+more games are made with the admin token (``POST /api/table``, printed at start) or
+``TableServer.new_game`` in a notebook. ``--ip 0.0.0.0`` lets other machines reach the table
+(see :mod:`hexplay.serve.app`). ``--workers N`` spreads the games over N worker processes
+behind a front on ``--port`` (see :mod:`hexplay.serve.shards`).
 """
 
 from __future__ import annotations

@@ -24,12 +24,12 @@ import contextlib
 import functools
 import http.client
 import json
+import re
 import threading
 import types
 import urllib.parse
 import uuid
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from typing import Any
 
 from ..engine import Game, IllegalOrder, LegalOrder, Order, map_from_dict
@@ -98,9 +98,9 @@ class RemoteGame:
         self.info = info_from_dict(info)
         self.seat: str = info["seat"]
         self.title: str = info.get("title", "")
-        if type(self) is RemoteGame and self.info.name in REMOTE_GAMES:
-            # this game's named queries as the local game's methods (see REMOTE_GAMES)
-            self.__class__ = REMOTE_GAMES[self.info.name]
+        if type(self) is RemoteGame:
+            # this game's declared queries as the local game's methods (see remote_class)
+            self.__class__ = remote_class(self.info.name)
 
     # --- transport ------------------------------------------------------------------------
     def _request(self, method: str, path: str, body: bytes | None) -> tuple[int, dict]:
@@ -301,79 +301,63 @@ class RemoteGame:
         return f"RemoteGame({self.info.name} {self.game_id} as {self.seat} at {self.base})"
 
 
-def _fraction(v: Any) -> Fraction:
-    return Fraction(v) if isinstance(v, (int, str)) else Fraction(v).limit_denominator()
+def _query_method(q: Any) -> Callable[..., Any]:
+    """A remote seat's method for the declared query ``q`` (:class:`~.queries.Query`): the
+    local call's arguments (the side first where it takes one, then the query's required and
+    optional arguments in their declared order), asked of the table, the answer decoded by the
+    query's ``result``."""
+    names = (["side"] if q.side else []) + [*q.required, *q.optional]
+    needed = (["side"] if q.side else []) + [*q.required]
+    kinds = {**q.required, **q.optional}
+
+    def call(self: RemoteGame, *args: Any, **kw: Any) -> Any:
+        if len(args) > len(names):
+            raise TypeError(f"{q.name}() takes {len(names)} arguments ({', '.join(names)})")
+        given = dict(zip(names, args))
+        twice = set(given) & set(kw)
+        unknown = set(kw) - set(names)
+        if twice or unknown:
+            raise TypeError(f"{q.name}() got unexpected or repeated {sorted(twice | unknown)}")
+        given.update(kw)
+        missing = [n for n in needed if given.get(n) is None]
+        if missing:
+            raise TypeError(f"{q.name}() needs {', '.join(missing)}")
+        sent = {
+            k: list(v) if kinds.get(k) == "texts" else v for k, v in given.items() if v is not None
+        }
+        got = self.query(q.name, **sent)
+        return q.result(got) if q.result is not None else got
+
+    call.__name__ = call.__qualname__ = q.name
+    call.__doc__ = f"The table's ``{q.name}`` query for this seat ({', '.join(names) or 'no'} "
+    call.__doc__ += "arguments), as the local game's call."
+    return call
 
 
-class RemoteSkirmish(RemoteGame):
-    """A SKIRMISH seat: the local game's app queries, answered by the table for this seat."""
-
-    def ap_left(self, side: str, unit: str) -> Fraction:
-        return _fraction(self.query("ap_left", side=side, unit=unit))
-
-    def odds(
-        self, firer: str, target: str, weapon: str | None = None, hexes_moved: int | None = None
-    ) -> dict[str, Any]:
-        args = {"firer": firer, "target": target, "weapon": weapon, "hexes_moved": hexes_moved}
-        return self.query("odds", **{k: v for k, v in args.items() if v is not None})
-
-    def record(self) -> list[dict[str, Any]]:
-        return self.query("record")
-
-    def record_header(self) -> dict[str, Any]:
-        return self.query("record_header")
+_REMOTE: dict[str, tuple[Any, type[RemoteGame]]] = {}
 
 
-class RemoteAggressor(RemoteGame):
-    """An AGGRESSOR seat: reach, observation, odds, air lines and keys, from the table."""
+def remote_class(game: str) -> type[RemoteGame]:
+    """The :class:`RemoteGame` of the registered game ``game``: with a method per query its
+    plugin record declares (:func:`hexplay.serve.queries.declared`), derived from the
+    declaration (one class per declaration, made once; named ``Remote<Game>``). A game that
+    declares no query: :class:`RemoteGame` itself."""
+    from .queries import NONE, declared
 
-    def reach(self, side: str, unit: str) -> dict[str, dict[str, Any]]:
-        return self.query("reach", side=side, unit=unit)
-
-    def observed_hexes(self, side: str) -> dict[str, Any]:
-        return self.query("observed_hexes", side=side)
-
-    def attack_odds(self, side: str, unit: str, target: str, kind: str = "attack") -> dict:
-        return self.query("attack_odds", side=side, unit=unit, target=target, kind=kind)
-
-    def air_line(self, side: str, unit: str, target: str, strike: bool = True) -> dict:
-        return self.query("air_line", side=side, unit=unit, target=target, strike=strike)
-
-    def feature_orders(self, side: str, unit: str) -> list[LegalOrder]:
-        return [legal_from_dict(d) for d in self.query("feature_orders", side=side, unit=unit)]
-
-    def key_order(self, side: str, unit: str, key: int) -> Order:
-        return Order.from_dict(self.query("key_order", side=side, unit=unit, key=key))
-
-
-class RemoteNaval(RemoteGame):
-    """A naval seat: attack odds, targets, the plot chart and events, from the table."""
-
-    def attack_odds(self, side: str, kind: str, attackers: list[str], target: str) -> dict:
-        return self.query(
-            "attack_odds", side=side, kind=kind, attackers=list(attackers), target=target
-        )
-
-    def gunnery_targets(self, side: str) -> list[str]:
-        return self.query("gunnery_targets", side=side)
-
-    def torpedo_targets(self, side: str) -> list[str]:
-        return self.query("torpedo_targets", side=side)
-
-    def plot_chart(self, side: str) -> list[dict[str, Any]]:
-        return self.query("plot_chart", side=side)
-
-    def events_seen(self, side: str, turn: int | None = None) -> list[dict[str, Any]]:
-        return self.query("events_seen", side=side, **({"turn": turn} if turn is not None else {}))
-
-
-REMOTE_GAMES: dict[str, type[RemoteGame]] = {
-    "skirmish": RemoteSkirmish,
-    "aggressor": RemoteAggressor,
-    "naval": RemoteNaval,
-}
-"""Game name -> the RemoteGame with that game's named queries (a RemoteGame of another game
-has the protocol's calls and :meth:`RemoteGame.query`)."""
+    decl = declared(game)
+    if decl is NONE:
+        return RemoteGame
+    known = _REMOTE.get(game)
+    if known is not None and known[0] is decl:
+        return known[1]
+    methods = {q.name: _query_method(q) for q in decl.queries if q.method}
+    name = "Remote" + "".join(w.capitalize() for w in re.split(r"[^0-9A-Za-z]+", game) if w)
+    cls = type(name, (RemoteGame,), {**methods, "__module__": __name__, "__doc__": (
+        f"A {game} seat: the local game's queries, answered by the table for this seat "
+        "(made from the game's declaration by :func:`remote_class`)."
+    )})  # fmt: skip
+    _REMOTE[game] = (decl, cls)
+    return cls
 
 
 class _Watch(threading.Thread):

@@ -1,61 +1,44 @@
 """The named, read-only queries a seat may ask beyond the game API, and the default set-up.
 
 The app's adapters (:mod:`hexplay.widgets`) ask a game more than the protocol holds: AP left,
-the odds of a shot, the reach of a unit, a plot chart. At the table each of these is one entry
-of :data:`QUERIES`, a closed table (no generic call, no ``getattr`` by name, no pickle): its
-name, the games it applies to, its arguments with their JSON types checked, who may ask it, and
-the function that answers from the game *for the asking seat's side only*. What each answers is
-what the same call gives the local app for the side at the screen, with every argument that
-names another side's data refused (403, logged):
+the odds of a shot, the reach of a unit, a plot chart. At the table each of these is one
+declared :class:`Query`, a closed table per game (no generic call, no ``getattr`` by name, no
+pickle): its name, its arguments with their JSON types checked, who may ask it, and the function
+that answers from the game *for the asking seat's side only*. What each answers is what the same
+call gives the local app for the side at the screen, with every argument that names another
+side's data refused (403, logged).
 
-===================  =========  ===========================================================
-query                games      what, and who may ask it
-===================  =========  ===========================================================
-scenario             all        the scenario's public terms (:data:`PUBLIC_SCENARIO`; all of
-                                it for the referee)
-replay [turn]        all        the referee's view at the end of ``turn`` (once the game is
-                                over; the referee at any time)
-ap_left unit         skirmish   AP the seat's own unit has left (another side's unit: 403)
-odds firer target    skirmish   the shot's odds: ``firer`` the seat's man, ``target`` an enemy
-  [weapon]                      its view shows *now* (a last-known one: 403); the target's
-  [hexes_moved]                 movement is 0 unless given (its plot is not the seat's)
-record               skirmish   the activity chart: the seat's own rows during play (all once
-                                over, and for the referee)
-record_header        skirmish   the record's header: during play a side gets only what its
-                                view holds (route, ambush as it knows them; never the seed)
-reach unit           aggressor  ``AggressorGame.reach`` for the seat's unit
-observed_hexes       aggressor  ``AggressorGame.observed_hexes`` of the seat's side
-attack_odds ...      aggressor  ``attack_odds(side, unit, target, kind)``
-                     naval      ``attack_odds(side, kind, attackers, target)``
-air_line ...         aggressor  ``air_line(side, unit, target, strike)``
-feature_orders unit  aggressor  key 0's legal orders (as the table's ``legal``)
-key_order unit key   aggressor  the order key 1-6 gives (an order dict; not given)
-gunnery_targets      naval      the seat's spotted targets
-torpedo_targets      naval      ... spotted under rule (b)
-plot_chart           naval      the seat's own plot chart (both once over; the referee both)
-events_seen [turn]   naval      the events of resolved turns as the seat saw them
-===================  =========  ===========================================================
+A game declares its queries once, in its own package: a :class:`SideQueries` (its queries, the
+scenario fields a side is shown, its default set-up) named by ``queries=`` in its plugin record.
+The table dispatches from it (:func:`find`) and :class:`~hexplay.serve.client.RemoteGame` derives
+a remote seat's methods from it. Every game has the two queries below besides its own:
+
+===================  =============================================================
+query                what, and who may ask it
+===================  =============================================================
+scenario             the scenario's public terms (the game's ``public_scenario``;
+                     all of it for the referee)
+replay [turn]        the referee's view at the end of ``turn`` (once the game is over;
+                     the referee at any time)
+===================  =============================================================
 
 The side a query is about is the seat's own; the referee may name one with ``side`` (and asks
-as ``"referee"`` where the game has a referee's answer: record, plot_chart, events_seen).
-A refusal by the rules (an unknown unit, a target out of reach) is the
-:class:`~hexplay.engine.IllegalOrder` the local call raises, with its rule.
+as ``"referee"`` where the query is declared ``referee=True``). A refusal by the rules (an
+unknown unit, a target out of reach) is the :class:`~hexplay.engine.IllegalOrder` the local call
+raises, with its rule.
 
-:data:`SETUPS` is the one write beside the protocol: ``setup`` places the seat's side by the
-game's default set-up (SKIRMISH's ``auto_setup``; AGGRESSOR's computer set-up, from the side's
-view only), as the local app does before its first turn. It is logged commands like any order.
+The default set-up (a game's ``SideQueries.setup``) is the one write beside the protocol:
+``setup`` places the seat's side by the game's default set-up, as the local app does before its
+first turn. It is logged commands like any order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
-from ..engine import REFEREE, IllegalOrder, Order, jsonable
-from .wire import legal_to_dict
+from ..engine import REFEREE, IllegalOrder, jsonable
 
 ID_MAX = 64
 """The longest unit id, hex label or kind a query takes (ids are a few characters)."""
@@ -105,15 +88,28 @@ CHECKS: dict[str, Callable[[Any, str], Any]] = {
 @dataclass(frozen=True)
 class Query:
     """One named query: ``run(game, side, args)`` answers for ``side`` (a seat's own side, or
-    ``"referee"`` when ``referee`` is True and the referee asks without naming a side)."""
+    ``"referee"`` when ``referee`` is True and the referee asks without naming a side).
+
+    ``required`` / ``optional``: argument name -> its JSON kind (a key of :data:`CHECKS`), in
+    the order of the local call's arguments. ``side``: the local call takes the side asked about
+    first (``reach(side, unit)``); False, it is the seat's own (``odds(firer, target)``).
+    ``result``: turns the JSON answer back into what the local call returns (a remote seat's
+    method; None: as is). ``method``: a remote seat has a method of this name."""
 
     name: str
-    games: tuple[str, ...]
     run: Callable[[Any, str, dict[str, Any]], Any]
-    required: dict[str, str] = field(default_factory=dict)
-    optional: dict[str, str] = field(default_factory=dict)
+    required: Mapping[str, str] = field(default_factory=dict)
+    optional: Mapping[str, str] = field(default_factory=dict)
     referee: bool = False
     """True: the referee may ask it as ``"referee"`` (else the referee names a side)."""
+    side: bool = True
+    result: Callable[[Any], Any] | None = None
+    method: bool = True
+
+    def __post_init__(self) -> None:
+        bad = {k for k in (*self.required.values(), *self.optional.values()) if k not in CHECKS}
+        if bad:
+            raise ValueError(f"query {self.name!r}: unknown argument kinds {sorted(bad)}")
 
     def parse(self, args: Mapping[str, Any]) -> dict[str, Any]:
         """The query's arguments, checked (no unknown one, each of its JSON type)."""
@@ -131,32 +127,36 @@ class Query:
         return out
 
 
+@dataclass(frozen=True)
+class SideQueries:
+    """What a game declares for the table (its plugin record's ``queries=``).
+
+    ``queries``: its own named queries (besides :data:`GENERIC`). ``public_scenario``: the
+    scenario fields a side is shown (its rules' public terms; the rest may place or arm the
+    enemy and is the referee's). ``setup``: ``f(game, side)`` placing ``side`` by the game's
+    default set-up (called only while that side sets up); None: the game has none."""
+
+    queries: tuple[Query, ...] = ()
+    public_scenario: tuple[str, ...] = ("name",)
+    setup: Callable[[Any, str], None] | None = None
+
+    def __post_init__(self) -> None:
+        names = [q.name for q in self.queries]
+        clash = {n for n in names if names.count(n) > 1 or n in {q.name for q in GENERIC}}
+        if clash:
+            raise ValueError(f"queries declared twice (or generic): {sorted(clash)}")
+
+    def by_name(self) -> dict[str, Query]:
+        """Every query a seat of the game may ask, by name (the generic ones first)."""
+        return {q.name: q for q in (*GENERIC, *self.queries)}
+
+
 # --- every game ---------------------------------------------------------------------------------
-#: The scenario fields a side is shown (its rules' public terms: turns, victory, options);
-#: the rest may place or arm the enemy (naval ships' start hexes, SKIRMISH's fixed ambush,
-#: the adversary's weapons) and is the referee's. A game not listed: its name only.
-PUBLIC_SCENARIO: dict[str, tuple[str, ...]] = {
-    "skirmish": (
-        "name", "map", "turn_limit", "barrier_points_required", "victory", "open_map",
-        "description",
-    ),
-    "aggressor": (
-        "name", "map", "obs", "partisans", "partisans_spent", "turn_limit", "die_factor",
-        "first", "computer", "army_size",
-    ),
-    "naval": (
-        "name", "title", "date", "turns", "spotting_range", "troop_point", "points", "levels",
-        "ijn_diw_counts_sunk", "leave_loses_before", "usn_torpedo_range_4", "usn_radar",
-        "radar_range", "notes",
-    ),
-}  # fmt: skip
-
-
 def _scenario(g, side: str, a: dict) -> Any:
     d = jsonable(g.scenario_dict())
     if side == REFEREE:
         return d
-    keep = PUBLIC_SCENARIO.get(g.info.name, ("name",))
+    keep = declared(g.info.name).public_scenario
     return {k: d[k] for k in keep if k in d}
 
 
@@ -169,64 +169,7 @@ def _replay(g, side: str, a: dict) -> Any:
     return jsonable(g.copy().rewind(max(1, turn + 1)).view(REFEREE))
 
 
-# --- SKIRMISH -----------------------------------------------------------------------------------
-def _own_skirmish_unit(g, side: str, unit: str) -> None:
-    """``unit`` is one of ``side``'s men (alive or not) or a vehicle it controls now."""
-    man = g.men.get(unit)
-    if man is not None:
-        if man.side != side:
-            raise Refused(f"{unit} is not one of {side}'s men")
-        return
-    if unit in g.vehicles:
-        if not g.is_own(side, unit):
-            raise Refused(f"{side} does not control {unit}")
-        return
-    raise IllegalOrder("order", f"no unit {unit!r}")
-
-
-def _ap_left(g, side: str, a: dict) -> Any:
-    _own_skirmish_unit(g, side, a["unit"])
-    return jsonable(g.ap_left(side, a["unit"]))
-
-
-def _odds(g, side: str, a: dict) -> Any:
-    firer, target = a["firer"], a["target"]
-    man = g.men.get(firer)
-    if man is None or man.side != side:
-        raise Refused(f"{firer} is not one of {side}'s men")
-    if target not in (g.view(side, events=False).get("units") or {}):
-        raise Refused(f"{target} is not in {side}'s sight now")
-    return jsonable(g.odds(firer, target, a.get("weapon"), a.get("hexes_moved", 0)))
-
-
-def _skirmish_record(g, side: str, a: dict) -> Any:
-    rows = [r for r in g.record() if isinstance(r, Mapping)]
-    if side != REFEREE and not g.over:
-        rows = [r for r in rows if r.get("side") in (None, side)]
-    return jsonable(rows)
-
-
-#: The record header's fields a side sees during play (from its view, where the view holds them).
-SIDE_HEADER = ("scenario", "date", "players", "turns")
-
-
-def _skirmish_header(g, side: str, a: dict) -> Any:
-    head = g.record_header()
-    if side == REFEREE or g.over:
-        return jsonable(head)
-    view = g.view(side, events=False)
-    out = {k: head.get(k) for k in SIDE_HEADER}
-    out.update(
-        route=view.get("route"),
-        ambush=view.get("ambush"),
-        barrier_points=view.get("barrier_points"),
-        winner=None,
-    )
-    return jsonable(out)
-
-
-# --- AGGRESSOR ----------------------------------------------------------------------------------
-def _rules(fn: Callable[[], Any]) -> Any:
+def rules_answer(fn: Callable[[], Any]) -> Any:
     """The answer of a side-knowledge query; its "no such unit" (a KeyError) as the rules'."""
     try:
         return jsonable(fn())
@@ -234,132 +177,94 @@ def _rules(fn: Callable[[], Any]) -> Any:
         raise IllegalOrder("order", str(e.args[0]) if e.args else "no such unit") from None
 
 
-def _reach(g, side: str, a: dict) -> Any:
-    return _rules(lambda: g.reach(side, a["unit"]))
+GENERIC: tuple[Query, ...] = (
+    Query("scenario", _scenario, referee=True, method=False),
+    Query("replay", _replay, optional={"turn": "count"}, referee=True, method=False),
+)
+"""The queries every game has (a remote seat has ``scenario`` and ``replay_view`` for them)."""
+
+NONE = SideQueries()
+"""The declaration of a game that declares none: the generic queries, its scenario's name."""
 
 
-def _observed(g, side: str, a: dict) -> Any:
-    return _rules(lambda: g.observed_hexes(side))
+def declared(game: str) -> SideQueries:
+    """The side queries the registered game ``game`` declares (its plugin record's
+    ``queries=``); :data:`NONE` for a game that declares none or is not registered."""
+    from ..registry import game_entry
 
-
-def _aggressor_odds(g, side: str, a: dict) -> Any:
-    return _rules(lambda: g.attack_odds(side, a["unit"], a["target"], a.get("kind", "attack")))
-
-
-def _air_line(g, side: str, a: dict) -> Any:
-    return _rules(lambda: g.air_line(side, a["unit"], a["target"], a.get("strike", True)))
-
-
-def _feature_orders(g, side: str, a: dict) -> Any:
-    return _rules(lambda: [legal_to_dict(lo) for lo in g.feature_orders(side, a["unit"])])
-
-
-def _key_order(g, side: str, a: dict) -> Any:
-    return _rules(lambda: g.key_order(side, a["unit"], a["key"]).to_dict())
-
-
-# --- naval --------------------------------------------------------------------------------------
-def _naval_odds(g, side: str, a: dict) -> Any:
-    return jsonable(g.attack_odds(side, a["kind"], a["attackers"], a["target"]))
-
-
-def _gunnery_targets(g, side: str, a: dict) -> Any:
-    return list(g.gunnery_targets(side))
-
-
-def _torpedo_targets(g, side: str, a: dict) -> Any:
-    return list(g.torpedo_targets(side))
-
-
-def _plot_chart(g, side: str, a: dict) -> Any:
-    return jsonable(g.plot_chart(side))
-
-
-def _events_seen(g, side: str, a: dict) -> Any:
-    return jsonable(g.events_seen(side, a.get("turn")))
-
-
-ALL = ()
-#: The closed table of named queries (name -> :class:`Query`).
-QUERIES: dict[str, Query] = {
-    q.name: q
-    for q in (
-        Query("scenario", ALL, _scenario, referee=True),
-        Query("replay", ALL, _replay, optional={"turn": "count"}, referee=True),
-        Query("ap_left", ("skirmish",), _ap_left, {"unit": "text"}),
-        Query(
-            "odds",
-            ("skirmish",),
-            _odds,
-            {"firer": "text", "target": "text"},
-            {"weapon": "text", "hexes_moved": "count"},
-        ),
-        Query("record", ("skirmish",), _skirmish_record, referee=True),
-        Query("record_header", ("skirmish",), _skirmish_header, referee=True),
-        Query("reach", ("aggressor",), _reach, {"unit": "text"}),
-        Query("observed_hexes", ("aggressor",), _observed),
-        Query(
-            "attack_odds",
-            ("aggressor",),
-            _aggressor_odds,
-            {"unit": "text", "target": "text"},
-            {"kind": "text"},
-        ),
-        Query(
-            "air_line",
-            ("aggressor",),
-            _air_line,
-            {"unit": "text", "target": "text"},
-            {"strike": "flag"},
-        ),
-        Query("feature_orders", ("aggressor",), _feature_orders, {"unit": "text"}),
-        Query("key_order", ("aggressor",), _key_order, {"unit": "text", "key": "count"}),
-        Query("gunnery_targets", ("naval",), _gunnery_targets),
-        Query("torpedo_targets", ("naval",), _torpedo_targets),
-        Query("plot_chart", ("naval",), _plot_chart, referee=True),
-        Query("events_seen", ("naval",), _events_seen, optional={"turn": "count"}, referee=True),
-    )
-}
-#: Queries whose name is shared by games with different arguments (looked up per game).
-GAME_QUERIES: dict[tuple[str, str], Query] = {
-    ("naval", "attack_odds"): Query(
-        "attack_odds",
-        ("naval",),
-        _naval_odds,
-        {"kind": "text", "attackers": "texts", "target": "text"},
-    ),
-}
+    try:
+        entry = game_entry(game)
+    except KeyError:
+        return NONE
+    decl = entry.part("queries")
+    if decl is None:
+        return NONE
+    if not isinstance(decl, SideQueries):
+        raise TypeError(f"{entry.queries} is not a SideQueries declaration")
+    return decl
 
 
 def find(game: str, name: Any) -> Query:
     """The query ``name`` of ``game`` (BadArgs if it has none of that name)."""
-    q = GAME_QUERIES.get((game, name)) if isinstance(name, str) else None
-    q = q or (QUERIES.get(name) if isinstance(name, str) else None)
-    if q is None or (q.games and game not in q.games):
-        names = sorted(
-            {n for n, x in QUERIES.items() if not x.games or game in x.games}
-            | {n for (gm, n) in GAME_QUERIES if gm == game}
-        )
-        raise BadArgs(f"{game} has no query {name!r}; its queries are {names}")
+    table = declared(game).by_name()
+    q = table.get(name) if isinstance(name, str) else None
+    if q is None:
+        raise BadArgs(f"{game} has no query {name!r}; its queries are {sorted(table)}")
     return q
 
 
-# --- the default set-up -------------------------------------------------------------------------
-def _skirmish_setup(g, side: str) -> None:
-    g.auto_setup(side)
+class _ByGame(Mapping[str, Any]):
+    """A read-only view, by registered game name, of one part of the games' declarations."""
+
+    def __init__(self, part: Callable[[SideQueries], Any]) -> None:
+        self._part = part
+
+    def __getitem__(self, game: str) -> Any:
+        value = self._part(declared(game)) if isinstance(game, str) else None
+        if value is None:
+            raise KeyError(game)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        from ..registry import games
+
+        return iter([g for g in games() if self._part(declared(g)) is not None])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
-def _aggressor_setup(g, side: str) -> None:
-    from ..games.aggressor.setup import computer_setup
+PUBLIC_SCENARIO: Mapping[str, tuple[str, ...]] = _ByGame(
+    lambda d: d.public_scenario if d is not NONE else None
+)
+"""Game name -> the scenario fields a side is shown (from each game's declaration)."""
 
-    # the game's seed and the side: a replayable choice (the placements are logged orders)
-    rng = np.random.default_rng([int(g.dice.seed), g.info.sides.index(side)])
-    for t, h in computer_setup(g.view(side), g.map, rng):
-        g.order(Order(side, "place", None, {"type": t, "hex": h}))
+SETUPS: Mapping[str, Callable[[Any, str], None]] = _ByGame(lambda d: d.setup)
+"""Game name -> the default set-up of one side (from each game's declaration)."""
 
 
-SETUPS: dict[str, Callable[[Any, str], None]] = {
-    "skirmish": _skirmish_setup,
-    "aggressor": _aggressor_setup,
-}
-"""Game name -> the default set-up of one side (called only while that side sets up)."""
+class _AllQueries(Mapping[str, Query]):
+    """Every query name some registered game has -> its first declaration (the table itself
+    looks a query up per game with :func:`find`)."""
+
+    def _table(self) -> dict[str, Query]:
+        from ..registry import games
+
+        out = {q.name: q for q in GENERIC}
+        for g in games():
+            for q in declared(g).queries:
+                out.setdefault(q.name, q)
+        return out
+
+    def __getitem__(self, name: str) -> Query:
+        return self._table()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+QUERIES: Mapping[str, Query] = _AllQueries()
+"""Every named query of the registered games, by name (see :func:`find` for one game's)."""

@@ -8,8 +8,8 @@ What differs from the app on a local game, because the table is the referee:
   referee's seat shows everything, with a side picker to look at each side's orders;
 - the table does the set-up, the resolution and the timer: ``End plot`` submits the seat's plot
   and the page waits for the push of the resolved turn; a "Default set-up" button asks the table
-  for the game's default set-up of the seat's side (SKIRMISH, AGGRESSOR; AGGRESSOR's players
-  may also place units by clicks);
+  for the game's default set-up of the seat's side (shown for a game that declares one; a
+  game's adapter may also let its players place units by clicks);
 - the table's live status above the panels: each side plotting / submitted (or to move /
   waiting), whether its page is connected, and the class timer's time left;
 - every game query of the adapters (AP left, odds, reach, plot chart...) is one of the table's

@@ -5,19 +5,20 @@ started from it in one click.
 ::
 
     from . import ScenarioEditor
-    se = ScenarioEditor(game="skirmish", map=map_editor)   # or a Map, a map name, or None
+    se = ScenarioEditor(game=name, map=map_editor)   # a registered game; a Map, a map name...
     se                                # the form, the roster and the board
     se.place("A1", "0405")            # what a drag does
     se.errors                         # {field: the engine's message} (empty: it plays)
     app = se.start(vs_computer="defender")   # a GameApp on this scenario
-    se.save("ambush.json")            # the scenario's JSON (and its map file, if not bundled)
+    se.save("mine.json")              # the scenario's JSON (and its map file, if not bundled)
 
 The scenario is plain data (what its JSON file holds); the form edits its top-level fields
 (booleans as check boxes, whole numbers as number fields, choices as drop-downs, text as text;
-lists and objects as JSON text), the roster edits the fields that place units (see
-:mod:`.scenario_kinds`).  After every change the scenario is checked by building the game on
-its map (:meth:`ScenarioKind.check`): a refused scenario shows the engine's message beside the
-field it names, and can be neither started nor saved.
+lists and objects as JSON text), the roster edits the fields that place units (the game's
+scenario kind, found through its plugin record: see :mod:`.scenario_kinds`).  After every
+change the scenario is checked by building the game on its map (:meth:`ScenarioKind.check`): a
+refused scenario shows the engine's message beside the field it names, and can be neither
+started nor saved.
 """
 
 from __future__ import annotations
@@ -149,7 +150,7 @@ class ScenarioEditor(W.VBox):
 
     def __init__(
         self,
-        game: str = "skirmish",
+        game: str,
         map: Any = None,
         scenario: str | dict[str, Any] | None = None,
         board_height: str = "",
@@ -353,10 +354,8 @@ class ScenarioEditor(W.VBox):
                 self.board.set_units(
                     [c for c in self.kind.counters(self.data) if m.contains(c.get("hex"))]
                 )
-                amb = self.data.get("ambush")
-                self.board.set_overlay(
-                    "highlight", [amb] if isinstance(amb, str) and m.contains(amb) else None
-                )
+                marks = [h for h in self.kind.highlight(self.data) or () if m.contains(h)]
+                self.board.set_overlay("highlight", marks or None)
 
     def _roster_on(self, m: Map) -> list[dict[str, Any]]:
         return [

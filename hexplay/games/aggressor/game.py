@@ -64,6 +64,7 @@ class AggressorGame(Game):
         SIDES,
         "alternating",
         "Alternating-turn battalion wargame: observation, sectors, CBR missiles, partisans.",
+        order_kinds=("place", "remove", *PLAY_KINDS),
     )
     FORMAT = FORMAT
 

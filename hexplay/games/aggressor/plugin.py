@@ -14,7 +14,7 @@ PLUGIN = GameEntry(
         "scripted": "hexplay.games.aggressor.ai.players:scripted",
         "search": "hexplay.ai.search:search_aggressor",
     },
-    analysis="hexplay.analysis.games:AGGRESSOR",
+    analysis="hexplay.games.aggressor.analysis:SPEC",
     ui="hexplay.games.aggressor.ui.adapter:AggressorUI",
     sampler="hexplay.games.aggressor.ai.sampler:sample",
     search="hexplay.games.aggressor.ai.search:SETTINGS",

@@ -48,6 +48,7 @@ INFO = GameInfo(
     "simultaneous",
     "SKIRMISH's advanced form (NUREG/CR-1255): the adversary must stop a moving transporter, "
     "break into its vault and get the cargo off the map while radios call up response forces.",
+    order_kinds=(*SETUP_ARGS, *TASK_ARGS, radio.CALL),
 )
 
 OUTCOME_FIELDS = (
@@ -384,8 +385,6 @@ class AmbushGame(SkirmishGame):
     FORMAT = FORMAT
     COMMANDS = {**COMMANDS, "radio_call": "radio_call", "cancel_call": "cancel_call"}
     """SKIRMISH's command ops plus the plotted radio call and its undo."""
-    ORDER_KINDS = (*SETUP_ARGS, *TASK_ARGS, radio.CALL)
-    """Every order kind legal_orders may list: SKIRMISH's and the radio call (RC)."""
     scenario: AmbushScenario
 
     def __init__(self, scenario: AmbushScenario, m, dice: Dice) -> None:

@@ -14,7 +14,7 @@ PLUGIN = GameEntry(
         "tactic": "hexplay.games.ambush.ai.players:tactic",
         "search": "hexplay.ai.search:search_ambush",
     },
-    analysis="hexplay.analysis.games:AMBUSH",
+    analysis="hexplay.games.ambush.analysis:SPEC",
     ui="hexplay.games.ambush.ui.adapter:AmbushUI",
     sampler="hexplay.games.ambush.ai.sampler:sample",
     search="hexplay.games.ambush.ai.search:SETTINGS",

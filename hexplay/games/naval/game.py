@@ -163,6 +163,7 @@ class NavalGame(Game):
         "simultaneous",
         "SPI's CA with the Moves #11 simultaneous movement, torpedo procedure and night "
         "spotting; ship ratings and tables are hexplay's.",
+        order_kinds=tuple(ORDER_ARGS),
     )
     FORMAT = FORMAT
 

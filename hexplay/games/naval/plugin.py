@@ -14,7 +14,7 @@ PLUGIN = GameEntry(
         "random": "hexplay.games.naval.ai.players:random_player",
         "search": "hexplay.ai.search:search_naval",
     },
-    analysis="hexplay.analysis.games:NAVAL",
+    analysis="hexplay.games.naval.analysis:SPEC",
     ui="hexplay.games.naval.ui.adapter:NavalUI",
     sampler="hexplay.games.naval.ai.sampler:sample",
     search="hexplay.games.naval.ai.search:SETTINGS",

@@ -14,7 +14,7 @@ PLUGIN = GameEntry(
         "tactic": "hexplay.games.skirmish.ai.tactics:tactic",
         "search": "hexplay.ai.search:search_skirmish",
     },
-    analysis="hexplay.analysis.games:SKIRMISH",
+    analysis="hexplay.games.skirmish.analysis.spec:SPEC",
     ui="hexplay.games.skirmish.ui.adapter:SkirmishUI",
     sampler="hexplay.games.skirmish.ai.sampler:sample",
     search="hexplay.games.skirmish.ai.search:SETTINGS",

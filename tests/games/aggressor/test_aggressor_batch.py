@@ -100,7 +100,7 @@ def test_cli_simulate_and_sweep_of_aggressor_play_with_the_turn_limit(tmp_path, 
     )
     assert _limits(games) == {LIMIT}
     assert spec_of("aggressor").win_side == "west"
-    # the help says so, with the scenario's figure
-    import hexplay.cli
-
-    assert f"a draw after {LIMIT} rounds" in " ".join(hexplay.cli.__doc__.split())
+    # the command line says so (hexplay games), with the scenario's figure
+    capsys.readouterr()
+    assert main(["games"]) == 0
+    assert f"a draw after {LIMIT} rounds" in " ".join(capsys.readouterr().out.split())

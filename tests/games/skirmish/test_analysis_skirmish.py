@@ -10,15 +10,7 @@ import pandas as pd
 import pytest
 
 from hexplay.ai import play
-from hexplay.analysis import (
-    expand_grid,
-    make_scenario,
-    run_batch,
-    run_game,
-    run_sweep,
-    summarize,
-    win_probability,
-)
+from hexplay.analysis import expand_grid, run_batch, run_sweep, summarize, win_probability
 from hexplay.cli import main
 from hexplay.games.skirmish.ai.tactics import (
     ADVERSARY_KNOBS,
@@ -28,7 +20,13 @@ from hexplay.games.skirmish.ai.tactics import (
     check_knobs,
     make_players,
 )
-from hexplay.games.skirmish.analysis.runner import OUTCOME_FIELDS, new_game, outcome
+from hexplay.games.skirmish.analysis.runner import (
+    OUTCOME_FIELDS,
+    make_scenario,
+    new_game,
+    outcome,
+    run_game,
+)
 from hexplay.games.skirmish.game import SkirmishGame
 
 
@@ -114,8 +112,12 @@ def test_run_game_row_and_record_replays():
 
 
 def test_batch_reproducible():
-    a = run_batch(6, {"n_guards": 4}, {"defender": {"escort_mode": "hold"}}, seed=20)
-    b = run_batch(6, {"n_guards": 4}, {"defender": {"escort_mode": "hold"}}, seed=20)
+    a = run_batch(
+        6, {"n_guards": 4}, {"defender": {"escort_mode": "hold"}}, seed=20, game="skirmish"
+    )
+    b = run_batch(
+        6, {"n_guards": 4}, {"defender": {"escort_mode": "hold"}}, seed=20, game="skirmish"
+    )
     pd.testing.assert_frame_equal(a, b)
     assert a["seed"].tolist() == list(range(20, 26))
     assert (a["defender.escort_mode"] == "hold").all()
@@ -128,23 +130,23 @@ def test_more_barrier_points_never_helps_the_adversary():
     the lower requirement is met; a win at a higher requirement must also be a win at every
     lower one (path by path), and the rates must be ordered."""
     pts = expand_grid({"scenario.n_guards": [4], "scenario.barrier_points_required": [100, 200]})
-    df = run_sweep(pts, 16, scheduler="sync", progress=False, seed=100)
+    df = run_sweep(pts, 16, scheduler="sync", progress=False, seed=100, game="skirmish")
     wins = df.pivot(index="seed", columns="point", values="winner") == "adversary"
     assert not (wins[1] & ~wins[0]).any()
-    s = summarize(df)
+    s = summarize(df, game="skirmish")
     assert s["p_adversary_win"].iloc[0] >= s["p_adversary_win"].iloc[1]
 
 
 def test_defender_who_never_fires_loses():
-    df = run_batch(12, {}, {"defender": {"fire": False}}, seed=0)
-    s = summarize(df)
+    df = run_batch(12, {}, {"defender": {"fire": False}}, seed=0, game="skirmish")
+    s = summarize(df, game="skirmish")
     assert s["ci_low"].iloc[0] > 0.75
     assert (df.loc[df["winner"] == "adversary", "barrier_points"] >= 200).all()
 
 
 def test_more_guards_lower_adversary_win_rate():
     pts = expand_grid({"scenario.n_guards": [3, 7]})
-    s = summarize(run_sweep(pts, 20, scheduler="sync", progress=False, seed=0))
+    s = summarize(run_sweep(pts, 20, scheduler="sync", progress=False, seed=0, game="skirmish"))
     few, many = s.iloc[0], s.iloc[1]
     assert few["ci_low"] > many["ci_high"], s
 
@@ -153,8 +155,8 @@ def test_more_guards_lower_adversary_win_rate():
 def test_real_sweep_on_local_dask_cluster_matches_sync():
     pytest.importorskip("distributed")
     pts = expand_grid({"scenario.n_guards": [4, 6], "adversary.workers": [3]})
-    sync = run_sweep(pts, 4, scheduler="sync", progress=False, seed=5)
-    dask = run_sweep(pts, 4, n_workers=2, progress=False, seed=5, chunk_size=2)
+    sync = run_sweep(pts, 4, scheduler="sync", progress=False, seed=5, game="skirmish")
+    dask = run_sweep(pts, 4, n_workers=2, progress=False, seed=5, chunk_size=2, game="skirmish")
     pd.testing.assert_frame_equal(sync, dask, check_dtype=False)
 
 
@@ -222,6 +224,8 @@ def test_cli_simulate_real_games(tmp_path):
     )
     assert rc == 0
     df = pd.read_parquet(out)
-    ref = run_batch(3, {"n_guards": 4}, {"defender": {"escort_mode": "hold"}}, seed=7)
+    ref = run_batch(
+        3, {"n_guards": 4}, {"defender": {"escort_mode": "hold"}}, seed=7, game="skirmish"
+    )
     assert df["winner"].tolist() == ref["winner"].tolist()
     assert df["turns"].tolist() == ref["turns"].tolist()

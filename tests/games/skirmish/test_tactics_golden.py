@@ -47,9 +47,9 @@ def _fingerprint(df) -> str:
 
 @pytest.mark.parametrize(("tactics", "n", "seed", "digest"), CASES)
 def test_batch_rows_unchanged(tactics, n, seed, digest):
-    assert _fingerprint(run_batch(n, {}, tactics, seed=seed)) == digest
+    assert _fingerprint(run_batch(n, {}, tactics, seed=seed, game="skirmish")) == digest
 
 
 def test_game_records_unchanged():
-    df = run_batch(10, {}, RECORDS_TACTICS, seed=14, records=True)
+    df = run_batch(10, {}, RECORDS_TACTICS, seed=14, records=True, game="skirmish")
     assert _fingerprint(df) == RECORDS_HASH

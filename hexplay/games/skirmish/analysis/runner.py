@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hexplay.analysis.games import SKIRMISH
-
 from .scenario_params import make_scenario
+from .spec import SPEC
 
 __all__ = [
     "OUTCOME_FIELDS",
@@ -32,7 +31,7 @@ __all__ = [
     "run_game",
 ]
 
-OUTCOME_FIELDS = SKIRMISH.outcome
+OUTCOME_FIELDS = SPEC.outcome
 """The outcome columns of a SKIRMISH row (its analysis description's)."""
 
 _MAPS: dict[str, Any] = {}
