@@ -34,7 +34,6 @@ import html
 import json
 import logging
 import os
-import socket
 import threading
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -48,6 +47,7 @@ import tornado.websocket
 
 from .store import Store
 from .table import READS, Table, TableError, malformed
+from .urls import public_url
 from .wire import dumps
 
 log = logging.getLogger("hexplay.serve")
@@ -327,15 +327,6 @@ def _ticker(table: Table, pool: ThreadPoolExecutor) -> tornado.ioloop.PeriodicCa
 
     ticker = tornado.ioloop.PeriodicCallback(tick, 500)
     return ticker
-
-
-def public_url(host: str, port: int, given: str | None = None) -> str:
-    """The address in the links: ``given``, or this machine's name when listening on all."""
-    if given:
-        return given.rstrip("/")
-    if host in ("0.0.0.0", "::", ""):
-        host = socket.getfqdn()
-    return f"http://{host}:{port}"
 
 
 class TableServer:

@@ -28,7 +28,6 @@ import os
 import secrets
 import subprocess
 import sys
-import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -38,16 +37,12 @@ import tornado.netutil
 import tornado.web
 
 from .store import Store
-from .table import TOKEN_BYTES
+from .table import TOKEN_BYTES, shard_of
+from .urls import public_url
 from .wire import dumps
 
 log = logging.getLogger("hexplay.serve")
 GAME_ID = r"([A-Za-z0-9_-]{1,32})"
-
-
-def shard_of(gid: str, n: int) -> int:
-    """The worker (0 .. n-1) holding game ``gid``: CRC-32 of its id, modulo ``n``."""
-    return zlib.crc32(gid.encode()) % n
 
 
 def parse_shard(text: str) -> tuple[int, int]:
@@ -185,8 +180,6 @@ async def serve_sharded(
     ready: Callable[[Front, str], Any] | None = None, extra: list[str] | None = None,
 ) -> None:  # fmt: skip
     """Serve a table of ``n`` worker processes behind a front on ``port`` until cancelled."""
-    from .app import public_url
-
     token = admin_token(db, durable)
     workers = spawn_workers(db, host, port, n, durable, extra or [])
     try:

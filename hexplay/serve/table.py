@@ -39,6 +39,7 @@ import logging
 import secrets
 import threading
 import time
+import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,6 +63,11 @@ TOKEN_BYTES = 24
 GAME_ID_BYTES = 6
 """Game ids: 48 random bits; they are not secret (the token is), only hard to guess."""
 INTENT_ID_MAX = 64
+
+
+def shard_of(gid: str, n: int) -> int:
+    """The worker (0 .. n-1) holding game ``gid``: CRC-32 of its id, modulo ``n``."""
+    return zlib.crc32(gid.encode()) % n
 
 
 class TableError(Exception):
@@ -158,8 +164,6 @@ class Table:
         """Whether game ``gid`` lives in this table (always, unless it is one shard of many)."""
         if self.shard is None:
             return True
-        from .shards import shard_of
-
         return shard_of(gid, self.shard[1]) == self.shard[0]
 
     # --- games ----------------------------------------------------------------------------
