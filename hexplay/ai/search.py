@@ -49,7 +49,7 @@ secret plot of this turn (replaying the turn without the enemy's commands) and r
 dice from its own stream. The orders it gives on the real game are the chosen candidate's, a
 fog-fair player. What a sampler keeps as it really is stays true in every world: SKIRMISH's
 draws the vehicles the side cannot see into and the unseen men aboard them too, but keeps the
-men's wounds, dead men and AMBUSH's extra state (:func:`~hexplay.ai.samplers.skirmish_resample`
+men's wounds, dead men and AMBUSH's extra state (:func:`~hexplay.games.skirmish.ai.sampler.sample`
 says what); samples of twins that differ only in hidden vehicle facts are the same
 (``tests/test_fog_fair.py``).
 
@@ -824,7 +824,7 @@ rollouts of whole games (a set-up copy is cheap: some 0.3 s of one core), then t
 plays every turn (``turns=False``): that is the measured strength (a turn search on top was no
 better, see the module docstring), and it keeps the default player wholly fog-fair, since the
 turn sampler still takes *which* enemy units are alive from the true state
-(:func:`~hexplay.ai.samplers.aggressor_resample`); pass ``turns=True`` for the turn search."""
+(:func:`~hexplay.games.aggressor.ai.sampler.sample`); pass ``turns=True`` for the turn search."""
 
 search_skirmish = search_for("skirmish")
 search_aggressor = search_for("aggressor")
