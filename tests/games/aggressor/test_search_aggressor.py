@@ -13,11 +13,13 @@ from test_fog_fair import fog_violations
 import hexplay
 from hexplay.ai.player import play
 from hexplay.ai.samplers import hidden_sampler
-from hexplay.ai.search import AGGRESSOR_ARMIES, SETUPS, SearchPlayer
+from hexplay.ai.search import SearchPlayer
 from hexplay.analysis.stats import wilson_interval
 from hexplay.games.aggressor.ai.plans import DEPTH, PlanPlayer, army_plan, plan_setup
 from hexplay.games.aggressor.ai.players import ScriptedPlayer
 from hexplay.games.aggressor.ai.sampler import setup_sample
+from hexplay.games.aggressor.ai.search import ARMIES as AGGRESSOR_ARMIES
+from hexplay.games.aggressor.ai.search import SETTINGS
 from hexplay.games.aggressor.setup import COMPUTER_ARMY, computer_setup
 from hexplay.games.aggressor.setup import army_plan as rules_army_plan
 
@@ -121,7 +123,7 @@ def test_the_setup_sampler_keeps_the_sides_own_placements():
 
 # --- the set-up search ----------------------------------------------------------------------
 def test_the_setup_candidates_are_the_armies():
-    c = SETUPS["aggressor"]("west", 3)
+    c = SETTINGS.setups("west", 3)
     assert [n for n, _ in c] == list(AGGRESSOR_ARMIES)
     assert all(isinstance(p, PlanPlayer) and p.army == AGGRESSOR_ARMIES[n] for n, p in c)
 
