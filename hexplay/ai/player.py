@@ -53,6 +53,11 @@ class GamePlayer:
         """Give this side's orders for the current set-up, plot or turn, then submit."""
         raise NotImplementedError
 
+    def shared(self) -> tuple[Any, ...]:
+        """Objects a copy of the player shares instead of copying (per-map tables it holds);
+        none by default."""
+        return ()
+
     def try_order(self, game: Any, order: Order) -> bool:
         """Give ``order`` if legal; False (and nothing changed) if the rules refuse it."""
         try:

@@ -253,20 +253,18 @@ def score(game: Any, side: str) -> float:
 # --- worlds ----------------------------------------------------------------------------------
 def reopen_turn(game: Any, side: str) -> Any:
     """A copy in which the enemies' orders of this turn (simultaneous plots, secret from
-    ``side``) are not given: replayed from the turn's start without their commands
-    (:func:`reopen_turn_replay`), or, for a game with the hook ``reopen_plot(side)`` (which
-    takes a side's plot of this turn back in place, equal to that replay: tested for every
-    game that has it), a :func:`rollout_copy` with each enemy's plot taken back. An
-    unchanged copy (the search only samples worlds from it) when they have given none."""
+    ``side``) are not given: a :func:`rollout_copy` with each enemy's plot taken back by the
+    game's hook ``reopen_plot(side)`` (in place, equal to the replay: tested for every game
+    that has it), else replayed from the turn's start without their commands
+    (:func:`reopen_turn_replay`). An unchanged copy (the search only samples worlds from it)
+    when they have given none."""
     cmds = game.commands.commands
     start = game.commands.marks.get(game.turn, len(cmds))
     enemies = [s for s in game.sides if s != side]
     if not game.info.simultaneous or not any(c.args.get("side") in enemies for c in cmds[start:]):
         return rollout_copy(game)
-    if callable(getattr(game, "reopen_plot", None)):
-        twin = rollout_copy(game)
-        for s in enemies:
-            twin.reopen_plot(s)
+    twin = rollout_copy(game)
+    if all(twin.reopen_plot(s) for s in enemies):
         return twin
     return reopen_turn_replay(game, side)
 
@@ -295,16 +293,12 @@ def reseed(game: Any, seed: int) -> None:
 
 
 def _copy_with(game: Any, objs: Any) -> Any:
-    """Deep copies of ``objs`` sharing the game's per-map tables (players hold references)."""
-    memo: dict[int, Any] = {}
-    if game is not None:
-        memo = {id(o): o for o in getattr(game, "_shared", lambda: (game.map,))()}
-        if hasattr(game, "terrain"):
-            memo[id(game.terrain)] = game.terrain
+    """Deep copies of ``objs`` (players) sharing the game's ``shared()`` objects and each
+    player's own ``shared()`` (per-map tables they hold references to)."""
+    memo: dict[int, Any] = {} if game is None else {id(o): o for o in game.shared()}
     for p in objs.values() if isinstance(objs, dict) else (objs,):
-        tables = getattr(p, "_tables", None)  # a player's per-map table (SKIRMISH's terrain)
-        if tables is not None:
-            memo[id(tables)] = tables
+        for o in getattr(p, "shared", tuple)():  # (GamePlayer.shared; else nothing)
+            memo[id(o)] = o
     return copy.deepcopy(objs, memo)
 
 

@@ -422,6 +422,12 @@ class TacticalAdversary(TacticalPlayer):
     def _dist(self, a: str, b: str) -> int:
         return self._tables.dist(a, b)
 
+    def shared(self) -> tuple[Any, ...]:
+        """The map's tables (:func:`tables_for`), once the player has planned: a copy shares
+        them."""
+        tables = getattr(self, "_tables", None)
+        return () if tables is None else (tables,)
+
     def plan(self, game, view: dict[str, Any]) -> None:
         side, k = self.side, self.knobs
         self._tables = tables_for(game)
