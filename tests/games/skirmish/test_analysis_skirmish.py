@@ -9,7 +9,6 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from hexplay.ai import play
 from hexplay.analysis import (
     expand_grid,
     make_scenario,
@@ -20,6 +19,7 @@ from hexplay.analysis import (
     win_probability,
 )
 from hexplay.cli import main
+from hexplay.games.skirmish.ai.base import play
 from hexplay.games.skirmish.ai.tactics import (
     ADVERSARY_KNOBS,
     DEFENDER_KNOBS,
