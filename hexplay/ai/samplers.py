@@ -9,8 +9,8 @@ player on such pairs; search players (determinized or information-set search) us
 samplers to draw the states they search.
 
 The hook, for a game's authors: the ``sampler`` part of the game's plugin record
-(:class:`hexplay.engine.plugin.GameEntry`), ``"module:function"``, usually
-``hexplay.games.<name>.ai.sampler:sample``. This module holds what samplers share: the
+(:class:`hexplay.engine.plugin.GameEntry`), ``"module:function"``, a ``sample`` function
+in the game's own package. This module holds what samplers share: the
 registry look-up, :func:`resample_plot` (the enemy's secret plot drawn anew), the number of
 tries, and a one-entry memo for what a sampler derives from a view.
 """

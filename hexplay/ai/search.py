@@ -56,8 +56,8 @@ same sequential halving with common random numbers and no margin (no set-up is t
 one); with ``turns=False`` the chosen set-up's policy then plays every turn (*commits*).
 Games whose candidates are whole plans that differ in kind commit to a plan across turns
 (:attr:`SearchSettings.committed`), and opponent models may remember what the enemy saw
-(:attr:`SearchSettings.memory`). Each game's settings module (``hexplay.games.<name>.ai.search``)
-says what its candidates are and what they were measured to give.
+(:attr:`SearchSettings.memory`). Each game's settings module (its plugin record's ``search``
+part) says what its candidates are and what they were measured to give.
 
 **Budget.** :class:`SearchBudget`: ``iterations`` (rollouts per decision; the same seed and
 budget give the same game) or ``seconds`` per decision (stops when the time is up; not
@@ -140,7 +140,7 @@ def knob_variant(player: Any, knobs: dict[str, Any]) -> Any:
 @dataclass(frozen=True)
 class SearchSettings:
     """A game's settings of the search player: the ``search`` part of its plugin record
-    (``hexplay.games.<name>.ai.search:SETTINGS``). Every field is optional; a game without
+    (its ``SETTINGS``, in the game's own package). Every field is optional; a game without
     settings gets the defaults (its registered players as candidates, a draw's value for an
     unfinished rollout)."""
 
