@@ -155,14 +155,21 @@ def skirmish(hx: Any) -> Callable[[int], Any]:
     """Version ``hx``'s scripted SKIRMISH game (:mod:`hexplay.games.skirmish.analysis.bench`'s) on
     a copy of
     the map of its own, made once."""
-    bench = importlib.import_module(f"{hx.__name__}.analysis.bench")
-    ai = importlib.import_module(f"{hx.__name__}.ai")
-    rules = importlib.import_module(f"{hx.__name__}.rules.skirmish")
+    name = hx.__name__
+    try:  # the games' packages (hexplay.games.skirmish)
+        bench = importlib.import_module(f"{name}.games.skirmish.analysis.bench")
+        rules = importlib.import_module(f"{name}.games.skirmish.game")
+        loop = importlib.import_module(f"{name}.games.skirmish.ai.base")
+        ai = importlib.import_module(f"{name}.games.skirmish.ai.players")
+    except ImportError:  # an older version: SKIRMISH's names in hexplay.ai
+        bench = importlib.import_module(f"{name}.analysis.bench")
+        rules = importlib.import_module(f"{name}.rules.skirmish")
+        loop = ai = importlib.import_module(f"{name}.ai")
     m = bench.fresh_skirmish_map()
 
     def one(seed: int) -> Any:
         g = rules.SkirmishGame.new(seed=seed, map=m)
-        return ai.play(g, [ai.ScriptedAdversary(seed), ai.ScriptedDefender(seed)])
+        return loop.play(g, [ai.ScriptedAdversary(seed), ai.ScriptedDefender(seed)])
 
     return one
 

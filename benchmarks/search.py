@@ -13,10 +13,10 @@ loaded ~5x over its 2 cores; seeds 0-399, never used to choose anything):
 0.662 [0.615, 0.707]`` (set-up search, 6.2 s a set-up), ``search_skirmish_defender_p_adversary:
 0.168 [0.134, 0.207]`` (turn search, 0.36 s a decision; 400 games each);
 ``search_aggressor_win_rate: 0.892 [0.842, 0.928]`` (200 games; the set-up searched among
-the armies of ``AGGRESSOR_ARMIES``, 32 rollouts of whole games, then committed: 1.3 CPU s a
-game, 12 s of wall time a set-up on a machine loaded ~9x over its 2 cores; the scripted player
-against itself scores 0.477 on the same games; before the army search the turn search scored
-0.525 [0.320, 0.721] of 20 games, 0.44 s a decision),
+the armies of ``hexplay.games.aggressor.ai.search.ARMIES``, 32 rollouts of whole games, then
+committed: 1.3 CPU s a game, 12 s of wall time a set-up on a machine loaded ~9x over its 2
+cores; the scripted player against itself scores 0.477 on the same games; before the army
+search the turn search scored 0.525 [0.320, 0.721] of 20 games, 0.44 s a decision),
 ``search_naval_win_rate: 0.797 [0.706, 0.865]`` (96 games, seeds 0-95, Kula Gulf and
 Horaniu, the search player on each side of each in 24; 32 rollouts to the end of the game,
 0.45 CPU s a decision, 4.2 s wall on a machine loaded ~7x over its 2 cores): Kula Gulf IJN
@@ -53,8 +53,8 @@ SKIRMISH_BUDGETS: dict[str, dict] = {
 the adversary searches its set-up (32 rollouts of whole games among 8 set-ups of its base
 tactics) and then commits to it; the defender (whose set-up is the scenario's) searches every
 turn, 16 rollouts, from its base policy (the best defence found offline,
-``hexplay.ai.search.DEFENDER_FOUND``). Without the turn search (``--defender-commit``) the
-defender's figure was 0.253 [0.212, 0.297] on the same 400 games."""
+``hexplay.games.skirmish.ai.search.DEFENDER_FOUND``). Without the turn search
+(``--defender-commit``) the defender's figure was 0.253 [0.212, 0.297] on the same 400 games."""
 BENCH_BUDGETS = {
     "aggressor": {"setup_iterations": 32, "turns": False},
     "naval": {"iterations": 32},
@@ -62,9 +62,9 @@ BENCH_BUDGETS = {
 """AGGRESSOR and naval budgets of the figures (rollouts per decision, turns per rollout; the
 naval rollouts play to the end of the game: one costs ~10 ms). AGGRESSOR's search player
 searches its set-up (32 rollouts of whole games among the armies of
-``hexplay.ai.search.AGGRESSOR_ARMIES``) and then commits to it: the army decides the game (see
-there); the turn search before (4 rollouts of 2 turns a decision, the scripted player's knob
-variants) scored 0.525 [0.320, 0.721] of 20 games."""
+``hexplay.games.aggressor.ai.search.ARMIES``) and then commits to it: the army decides the
+game (see there); the turn search before (4 rollouts of 2 turns a decision, the scripted
+player's knob variants) scored 0.525 [0.320, 0.721] of 20 games."""
 NAVAL_SCENARIOS = ("kula_gulf", "horaniu")
 """The naval figure's scenarios: both of the article's actions (the 30-turn Kula Gulf is the
 same action made longer). Both are asymmetric (Kula Gulf: a transport squadron against a

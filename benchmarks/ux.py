@@ -3,9 +3,9 @@ Chromium in JupyterLab).
 
 Starts its own JupyterLab and Chromium (``tests/ui/harness.py``), opens a hot-seat
 ``SkirmishApp(seed=1)``, and for turns 1-4 lets each side's computer player (the scripted
-adversary and defender of :mod:`hexplay.ai`) decide its plot **on a copy of the game**; then it
-gives that same plot through real clicks in the page, the way a student would with the app's
-one-click orders:
+adversary and defender of :mod:`hexplay.games.skirmish.ai.players`) decide its plot **on a
+copy of the game**; then it gives that same plot through real clicks in the page, the way a
+student would with the app's one-click orders:
 
 - select a unit: a click on its counter, or on its roster button (a man aboard a vehicle);
 - DF: a click on the target (his counter, or his pip on a vehicle);
@@ -51,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from launch import H, Launch, stop_on_sigterm  # noqa: E402  (benchmarks/launch.py)
 
 APP_CELL = r"""
-from hexplay.ai import ScriptedAdversary, ScriptedDefender
+from hexplay.games.skirmish.ai.players import ScriptedAdversary, ScriptedDefender
 from hexplay.widgets import SkirmishApp
 
 app = SkirmishApp(seed=1, vs_computer=None, hot_seat=True)

@@ -349,7 +349,7 @@ def test_skirmish_samples_ignore_hidden_vehicle_facts():
     from test_search import _hidden_state
     from vehicle_twins import decision_points, vehicle_twin
 
-    from hexplay.ai.samplers import skirmish_resample
+    from hexplay.games.skirmish.ai.sampler import sample as skirmish_resample
 
     for seed in range(2):
         for g in decision_points("skirmish", seed):

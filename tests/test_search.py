@@ -191,7 +191,7 @@ def test_the_setup_search_chooses_a_setup_and_commits_to_it():
     """With ``setup_iterations`` the SKIRMISH adversary sets up as one of its set-up
     candidates, chosen by rollouts; with ``turns=False`` that candidate plays every turn (no
     turn search); the game is legal to its end and the same seed gives the same game."""
-    from hexplay.ai.search import SETUP_SEEDS, SETUPS
+    from hexplay.games.skirmish.ai.search import SETTINGS, SETUP_SEEDS
     from hexplay.games.skirmish.ai.tactics import make_players
 
     games = []
@@ -204,17 +204,18 @@ def test_the_setup_search_chooses_a_setup_and_commits_to_it():
         assert sp.last["chosen"].startswith("setup#") and sp.last["rollouts"] == 4
         assert len(sp.last["values"]) == SETUP_SEEDS
     assert games[0].to_json() == games[1].to_json()
-    assert SETUPS["skirmish"]("defender", 0) == []  # the convoy's set-up is the scenario's
+    assert SETTINGS.setups("defender", 0) == []  # the convoy's set-up is the scenario's
 
 
 @pytest.mark.parametrize("name", ["aggressor", "naval"])
 def test_scripted_knob_variants_are_checked_and_kept_per_side(name):
     """The AGGRESSOR and naval variants are the scripted player's knobs: an unknown knob is
     refused and changes nothing; each variant is a copy with its knobs over the base's."""
-    from hexplay.ai.search import VARIANTS, knob_variant
+    from hexplay.ai.search import knob_variant
 
     e = hexplay.game_entry(name)
-    knob_sets, make = VARIANTS[name]
+    settings = e.part("search")
+    knob_sets, make = settings.variants, settings.variant
     for side in e.info.sides:
         base = e.player("scripted", side, seed=1)
         before = dict(base.knobs)

@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hexplay
-from hexplay.ai.samplers import skirmish_resample
 from hexplay.engine import IllegalOrder, Order
 from hexplay.games.aggressor.game import AggressorGame
 from hexplay.games.ambush.game import AmbushGame, AmbushScenario
+from hexplay.games.skirmish.ai.sampler import sample as skirmish_resample
 from hexplay.games.skirmish.game import SkirmishGame
 
 ADV, DEF = "adversary", "defender"

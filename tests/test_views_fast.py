@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
 from hexplay.ai.player import play as play_any
 from hexplay.games.ambush.ai.players import scripted
 from hexplay.games.ambush.game import AmbushGame, scenario_file
 from hexplay.games.skirmish import SkirmishGame
 from hexplay.games.skirmish import views as V
-from hexplay.games.skirmish.ai.players import RandomPlayer
+from hexplay.games.skirmish.ai.base import play
+from hexplay.games.skirmish.ai.players import RandomPlayer, ScriptedAdversary, ScriptedDefender
 from hexplay.games.skirmish.game import named_scenarios
 
 SIDES = ("adversary", "defender", "referee")

@@ -384,7 +384,7 @@ def test_generic_order_for_every_game_same_as_last_turn_is_the_shells():
 # --- after-action review, export, rules card, MV drawn -------------------------------------------
 def _finished(turns: int = 3) -> Any:
     """A hot-seat app whose game the scripted players played for ``turns`` turns, then ended."""
-    from hexplay.ai import ScriptedAdversary, ScriptedDefender
+    from hexplay.games.skirmish.ai.players import ScriptedAdversary, ScriptedDefender
 
     app = _app()
     g = app.game

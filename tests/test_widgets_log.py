@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import hexplay
-from hexplay.ai import ScriptedAdversary, ScriptedDefender
 from hexplay.ai.player import play
+from hexplay.games.skirmish.ai.players import ScriptedAdversary, ScriptedDefender
 from hexplay.widgets.log import ResultsLog, describe_event
 
 

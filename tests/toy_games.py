@@ -754,12 +754,14 @@ TOY_ENTRIES = (
         "Toy race",
         "toy_games:RaceGame",
         players={"greedy": "toy_games:GreedyPlayer"},
+        sampler="toy_games:RaceGame.resample_hidden",
     ),
     GameEntry(
         "toy-mines",
         "Toy minefield",
         "toy_games:MinesGame",
         players={"greedy": "toy_games:GreedyPlayer"},
+        sampler="toy_games:MinesGame.resample_hidden",
     ),
 )
 

@@ -1,25 +1,25 @@
 """The computer-player interface for every game, and the loop that plays a game to the end.
 
 A player acts for one side and gives orders with ``game.order`` and ``game.submit`` (or a
-game's own intents, e.g. SKIRMISH's ``plot``), so the rules check every order exactly as for a
+game's own intents, e.g. a plot of a unit's tasks), so the rules check every order exactly as for a
 human. What it may read, and nothing else of the game's state:
 
 * ``game.view(side)`` and ``game.legal_orders(side)``;
 * the public game: its map and per-map tables, scenario, rules tables, and what every view
-  shows alike (SKIRMISH's route and ambush point);
+  shows alike (a convoy's route, say);
 * the side's own queries, the answers a human at the side's seat gets: its own plot and AP
-  left (``plotted``, ``ap_left``, AMBUSH's ``plotted_calls``), SKIRMISH's ``known_blockers``
-  and ``odds`` of its own men's shots at enemies in its view (the odds panel);
+  left, the line-of-sight blockers it knows of, the odds of its own units' shots at enemies
+  in its view (an odds panel);
 * fast paths that read the game's state directly, each behind a named function whose
-  docstring says which of the above it equals, with a test against the plain version (e.g.
-  :class:`hexplay.games.skirmish.ai.players.ShotTable` equals ``odds``);
+  docstring says which of the above it equals, with a test against the plain version (a
+  table of shot odds equal to the odds query, say);
 * the search player's worlds: the game's hidden-state sampler (:mod:`hexplay.ai.samplers`,
   the referee's tool) reads the true state to draw them, so that player is only as fog-fair
   as its sampler (each sampler's docstring says what it draws anew and what it keeps).
 
 ``tests/test_fog_fair.py`` holds every registered player to this: two states that give the
-side the same view and legal orders (the samplers' twins; for SKIRMISH and AMBUSH also twins
-differing in hidden vehicle facts) must give the same orders for the same seed.
+side the same view and legal orders (the samplers' twins, and a game's own twins where its
+tests add them) must give the same orders for the same seed.
 """
 
 from __future__ import annotations
@@ -52,6 +52,11 @@ class GamePlayer:
     def act(self, game: Any) -> None:  # pragma: no cover - abstract
         """Give this side's orders for the current set-up, plot or turn, then submit."""
         raise NotImplementedError
+
+    def shared(self) -> tuple[Any, ...]:
+        """Objects a copy of the player shares instead of copying (per-map tables it holds);
+        none by default."""
+        return ()
 
     def try_order(self, game: Any, order: Order) -> bool:
         """Give ``order`` if legal; False (and nothing changed) if the rules refuse it."""

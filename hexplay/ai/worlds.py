@@ -5,31 +5,24 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-HISTORIES: dict[str, tuple[str, ...]] = {
-    "skirmish": ("_plotted", "_chart", "_chart_todo"),
-    "ambush": ("_plotted", "_chart", "_chart_todo"),
-    "naval": ("_chart_raw", "history"),
-}
-"""Per game, the attributes that are append-only records of the past (lists whose items the
-rules never change once appended): a rollout copy shares their items (see :func:`rollout_copy`).
-Every game's event log, command log and dice rolls are such records too."""
-
 
 def rollout_copy(game: Any) -> Any:
     """A copy of ``game`` for a throw-away rollout: equal to ``game.copy()`` in everything the
     rules and players read and in every future order, roll and outcome (tested against it), but
-    the *records of the past* (event log, command log, dice rolls, :data:`HISTORIES`) are new
-    lists holding the same, never-changed items instead of deep copies of them, and the
-    scenario (never assigned to after the game is made) is shared. Mid-game those
-    records are ~95 % of a deep copy's cost (SKIRMISH: ~30 ms of ~31 ms at turn 8)."""
+    the *records of the past* (event log, command log, dice rolls, the game's declared
+    :attr:`~hexplay.engine.protocol.Game.HISTORIES`) are new lists holding the same,
+    never-changed items instead of deep copies of them, and the objects of the game's
+    ``shared()`` and its scenario (never assigned to after the game is made) are shared.
+    Mid-game those records are ~95 % of a deep copy's cost (~30 ms of ~31 ms at turn 8 of a
+    tactical game)."""
     from ..engine.commands import CommandLog
     from ..engine.dice import Dice
     from ..engine.log import EventLog
 
-    memo: dict[int, Any] = {id(o): o for o in getattr(game, "_shared", lambda: (game.map,))()}
+    memo: dict[int, Any] = {id(o): o for o in game.shared()}
     if getattr(game, "scenario", None) is not None:
         memo[id(game.scenario)] = game.scenario  # (the rules never change it once made)
-    for name in HISTORIES.get(game.info.name, ()):
+    for name in game.HISTORIES:
         v = getattr(game, name, None)
         if isinstance(v, list):
             memo[id(v)] = list(v)

@@ -25,7 +25,7 @@ def _fork(game, seed: int):
     """An independent copy of ``game`` sharing its map and per-map tables, with new dice."""
     from ..engine import Dice
 
-    shared = list(getattr(game, "_shared", lambda: (game.map,))())
+    shared = list(game.shared())
     terrain = getattr(game, "terrain", None)
     if terrain is not None:
         shared.append(terrain)

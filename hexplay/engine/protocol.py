@@ -331,6 +331,23 @@ class Game(ABC):
     def winner(self) -> str | None:
         return self.outcome().get("winner")
 
+    # --- look-ahead copies (hexplay.ai.worlds, record.copy_game) ----------------------------
+    HISTORIES: ClassVar[tuple[str, ...]] = ()
+    """Attributes that are append-only records of the past (lists whose items the rules never
+    change once appended): a rollout copy may share their items (the event log, command log
+    and dice rolls are such records for every game)."""
+
+    def shared(self) -> tuple[Any, ...]:
+        """Objects every copy of the game shares instead of copying (read-only per-map
+        tables); by default the map."""
+        return (self.map,)
+
+    def reopen_plot(self, side: str) -> bool:
+        """Take ``side``'s plot of this turn back in place, equal to replaying the game
+        without its commands of this turn (for look-ahead copies: the rules give no such
+        order). True if done; the default does nothing and returns False (callers replay)."""
+        return False
+
     # --- persistence (state compared on load; shared machinery in record) ------------------
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:

@@ -183,7 +183,7 @@ def rewind(game: Game, turn: int) -> Game:
 
 def copy_game(game: Game) -> Game:
     """An independent deep copy (for look-ahead); the map and the objects the game names in
-    ``_shared()`` (per-map tables) are shared, not copied."""
-    shared = getattr(game, "_shared", lambda: (game.map,))()
+    ``shared()`` (per-map tables) are shared, not copied."""
+    shared = game.shared()
     memo = {id(o): o for o in shared}
     return copy.deepcopy(game, memo)

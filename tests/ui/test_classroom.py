@@ -333,7 +333,7 @@ def test_after_action_review_steps_the_board_and_exports_a_page(cls_page: Any, a
     page = cls_page
     turns = K(
         page,
-        "from hexplay.ai import ScriptedAdversary, ScriptedDefender\n"
+        "from hexplay.games.skirmish.ai.players import ScriptedAdversary, ScriptedDefender\n"
         "reset_turn1()\ng = app.game\n"
         "P = {'adversary': ScriptedAdversary(seed=1), 'defender': ScriptedDefender(seed=2)}\n"
         "for _t in range(3):\n"

@@ -127,7 +127,7 @@ class AggressorGame(Game):
     def _fresh(cls, scenario: Any, map: Any, dice: Any) -> AggressorGame:
         return cls(parse_scenario(scenario), map, dice)
 
-    def _shared(self) -> tuple:
+    def shared(self) -> tuple:
         return (self.map, self.board)
 
     # --- clock ----------------------------------------------------------------------------

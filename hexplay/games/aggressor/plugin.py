@@ -12,7 +12,7 @@ PLUGIN = GameEntry(
     players={
         "random": "hexplay.games.aggressor.ai.players:random_player",
         "scripted": "hexplay.games.aggressor.ai.players:scripted",
-        "search": "hexplay.ai.search:search_aggressor",
+        "search": "hexplay.games.aggressor.ai.search:player",
     },
     analysis="hexplay.games.aggressor.analysis:SPEC",
     ui="hexplay.games.aggressor.ui.adapter:AggressorUI",

@@ -442,9 +442,9 @@ class AmbushGame(SkirmishGame):
             map = _load_map(scenario.map)
         return cls(scenario, map, dice if dice is not None else Dice(seed))
 
-    def _shared(self) -> tuple:
+    def shared(self) -> tuple:
         """What a copy shares: SKIRMISH's, and AMBUSH's (read-only) tables."""
-        return (*super()._shared(), self.ambush_tables)
+        return (*super().shared(), self.ambush_tables)
 
     # --- set-up ---------------------------------------------------------------------------
     def place_ambush(self, hex: str) -> None:

@@ -12,7 +12,7 @@ PLUGIN = GameEntry(
     players={
         "scripted": "hexplay.games.ambush.ai.players:scripted",
         "tactic": "hexplay.games.ambush.ai.players:tactic",
-        "search": "hexplay.ai.search:search_ambush",
+        "search": "hexplay.games.ambush.ai.search:player",
     },
     analysis="hexplay.games.ambush.analysis:SPEC",
     ui="hexplay.games.ambush.ui.adapter:AmbushUI",

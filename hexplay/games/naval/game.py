@@ -639,12 +639,13 @@ class NavalGame(Game):
         self.submitted[side] = True
         self._log("submit", side=side)
 
-    def reopen_plot(self, side: str) -> None:
+    def reopen_plot(self, side: str) -> bool:
         """Take ``side``'s plot of this turn back on this game, in place: its orders, undos
         and submission are forgotten, and so are their commands in the log. The game is then
         equal to replaying its commands without ``side``'s of this turn (the replay of
         :func:`hexplay.ai.search.reopen_turn`; tested): a plot changes only ``plots``, the
-        undo stack and ``submitted``, and rolls no dice.
+        undo stack and ``submitted``, and rolls no dice. Returns True (done: the protocol's
+        hook, :meth:`hexplay.engine.protocol.Game.reopen_plot`).
 
         The rules give no such order (10.22: decisions are final once submitted): it is for
         look-ahead copies, the search player's worlds, where the other side's secret plot
@@ -660,6 +661,7 @@ class NavalGame(Game):
         self.plots[side] = {}
         self._undo[side] = []
         self.submitted[side] = False
+        return True
 
     # --- resolution -----------------------------------------------------------------------
     def advance(self) -> list[dict[str, Any]]:
@@ -982,5 +984,8 @@ class NavalGame(Game):
             plain = _plain(args)
         self.commands.add(op, plain, self._turn)
 
-    def _shared(self) -> tuple:
+    HISTORIES = ("_chart_raw", "history")
+    """Append-only records of the past a rollout copy may share (:attr:`Game.HISTORIES`)."""
+
+    def shared(self) -> tuple:
         return (self.map, self.waters, self.scenario)

@@ -12,7 +12,7 @@ PLUGIN = GameEntry(
     players={
         "scripted": "hexplay.games.naval.ai.players:scripted",
         "random": "hexplay.games.naval.ai.players:random_player",
-        "search": "hexplay.ai.search:search_naval",
+        "search": "hexplay.games.naval.ai.search:player",
     },
     analysis="hexplay.games.naval.analysis:SPEC",
     ui="hexplay.games.naval.ui.adapter:NavalUI",

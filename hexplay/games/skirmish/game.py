@@ -291,7 +291,10 @@ class SkirmishGame(SkirmishState, Game):
             # (a field of the wrong type that the scenario's own checks let through)
             raise SaveError("scenario", f"not a valid {cls.info.title} scenario: {e!r}") from None
 
-    def _shared(self) -> tuple:
+    HISTORIES = ("_plotted", "_chart", "_chart_todo")
+    """Append-only records of the past a rollout copy may share (:attr:`Game.HISTORIES`)."""
+
+    def shared(self) -> tuple:
         """What a copy shares instead of copying: the map and its per-map tables."""
         return (self.map, self.terrain)
 

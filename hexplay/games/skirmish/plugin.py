@@ -12,7 +12,7 @@ PLUGIN = GameEntry(
     players={
         "scripted": "hexplay.games.skirmish.ai.players:scripted",
         "tactic": "hexplay.games.skirmish.ai.tactics:tactic",
-        "search": "hexplay.ai.search:search_skirmish",
+        "search": "hexplay.games.skirmish.ai.search:player",
     },
     analysis="hexplay.games.skirmish.analysis.spec:SPEC",
     ui="hexplay.games.skirmish.ui.adapter:SkirmishUI",

@@ -18,9 +18,10 @@ import pytest
 import hexplay
 from hexplay.ai.player import play
 from hexplay.ai.random import RandomPlayer
-from hexplay.ai.samplers import aggressor_resample, unobservable_hexes
 from hexplay.ai.search import SearchPlayer
 from hexplay.ai.worlds import rollout_copy
+from hexplay.games.aggressor.ai.sampler import sample as aggressor_resample
+from hexplay.games.aggressor.ai.sampler import unobservable_hexes
 
 FIELDS = ("hex", "type", "rng", "str", "launched", "emplaced")
 
@@ -292,13 +293,13 @@ KILLS = [(seed, turns) for seed in range(4) for turns in (6, 10)]
 
 @pytest.mark.parametrize(("seed", "turns"), KILLS)
 def test_the_enemy_units_alive_are_its_army_less_the_kills_reported_to_the_side(seed, turns):
-    from hexplay.ai.samplers import aggressor_kills_reported
+    from hexplay.games.aggressor.ai.sampler import kills_reported
 
     g = scripted_position(seed, turns)
     assert not g.over
-    assert sum(aggressor_kills_reported(g, s) for s in g.sides) > 0
+    assert sum(kills_reported(g, s) for s in g.sides) > 0
     for side in g.sides:
-        kills = aggressor_kills_reported(g, side)
+        kills = kills_reported(g, side)
         # the side's own attacks that eliminated (the referee's record; a unit that falls in
         # its own contaminated hex is no report to the enemy)
         assert kills == sum(

@@ -12,11 +12,14 @@ from test_fog_fair import fog_violations
 
 import hexplay
 from hexplay.ai.player import play
-from hexplay.ai.samplers import aggressor_setup_resample, hidden_sampler
-from hexplay.ai.search import AGGRESSOR_ARMIES, SETUPS, SearchPlayer
+from hexplay.ai.samplers import hidden_sampler
+from hexplay.ai.search import SearchPlayer
 from hexplay.analysis.stats import wilson_interval
 from hexplay.games.aggressor.ai.plans import DEPTH, PlanPlayer, army_plan, plan_setup
 from hexplay.games.aggressor.ai.players import ScriptedPlayer
+from hexplay.games.aggressor.ai.sampler import setup_sample
+from hexplay.games.aggressor.ai.search import ARMIES as AGGRESSOR_ARMIES
+from hexplay.games.aggressor.ai.search import SETTINGS
 from hexplay.games.aggressor.setup import COMPUTER_ARMY, computer_setup
 from hexplay.games.aggressor.setup import army_plan as rules_army_plan
 
@@ -98,7 +101,7 @@ def test_the_setup_sampler_keeps_the_view_and_draws_from_it_only():
     assert ta.snapshot() == tb.snapshot()
     assert _types(ta, "west") == Counter(COMPUTER_ARMY)
     # other streams place it elsewhere
-    tc = aggressor_setup_resample(a, "east", np.random.default_rng(10))
+    tc = setup_sample(a, "east", np.random.default_rng(10))
     assert {u.hex for u in tc.units.values()} != {u.hex for u in ta.units.values()}
 
 
@@ -108,19 +111,19 @@ def test_the_setup_sampler_keeps_the_sides_own_placements():
     east = PlanPlayer("east", seed=2, army={"Armor": 18})
     for t, h in plan_setup(g.view("east"), g.map, east.rng, east.army)[:5]:
         g.order(hexplay.engine.Order("east", "place", None, {"type": t, "hex": h}))
-    twin = aggressor_setup_resample(g, "east", np.random.default_rng(3))
+    twin = setup_sample(g, "east", np.random.default_rng(3))
     own = lambda x: sorted((u.id, u.type, u.hex) for u in x.units.values() if u.side == "east")  # noqa: E731
     assert own(twin) == own(g)
     assert twin.view("east") == g.view("east")
     # before the enemy submits, the sample shows it placing nothing yet
     g2 = E.new(seed=6)
-    t2 = aggressor_setup_resample(g2, "west", np.random.default_rng(3))
+    t2 = setup_sample(g2, "west", np.random.default_rng(3))
     assert t2.units == {} and t2.view("west") == g2.view("west")
 
 
 # --- the set-up search ----------------------------------------------------------------------
 def test_the_setup_candidates_are_the_armies():
-    c = SETUPS["aggressor"]("west", 3)
+    c = SETTINGS.setups("west", 3)
     assert [n for n, _ in c] == list(AGGRESSOR_ARMIES)
     assert all(isinstance(p, PlanPlayer) and p.army == AGGRESSOR_ARMIES[n] for n, p in c)
 

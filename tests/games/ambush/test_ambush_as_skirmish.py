@@ -10,12 +10,12 @@ import json
 
 import pytest
 
-from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
 from hexplay.engine import jsonable
 from hexplay.games.ambush.ai.players import scripted
 from hexplay.games.ambush.game import AmbushGame, AmbushScenario
 from hexplay.games.skirmish import Scenario, SkirmishGame
-from hexplay.games.skirmish.ai.players import RandomPlayer
+from hexplay.games.skirmish.ai.base import play
+from hexplay.games.skirmish.ai.players import RandomPlayer, ScriptedAdversary, ScriptedDefender
 from hexplay.games.skirmish.game import FORMAT as SKIRMISH_FORMAT
 from tests.games.skirmish.test_skirmish_golden import GOLDEN
 

@@ -8,13 +8,13 @@ import json
 
 import pytest
 
-from hexplay.ai import play
 from hexplay.engine import IllegalOrder, ScenarioError
 from hexplay.games.ambush import tables as T
 from hexplay.games.ambush.ai.players import drive_car, getaway, scripted
 from hexplay.games.ambush.docs import tables_markdown
 from hexplay.games.ambush.game import AmbushGame, AmbushScenario, scenario_file
 from hexplay.games.skirmish import cargo
+from hexplay.games.skirmish.ai.base import play
 from hexplay.games.skirmish.getaway_car import CAR_ID
 from hexplay.games.skirmish.views import compute_seen
 from tests.games.ambush.test_ambush_rules import _game

@@ -9,9 +9,9 @@ import json
 import pytest
 from ambush_setups import fire_at_the_crew, rocket_beside_transporter
 
-from hexplay.ai import play
 from hexplay.games.ambush.ai.players import scripted
 from hexplay.games.ambush.game import AmbushGame, AmbushScenario
+from hexplay.games.skirmish.ai.base import play
 
 SECRET_EVENTS = {"radio", "response dispatched", "response arrived"}
 

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hexplay.ai import play
 from hexplay.engine import ForcedDice, IllegalOrder, ScenarioError
 from hexplay.games.ambush import tables as T
 from hexplay.games.ambush.ai.players import scripted
 from hexplay.games.ambush.game import AmbushGame, AmbushScenario, scenario_file, sweep_scenario
 from hexplay.games.skirmish import cargo, morale, radio, response, transporter
+from hexplay.games.skirmish.ai.base import play
 from hexplay.games.skirmish.combat import barrier_points
 from hexplay.games.skirmish.tables import ATTACK_STRENGTH, RANGE_BANDS
 

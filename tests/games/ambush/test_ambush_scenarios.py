@@ -12,9 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hexplay
-from hexplay.ai import RandomPlayer
 from hexplay.games.ambush.ai.players import scripted, tactic
 from hexplay.games.ambush.game import STANDARD_SCENARIOS, AmbushGame, scenario_file
+from hexplay.games.skirmish.ai.base import play as play_skirmish
+from hexplay.games.skirmish.ai.players import RandomPlayer
 from hexplay.games.skirmish.tables import AP_PER_TURN
 
 SIDES = ("adversary", "defender")
@@ -77,7 +78,7 @@ def test_scenario_loads_says_what_it_emphasises_and_plays_to_the_end(name: str) 
 @pytest.mark.parametrize("name", ["roadblock", "running_fight", "sample_game"])
 def test_tactic_players_finish_the_scenario(name: str) -> None:
     g = AmbushGame.new(name, seed=5)
-    hexplay.ai.play(g, [tactic("adversary", 5), tactic("defender", 5)])
+    play_skirmish(g, [tactic("adversary", 5), tactic("defender", 5)])
     assert g.over and g.winner in SIDES
 
 
@@ -94,7 +95,7 @@ def test_the_cargo_gets_away_in_some_games_and_not_in_others() -> None:
     outs = set()
     for seed in range(6):
         g = AmbushGame.new("sample_game", seed=seed)
-        hexplay.ai.play(g, [scripted("adversary", seed), scripted("defender", seed)])
+        play_skirmish(g, [scripted("adversary", seed), scripted("defender", seed)])
         outs.add(g.outcome()["cargo_away"])
     assert outs == {True, False}
 

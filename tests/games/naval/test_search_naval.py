@@ -12,15 +12,16 @@ import pytest
 import hexplay
 from hexplay.ai.player import play
 from hexplay.ai.search import SearchPlayer, reopen_turn, reopen_turn_replay, reseed, rollout_copy
-from hexplay.engine import Order
+from hexplay.engine import Game, Order
 from hexplay.engine.record import dice_to_dict
 
 REOPENABLE = [
     n
     for n in hexplay.games()
-    if callable(getattr(hexplay.game_entry(n).game_class, "reopen_plot", None))
+    if hexplay.game_entry(n).game_class.reopen_plot is not Game.reopen_plot
 ]
-"""Registered games with the cheap ``reopen_plot`` hook (each is tested against the replay)."""
+"""Registered games with the cheap ``reopen_plot`` hook, i.e. their own over the protocol's
+default (each is tested against the replay)."""
 
 
 def _state(g, sides):

@@ -9,9 +9,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from hexplay.ai import play
 from hexplay.analysis import expand_grid, run_batch, run_sweep, summarize, win_probability
 from hexplay.cli import main
+from hexplay.games.skirmish.ai.base import play
 from hexplay.games.skirmish.ai.tactics import (
     ADVERSARY_KNOBS,
     DEFENDER_KNOBS,

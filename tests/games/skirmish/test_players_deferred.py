@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hexplay.ai import ScriptedAdversary, ScriptedDefender
 from hexplay.ai.player import play
 from hexplay.games.ambush.ai import players as ai_ambush
 from hexplay.games.ambush.game import STANDARD_SCENARIOS, AmbushGame, scenario_file
 from hexplay.games.skirmish import SkirmishGame
 from hexplay.games.skirmish.ai.base import Player
+from hexplay.games.skirmish.ai.players import ScriptedAdversary, ScriptedDefender
 
 
 class AtOnce:

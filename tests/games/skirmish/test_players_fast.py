@@ -14,9 +14,16 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
 from hexplay.games.skirmish import SkirmishGame
-from hexplay.games.skirmish.ai.players import ShotTable, _best_shot, _enemies, plain_shot_sixths
+from hexplay.games.skirmish.ai.base import play
+from hexplay.games.skirmish.ai.players import (
+    ScriptedAdversary,
+    ScriptedDefender,
+    ShotTable,
+    _best_shot,
+    _enemies,
+    plain_shot_sixths,
+)
 
 
 def check_tables(g, n: dict) -> None:

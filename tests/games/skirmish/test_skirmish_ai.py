@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hexplay.ai import RandomPlayer, ScriptedAdversary, ScriptedDefender, play
 from hexplay.games.skirmish import SkirmishGame
+from hexplay.games.skirmish.ai.base import play
+from hexplay.games.skirmish.ai.players import RandomPlayer, ScriptedAdversary, ScriptedDefender
 from hexplay.games.skirmish.analysis.bench import skirmish_games_per_s
 from hexplay.games.skirmish.fixtures import practice_game
 
@@ -77,10 +78,10 @@ class _Limited:
 
 @pytest.mark.parametrize("name", ["naval", "aggressor"])
 def test_ai_play_plays_every_game_as_the_game_api_loop(name):
-    """``hexplay.ai.play`` (SKIRMISH's fast loop) plays any other game by the game API's loop
-    (it asked SKIRMISH's phases of them and never ended)."""
+    """SKIRMISH's fast loop (``hexplay.games.skirmish.ai.base.play``) plays any other game by
+    the game API's loop (it asked SKIRMISH's phases of them and never ended)."""
     import hexplay
-    from hexplay.ai import play_game
+    from hexplay.ai import play as play_game
 
     entry = hexplay.game_entry(name)
     a, b = entry.new(seed=1), entry.new(seed=1)

@@ -8,10 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from terrain_checks import check_settle
 
-from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
 from hexplay.engine.record import copy_game
 from hexplay.games.skirmish import SkirmishGame
 from hexplay.games.skirmish import game as game_module
+from hexplay.games.skirmish.ai.base import play
+from hexplay.games.skirmish.ai.players import ScriptedAdversary, ScriptedDefender
 from hexplay.games.skirmish.combat import combat_result
 from hexplay.games.skirmish.resolve import _unit_key, shot_numbers, turn_shots
 from hexplay.games.skirmish.state import SIDES

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
 from hexplay.engine import IllegalOrder
 from hexplay.games.skirmish import SkirmishGame
+from hexplay.games.skirmish.ai.base import play
 from hexplay.games.skirmish.ai.players import (
     RandomPlayer,
+    ScriptedAdversary,
+    ScriptedDefender,
     _shot_sixths,
     _shots_sixths,
     plain_shot_sixths,

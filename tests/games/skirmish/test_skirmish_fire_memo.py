@@ -10,11 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hexplay.ai import ScriptedAdversary, ScriptedDefender, play, play_game
+from hexplay.ai import play as play_game
 from hexplay.engine import IllegalOrder
 from hexplay.games.ambush.ai.players import scripted
 from hexplay.games.ambush.game import AmbushGame
 from hexplay.games.skirmish import SkirmishGame
+from hexplay.games.skirmish.ai.base import play
+from hexplay.games.skirmish.ai.players import ScriptedAdversary, ScriptedDefender
 from hexplay.games.skirmish.plotting import check_fire
 from hexplay.games.skirmish.state import SIDES
 from hexplay.games.skirmish.tasks import Task

@@ -16,10 +16,10 @@ import json
 
 import pytest
 
-from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
 from hexplay.engine import jsonable
 from hexplay.games.skirmish import SkirmishGame
-from hexplay.games.skirmish.ai.players import RandomPlayer
+from hexplay.games.skirmish.ai.base import play
+from hexplay.games.skirmish.ai.players import RandomPlayer, ScriptedAdversary, ScriptedDefender
 
 GOLDEN = {
     "scripted-0": "ff8d65dff3eb98ab66e24dfe4356e31e3064e4c0a27bf1f025c74780f14a5965",

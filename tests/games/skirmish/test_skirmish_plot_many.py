@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
 from hexplay.engine import IllegalOrder
 from hexplay.games.skirmish import SkirmishGame
-from hexplay.games.skirmish.ai.base import Player
+from hexplay.games.skirmish.ai.base import Player, play
+from hexplay.games.skirmish.ai.players import ScriptedAdversary, ScriptedDefender
 from hexplay.games.skirmish.legal import candidate_tasks
 from hexplay.games.skirmish.state import SIDES
 

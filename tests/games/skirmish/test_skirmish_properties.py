@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from skirmish_turns import assert_no_ap_overspent, plot_or_unchanged
 
-from hexplay.ai import RandomPlayer, ScriptedAdversary, ScriptedDefender
 from hexplay.engine import IllegalOrder
 from hexplay.games.skirmish import SkirmishGame
+from hexplay.games.skirmish.ai.players import RandomPlayer, ScriptedAdversary, ScriptedDefender
 from hexplay.games.skirmish.fixtures import practice_game
 from hexplay.games.skirmish.tables import AP_PER_TURN
 

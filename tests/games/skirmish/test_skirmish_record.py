@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
 from hexplay.engine import IllegalOrder
 from hexplay.games.skirmish import SkirmishGame
+from hexplay.games.skirmish.ai.base import play
+from hexplay.games.skirmish.ai.players import ScriptedAdversary, ScriptedDefender
 from hexplay.games.skirmish.fixtures import practice_game
 
 

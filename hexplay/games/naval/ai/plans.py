@@ -22,7 +22,7 @@ fight:
 
 :data:`PLANS` lists each side's candidates as changes of the default knobs (the first: none,
 the scripted player itself). The search player commits to a plan across turns and leaves it
-only when rollouts show another ahead (:data:`hexplay.ai.search.COMMITTED`).
+only when rollouts show another ahead (:attr:`hexplay.ai.search.SearchSettings.committed`).
 
 :func:`enemy_memory` keeps what the enemy's scripted player remembers of the side's ships
 (its ``last_seen``), from the side's own views only, for the opponent models of rollouts.

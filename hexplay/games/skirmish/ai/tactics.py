@@ -194,7 +194,7 @@ class TacticalPlayer(Player):
     def set_knobs(self, **knobs: Any) -> None:
         """Change some knobs (the rest kept; checked as :func:`check_knobs` does, a bad one
         changes nothing); takes effect from the next decision. The search player's hook
-        (:func:`hexplay.ai.search.tactic_variant`)."""
+        (:func:`hexplay.ai.search.knob_variant`)."""
         self.knobs = check_knobs(self.side_name, {**self.knobs, **knobs})
         self.min_hit = _min_hit(self.knobs["min_hit"])
         self._min_hit_nd = (self.min_hit.numerator, self.min_hit.denominator)
@@ -421,6 +421,12 @@ class TacticalAdversary(TacticalPlayer):
 
     def _dist(self, a: str, b: str) -> int:
         return self._tables.dist(a, b)
+
+    def shared(self) -> tuple[Any, ...]:
+        """The map's tables (:func:`tables_for`), once the player has planned: a copy shares
+        them."""
+        tables = getattr(self, "_tables", None)
+        return () if tables is None else (tables,)
 
     def plan(self, game, view: dict[str, Any]) -> None:
         side, k = self.side, self.knobs

@@ -19,7 +19,8 @@ WARMUP_GAMES = 100
 
 
 def _scripted_game(seed: int, m) -> None:
-    from hexplay.ai import ScriptedAdversary, ScriptedDefender, play
+    from hexplay.games.skirmish.ai.base import play
+    from hexplay.games.skirmish.ai.players import ScriptedAdversary, ScriptedDefender
 
     from .. import SkirmishGame
 

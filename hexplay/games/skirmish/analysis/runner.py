@@ -3,7 +3,7 @@
 ``run_game(scenario_params, tactics, seed)`` builds the scenario with
 :func:`~hexplay.games.skirmish.analysis.scenario_params.make_scenario`, the players with
 :func:`hexplay.games.skirmish.ai.tactics.make_players`, plays to the end with
-:func:`hexplay.ai.play` and
+:func:`hexplay.games.skirmish.ai.base.play` and
 returns one row of outcome fields (:data:`OUTCOME_FIELDS`). Maps are loaded once per process and
 shared by every game (their sight and movement tables are precomputed once).
 
@@ -64,7 +64,7 @@ def outcome(game) -> dict[str, Any]:
 
 def play_game(game, players) -> Any:
     """Let ``players`` finish ``game`` from whatever phase it is in; returns it."""
-    from hexplay.ai import play
+    from hexplay.games.skirmish.ai.base import play
 
     return play(game, list(players))
 

@@ -409,7 +409,7 @@ class SkirmishUI(GameUI):
         """A named player from the registry, else the scripted player of :mod:`hexplay.ai`."""
         if name is not None:
             return super().player(name, side, seed)
-        from hexplay.ai import ScriptedAdversary, ScriptedDefender
+        from hexplay.games.skirmish.ai.players import ScriptedAdversary, ScriptedDefender
 
         return (ScriptedAdversary if side == "adversary" else ScriptedDefender)(seed=seed)
 
