@@ -31,9 +31,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
-import json
 import logging
 import os
+import re
 import threading
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -45,6 +45,7 @@ import tornado.netutil
 import tornado.web
 import tornado.websocket
 
+from ..engine import jsonio
 from .store import Store
 from .table import READS, Table, TableError, malformed
 from .urls import public_url
@@ -56,6 +57,47 @@ access_log = logging.getLogger("hexplay.serve.access")
 MAX_BODY = 64 * 1024
 """The largest request or WebSocket message (an order is a few hundred bytes)."""
 GAME_ID = r"([A-Za-z0-9_-]{1,32})"
+
+
+_SECRET = re.compile(r"(token=|Bearer\s+)[^&\s\"'<>]+", re.I)
+
+
+def redact(text: str) -> str:
+    """``text`` with every seat token (``token=...`` in a URI, ``Bearer ...``) replaced."""
+    return _SECRET.sub(r"\1<redacted>", text)
+
+
+class RedactTokens(logging.Filter):
+    """The one place log lines lose their tokens: the message (with its arguments) and the
+    traceback text of every record of the server's loggers and tornado's, before any handler
+    formats it. (Tornado's "Uncaught exception GET /ws/games/<id>?token=..." prints the URI.)"""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = redact(record.getMessage()), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        return True
+
+
+REDACTED_LOGGERS = (
+    "hexplay.serve",
+    "hexplay.serve.access",
+    "tornado.access",
+    "tornado.application",
+    "tornado.general",
+)
+"""The loggers :class:`RedactTokens` is attached to (a filter on a logger sees only what is
+logged on that logger itself, not on its children: each is named)."""
+
+
+def redact_logs() -> None:
+    """Attach :class:`RedactTokens` to :data:`REDACTED_LOGGERS` (once)."""
+    for name in REDACTED_LOGGERS:
+        lg = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in lg.filters):
+            lg.addFilter(RedactTokens())
 
 
 def _log_request(handler: tornado.web.RequestHandler) -> None:
@@ -111,9 +153,9 @@ class _Base(tornado.web.RequestHandler):
         if not self.request.body:
             return {}
         try:
-            d = json.loads(self.request.body)
-        except (ValueError, UnicodeDecodeError):
-            raise malformed("the request body is not JSON") from None
+            d = jsonio.loads(self.request.body, source="request body")
+        except jsonio.JSONInputError as e:
+            raise malformed(f"the request body is not strict JSON: {e}") from None
         if not isinstance(d, dict):
             raise malformed("the request body must be a JSON object")
         return d
@@ -156,6 +198,9 @@ class IntentHandler(_Base):
     async def post(self, gid: str, op: str) -> None:
         try:
             d = self.body()
+            unknown = set(d) - {"id", "args"}
+            if unknown:
+                raise malformed(f"unknown request fields {sorted(unknown)}")
         except TableError as e:
             return self.fail(e)
         await self._do(gid, op, d.get("args", {}), d.get("id"))
@@ -216,9 +261,9 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         mid = None
         try:
             try:
-                d = json.loads(message)
-            except (ValueError, UnicodeDecodeError):
-                raise malformed("a message is a JSON object") from None
+                d = jsonio.loads(message, source="message")
+            except jsonio.JSONInputError as e:
+                raise malformed(f"a message is a strict JSON object: {e}") from None
             if not isinstance(d, dict):
                 raise malformed("a message is a JSON object")
             mid = d.get("id") if isinstance(d.get("id"), str) else None
@@ -296,6 +341,7 @@ def make_app(
     table: Table, base_url: str, pool: ThreadPoolExecutor | None = None
 ) -> tornado.web.Application:
     pool = pool or ThreadPoolExecutor(WORKERS, thread_name_prefix="hexplay-table")
+    redact_logs()
     kw = {"table": table, "base_url": base_url, "pool": pool}
     return tornado.web.Application(
         [

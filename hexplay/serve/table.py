@@ -58,6 +58,9 @@ READS = ("state", "view", "legal", "status", "outcome", "info", "map", "query")
 WRITES = ("order", "undo", "submit", "setup")
 REFEREE_WRITES = ("timer",)
 INTENTS = READS + WRITES + REFEREE_WRITES
+WRITE_ARGS: dict[str, tuple[str, ...]] = {"order": ("order",), "undo": ("unit",)}
+"""The arguments each write takes (``submit`` and ``setup`` take none): anything else is
+refused, so ``submit {"side": other}`` is no submit of one's own plot."""
 TOKEN_BYTES = 24
 """Seat tokens: ``secrets.token_urlsafe(24)``, 192 random bits (32 characters)."""
 GAME_ID_BYTES = 6
@@ -370,6 +373,10 @@ class Table:
     def _write(self, slot: Slot, side: str, op: str, args: Mapping[str, Any], key) -> None:
         g = slot.game
         n0 = len(g.commands.commands)
+        takes = WRITE_ARGS.get(op, ())
+        extra = sorted(set(args) - set(takes))
+        if extra:
+            raise malformed(f"{op!r} takes {list(takes) or 'no arguments'}, not {extra}")
         try:
             if op == "order":
                 o = args.get("order")
@@ -393,8 +400,6 @@ class Table:
                     raise TableError(409, "rejected", f"{slot.name} has no default set-up")
                 if g.phase != "setup" or side not in g.to_act():
                     raise TableError(409, "rejected", f"{side} is not setting up now", "set-up")
-                if args:
-                    raise malformed("'setup' takes no arguments")
                 setup(g, side)
             else:
                 g.submit(side)
