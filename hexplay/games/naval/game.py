@@ -693,6 +693,9 @@ class NavalGame(Game):
         named = [p.gunnery for p in plots.values() if p.gunnery]
         spotted = spotted_for_turn(self.spotted_b, self.follow_on, gunners, named)
         events: list[dict[str, Any]] = []
+        # A/B: firing ranges are fixed now, before movement ("Sight Determination Phase ...
+        # firing ranges are determined for gunnery and torpedo combat")
+        before = {sid: s.hex for sid, s in self.ships.items()}
         # C: board movement
         for sid, w in walks.items():
             s = self.ships[sid]
@@ -725,6 +728,7 @@ class NavalGame(Game):
             turn,
             self.scenario.usn_torpedo_range_4,
             self.scenario.radar_range,
+            before,
         )
         for e in combat:
             e["phase"] = "D"
@@ -906,9 +910,10 @@ class NavalGame(Game):
         self, side: str, kind: str, attackers: list[str], target: str
     ) -> dict[str, Any]:
         """The exact distribution of a planned gunnery or torpedo battle by ``side``'s ships
-        on a spotted ``target``: each attacker's range (from its plotted end hex to the
-        target's hex now), strength, the sum, CRT column and P/W/PW/miss; for torpedoes TEV
-        (the target's speed now), torpedo hits and the Hit Chart outcomes up to sunk."""
+        on a spotted ``target``: each attacker's range (from its hex now to the target's hex
+        now: ranges are fixed in Phases A and B, before movement), strength, the sum, CRT
+        column and P/W/PW/miss; for torpedoes TEV (the target's speed now), torpedo hits and
+        the Hit Chart outcomes up to sunk."""
         self._check_side(side)
         if kind not in ("gunnery", "torpedo"):
             raise IllegalOrder("order", "kind is 'gunnery' or 'torpedo'")
@@ -921,8 +926,7 @@ class NavalGame(Game):
             s = self._ship(a)
             if s.side != side or not s.afloat:
                 raise IllegalOrder("order", f"{a} is not an afloat {side} ship")
-            w = self._walk(s, self._plot_of(side, a).steps)
-            d = distance(w.end, t.hex)
+            d = distance(s.hex, t.hex)
             st = (
                 gun_strength(s, d)
                 if kind == "gunnery"

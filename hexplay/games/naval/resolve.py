@@ -1,9 +1,12 @@
 """Phases C-E of the SMS turn: board movement, combat resolution, combat results application.
 
 * C: every ship follows its (completed) plot at once; ships never react within the turn.
-* D: every attack is resolved against the positions after movement; results are *placed*
-  (pending) but not in effect: a ship hit in this phase still fires as plotted (10.42) and its
-  strengths are those it had at the start of the phase.
+* D: every attack is resolved at the range fixed before movement (the article: "Sight
+  Determination Phase ... firing ranges are determined for gunnery and torpedo combat", Phase
+  A, and "spotting and firing range is established" in Phase B, both before movement); who may
+  still fire and be hit is read after movement (a ship that left the map does neither).
+  Results are *placed* (pending) but not in effect: a ship hit in this phase still fires as
+  plotted (10.42) and its strengths are those it had at the start of the phase.
 * E: all results take effect together; three hits of any type (or a Hit Chart ``S``) sink.
 
 Battles: all gunnery attacks on one target are one battle (strengths summed, each halved at
@@ -56,20 +59,33 @@ def torpedo_strength(ship: Ship, d: int, after_8_1_43: bool) -> Fraction:
     return Fraction(0)
 
 
-def radar_target(ship: Ship, ships: Mapping[str, Ship], radar_range: int) -> str | None:
+def radar_target(
+    ship: Ship,
+    ships: Mapping[str, Ship],
+    radar_range: int,
+    at: Mapping[str, Any] | None = None,
+) -> str | None:
     """The FCR rule: the nearest enemy ship within radar range, the larger (higher defense)
-    if two are equally close, then the lower id."""
+    if two are equally close, then the lower id. Ranges between the hexes of ``at`` (ship id
+    -> hex, where a ship has one: see :func:`resolve_combat`), else the ships' hexes now."""
     best = None
     for s in ships.values():
         if s.side == ship.side or not s.afloat or s.hex is None:
             continue
-        d = distance(ship.hex, s.hex)
+        d = distance(_where(ship, at), _where(s, at))
         if d > radar_range:
             continue
         key = (d, -s.defense, s.id)
         if best is None or key < best[0]:
             best = (key, s.id)
     return None if best is None else best[1]
+
+
+def _where(ship: Ship, at: Mapping[str, Any] | None) -> Any:
+    """Where ``ship`` is ranged from: its hex in ``at``, else (not on the map then, e.g. a
+    reinforcement entering this turn) its hex now."""
+    h = at.get(ship.id) if at else None
+    return ship.hex if h is None else h
 
 
 @dataclass(slots=True)
@@ -90,8 +106,15 @@ def resolve_combat(
     turn: int,
     after_8_1_43: bool,
     radar_range: int,
+    ranged_from: Mapping[str, Any] | None = None,
 ) -> tuple[dict[str, Pending], list[dict[str, Any]]]:
-    """Phase D: every battle rolled, results pending. Returns (pending by target, events)."""
+    """Phase D: every battle rolled, results pending. Returns (pending by target, events).
+
+    Ranges (gunnery, torpedo, the radar's nearest target) are measured between the hexes of
+    ``ranged_from`` (ship id -> hex: where the ships stood in Phases A and B, before movement,
+    as the article fixes them); who may still fire or be hit is read from ``ships`` (afloat
+    and on the map after movement). Without ``ranged_from``, the ships' hexes now."""
+    at = ranged_from or {}
     gun: dict[str, list[tuple[str, Fraction, int]]] = {}
     torp: dict[str, list[tuple[str, Fraction, int]]] = {}
     events: list[dict[str, Any]] = []
@@ -101,20 +124,20 @@ def resolve_combat(
             continue
         target = plot.gunnery
         if plot.radar:
-            target = radar_target(s, ships, radar_range)
+            target = radar_target(s, ships, radar_range, at)
             if target is None:
                 events.append({"kind": "radar", "ship": sid, "target": None})
         if target is not None:
             t = ships[target]
             if t.afloat and t.hex is not None and (plot.radar or target in spotted):
-                d = distance(s.hex, t.hex)
+                d = distance(_where(s, at), _where(t, at))
                 gun.setdefault(target, []).append((sid, gun_strength(s, d), d))
         if plot.torpedo is not None:
             s.salvos -= 1
             s.torpedo_ready = turn + 1 + torpedo.RELOAD_TURNS
             t = ships[plot.torpedo]
             if t.afloat and t.hex is not None and plot.torpedo in spotted:
-                d = distance(s.hex, t.hex)
+                d = distance(_where(s, at), _where(t, at))
                 torp.setdefault(plot.torpedo, []).append(
                     (sid, torpedo_strength(s, d, after_8_1_43), d)
                 )

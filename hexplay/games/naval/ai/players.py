@@ -209,6 +209,8 @@ class NavalScripted(GamePlayer):
             game.submit(self.side)
             return
         self.predicted = {uid: self._ahead(h, f, u["speed"]) for uid, u, h, f in enemies}
+        self.now = {uid: h for uid, _u, h, _f in enemies}
+        """Where each enemy in sight is now: firing ranges are fixed before movement."""
         self.enemy = {uid: u for uid, u, _h, _f in enemies}
         self.pred_list = list(self.predicted.values())
         self.threat = [  # enemy ships with loaded tubes: their primary range is torpedo water
@@ -557,15 +559,13 @@ class NavalScripted(GamePlayer):
         reach it add the most expected damage (weighted as :meth:`_spread` weighs it), then
         the ships that cannot reach it by :meth:`_spread`."""
         turn_targets = [t for t in self.v["targets"]["gunnery"] if t in self.enemy]
-        shooters = [(uid, u) for uid, u, _h, _f in own if u["gunnery"] > 0]
+        shooters = [(uid, u, h) for uid, u, h, _f in own if u["gunnery"] > 0]
         best, best_gain, best_reach = None, 0.0, []
         for t in turn_targets:
             tu = self.enemy[t]
-            q, r = self.predicted[t]
             half, reach = 0, []
-            for uid, u in shooters:
-                eq, er = plans[uid][1]
-                d = (abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2
+            for uid, u, h in shooters:
+                d = distance(h, self.now[t])  # the range now (Phase A), not after movement
                 p, x = u["gun_range"]
                 st2 = 2 * u["gunnery"] if d <= p else u["gunnery"] if d <= x else 0
                 if st2:
@@ -583,8 +583,8 @@ class NavalScripted(GamePlayer):
 
     def _spread(self, own, plans, kind: str) -> dict[str, str]:
         """Greedy fire plan: each ship (strongest first) to the target where it adds the most
-        expected damage at the predicted range. Strengths are counted in half points (ints:
-        extended range halves)."""
+        expected damage at the range now (fixed before movement, as the rules fix it).
+        Strengths are counted in half points (ints: extended range halves)."""
         v = self.v
         targets = v["targets"][kind]
         turn = v["turn"]
@@ -593,26 +593,24 @@ class NavalScripted(GamePlayer):
         total: dict[str, int] = {}  # half points per target
         out: dict[str, str] = {}
         shooters = []
-        for uid, u, _h, _f in own:
+        for uid, u, h, _f in own:
             if kind == "gunnery" and u["gunnery"] > 0:
-                shooters.append((u["gunnery"], uid, u, u["gun_range"]))
+                shooters.append((u["gunnery"], uid, h, u["gun_range"]))
             elif (
                 kind == "torpedo"
                 and u["torpedo"] > 0
                 and u["salvos"] > 0
                 and u["torpedo_ready"] <= turn
             ):
-                shooters.append((u["torpedo"], uid, u, u["torpedo_range"]))
+                shooters.append((u["torpedo"], uid, h, u["torpedo_range"]))
         shooters.sort(key=lambda x: (-x[0], x[1]))
-        for strength, uid, _u, (p, x) in shooters:
-            eq, er = plans[uid][1]
+        for strength, uid, h, (p, x) in shooters:
             best, gain_best = None, 0.0
             for t in targets:
                 tu = self.enemy.get(t)
                 if tu is None:
                     continue
-                q, r = self.predicted[t]
-                d = (abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2
+                d = distance(h, self.now[t])  # the range now (Phase A), not after movement
                 st2 = 2 * strength if d <= p else strength if d <= x else 0
                 if not st2:
                     continue
