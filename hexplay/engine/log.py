@@ -28,7 +28,7 @@ class Event:
     data: dict[str, Any]
     visible_to: tuple[str, ...] = ()
     redacted: dict[str, dict[str, Any]] = field(default_factory=dict)
-    seen: dict[str, int] = field(default_factory=dict)
+    seen: dict[str, int] = field(default_factory=dict, compare=False)
 
     def for_side(self, side: str) -> dict[str, Any] | None:
         """Plain dict of this event as ``side`` may see it, or None. Its ``index`` is the
