@@ -227,6 +227,14 @@ def tables_markdown() -> str:
             _crt(),
             _torpedo(),
             _damage_movement_spotting(),
+            _readings(),
             _scenarios(),
         )
+    )
+
+
+def _readings() -> str:
+    """The readings of the article where it is unclear or silent (:data:`.spotting.READINGS`)."""
+    return "## Readings of the article\n\n" + markdown_table(
+        ("question", "the article", "hexplay"), spotting.READINGS
     )

@@ -21,6 +21,38 @@ from collections.abc import Iterable, Mapping
 
 from .ships import Ship
 
+READINGS: tuple[tuple[str, str, str], ...] = (
+    (
+        "Firing ranges",
+        'A: "Sight Determination Phase - ... firing ranges are determined for gunnery and '
+        'torpedo combat"; B: "Spotting and firing range is established for any previously '
+        'unspotted ship that elects to use its Gunnery Attack Strength"',
+        "Every gunnery, radar and torpedo range is measured between the ships' hexes before "
+        "movement (Phases A and B), in the engine, the attack odds and the computer players; "
+        "who may still fire and be hit is read after movement (a ship that left the map does "
+        "neither).",
+    ),
+    (
+        "A torpedo at a ship spotted only under (c)",
+        '(c): "it remains spotted for the following Game-Turn only, if it is again under '
+        'gunnery attack"; 7.61: "Ships may only fire guns or torpedos at target ships that are '
+        '\'spotted.\'"; (a): "Torpedo attacks do not cause spotting."',
+        "Refused at the plot: torpedoes are plotted at ships spotted under (b) only. A (c) "
+        "follow-on ship is spotted only by this turn's gunnery, which is resolved together "
+        "with the torpedoes, so at the plot it is not yet spotted for them, even when gunnery "
+        "at it is plotted too.",
+    ),
+    (
+        "Ships sharing a hex",
+        "The article is silent.",
+        "Allowed: simultaneous movement has no collision rule, so ships may end movement in "
+        "one hex; each is spotted, ranged and attacked on its own. Scenarios start one ship a "
+        "hex (Horaniu's listing puts two Kagero in 4612: the second starts in 4611).",
+    ),
+)
+"""hexplay's readings where the article is unclear or silent: (question, the article's words,
+the decision). The docs' naval rules page lists them."""
+
 WHY_RANGE = "b"
 WHY_GUNNERY = "a"
 WHY_FOLLOW_ON = "c"

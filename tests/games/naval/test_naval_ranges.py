@@ -5,8 +5,10 @@ Phase C (movement). One measure in the engine, the odds and the scripted player.
 
 from __future__ import annotations
 
+import pytest
 from naval_cases import game, plot_all, ship
 
+from hexplay.engine import IllegalOrder
 from hexplay.games.naval.ai.players import NavalScripted
 from hexplay.games.naval.resolve import gun_strength
 
@@ -54,3 +56,41 @@ def test_the_scripted_player_ranges_as_the_rules_do():
     assert "F" in g.gunnery_targets("ijn")
     NavalScripted("ijn", 0).act(g)
     assert g.view("ijn")["plots"]["ijn"]["K"]["gunnery"] is None
+
+
+def test_the_readings_of_the_article_are_on_the_rules_page():
+    from hexplay.games.naval.docs import tables_markdown
+    from hexplay.games.naval.spotting import READINGS
+
+    page = tables_markdown()
+    assert "## Readings of the article" in page
+    assert len(READINGS) == 3 and all(q in page for q, _a, _h in READINGS)
+
+
+def test_a_torpedo_at_a_follow_on_ship_is_refused_even_with_gunnery_at_it():
+    """(c): a ship spotted only by this turn's gunnery is no torpedo target at the plot."""
+    g = game(
+        [ship("K", "Kagero", "1010", speed=3), ship("F", "Fletcher", "1017", speed=0)],
+        dice=[6] * 40,
+    )
+    # turn 1: F fires at K (7 hexes: spotted under (b)); K runs north, out of spotting range
+    plot_all(g, {"F": {"gunnery": "K"}, "K": {"steps": ["A", "A", "A"]}})
+    assert g.label(g.ships["K"].hex) == "1007" and g.ships["K"].afloat
+    assert "K" in g.gunnery_targets("usn")  # the (c) follow-on candidate
+    assert "K" not in g.torpedo_targets("usn")
+    before = g.to_json()
+    with pytest.raises(IllegalOrder):
+        g.order("usn", kind="plot", unit="F", gunnery="K", torpedo="K")
+    assert g.to_json() == before
+
+
+def test_ships_may_end_movement_in_one_hex():
+    g = game(
+        [
+            ship("K1", "Kagero", "1010", speed=1),
+            ship("K2", "Kagero", "1009", speed=0),
+            ship("F", "Fletcher", "2020", speed=0),
+        ]
+    )
+    plot_all(g, {"K1": {"steps": ["A"]}})
+    assert g.ships["K1"].hex == g.ships["K2"].hex and g.ships["K1"].afloat
