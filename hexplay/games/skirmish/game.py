@@ -59,7 +59,7 @@ from .resolve import (
     shot_numbers,
     target_posture,
 )
-from .scenario import Scenario, validated_on
+from .scenario import VEHICLE_SEATS, Scenario, validated_on
 from .state import ADVERSARY, DEFENDER, SIDES, SkirmishState
 from .tables import AP_PER_TURN
 from .tasks import PHASE_NAMES, Task
@@ -373,6 +373,14 @@ class SkirmishGame(SkirmishState, Game):
             if kind == "place":
                 if order.unit is None or "where" not in a:
                     raise IllegalOrder("§2 set-up", "place needs a unit and where=")
+                man = self.men.get(order.unit)
+                if man is not None and man.side == DEFENDER and a.get("seat") not in VEHICLE_SEATS:
+                    # (legal_orders lists the seat as a need every guard's placement fills)
+                    raise IllegalOrder(
+                        "§2 crews",
+                        f"a guard's place order names his seat {list(VEHICLE_SEATS)}, "
+                        f"not {a.get('seat')!r}",
+                    )
                 return self.place(order.unit, a["where"], a.get("seat"), side)
             if order.unit is not None:
                 raise IllegalOrder("§2 set-up", f"{kind} is a side-wide order (no unit)")
