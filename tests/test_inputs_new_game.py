@@ -34,3 +34,26 @@ def test_integer_seeds_of_any_integer_type_give_the_same_dice():
     a, b = Dice(MAX_SEED), Dice(np.int64(MAX_SEED))
     assert a.seed == b.seed == MAX_SEED
     assert [a.roll("t") for _ in range(5)] == [b.roll("t") for _ in range(5)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("side", ["junk", None, [1], 5])
+def test_a_view_of_no_side_is_an_illegal_order(game, side):
+    from hexplay.engine import IllegalOrder
+
+    g = hexplay.new_game(game, seed=1)
+    with pytest.raises(IllegalOrder):
+        g.view(side)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("unit", [["W01"], 5, {"id": 1}])
+def test_legal_orders_of_a_junk_unit_is_an_illegal_order_or_nothing(game, unit):
+    from hexplay.engine import IllegalOrder
+
+    g = hexplay.new_game(game, seed=1)
+    side = g.to_act()[0]
+    try:
+        assert g.legal_orders(side, unit) == []
+    except IllegalOrder:
+        pass

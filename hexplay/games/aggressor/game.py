@@ -260,6 +260,8 @@ class AggressorGame(Game):
         return super().order(order, **kw)
 
     def legal_orders(self, side: str, unit: str | None = None) -> list[LegalOrder]:
+        if unit is not None and not isinstance(unit, str):
+            raise IllegalOrder("order", f"'unit' is a unit id (string), not {unit!r}")
         if side not in SIDES or side not in self.to_act():
             return []
         if self._turn == 0:

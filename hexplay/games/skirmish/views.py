@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import REFEREE
+from ...engine import REFEREE, IllegalOrder
 from .scenario import TRANSPORTER_ID
 from .state import ADVERSARY, DEFENDER, SIDES
 from .tables import AP_PER_TURN
@@ -340,7 +340,9 @@ def build_view(g, side: str, events: bool = True) -> dict[str, Any]:
     referee = side == REFEREE
     open_map = g.scenario.open_map
     if not referee and side not in SIDES:
-        raise ValueError(f"side must be 'adversary', 'defender' or 'referee', not {side!r}")
+        raise IllegalOrder(
+            "view", f"side must be 'adversary', 'defender' or 'referee', not {side!r}"
+        )
     facts = _hexes(g)
     vf = facts[0]
     units: dict[str, Any] = {}
@@ -388,7 +390,9 @@ def build_view_plain(g, side: str, events: bool = True) -> dict[str, Any]:
     referee = side == REFEREE
     open_map = g.scenario.open_map
     if not referee and side not in SIDES:
-        raise ValueError(f"side must be 'adversary', 'defender' or 'referee', not {side!r}")
+        raise IllegalOrder(
+            "view", f"side must be 'adversary', 'defender' or 'referee', not {side!r}"
+        )
     units: dict[str, Any] = {}
     seen = set() if referee else g.seen.get(side, set())
     for uid, m in g.men.items():
