@@ -35,12 +35,14 @@ def progress_bar(
     a text bar writes to ``file`` (default stderr)."""
     if callable(mode):
         return _Callback(total, mode)
+    if mode == "none":  # no bar: tqdm is not even imported
+        return _Callback(total, lambda _done, _total: None)
     if mode == "widget":
         from tqdm.notebook import tqdm
     elif mode == "text":
         from tqdm.std import tqdm
-    elif mode in ("auto", "none"):
+    elif mode == "auto":
         from tqdm.auto import tqdm
     else:
         raise ValueError(f"progress must be auto, text, widget, none or a callable; not {mode!r}")
-    return tqdm(total=int(total), unit=unit, disable=mode == "none", smoothing=0.1, file=file)
+    return tqdm(total=int(total), unit=unit, smoothing=0.1, file=file)

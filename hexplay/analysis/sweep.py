@@ -40,6 +40,11 @@ task costs the client's process a few ms of CPU, taken from the games on a small
 MAX_CHUNK = 500
 """No chunk holds more games than this (a lost worker loses at most this many)."""
 TAIL_SPLIT = 4
+SCALING_CHUNK = 10
+"""Games per chunk when the cluster has no worker yet at submit time (one that scales from
+zero: dask-jobqueue, Kubernetes, Gateway): the sweep cannot plan for workers it does not see,
+so it plans small chunks that any number of workers arriving later keep busy (2 points x 200
+games -> 40 tasks, not the 11 planned for one worker)."""
 """The sweep's last ``workers x chunk_size`` games go in chunks this many times smaller, so the
 workers finish together (tasks are handed out in order)."""
 
@@ -163,6 +168,10 @@ Dask's defaults and under 1% with these)."""
 def local_client(n_workers: int | None = None, **kwargs: Any):
     """A ``distributed.Client`` on a new local cluster: process workers, one thread each.
 
+    In a script, call it under ``if __name__ == "__main__":``: the workers are new processes
+    that import the script again, and without the guard each would start a cluster of its own
+    (Dask then fails with "Nanny failed to start"). Notebooks need no guard.
+
     No dashboard, and Dask's periodic housekeeping is set for long CPU-bound runs
     (:data:`LOCAL_CLUSTER_CONFIG`): on a small machine its timers cost the games CPU time.
     ``kwargs`` go to ``LocalCluster``."""
@@ -206,6 +215,8 @@ def run_sweep(
     checkpoint: str | Path | None = None,
     records: bool = False,
     game: str,
+    min_workers: int | None = None,
+    worker_timeout: float = 600.0,
 ) -> pd.DataFrame:
     """Play ``n_games`` games of the registered ``game`` at each point; one row per game (see
     the module docstring). ``runner`` defaults to the game's own
@@ -218,7 +229,13 @@ def run_sweep(
     ``distributed.Client`` (takes precedence). ``progress``: True/"auto", "text", "widget",
     False/"none", or a callable ``f(done, total)``.
     ``df.attrs``: ``complete`` (bool), ``seconds`` (wall time of the run, cluster start-up
-    excluded), ``games_played`` (this run, not counting checkpointed chunks).
+    excluded), ``games_played`` (this run, not counting checkpointed chunks), ``chunk_size``.
+
+    Chunks are planned for the workers the scheduler has at submit time (about
+    :data:`TASKS_PER_WORKER` chunks each); ``min_workers=N`` first waits (up to
+    ``worker_timeout`` seconds) until N workers are connected. On a cluster that has no worker
+    yet (one that scales from zero) the chunks hold :data:`SCALING_CHUNK` games, so the workers
+    that arrive are all kept busy; ``chunk_size`` fixes the size outright.
     """
     import pandas as pd
 
@@ -241,7 +258,12 @@ def run_sweep(
         own_client = True
     workers = 1
     if client is not None:
-        workers = max(1, len(client.scheduler_info().get("workers", {})) or n_workers or 1)
+        if min_workers:
+            client.wait_for_workers(int(min_workers), timeout=worker_timeout)
+        seen = len(client.scheduler_info().get("workers", {}))
+        if seen == 0 and not n_workers and not chunk_size:  # scales from zero: plan small chunks
+            chunk_size = min(SCALING_CHUNK, n_games)
+        workers = max(1, seen or n_workers or 1)
     size = int(chunk_size or default_chunk_size(len(points), n_games, workers))
     tail = 0 if chunk_size else workers * size  # (a chunk size given: every chunk that size)
     resumed = None if checkpoint is None or chunk_size else _checkpoint_chunking(checkpoint)
@@ -330,7 +352,12 @@ def run_sweep(
     else:
         df = pd.DataFrame(columns=["point", "game", "seed"])
     df.attrs.update(
-        complete=complete, seconds=seconds, games_played=played, workers=workers, game=game
+        complete=complete,
+        seconds=seconds,
+        games_played=played,
+        workers=workers,
+        game=game,
+        chunk_size=size,
     )
     return df
 
