@@ -64,6 +64,7 @@ class AggressorGame(Game):
         SIDES,
         "alternating",
         "Alternating-turn battalion wargame: observation, sectors, CBR missiles, partisans.",
+        capabilities=frozenset({"setup", "undo", "hidden_state"}),
     )
     FORMAT = FORMAT
 

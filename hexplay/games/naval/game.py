@@ -163,6 +163,7 @@ class NavalGame(Game):
         "simultaneous",
         "SPI's CA with the Moves #11 simultaneous movement, torpedo procedure and night "
         "spotting; ship ratings and tables are hexplay's.",
+        capabilities=frozenset({"undo", "hidden_state"}),
     )
     FORMAT = FORMAT
 

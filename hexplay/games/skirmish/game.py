@@ -75,6 +75,7 @@ INFO = GameInfo(
     "simultaneous",
     "Convoy ambush (NUREG/CR-1255): adversaries stop an armoured transporter and break into "
     "its vault while the convoy's guards fight back; turns are plotted in secret.",
+    capabilities=frozenset({"setup", "undo", "hidden_state"}),
 )
 
 OUTCOME_FIELDS = (
