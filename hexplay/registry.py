@@ -13,7 +13,10 @@ A game in another package registers through the entry point group ``hexplay.game
 reference of its :class:`GameEntry`. The names are read from the installed packages' metadata
 when the registry is first asked (nothing is imported until the game is), so Dask workers, the
 command line and the table server find such a game without an import. :func:`register` adds
-one at run time (in this process only).
+one at run time (in this process only). A package's ``pyproject.toml``, for example::
+
+    [project.entry-points."hexplay.games"]
+    duel = "hexplay_duel:PLUGIN"
 """
 
 from __future__ import annotations
@@ -43,11 +46,7 @@ the shipped games and the entry points', so ``import hexplay`` imports no game."
 _ORIGIN: dict[str, str] = {}
 """Where a pending game's reference came from (an entry point's distribution), for errors."""
 ENTRY_POINT_GROUP = "hexplay.games"
-"""The entry point group a package registers its games under, e.g. in its pyproject.toml::
-
-    [project.entry-points."hexplay.games"]
-    duel = "hexplay_duel:PLUGIN"
-"""
+"""The entry point group a package registers its games under (see the module docstring)."""
 _discovered = False
 
 

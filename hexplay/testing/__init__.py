@@ -15,24 +15,32 @@ or one test per check (each runnable alone, pytest-friendly)::
 
 The checks (:data:`CHECKS`) play the registered game ``name`` through the protocol only:
 
-``declared``  the GameInfo, FORMAT, COMMANDS and instance attributes the platform reads;
-              declared capabilities hold; named scenarios start.
-``order_kinds`` ``info.order_kinds`` covers every kind ``legal_orders`` lists.
-``playouts``  every registered player, on each side, plays whole games to the end; outcomes
-              are flat rows.
-``refusals``  junk kinds, junk arguments, a wrong side, an enemy's unit, junk values: an
-              :class:`~hexplay.engine.errors.IllegalOrder`, and nothing changed (the save is
-              the same before and after).
-``record``    save -> load equals the game and plays on like the uninterrupted one; replay;
-              rewind(turn) is the game as it was at that turn's start; copy equals and is
-              independent.
-``views``     plain JSON with :data:`~hexplay.engine.protocol.VIEW_KEYS`; a side's view does
-              not change while another side plots in secret; twin states from the game's
-              sampler give the same view and legal orders.
-``fog``       every registered player decides from its view: on twin states (same view) it
-              gives the same orders for the same seed (needs the plugin's ``sampler``).
-``env``       PettingZoo's API and seed tests on ``hexplay.env`` (skipped without pettingzoo).
-``app``       the board by clicks (:mod:`hexplay.testing.app`): select, move, attack, end turn.
+``declared``
+    the GameInfo, FORMAT, COMMANDS and instance attributes the platform reads; declared
+    capabilities hold; named scenarios start.
+``order_kinds``
+    ``info.order_kinds`` covers every kind ``legal_orders`` lists.
+``playouts``
+    every registered player, on each side, plays whole games to the end; outcomes are flat
+    rows.
+``refusals``
+    junk kinds, junk arguments, a wrong side, an enemy's unit, junk values: an
+    :class:`~hexplay.engine.errors.IllegalOrder`, and nothing changed (state, dice and
+    commands the same before and after).
+``record``
+    save -> load equals the game and plays on like the uninterrupted one; replay;
+    rewind(turn) is the game as it was at that turn's start; copy equals and is independent.
+``views``
+    plain JSON with :data:`~hexplay.engine.protocol.VIEW_KEYS`; a side's view does not change
+    while another side plots in secret; twin states from the game's sampler give the same
+    view and legal orders.
+``fog``
+    every registered player decides from its view: on twin states (same view) it gives the
+    same orders for the same seed (needs the plugin's ``sampler``).
+``env``
+    PettingZoo's API and seed tests on :mod:`hexplay.env` (skipped without pettingzoo).
+``app``
+    the board by clicks (:mod:`hexplay.testing.app`): select, move, attack, end turn.
 
 ``games``: games played per check (and per player and side); ``quick``: fewer positions.
 """
