@@ -48,6 +48,9 @@ _ORIGIN: dict[str, str] = {}
 ENTRY_POINT_GROUP = "hexplay.games"
 """The entry point group a package registers its games under (see the module docstring)."""
 _discovered = False
+_ORDER: list[str] = []
+"""Names in the order they were registered (shipped games first): :func:`games` keeps it,
+whichever record was imported first."""
 
 
 def register(entry: GameEntry | str, replace: bool = False, name: str | None = None) -> Any:
@@ -63,6 +66,8 @@ def register(entry: GameEntry | str, replace: bool = False, name: str | None = N
         _GAMES.pop(name, None)
         _ORIGIN.pop(name, None)
         _PENDING[name] = entry
+        if name not in _ORDER:
+            _ORDER.append(name)
         return entry
     if not isinstance(entry, GameEntry):
         raise TypeError(f"register takes a GameEntry or a 'module:attr' string, not {entry!r}")
@@ -71,6 +76,8 @@ def register(entry: GameEntry | str, replace: bool = False, name: str | None = N
     _PENDING.pop(entry.name, None)
     _ORIGIN.pop(entry.name, None)
     _GAMES[entry.name] = entry
+    if entry.name not in _ORDER:
+        _ORDER.append(entry.name)
     return entry
 
 
@@ -100,6 +107,8 @@ def discover(force: bool = False) -> list[str]:
             continue
         _PENDING[ep.name] = ep.value
         _ORIGIN[ep.name] = origin
+        if ep.name not in _ORDER:
+            _ORDER.append(ep.name)
         names.append(ep.name)
     return names
 
@@ -108,7 +117,8 @@ def games() -> list[str]:
     """Names of the registered games (the shipped ones, then those of entry points and
     :func:`register`)."""
     discover()
-    return [*_GAMES, *(n for n in _PENDING if n not in _GAMES)]
+    known = [n for n in _ORDER if n in _GAMES or n in _PENDING]
+    return [*known, *(n for n in (*_GAMES, *_PENDING) if n not in known)]
 
 
 def game_entry(name: str) -> GameEntry:

@@ -23,6 +23,7 @@ def fresh_registry(monkeypatch):
     """The registry's tables restored after the test; entry points read again."""
     for name in ("_GAMES", "_PENDING", "_ORIGIN"):
         monkeypatch.setattr(registry, name, dict(getattr(registry, name)))
+    monkeypatch.setattr(registry, "_ORDER", list(registry._ORDER))
     monkeypatch.setattr(registry, "_discovered", False)
 
 
@@ -68,6 +69,13 @@ def test_an_entry_point_does_not_replace_a_shipped_game(fresh_registry, monkeypa
     with pytest.warns(UserWarning, match="already registered"):
         registry.games()
     assert registry.game_entry("skirmish").game.startswith("hexplay.games.skirmish")
+
+
+def test_games_keep_their_registration_order_whichever_is_loaded_first():
+    names = registry.games()
+    assert names[:4] == ["skirmish", "ambush", "aggressor", "naval"]
+    registry.game_entry(names[-1])
+    assert registry.games() == names
 
 
 def test_unknown_names_list_what_exists():

@@ -129,3 +129,10 @@ def test_unknown_names_are_clear_errors():
         kit.run_check("speed", "skirmish")
     with pytest.raises(KeyError, match="no game 'chess'"):
         kit.check_game("chess")
+
+
+def test_quick_mode_and_the_report():
+    with toys_registered():
+        report = kit.check_game("toy-mines", checks=CORE, quick=True, seed=3)
+    assert list(report) == list(CORE)
+    assert all(v.startswith("ok (") and v.endswith(" s)") for v in report.values()), report
