@@ -86,3 +86,12 @@ def test_a_dask_sweep_runs_on_workers_that_find_the_game_by_its_entry_point():
     a = sync[cols].sort_values(["point", "seed"]).reset_index(drop=True)
     b = dask[cols].sort_values(["point", "seed"]).reset_index(drop=True)
     assert a.equals(b)
+
+
+def test_the_command_line_lists_it(capsys):
+    from hexplay.cli import main
+
+    assert main(["games"]) == 0
+    assert "duel: Duel (alternating); sides red, blue; players random, closer" in (
+        capsys.readouterr().out
+    )
