@@ -647,7 +647,7 @@ def check_game(
 ) -> dict[str, str]:
     """Run every check (or ``checks``) on the registered game ``name``; returns
     ``{check: "ok (1.2 s)" | "skipped: why"}``. Raises one AssertionError listing every
-    failed check."""
+    failed check (an error a check runs into counts as its failure)."""
     report: dict[str, str] = {}
     failed: list[str] = []
     for check in checks or tuple(CHECKS):
@@ -660,9 +660,10 @@ def check_game(
             report[check] = f"ok ({time.perf_counter() - t0:.1f} s)"
         except CheckSkipped as e:
             report[check] = f"skipped: {e}"
-        except AssertionError as e:
-            failed.append(f"{check}: {e}")
-            report[check] = f"FAILED: {e}"
+        except Exception as e:  # an assertion, or an error the check ran into
+            what = str(e) if isinstance(e, AssertionError) else f"{type(e).__name__}: {e}"
+            failed.append(f"{check}: {what}")
+            report[check] = f"FAILED: {what}"
     if failed:
         raise AssertionError(f"check_game({name!r}) failed:\n" + "\n".join(failed))
     return report

@@ -98,7 +98,10 @@ def check_app(kit: Kit) -> None:
     move_by_clicks(kit, app)
     before, turn = _commands(app), app.game.turn
     side = app.plotting_side
-    app.end_plot()
+    try:
+        app.end_plot()  # the computer plays the other sides
+    except Exception as e:
+        raise AssertionError(f"{kit.name}: End turn of {side}: {type(e).__name__}: {e}") from e
     if _commands(app) == before and app.game.turn == turn:
         raise AssertionError(f"{kit.name}: End turn of {side} did nothing")
     app.new_game()
