@@ -648,12 +648,16 @@ def check_game(
     """Run every check (or ``checks``) on the registered game ``name``; returns
     ``{check: "ok (1.2 s)" | "skipped: why"}``. Raises one AssertionError listing every
     failed check (an error a check runs into counts as its failure)."""
+    from ..registry import game_entry
+
+    game_entry(name)  # an unknown game: the registry's KeyError, listing the games
+    unknown = [c for c in checks or () if c not in CHECKS]
+    if unknown:
+        raise KeyError(f"no check {unknown[0]!r}; the kit has {list(CHECKS)}")
     report: dict[str, str] = {}
     failed: list[str] = []
     for check in checks or tuple(CHECKS):
         kit = Kit(name, seed, games, quick, player_knobs or PLAYER_KNOBS)
-        if check not in CHECKS:
-            raise KeyError(f"no check {check!r}; the kit has {list(CHECKS)}")
         t0 = time.perf_counter()
         try:
             CHECKS[check](kit)
