@@ -1,7 +1,9 @@
 """hexplay: Jupyter widgets and engines for playing and inspecting hex-grid wargames.
 
 ``hexplay.games()`` lists the games, ``hexplay.new_game(name, scenario, seed)`` starts one
-(the game API: :mod:`hexplay.engine.protocol`).
+(the game API: :mod:`hexplay.engine.protocol`). Games of other packages are found through the
+``hexplay.games`` entry point group (:mod:`hexplay.registry`); :mod:`hexplay.testing` checks a
+game against the protocol.
 """
 
 from .maps import Map, MapError, load_map

@@ -41,3 +41,25 @@ use_venv() {
     export VIRTUAL_ENV="$VENV"
     export PATH="$VENV/bin:$PATH"
 }
+
+# Install a package of examples/ (its own pyproject.toml, e.g. the example game, registered by an
+# entry point) into .venv, editable; skipped when its pyproject.toml and this checkout are those of
+# the last successful install and the package is still installed. Call after ensure_venv.
+ensure_example() {
+    local dir="$1" name stamp want
+    [[ -f "$dir/pyproject.toml" ]] || die "no $dir/pyproject.toml"
+    name="$(basename "$dir")"
+    stamp="$VENV/.hexplay-installed-example-$name"
+    # the checkout's path too: an editable install points at one checkout
+    want="$({ cat "$dir/pyproject.toml" "$VENV/pyvenv.cfg"; readlink -f "$dir"; } | sha256sum |
+        cut -d' ' -f1)"
+    if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]] &&
+        "$VENV/bin/python" -c "import importlib.metadata as m, sys; m.version(sys.argv[1])" \
+            "$name" 2>/dev/null; then
+        echo "example $name up to date"
+        return
+    fi
+    "$VENV/bin/python" -m pip install --no-deps -e "$dir"
+    echo "$want" >"$stamp"
+    echo "installed example $name"
+}

@@ -18,6 +18,10 @@ fi
 
 section "Python virtualenv (.venv, .[test])"
 ensure_venv test
+for example in examples/*/; do
+    # each example package (the game from outside the tests check) is installed like a user's
+    [[ -f "$example/pyproject.toml" ]] && ensure_example "${example%/}"
+done
 use_venv
 python --version
 
@@ -57,7 +61,7 @@ fi
 
 section "Lint (ruff)"
 lint_paths=()
-for p in hexplay tests benchmarks; do [[ -e "$p" ]] && lint_paths+=("$p"); done
+for p in hexplay tests benchmarks examples; do [[ -e "$p" ]] && lint_paths+=("$p"); done
 ruff --version
 ruff check "${lint_paths[@]}"
 ruff format --check "${lint_paths[@]}"

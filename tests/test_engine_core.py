@@ -133,6 +133,20 @@ def test_command_log_marks():
         c.upto(5)
 
 
+def test_command_log_marks_a_turn_at_its_first_command():
+    """A game need not mark turns: the first command logged in a turn marks it; an explicit
+    mark (given when the turn begins) is kept."""
+    c = CommandLog()
+    c.add("place", {}, 0)
+    c.add("advance", {}, 0)
+    c.add("plot", {}, 1)
+    c.add("plot", {}, 1)
+    c.mark_turn(2)
+    c.add("plot", {}, 2)
+    assert c.marks == {0: 0, 1: 2, 2: 4}
+    assert [x.op for x in c.upto(1)] == ["place", "advance"]
+
+
 def test_errors_name_rule_and_field():
     e = IllegalOrder("Table II", "DF costs 5 AP")
     assert str(e) == "Table II: DF costs 5 AP" and e.rule == "Table II"

@@ -367,7 +367,6 @@ class RaceGame(ToyGame):
         self._log("advance")
         if self._phase == "setup":
             self._phase, self._turn = "planning", 1
-            self.commands.mark_turn(1)
             return [{"kind": "start", "turn": 1}]
         events = self._resolve()
         reached = [
@@ -383,7 +382,6 @@ class RaceGame(ToyGame):
             self._turn += 1
             self.plots.clear()
             self._plotted = {s: [] for s in SIDES}
-            self.commands.mark_turn(self._turn)
         return events
 
     def _resolve(self) -> list[dict[str, Any]]:
@@ -617,14 +615,12 @@ class MinesGame(ToyGame):
             self._finish(None, "turn limit")
         elif self.turns.round != first:
             self._turn = self.turns.round
-            self.commands.mark_turn(self._turn)
 
     def advance(self) -> list[dict[str, Any]]:
         if self.over or self.to_act() or self._phase != "setup":
             raise IllegalOrder("sequence of play", f"waiting for {list(self.to_act())}")
         self._log("advance")
         self._phase, self._turn = "play", 1
-        self.commands.mark_turn(1)
         return [{"kind": "start", "turn": 1}]
 
     def _view_extra(self, side: str) -> dict[str, Any]:

@@ -64,6 +64,7 @@ def rules_pages(out: Path) -> list[str]:
 API_AREAS: dict[str, tuple[str, str]] = {
     "protocol": ("The game API", "hexplay.engine"),
     "registry": ("The registry and the command line", "hexplay"),
+    "testing": ("The conformance kit", "hexplay.testing"),
     "players": ("Computer players", "hexplay.ai"),
     "analysis": ("Analysis: batches, sweeps, win probability", "hexplay.analysis"),
     "env": ("PettingZoo environments", "hexplay.env"),

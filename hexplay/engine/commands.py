@@ -34,10 +34,14 @@ class CommandLog:
         self.marks: dict[int, int] = {}
 
     def add(self, op: str, args: dict[str, Any], turn: int) -> None:
+        """Append a command; the first command of a turn not yet marked marks it."""
+        if turn not in self.marks:
+            self.marks[turn] = len(self.commands)
         self.commands.append(Command(op, args, turn))
 
     def mark_turn(self, turn: int) -> None:
-        """Remember that turn ``turn``'s planning starts after the commands so far."""
+        """Remember that turn ``turn``'s planning starts after the commands so far (optional:
+        :meth:`add` marks a turn at its first command)."""
         self.marks[turn] = len(self.commands)
 
     def upto(self, turn: int) -> list[Command]:

@@ -46,6 +46,8 @@ keys of :data:`VIEW_KEYS`. ``"referee"`` sees everything. :meth:`Game.outcome` i
 (``winner``, ``reason``, ``turns`` and the game's own figures) for batch analysis.
 
 Saves, replay, rewind and copy are shared by every game: see :mod:`hexplay.engine.record`.
+They use only what :class:`Game` declares: ``map``, ``dice``, ``commands``, ``FORMAT``,
+``COMMANDS``, :meth:`Game._fresh`, :meth:`Game.snapshot` and :meth:`Game.scenario_dict`.
 """
 
 from __future__ import annotations
@@ -54,11 +56,15 @@ import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from .commands import CommandLog
 from .errors import IllegalOrder
 from .log import REFEREE
+
+if TYPE_CHECKING:
+    from ..maps import Map
+    from .dice import Dice
 
 TurnStructure = Literal["simultaneous", "alternating"]
 NeedKind = Literal["unit", "hex", "path", "choice", "int"]
@@ -68,9 +74,12 @@ VIEW_KEYS = ("game", "side", "turn", "phase", "to_act", "over", "winner", "units
 (a map label, or None when the unit is not on the map) for every unit the side may know of."""
 
 
-Capability = Literal["setup", "undo", "hidden_state", "commands", "sampler", "search"]
-"""What a game may declare it provides beyond the core protocol
-(:attr:`GameInfo.capabilities`)."""
+Capability = Literal["setup", "undo", "hidden_state"]
+"""What a game may declare of itself (:attr:`GameInfo.capabilities`): ``"setup"`` (a new game
+starts in its set-up phase), ``"undo"`` (:meth:`Game.undo` takes back a plotted or set-up
+order), ``"hidden_state"`` (a side's view leaves out what only the enemy knows). Informative:
+the platform never branches on them (it reads the protocol and the plugin record's parts);
+the conformance kit (:mod:`hexplay.testing`) checks that what a game declares holds."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +91,8 @@ class GameInfo:
     ``order_kinds``: every kind :meth:`Game.legal_orders` may list, in a fixed order (the
     environments' action tables). ``move_kinds`` / ``attack_kinds``: the kinds the shell's
     gestures give (click a hex the selected unit can reach / click an enemy it can attack).
-    ``capabilities``: the optional parts the game provides (:data:`Capability`).
+    ``capabilities``: what the game declares of itself (:data:`Capability`; informative,
+    checked by :mod:`hexplay.testing`).
     """
 
     name: str
@@ -228,9 +238,21 @@ def _plain(v: Any) -> Any:
 class Game(ABC):
     """Base class of every ruleset's game object; the whole protocol in one place.
 
-    A subclass provides the abstract methods. It logs each state-changing intent in
-    :attr:`commands` (``self._log(op, **args)``) with an op listed in :attr:`COMMANDS`, the
-    closed set of command kinds a save may hold; :mod:`~hexplay.engine.record` replays them.
+    A subclass provides the class attributes :attr:`info` and :attr:`FORMAT` (and extends
+    :attr:`COMMANDS` if it logs ops of its own), the abstract methods, and three instance
+    attributes, set by its constructor (what :meth:`_fresh` returns):
+
+    * :attr:`map` — the board, a :class:`hexplay.maps.Map`;
+    * :attr:`dice` — its one seeded random stream, a :class:`hexplay.engine.dice.Dice`
+      (``Dice(seed)``; every random draw of the rules is ``dice.roll(purpose, sides)``);
+    * :attr:`commands` — a new :class:`~hexplay.engine.commands.CommandLog`.
+
+    It logs each state-changing intent with ``self._log(op, **args)`` (an op listed in
+    :attr:`COMMANDS`, the closed set of command kinds a save may hold) *before* carrying it
+    out, once it is known to be legal; :mod:`~hexplay.engine.record` replays them. Turn marks
+    (where each turn begins, for :meth:`rewind`) need nothing of the game: the log marks a turn
+    at the first command logged in it (``_log`` passes :attr:`turn`). A game may still call
+    ``commands.mark_turn(turn)`` when a turn begins (after the commands that began it).
     """
 
     info: ClassVar[GameInfo]
@@ -244,7 +266,14 @@ class Game(ABC):
     }
     """Command op -> the method that replays it with the logged keyword arguments."""
 
+    map: Map
+    """The board (:class:`hexplay.maps.Map`): saved with the game; shared, not copied, by
+    :meth:`copy`."""
+    dice: Dice
+    """The game's one seeded random stream (:class:`hexplay.engine.dice.Dice`): saved as its
+    seed and checked against the state its rolls reach."""
     commands: CommandLog
+    """Every state-changing intent so far (what a save stores and a load replays)."""
 
     # --- construction ---------------------------------------------------------------------
     @classmethod

@@ -170,11 +170,18 @@ def take_state(game: Game, twin: Game) -> None:
 
 
 def rewind(game: Game, turn: int) -> Game:
-    """Back to the start of turn ``turn`` (in place, by replaying a prefix); returns ``game``."""
-    try:
-        cmds = game.commands.upto(turn)
-    except KeyError as e:
-        raise IllegalOrder("rewind", str(e.args[0])) from None
+    """Back to the start of turn ``turn`` (in place, by replaying a prefix); returns ``game``.
+    The current turn with no command given in it yet is its own start."""
+    if type(turn) is not int:
+        raise IllegalOrder("rewind", f"a turn is an integer, not {turn!r}")
+    log = game.commands
+    if turn not in log.marks and turn == game.turn and not game.over:
+        cmds = list(log.commands)
+    else:
+        try:
+            cmds = log.upto(turn)
+        except KeyError as e:
+            raise IllegalOrder("rewind", str(e.args[0])) from None
     g = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
     apply_commands(g, [c.to_dict() for c in cmds])
     game.__dict__.update(g.__dict__)

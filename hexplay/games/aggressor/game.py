@@ -65,6 +65,7 @@ class AggressorGame(Game):
         "alternating",
         "Alternating-turn battalion wargame: observation, sectors, CBR missiles, partisans.",
         order_kinds=("place", "remove", *PLAY_KINDS),
+        capabilities=frozenset({"setup", "undo", "hidden_state"}),
     )
     FORMAT = FORMAT
 

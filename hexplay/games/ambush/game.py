@@ -49,6 +49,7 @@ INFO = GameInfo(
     "SKIRMISH's advanced form (NUREG/CR-1255): the adversary must stop a moving transporter, "
     "break into its vault and get the cargo off the map while radios call up response forces.",
     order_kinds=(*SETUP_ARGS, *TASK_ARGS, radio.CALL),
+    capabilities=frozenset({"setup", "undo", "hidden_state"}),
 )
 
 OUTCOME_FIELDS = (

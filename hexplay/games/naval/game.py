@@ -164,6 +164,7 @@ class NavalGame(Game):
         "SPI's CA with the Moves #11 simultaneous movement, torpedo procedure and night "
         "spotting; ship ratings and tables are hexplay's.",
         order_kinds=tuple(ORDER_ARGS),
+        capabilities=frozenset({"undo", "hidden_state"}),
     )
     FORMAT = FORMAT
 

@@ -76,6 +76,7 @@ INFO = GameInfo(
     "Convoy ambush (NUREG/CR-1255): adversaries stop an armoured transporter and break into "
     "its vault while the convoy's guards fight back; turns are plotted in secret.",
     order_kinds=(*SETUP_ARGS, *TASK_ARGS),
+    capabilities=frozenset({"setup", "undo", "hidden_state"}),
 )
 
 OUTCOME_FIELDS = (
