@@ -19,15 +19,42 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .dice import Dice, ForcedDice, fresh_like
 from .errors import IllegalOrder, SaveError, ScenarioError
 from .serial import jsonable, map_from_dict, map_to_dict
 
 if TYPE_CHECKING:
-    from .commands import Command
-    from .protocol import Game
+    from .commands import Command, CommandLog
+
+
+class Recorded(Protocol):
+    """What the record reads of a game: names every game declares (the protocol's
+    :class:`~hexplay.engine.protocol.Game`), written here so the record stands below the
+    protocol instead of importing it."""
+
+    FORMAT: ClassVar[str]
+    COMMANDS: ClassVar[Mapping[str, str]]
+    map: Any
+    dice: Dice
+    commands: CommandLog
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def snapshot(self) -> dict[str, Any]: ...
+
+    def scenario_dict(self) -> dict[str, Any]: ...
+
+    def shared(self) -> tuple[Any, ...]: ...
+
+    @classmethod
+    def _fresh(cls, scenario: Any, map: Any, dice: Any) -> Any: ...
+
 
 SAVE_KEYS = ("format", "scenario", "map", "dice", "commands", "state", "dice_state")
 
@@ -58,7 +85,7 @@ def dice_from_dict(d: Any) -> Dice:
     raise SaveError("dice.kind", f"must be 'seeded' or 'forced', not {kind!r}")
 
 
-def save(game: Game) -> dict[str, Any]:
+def save(game: Recorded) -> dict[str, Any]:
     """The game as a plain-JSON save (see the module docstring)."""
     return jsonable(
         {
@@ -73,7 +100,7 @@ def save(game: Game) -> dict[str, Any]:
     )
 
 
-def _map_of(cls: type[Game], m: Any):
+def _map_of(cls: type[Recorded], m: Any):
     if isinstance(m, str):
         from ..maps import load_map
 
@@ -91,7 +118,7 @@ def _map_of(cls: type[Game], m: Any):
         raise SaveError("map", f"not a valid map: {e}") from None
 
 
-def apply_commands(game: Game, commands: Any, start: int = 0) -> None:
+def apply_commands(game: Recorded, commands: Any, start: int = 0) -> None:
     """Replay ``commands`` (plain dicts) on ``game`` through its closed command table."""
     if not isinstance(commands, list):
         raise SaveError("commands", "must be a list")
@@ -113,7 +140,7 @@ def apply_commands(game: Game, commands: Any, start: int = 0) -> None:
             raise SaveError(f"{where}.args", f"wrong arguments for {op}: {e}") from None
 
 
-def load(cls: type[Game], d: Any) -> Game:
+def load(cls: type[Recorded], d: Any) -> Recorded:
     """A game from a save, by replaying its commands; SaveError names what is wrong."""
     if not isinstance(d, Mapping):
         raise SaveError("save", "a save is a JSON object")
@@ -141,14 +168,14 @@ def load(cls: type[Game], d: Any) -> Game:
     return game
 
 
-def replay(game: Game) -> Game:
+def replay(game: Recorded) -> Recorded:
     """A new game replayed from the same scenario, map, seed and commands."""
     g = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
     apply_commands(g, game.commands.to_list())
     return g
 
 
-def replay_only(game: Game, commands: Sequence[Command]) -> Game:
+def replay_only(game: Recorded, commands: Sequence[Command]) -> Recorded:
     """A new game from ``game``'s scenario, map and seed given ``commands`` (some of its own,
     e.g. all but one taken back) through its command table; an order the rules refuse raises
     its own IllegalOrder (for the caller to name), nothing else is changed."""
@@ -159,7 +186,7 @@ def replay_only(game: Game, commands: Sequence[Command]) -> Game:
     return g
 
 
-def take_state(game: Game, twin: Game) -> None:
+def take_state(game: Recorded, twin: Recorded) -> None:
     """Make ``game`` (in place: widgets keep their reference) the game ``twin`` is, but for
     its command log and its dice, which ``game`` keeps: ``twin`` is a :func:`replay_only` of
     ``game``'s commands that rolls no die (set-up orders), so the dice are in the same state."""
@@ -169,7 +196,7 @@ def take_state(game: Game, twin: Game) -> None:
     game.commands, game.dice = commands, dice
 
 
-def rewind(game: Game, turn: int) -> Game:
+def rewind(game: Recorded, turn: int) -> Recorded:
     """Back to the start of turn ``turn`` (in place, by replaying a prefix); returns ``game``.
     The current turn with no command given in it yet is its own start."""
     if type(turn) is not int:
@@ -188,7 +215,7 @@ def rewind(game: Game, turn: int) -> Game:
     return game
 
 
-def copy_game(game: Game) -> Game:
+def copy_game(game: Recorded) -> Recorded:
     """An independent deep copy (for look-ahead); the map and the objects the game names in
     ``shared()`` (per-map tables) are shared, not copied."""
     shared = game.shared()

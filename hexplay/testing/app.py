@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine import LegalOrder
-from . import Kit, _positions
+from .kit import Kit, _positions
 
 
 def click(app: Any, hex: str | None = None, unit: str | None = None) -> None:
