@@ -292,6 +292,11 @@ def _list_games() -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["serve"]:  # the table server has its own options (hexplay serve --help)
+        try:
+            import tornado  # noqa: F401  (the server's one extra dependency)
+        except ImportError:
+            print("hexplay serve needs tornado: pip install 'hexplay[serve]'", file=sys.stderr)
+            return 2
         from .serve.cli import main as serve_main
 
         return serve_main(argv[1:])

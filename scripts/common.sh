@@ -15,25 +15,36 @@ die() {
 }
 as_root() { if [[ $EUID -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
 
-# Create or reuse .venv and install the package with the given extra; skipped when
-# pyproject.toml is unchanged since the last successful install of that extra.
+# Create or reuse .venv and install the package with the given extras and, if named, a
+# dependency group (PEP 735; pip >= 25.1 reads them, so pip is upgraded first when older);
+# skipped when pyproject.toml is unchanged since the last successful install of that set.
+#   ensure_venv all test    -> pip install -e ".[all]" --group test
 ensure_venv() {
-    local extra="$1" stamp want
+    local extra="$1" group="${2:-}" stamp want tag
     if [[ ! -x "$VENV/bin/python" ]] || ! "$VENV/bin/python" -c '' 2>/dev/null; then
         echo "creating virtualenv at $VENV"
         "$PYTHON" -m venv --clear "$VENV"
     fi
-    stamp="$VENV/.hexplay-installed-$extra"
+    tag="$extra${group:+-$group}"
+    stamp="$VENV/.hexplay-installed-$tag"
     want="$(cat pyproject.toml "$VENV/pyvenv.cfg" | sha256sum | cut -d' ' -f1)"
     if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]] &&
         "$VENV/bin/python" -c 'import importlib.metadata as m; m.version("hexplay")' 2>/dev/null; then
-        echo "virtualenv up to date (.[$extra])"
+        echo "virtualenv up to date (.[$extra]${group:+ --group $group})"
         return
     fi
     local t0=$SECONDS
-    "$VENV/bin/python" -m pip install -e ".[$extra]"
+    if [[ -n "$group" ]] && ! "$VENV/bin/python" - <<'PY'
+import sys
+from importlib.metadata import version
+sys.exit(0 if tuple(int(x) for x in version("pip").split(".")[:2]) >= (25, 1) else 1)
+PY
+    then
+        "$VENV/bin/python" -m pip install --upgrade "pip>=25.1"
+    fi
+    "$VENV/bin/python" -m pip install -e ".[$extra]" ${group:+--group "$group"}
     echo "$want" >"$stamp"
-    echo "installed .[$extra] in $((SECONDS - t0)) s"
+    echo "installed .[$extra]${group:+ --group $group} in $((SECONDS - t0)) s"
 }
 
 # Put .venv first on PATH for the rest of the script.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the documentation site on a fresh clone (Python 3.10+): .venv with .[docs] ->
+# Builds the documentation site on a fresh clone (Python 3.10+): .venv with .[all] --group docs ->
 # the test that the generated rules tables match the engine's tables -> sphinx-build with
 # warnings as errors (every cross-reference to hexplay must resolve) -> a check of every internal
 # link and anchor of the built pages (docs/check_links.py; external links are not followed).
@@ -8,8 +8,8 @@ set -euo pipefail
 
 source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/common.sh"
 
-section "Python virtualenv (.venv, .[docs])"
-ensure_venv docs
+section "Python virtualenv (.venv, .[all] --group docs)"
+ensure_venv all docs
 use_venv
 export HEXPLAY_SMALL=1
 python --version

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up and runs every hexplay test on a fresh machine (Python 3.10+, Node 20 + npm, root):
-#   system browser -> .venv with .[test] -> JS bundle rebuild + check -> ruff -> pytest.
+#   system browser -> .venv with .[all] and the test group -> JS bundle rebuild + check -> ruff -> pytest.
 # Idempotent: steps whose inputs did not change are skipped on the next run.
 # Extra arguments are passed to pytest, e.g. `bash scripts/test.sh -k los -x`.
 set -euo pipefail
@@ -16,8 +16,8 @@ else
     as_root apt-get install -y chromium chromium-driver
 fi
 
-section "Python virtualenv (.venv, .[test])"
-ensure_venv test
+section "Python virtualenv (.venv, .[all] --group test)"
+ensure_venv all test
 for example in examples/*/; do
     # each example package (the game from outside the tests check) is installed like a user's
     [[ -f "$example/pyproject.toml" ]] && ensure_example "${example%/}"
