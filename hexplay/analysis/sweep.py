@@ -40,13 +40,13 @@ task costs the client's process a few ms of CPU, taken from the games on a small
 MAX_CHUNK = 500
 """No chunk holds more games than this (a lost worker loses at most this many)."""
 TAIL_SPLIT = 4
+"""The sweep's last ``workers x chunk_size`` games go in chunks this many times smaller, so the
+workers finish together (tasks are handed out in order)."""
 SCALING_CHUNK = 10
 """Games per chunk when the cluster has no worker yet at submit time (one that scales from
 zero: dask-jobqueue, Kubernetes, Gateway): the sweep cannot plan for workers it does not see,
 so it plans small chunks that any number of workers arriving later keep busy (2 points x 200
 games -> 40 tasks, not the 11 planned for one worker)."""
-"""The sweep's last ``workers x chunk_size`` games go in chunks this many times smaller, so the
-workers finish together (tasks are handed out in order)."""
 
 
 def plan_chunks(

@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -120,10 +120,10 @@ class Scenario(BaseModel):
     ships: list[ShipSetup] = Field(min_length=2, max_length=60)
     ijn_start_points: int = Field(default=0, ge=0, le=1000)
     troop_point: int = Field(default=1, ge=0, le=100)
-    points: dict[
-        Literal["CL", "DD"], dict[Literal["sunk", "diw", "p"], Annotated[int, Field(ge=0, le=100)]]
-    ] = Field(default_factory=lambda: {k: dict(v) for k, v in POINTS_11.items()})
-    levels: list[tuple[Annotated[float, Field(ge=0, le=1000, allow_inf_nan=False)], Level]] = Field(
+    points: dict[Literal["CL", "DD"], dict[Literal["sunk", "diw", "p"], int]] = Field(
+        default_factory=lambda: {k: dict(v) for k, v in POINTS_11.items()}
+    )
+    levels: list[tuple[float, Level]] = Field(
         default_factory=lambda: list(LEVELS_11), min_length=1, max_length=10
     )
     ijn_diw_counts_sunk: bool = True
@@ -139,6 +139,25 @@ class Scenario(BaseModel):
         """A level is a ``[bound, name]`` pair in JSON: a two-item list is taken as a pair."""
         if isinstance(v, list):
             return [tuple(x) if isinstance(x, list) and len(x) == 2 else x for x in v]
+        return v
+
+    @field_validator("levels")
+    @classmethod
+    def _bounds(cls, v: list[tuple[float, str]]) -> list[tuple[float, str]]:
+        """Each level's bound is a ratio 0..1000 (no NaN, no infinity)."""
+        for bound, _name in v:
+            if not 0 <= bound <= 1000:  # (NaN fails this too)
+                raise ValueError(f"a level's bound is a ratio 0..1000, not {bound}")
+        return v
+
+    @field_validator("points")
+    @classmethod
+    def _points(cls, v: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+        """A ship scores 0..100 points."""
+        for kind, table in v.items():
+            for state, n in table.items():
+                if not 0 <= n <= 100:
+                    raise ValueError(f"{kind} {state} scores 0..100 points, not {n}")
         return v
 
     def to_dict(self) -> dict[str, Any]:

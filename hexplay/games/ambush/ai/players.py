@@ -217,7 +217,7 @@ transporter's hex (point-blank fire: at 0-3 hexes a guard's rifle is 22-35 again
 
 
 def set_charge(player: Player, game, view: dict[str, Any]) -> None:
-    """The breaching charge (:mod:`..rules.skirmish.breaching`), from the side's view: each
+    """The breaching charge (:mod:`hexplay.games.skirmish.breaching`), from the side's view: each
     fit man on foot whose long arm is a charge not yet spent (``ambush_rules.charges_spent``)
     sets it by barrier work when he stands on the stopped transporter's hex (from turn 2), and
     walks there when this turn's walk reaches it and the side sees no living enemy within
