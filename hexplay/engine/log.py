@@ -80,9 +80,14 @@ class Event:
 def seen_after(before: Event | None, e: Event) -> dict[str, int]:
     """``e.seen``: ``before.seen`` (the log's previous event's) plus one for each side that
     may see ``e`` (in full or redacted)."""
-    seen = dict(before.seen) if before is not None else {}
-    for s in (*e.visible_to, *(x for x in e.redacted if x not in e.visible_to)):
+    seen = before.seen.copy() if before is not None else {}
+    vis = e.visible_to
+    for s in vis:
         seen[s] = seen.get(s, 0) + 1
+    if e.redacted:
+        for s in e.redacted:
+            if s not in vis:
+                seen[s] = seen.get(s, 0) + 1
     return seen
 
 
