@@ -12,9 +12,8 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
 - ``skirmish_games_per_s``: bot-vs-bot full SKIRMISH games per second on one core (this
   process's CPU time, as every ``*_games_per_s`` of one process here), 400 games
   after 100 warm-up games (the pace of a batch once the map's lazy tables hold what games ask
-  for; see ``hexplay.games.skirmish.analysis.bench``); ``skirmish_games_per_s_cold``: the first 100
-  games on
-  a fresh copy of the map.
+  for; see ``hexplay.games.skirmish.analysis.bench``); ``skirmish_games_per_s_cold``: the first
+  100 games on a fresh copy of the map.
 - ``batch_games_per_s`` / ``batch_games_per_s_cold``: the same through
   ``hexplay.analysis.run_batch`` (tactical players, default point);
   ``batch_games_per_s_2workers`` / ``batch_games_per_s_per_core_2workers``: that batch on both

@@ -118,6 +118,33 @@ def _map_of(cls: type[Recorded], m: Any):
         raise SaveError("map", f"not a valid map: {e}") from None
 
 
+def _check_map(cls: type[Recorded], scenario: Any, saved: Any, m: Any) -> None:
+    """The save's map is one the game may play on, in every game alike:
+
+    * a map bearing a bundled map's name must be that map (a save cannot move a tree of a
+      bundled board; a custom map goes under another name);
+    * a game whose scenario names no map makes its map of the scenario (a naval sea): the
+      save's map must be that one.
+
+    A scenario's ``map`` naming anything else is a label: a game made with ``map=`` (a map
+    drawn in code, a file that need not exist where the save is loaded) carries its map in
+    the save, which is what is played.
+    """
+    from ..maps import bundled_maps, load_map
+
+    name = saved.get("name") if isinstance(saved, Mapping) else saved
+    bundled = isinstance(name, str) and name in bundled_maps()
+    if bundled and map_to_dict(load_map(name)) != map_to_dict(m):
+        raise SaveError("map", f"differs from the bundled map {name!r} it names")
+    if isinstance(scenario, Mapping) and "map" not in scenario:
+        try:
+            expected = cls.new(scenario).map  # type: ignore[attr-defined]
+        except Exception:  # (the game makes no map of its scenario alone: nothing to compare)
+            return
+        if map_to_dict(expected) != map_to_dict(m):
+            raise SaveError("map", "not the map the save's scenario makes (the map was changed)")
+
+
 def apply_commands(game: Recorded, commands: Any, start: int = 0) -> None:
     """Replay ``commands`` (plain dicts) on ``game`` through its closed command table."""
     if not isinstance(commands, list):
@@ -138,6 +165,8 @@ def apply_commands(game: Recorded, commands: Any, start: int = 0) -> None:
             raise SaveError(where, f"{op} refused by the rules: {e}") from None
         except TypeError as e:
             raise SaveError(f"{where}.args", f"wrong arguments for {op}: {e}") from None
+        except ValueError as e:  # e.g. a forced die outside the roll's faces
+            raise SaveError(where, f"{op} cannot be replayed: {e}") from None
 
 
 def load(cls: type[Recorded], d: Any) -> Recorded:
@@ -158,6 +187,9 @@ def load(cls: type[Recorded], d: Any) -> Recorded:
         game = cls._fresh(d["scenario"], m, dice)
     except ScenarioError as e:  # the save's scenario is checked like any other input
         raise SaveError(f"scenario.{e.field}", e.message) from None
+    except (ValueError, KeyError, TypeError) as e:  # a map the game cannot play on
+        raise SaveError("map", f"not a map this game plays on: {e}") from None
+    _check_map(cls, d["scenario"], d["map"], m)
     apply_commands(game, d["commands"])
     if "state" in d and jsonable(game.snapshot()) != d["state"]:
         raise SaveError("state", "replaying the saved commands does not reproduce the saved state")

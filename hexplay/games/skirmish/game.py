@@ -38,7 +38,6 @@ from ...engine import (
     SimultaneousTurns,
     check_args,
     jsonable,
-    map_to_dict,
 )
 from ...engine.record import load, replay_only, take_state
 from . import inputs as _in
@@ -121,19 +120,6 @@ def _load_map(name: str):
 
         _MAPS[name] = load_map(name)
     return _MAPS[name]
-
-
-def _check_bundled_map(m: Any) -> None:
-    """A save's map that bears a bundled map's name must be that map: a save cannot move a
-    tree of the SKIRMISH board (a custom map goes under another name)."""
-    if not isinstance(m, Mapping) or not isinstance(m.get("name"), str):
-        return
-    from ...maps import bundled_maps
-
-    if m["name"] not in bundled_maps():
-        return
-    if jsonable(map_to_dict(_load_map(m["name"]))) != m:
-        raise SaveError("map", f"differs from the bundled map {m['name']!r} it names")
 
 
 def named_scenarios() -> dict[str, dict[str, Any]]:
@@ -1260,7 +1246,6 @@ class SkirmishGame(SkirmishState, Game):
             for k in ("state", "dice_state"):
                 if k not in d:
                     raise SaveError(k, "missing: a SKIRMISH save holds the state it leads to")
-            _check_bundled_map(d.get("map"))
             cmds = d.get("commands")
             if isinstance(cmds, list) and not referee:
                 for i, c in enumerate(cmds):
