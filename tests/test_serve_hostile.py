@@ -109,3 +109,15 @@ def test_no_log_line_holds_a_token(server, caplog, monkeypatch):
     assert redact(f"GET /x?a=1&token={red}&b=2 Bearer {red}") == (
         "GET /x?a=1&token=<redacted>&b=2 Bearer <redacted>"
     )
+
+
+def test_an_oversized_body_is_413_not_a_dropped_connection(server):
+    s = seats(server.new_game("tag", seed=1))
+    base, gid, tok = s["red"]
+    before = _snapshot(server, gid)
+    big = '{"args": {"pad": "' + "x" * (100 * 1024) + '"}}'
+    status, body = _post_raw(base, f"/api/games/{gid}/order", tok, big)
+    assert status == 413 and body["error"]["code"] == "too large"
+    status, body = _post_raw(base, "/api/table", server.admin_token, big)
+    assert status == 413
+    assert _snapshot(server, gid) == before

@@ -56,6 +56,9 @@ access_log = logging.getLogger("hexplay.serve.access")
 
 MAX_BODY = 64 * 1024
 """The largest request or WebSocket message (an order is a few hundred bytes)."""
+MAX_STREAM = 64 * MAX_BODY
+"""The HTTP server's own limit, above :data:`MAX_BODY`: a larger body still reaches the
+handler's check and is answered 413 (past this the connection is dropped unread)."""
 GAME_ID = r"([A-Za-z0-9_-]{1,32})"
 
 
@@ -125,7 +128,11 @@ WORKERS = 8
 hold the intents of the others (each game's calls stay in order under its slot's lock)."""
 
 
+@tornado.web.stream_request_body
 class _Base(tornado.web.RequestHandler):
+    """The server's handlers: a body is read as it streams in, so one larger than
+    :data:`MAX_BODY` gets a 413 answer instead of a dropped connection."""
+
     table: Table
 
     def initialize(self, table: Table, base_url: str, pool: ThreadPoolExecutor) -> None:
@@ -135,6 +142,24 @@ class _Base(tornado.web.RequestHandler):
 
     async def run(self, fn, *args: Any) -> Any:
         return await tornado.ioloop.IOLoop.current().run_in_executor(self.pool, fn, *args)
+
+    def prepare(self) -> None:
+        self._chunks: list[bytes] = []
+        self._size = 0
+        length = self.request.headers.get("Content-Length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            self._too_large()
+
+    def data_received(self, chunk: bytes) -> None:
+        self._size += len(chunk)
+        if self._size > MAX_BODY:
+            self._too_large()
+        self._chunks.append(chunk)
+
+    def _too_large(self) -> None:
+        why = f"a request body is at most {MAX_BODY} bytes"
+        self.send(413, {"ok": False, "error": {"status": 413, "code": "too large", "message": why}})
+        raise tornado.web.Finish()
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -150,10 +175,11 @@ class _Base(tornado.web.RequestHandler):
         self.send(e.status, {"ok": False, "error": e.to_dict()})
 
     def body(self) -> dict[str, Any]:
-        if not self.request.body:
+        raw = b"".join(self._chunks)
+        if not raw:
             return {}
         try:
-            d = jsonio.loads(self.request.body, source="request body")
+            d = jsonio.loads(raw, source="request body")
         except jsonio.JSONInputError as e:
             raise malformed(f"the request body is not strict JSON: {e}") from None
         if not isinstance(d, dict):
@@ -415,7 +441,7 @@ class TableServer:
             self.port = socks[0].getsockname()[1]
             self.url = public_url(self.host, self.port, self._url)
             app = make_app(self.table, self.url)
-            self.http = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY)
+            self.http = tornado.httpserver.HTTPServer(app, max_body_size=MAX_STREAM)
             self.http.add_sockets(socks)
             self.pool = app.settings["pool"]
             self.ticker = _ticker(self.table, self.pool)
@@ -496,7 +522,7 @@ async def serve_forever(
     socks = tornado.netutil.bind_sockets(port, host)
     base = public_url(host, socks[0].getsockname()[1], url)
     app = make_app(table, base)
-    http = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY)
+    http = tornado.httpserver.HTTPServer(app, max_body_size=MAX_STREAM)
     http.add_sockets(socks)
     ticker = _ticker(table, app.settings["pool"])
     ticker.start()
