@@ -134,7 +134,10 @@ def make_player(name: str, player: str, side: str, seed: int, knobs: Mapping[str
     """The registered player ``player`` of game ``name`` for ``side``, with ``knobs``."""
     from ..registry import game_entry
 
-    return game_entry(name).player(player, side, seed=seed, **knobs)
+    try:
+        return game_entry(name).player(player, side, seed=seed, **knobs)
+    except KeyError as e:  # no such player: said as the parameter that named it
+        raise ValueError(f"{side}.player: {e.args[0]}") from None
 
 
 @dataclass(frozen=True)
