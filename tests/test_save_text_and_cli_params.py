@@ -60,6 +60,9 @@ def _cli_error(capsys, argv: list[str]) -> str:
         ("skirmish", "scenario.turn_limit=abc", "turn_limit", "integer"),
         ("naval", "ijn.player=admiral", "ijn.player", "'scripted'"),
         ("aggressor", "west.player=zzz", "west.player", "'random'"),
+        ("aggressor", "west.min_hit_value=abc", "west.min_hit_value", "number"),
+        ("naval", "ijn.speed=fast", "ijn.speed", "'flank'"),
+        ("ambush", "adversary.min_hit=2", "adversary.min_hit", "no such knob"),
     ],
 )
 def test_simulate_parameter_errors_name_the_parameter(capsys, game, setting, names, takes):
