@@ -169,6 +169,12 @@ def _worst_case(args: argparse.Namespace) -> int:
     other = (tactics.get(fixed[0]) if fixed else None) or {}
     try:
         rungs = [int(x) for x in str(args.rung_games).split(",") if x.strip()]
+    except ValueError:
+        raise SystemExit(
+            f"hexplay: --rung-games takes games per rung, integers like 20,40,80; "
+            f"not {args.rung_games!r}"
+        ) from None
+    try:
         result = search(
             scenario,
             other,
@@ -224,7 +230,7 @@ def _sweep(args: argparse.Namespace) -> tuple[Any, Any]:
     from .analysis.stats import summarize
     from .analysis.sweep import sweep
 
-    spec: dict[str, Any] = {k: parse_values(v) for k, v in args.params}
+    spec: dict[str, Any] = {k: parse_values(v, k) for k, v in args.params}
     if args.scenario:
         spec["scenario.file"] = [str(Path(args.scenario).resolve())]
     summary, games = sweep(

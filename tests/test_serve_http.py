@@ -218,7 +218,7 @@ def test_an_intent_resent_after_a_drop_is_applied_once(server):
 def _start(db, port=0):
     env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'tests'}"}
     cmd = [sys.executable, "-m", "hexplay.serve.cli", "--db", str(db), "--port", str(port)]
-    cmd += ["--plugin", "serve_tiny", "--quiet"]
+    cmd += ["--plugin", "serve_tiny", "--quiet", "--no-app"]
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
     line = p.stdout.readline()
     assert line.startswith("hexplay table at "), line

@@ -134,7 +134,21 @@ def make_player(name: str, player: str, side: str, seed: int, knobs: Mapping[str
     """The registered player ``player`` of game ``name`` for ``side``, with ``knobs``."""
     from ..registry import game_entry
 
-    return game_entry(name).player(player, side, seed=seed, **knobs)
+    try:
+        return game_entry(name).player(player, side, seed=seed, **knobs)
+    except KeyError as e:  # no such player: said as the parameter that named it
+        raise ValueError(f"{side}.player: {e.args[0]}") from None
+    except TypeError as e:  # a knob the player's factory does not take
+        if not knobs or "keyword argument" not in str(e):
+            raise
+        given = ", ".join(f"{side}.{k}" for k in knobs)
+        raise ValueError(f"{given}: the {player} player of {name} takes no such knob") from None
+    except ValueError as e:  # a knob's value: said with the side's prefix, as it was given
+        msg = str(e)
+        if any(msg.startswith(f"{side}.{k}") for k in knobs):
+            raise
+        named = next((k for k in knobs if msg.startswith(k)), None)
+        raise ValueError(f"{side}.{msg}" if named else f"{side}.player={player}: {msg}") from None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ takes.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -50,7 +51,11 @@ Values = Sequence[Any] | IntRange | Uniform
 
 
 def _values(name: str, v: Values) -> list[Any]:
-    if isinstance(v, IntRange | Uniform):
+    if isinstance(v, Uniform):
+        raise ValueError(
+            f"parameter {name!r}: lo~hi is a real range, for random samples only (--sample N)"
+        )
+    if isinstance(v, IntRange):
         return v.values()
     if isinstance(v, str | bytes) or not isinstance(v, Sequence):
         return [v]
@@ -125,24 +130,46 @@ def parse_value(text: str) -> Any:
         return text
 
 
-def parse_values(text: str) -> Values:
+_NUMBER = re.compile(r"\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*")
+
+
+def parse_values(text: str, name: str = "") -> Values:
     """``"1,2,3"`` -> list; ``"2..5"`` -> :class:`IntRange`; ``"0.5~2"`` -> :class:`Uniform`;
-    ``"[1,[2,3]]"`` (JSON list) -> that list; anything else -> a one-value list."""
+    ``"[1,[2,3]]"`` (JSON list) -> that list; anything else -> a one-value list.
+
+    A range of numbers that is no range (``"2..x"`` is text, but ``"1.5..3"``, ``"5..2"`` or
+    ``"3~1"`` are mistakes) is a ValueError naming the parameter ``name`` and what it takes."""
     t = text.strip()
+    where = f"parameter {name!r}" if name else "a parameter"
     if t.startswith("["):
         v = parse_value(t)
         if isinstance(v, list):
+            if not v:
+                raise ValueError(f"{where}: [] has no values; give at least one")
             return v
     if ".." in t:
         lo, _, hi = t.partition("..")
         try:
-            return IntRange(int(lo), int(hi))
+            r = IntRange(int(lo), int(hi))
         except ValueError:
-            pass
+            if _NUMBER.fullmatch(lo) and _NUMBER.fullmatch(hi):
+                raise ValueError(
+                    f"{where}: {t!r}: lo..hi takes two integers (e.g. 2..5); for real values "
+                    "use lo~hi with --sample"
+                ) from None
+        else:
+            if r.lo > r.hi:
+                raise ValueError(f"{where}: {t!r}: lo..hi needs lo <= hi")
+            return r
     if "~" in t:
         lo, _, hi = t.partition("~")
         try:
-            return Uniform(float(lo), float(hi))
+            u = Uniform(float(lo), float(hi))
         except ValueError:
-            pass
+            if _NUMBER.fullmatch(lo) or _NUMBER.fullmatch(hi):
+                raise ValueError(f"{where}: {t!r}: lo~hi takes two numbers (e.g. 0.5~2)") from None
+        else:
+            if not u.lo < u.hi:
+                raise ValueError(f"{where}: {t!r}: lo~hi needs lo < hi")
+            return u
     return [parse_value(p) for p in t.split(",")]

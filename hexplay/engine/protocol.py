@@ -393,8 +393,9 @@ class Game(ABC):
         return save(self)
 
     @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> Game:
-        """Load a save by replaying its commands through the rules (see record.load)."""
+    def from_json(cls, d: Mapping[str, Any] | str | bytes) -> Game:
+        """Load a save (a dict, or its JSON text as :meth:`to_json` and ``json.dumps`` give
+        it) by replaying its commands through the rules (see record.load)."""
         from .record import load
 
         return load(cls, d)

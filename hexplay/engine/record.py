@@ -18,9 +18,11 @@ Save layout (plain JSON)::
 from __future__ import annotations
 
 import copy
+import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from . import jsonio
 from .dice import Dice, ForcedDice, fresh_like
 from .errors import IllegalOrder, SaveError, ScenarioError
 from .serial import jsonable, map_from_dict, map_to_dict
@@ -169,10 +171,29 @@ def apply_commands(game: Recorded, commands: Any, start: int = 0) -> None:
             raise SaveError(where, f"{op} cannot be replayed: {e}") from None
 
 
+def save_object(d: Any) -> Any:
+    """A save as an object: a mapping as it is; JSON text (``str``/``bytes``) or a path object
+    read by the strict reader (:mod:`hexplay.engine.jsonio`); anything else unchanged (for
+    :func:`load` to refuse). Text that is not strict JSON is a :class:`SaveError`."""
+    if isinstance(d, Mapping):
+        return d
+    try:
+        if isinstance(d, os.PathLike):
+            return jsonio.load_path(d)
+        if isinstance(d, (str, bytes, bytearray)):
+            return jsonio.loads(d)
+    except jsonio.JSONInputError as e:
+        raise SaveError("save", f"not strict JSON: {e}") from None
+    return d
+
+
 def load(cls: type[Recorded], d: Any) -> Recorded:
-    """A game from a save, by replaying its commands; SaveError names what is wrong."""
+    """A game from a save (a dict, JSON text or a path object), by replaying its commands;
+    SaveError names what is wrong."""
+    d = save_object(d)
     if not isinstance(d, Mapping):
-        raise SaveError("save", "a save is a JSON object")
+        what = type(d).__name__
+        raise SaveError("save", f"a save is a JSON object (a dict or its JSON text), not {what}")
     if d.get("format") != cls.FORMAT:
         raise SaveError("format", f"not a {cls.FORMAT} save (got {d.get('format')!r})")
     unknown = set(d) - set(SAVE_KEYS)

@@ -16,6 +16,8 @@ own seat's state when it changes. Its modules::
     seat_app.py SeatApp: the ordinary app (GameApp + the game's adapter) of one seat, over a
                RemoteGame, in JupyterLab and Voila (notebooks/seat.ipynb)
     panel.py   SeatPanel: a plain fallback seat page for any registered game
+    seat_pages.py  the seat pages ``hexplay serve`` starts: Voila on seat.ipynb (shipped here,
+               its one cell :func:`~hexplay.serve.seat_app.seat_page`), a child process
     cli.py     ``hexplay serve``
 """
 

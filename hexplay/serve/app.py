@@ -17,8 +17,9 @@ refusal is 403 with a JSON body and a log line that never holds the token)::
     WS   /ws/games/<id>                 the seat's state pushed at once and on every change;
                                         send {"id", "op", "args"} to make an intent, answered
                                         {"type": "reply", "id", ...} or {"type": "error", ...}
-    GET  /seat/<id>?token=              the seat's page (live status and view; how to open
-                                        the app on it in JupyterLab or Voila)
+    GET  /seat/<id>?token=              the seat's status page (live status and view; how to
+                                        get the board); with Voila, ``hexplay serve``'s links
+                                        open the board instead (:mod:`.seat_pages`)
 
 Listening: 127.0.0.1 by default, so only this machine can reach the table. To let a class on
 the teacher's network play, start it with ``--ip 0.0.0.0`` (and ``--public-url`` the address
@@ -62,11 +63,12 @@ handler's check and is answered 413 (past this the connection is dropped unread)
 GAME_ID = r"([A-Za-z0-9_-]{1,32})"
 
 
-_SECRET = re.compile(r"(token=|Bearer\s+)[^&\s\"'<>]+", re.I)
+_SECRET = re.compile(r"(token=|token%3D|token%253D|Bearer\s+)[^&\s\"'<>%]+", re.I)
 
 
 def redact(text: str) -> str:
-    """``text`` with every seat token (``token=...`` in a URI, ``Bearer ...``) replaced."""
+    """``text`` with every seat token (``token=...`` in a URI, also URL-encoded inside a seat
+    page's ``?link=``, ``Bearer ...``) replaced."""
     return _SECRET.sub(r"\1<redacted>", text)
 
 
@@ -87,6 +89,7 @@ class RedactTokens(logging.Filter):
 REDACTED_LOGGERS = (
     "hexplay.serve",
     "hexplay.serve.access",
+    "hexplay.serve.voila",
     "tornado.access",
     "tornado.application",
     "tornado.general",
@@ -333,8 +336,10 @@ SEAT_PAGE = """<!doctype html>
 <style>body{font:14px sans-serif;margin:1.5em}pre{background:#f4f4f0;padding:1em}
 #status b{margin-right:1em}</style></head>
 <body><h2>{{title}}</h2><div id="conn">connecting...</div><div id="status"></div>
-<p>To play this seat with the full app, in JupyterLab or Voila run
-<code>RemoteGame(url, token)</code> (see notebooks/seat.ipynb) with this page's address.</p>
+<p>This is the table's status page. For this seat's board in the browser, the teacher installs
+Voila (<code>pip install 'hexplay[demo]'</code>) and restarts <code>hexplay serve</code>: its
+links then open the board. From a notebook: <code>SeatApp(RemoteGame(link))</code> with this
+page's address (see notebooks/seat.ipynb).</p>
 <pre id="view"></pre>
 <script>
 const q = new URLSearchParams(location.search), token = q.get("token");

@@ -57,12 +57,17 @@ class TableUnavailable(ConnectionError):
 
 
 def parse_link(url: str, game: str | None = None, token: str | None = None):
-    """``(base, game, token)`` from a seat link or a table URL plus ``game``/``token``."""
-    u = urllib.parse.urlsplit(url)
-    if u.scheme not in ("http", "https") or not u.netloc:
-        raise ValueError(f"not a table link: {url!r}")
+    """``(base, game, token)`` from a seat link or a table URL plus ``game``/``token``; a seat
+    page's link (``...?link=<seat link>``, what ``hexplay serve`` prints with Voila) is read as
+    the seat link it carries."""
+    u = urllib.parse.urlsplit(url) if isinstance(url, str) else None
+    if u is None or u.scheme not in ("http", "https") or not u.netloc:
+        raise ValueError("not a table link (http://host:port/seat/<game>?token=...)")
     q = urllib.parse.parse_qs(u.query)
     parts = [p for p in u.path.split("/") if p]
+    inner = (q.get("link") or [""])[0]
+    if inner and inner != url and not (len(parts) >= 2 and parts[-2] == "seat"):
+        return parse_link(inner, game, token)
     if len(parts) >= 2 and parts[-2] == "seat":
         game = game or parts[-1]
     token = token or (q.get("token") or [None])[0]

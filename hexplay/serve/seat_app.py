@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import html
 import logging
+import os
 import threading
 import time
+import urllib.parse
 from typing import Any
 
 import ipywidgets as W
@@ -33,7 +35,7 @@ from ..engine import REFEREE
 from ..widgets import guard as G
 from ..widgets.adapter import GameUI
 from ..widgets.game_app import GameApp, _registered_ui
-from .client import RemoteGame, state_order
+from .client import RemoteGame, TableUnavailable, parse_link, state_order
 from .queries import SETUPS
 
 log = logging.getLogger("hexplay.serve")
@@ -226,3 +228,41 @@ class SeatApp(GameApp):
     def close(self) -> None:
         self.game.close()
         super().close()
+
+
+def _note(title: str, text: str) -> W.HTML:
+    """A plain message in place of the app (the page's student reads it)."""
+    w = W.HTML(f"<h3>{html.escape(title)}</h3><p>{html.escape(text)}</p>")
+    w.add_class("hexplay-seat-note")
+    return w
+
+
+def seat_page(query: str | None = None, table_url: str | None = None) -> W.Widget:
+    """What the seat page of ``hexplay serve`` shows (its packaged ``seat.ipynb`` in Voila):
+    the :class:`SeatApp` of the seat its ``?link=`` opens, or a message saying what is wrong.
+
+    ``query``: the page's query string (default: Voila's ``QUERY_STRING``); ``table_url``: the
+    only table whose links the page opens (default: :data:`~hexplay.serve.seat_pages.TABLE_ENV`,
+    set by ``hexplay serve``; none: any table)."""
+    from .seat_pages import TABLE_ENV
+
+    query = os.environ.get("QUERY_STRING", "") if query is None else query
+    table_url = os.environ.get(TABLE_ENV, "") if table_url is None else table_url
+    link = (urllib.parse.parse_qs(query).get("link") or [""])[0]
+    if not link:
+        return _note("No seat", "Open this page from your seat's link (the teacher has them).")
+    try:
+        base, _gid, _token = parse_link(link)
+    except ValueError:
+        return _note("Not a seat link", "This page needs your seat's link; ask the teacher.")
+    if table_url and base.lower() != table_url.rstrip("/").lower():
+        return _note(
+            "Another table's link", f"This page opens seats of the table at {table_url} only."
+        )
+    try:
+        game = RemoteGame(link)
+    except PermissionError:
+        return _note("No such seat", "This link opens no seat of a game here; ask the teacher.")
+    except (TableUnavailable, OSError) as e:
+        return _note("The table cannot be reached", f"Reload the page in a moment ({e}).")
+    return SeatApp(game)

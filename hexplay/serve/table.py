@@ -250,11 +250,20 @@ class Table:
         """One link per seat: ``base/seat/<game>?token=<seat's token>``; with ``app_url`` (the
         seat notebook in Voila, e.g. ``http://host:8866/voila/render/seat.ipynb``) that page
         with the seat link as its ``link`` query argument."""
-        links = {s: f"{base}/seat/{slot.id}?token={slot.tokens[s]}" for s in slot.seats}
-        app_url = app_url or self.app_url
-        if app_url:
-            links = {s: f"{app_url}?{urlencode({'link': u})}" for s, u in links.items()}
-        return links
+        tokens = {s: slot.tokens[s] for s in slot.seats}
+        return seat_links(base, slot.id, tokens, app_url or self.app_url)
+
+    def listing(self, base: str) -> list[tuple[str, str, dict[str, str]]]:
+        """Every game's ``(heading, links)`` for the teacher, oldest first: what ``hexplay
+        serve`` prints at start (so a restart lists the games again)."""
+        out = []
+        for slot in list(self.slots.values()):
+            with slot.lock:
+                st = self.status(slot)
+                title = f" {slot.title!r}" if slot.title else ""
+                state = "over" if st["over"] else f"turn {st['turn']}"
+                out.append((slot.id, f"{slot.name}{title}, {state}", self.links(slot, base)))
+        return out
 
     # --- intents --------------------------------------------------------------------------
     def handle(
@@ -549,6 +558,17 @@ class Table:
             with s.lock:
                 out.append({"id": s.id, "game": s.name, **self.status(s)})
         return out
+
+
+def seat_links(
+    base: str, gid: str, tokens: Mapping[str, str], app_url: str | None = None
+) -> dict[str, str]:
+    """Seat -> its link: ``base/seat/<gid>?token=<token>``, or with ``app_url`` (the seat
+    page, e.g. Voila's) that page with the seat link as its ``link`` query argument."""
+    links = {s: f"{base}/seat/{gid}?token={t}" for s, t in tokens.items()}
+    if app_url:
+        links = {s: f"{app_url}?{urlencode({'link': u})}" for s, u in links.items()}
+    return links
 
 
 def _same(given: Any, token: str) -> bool:

@@ -90,7 +90,7 @@ class TableProcess:
     def start(self) -> TableProcess:
         env = {**os.environ, "PYTHONPATH": str(harness.REPO)}
         cmd = [sys.executable, "-m", "hexplay.serve.cli", "--db", str(self.db)]
-        cmd += ["--port", str(self.port), "--quiet"]
+        cmd += ["--port", str(self.port), "--quiet", "--no-app"]  # (Voila: the test's own)
         log = open(self.db.with_suffix(".log"), "a")  # noqa: SIM115 - closed with the process
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, env=env, text=True)
         self.base = self.proc.stdout.readline().split()[3]

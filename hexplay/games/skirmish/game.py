@@ -39,7 +39,7 @@ from ...engine import (
     check_args,
     jsonable,
 )
-from ...engine.record import load, replay_only, take_state
+from ...engine.record import load, replay_only, save_object, take_state
 from . import inputs as _in
 from . import setup as _setup
 from . import setup_undo as _setup_undo
@@ -1231,9 +1231,10 @@ class SkirmishGame(SkirmishState, Game):
         )
 
     @classmethod
-    def from_json(cls, d: Mapping[str, Any], referee: bool = False) -> SkirmishGame:
-        """Load a save by replaying its commands through the rules (hexplay.engine.record):
-        SaveError (naming the field or command) for anything that does not fit.
+    def from_json(cls, d: Mapping[str, Any] | str | bytes, referee: bool = False) -> SkirmishGame:
+        """Load a save (a dict or its JSON text) by replaying its commands through the rules
+        (hexplay.engine.record): SaveError (naming the field or command) for anything that
+        does not fit.
 
         Decision: a SKIRMISH save must hold the ``state`` and ``dice_state`` its commands
         lead to (every save this game writes does), so a changed scenario, map or dice that
@@ -1242,6 +1243,7 @@ class SkirmishGame(SkirmishState, Game):
         when the caller trusts where the save came from (a lesson, a worked example, a
         test), so a played game's save cannot heal men.
         """
+        d = save_object(d)
         if isinstance(d, Mapping):
             for k in ("state", "dice_state"):
                 if k not in d:

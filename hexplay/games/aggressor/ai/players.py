@@ -93,6 +93,9 @@ class ScriptedPlayer(GamePlayer):
         bad = sorted(set(knobs) - set(KNOBS))
         if bad:
             raise ValueError(f"unknown AGGRESSOR scripted knob(s) {bad}; knobs are {list(KNOBS)}")
+        for k, v in knobs.items():
+            if isinstance(v, bool) or not isinstance(v, int | float) or v < 0:
+                raise ValueError(f"{k} takes a number >= 0, not {v!r}")
         self.knobs = {**self.knobs, **knobs}
         self.min_hit_value = self.knobs["min_hit_value"]
         self.min_fire_hit_value = self.knobs["min_fire_hit_value"]

@@ -107,8 +107,18 @@ def check_knobs(side: str, knobs: Mapping[str, Any] | None) -> dict[str, Any]:
             raise ValueError(f"{side}.{k} = {v!r}: choose one of {list(allowed)}")
     ints = ("workers", "station_range", "worker_start", "assault_turn")
     for k in (*ints, "dismount_distance", "engage_range"):
-        if k in out and (not isinstance(out[k], int) or out[k] < 0):
-            raise ValueError(f"{side}.{k} must be an integer >= 0, not {out[k]!r}")
+        if k in out and (type(out[k]) is not int or out[k] < 0):
+            raise ValueError(f"{side}.{k} takes an integer >= 0, not {out[k]!r}")
+    for k in ("replace_workers", "wait_for_crew", "dismount", "fire"):
+        if k in out and not isinstance(out[k], bool):
+            raise ValueError(f"{side}.{k} takes true or false, not {out[k]!r}")
+    if out.get("shooters") is not None and (
+        type(out["shooters"]) is not int or out["shooters"] < 0
+    ):
+        raise ValueError(f"{side}.shooters takes an integer >= 0 or null, not {out['shooters']!r}")
+    mh = out["min_hit"]
+    if isinstance(mh, bool) or not isinstance(mh, int | float) or not 0 <= mh <= 1:
+        raise ValueError(f"{side}.min_hit takes a probability from 0 to 1, not {mh!r}")
     if side == "defender" and out["dismount_distance"] < 1:
         raise ValueError("defender.dismount_distance must be >= 1 (escorts cannot enter T's hex)")
     return out

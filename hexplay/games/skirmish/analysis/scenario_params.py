@@ -34,12 +34,23 @@ KNOBS = (
 )
 
 
-def _guns(n: int, kind: str, pattern: tuple[str, ...]) -> list[str]:
+def _guns(n: int, kind: str, pattern: tuple[str, ...], name: str) -> list[str]:
     if kind == MIXED:
         return [pattern[i % len(pattern)] for i in range(n)]
     if kind not in ("rifle", "shotgun"):
-        raise ValueError(f"weapon {kind!r}: use 'rifle', 'shotgun' or 'mixed'")
+        raise ValueError(f"scenario.{name} takes 'rifle', 'shotgun' or 'mixed', not {kind!r}")
     return [kind] * n
+
+
+def _int(params: Mapping[str, Any], name: str, lo: int, hi: int | None = None) -> int:
+    """The integer knob ``name`` (``lo`` to ``hi``); a ValueError naming it otherwise."""
+    v = params[name]
+    if isinstance(v, str) and v.strip().lstrip("-").isdigit():  # (numpy ints reach us as text)
+        v = int(v)
+    if type(v) is not int or v < lo or (hi is not None and v > hi):
+        takes = f"an integer from {lo} to {hi}" if hi is not None else f"an integer >= {lo}"
+        raise ValueError(f"scenario.{name} takes {takes}, not {v!r}")
+    return v
 
 
 def make_scenario(params: Mapping[str, Any] | None = None):
@@ -76,23 +87,22 @@ def _scenario_dict(key: str) -> dict[str, Any]:
     d: dict[str, Any] = Scenario(**base).to_dict() if base else Scenario().to_dict()
     d.update({k: v for k, v in params.items() if k in fields})
     if "n_adversaries" in params or "adversary_weapon" in params:
-        n = int(params.get("n_adversaries", len(d["adversary_weapons"])))
+        n = _int(params, "n_adversaries", 0) if "n_adversaries" in params else None
+        n = len(d["adversary_weapons"]) if n is None else n
         kind = params.get("adversary_weapon", MIXED)
-        d["adversary_weapons"] = _guns(n, kind, DEFAULT_ADVERSARY_WEAPONS)
+        d["adversary_weapons"] = _guns(n, kind, DEFAULT_ADVERSARY_WEAPONS, "adversary_weapon")
     if "n_guards" in params or "guard_weapon" in params:
-        n = int(params.get("n_guards", len(d["guard_weapons"])))
+        n = _int(params, "n_guards", 0) if "n_guards" in params else len(d["guard_weapons"])
         kind = params.get("guard_weapon", MIXED)
-        d["guard_weapons"] = _guns(n, kind, DEFAULT_GUARD_WEAPONS)
+        d["guard_weapons"] = _guns(n, kind, DEFAULT_GUARD_WEAPONS, "guard_weapon")
     if "n_escorts" in params:
-        k = int(params["n_escorts"])
-        if not 0 <= k <= 2:
-            raise ValueError("n_escorts must be 0, 1 or 2")
+        k = _int(params, "n_escorts", 0, 2)
         d["escorts"] = ["E1", "E2"][:k]
         d["escort_offsets"] = {e: o for e, o in d["escort_offsets"].items() if e in d["escorts"]}
         if d["commander_vehicle"] not in ["T", *d["escorts"]]:
             d["commander_vehicle"] = "T"
     if "escort_distance" in params:
-        dist = int(params["escort_distance"])
+        dist = _int(params, "escort_distance", 0)
         signs = (1, -1)
         d["escort_offsets"] = {e: signs[i % 2] * dist for i, e in enumerate(d["escorts"])}
         d["escort_max_distance"] = max(d["escort_max_distance"], dist)
