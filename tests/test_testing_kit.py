@@ -46,6 +46,18 @@ class UnloggedRace(RaceGame):
         del self.commands.commands[n:]
 
 
+class LaxRace(RaceGame):
+    """Reads its scenario's numbers with int(): "12" and 12.5 pass as 12."""
+
+    @classmethod
+    def check_scenario(cls, scenario: Any) -> dict[str, Any]:
+        if isinstance(scenario, dict):
+            scenario = {
+                k: int(v) if isinstance(v, (str, float)) else v for k, v in scenario.items()
+            }
+        return super().check_scenario(scenario)
+
+
 def entry(name: str, cls: str, **kw: Any) -> GameEntry:
     return GameEntry(name, name, f"test_testing_kit:{cls}", **kw)
 
@@ -58,6 +70,7 @@ def broken(monkeypatch):
             entry("toy-leaky", "LeakyRace"),
             entry("toy-tuple", "TupleViewRace"),
             entry("toy-unlogged", "UnloggedRace"),
+            entry("toy-lax", "LaxRace"),
         ):
             monkeypatch.setitem(registry._GAMES, e.name, e)
         yield
@@ -74,6 +87,7 @@ def _info(cls: type, name: str) -> None:
 _info(LeakyRace, "toy-leaky")
 _info(TupleViewRace, "toy-tuple")
 _info(UnloggedRace, "toy-unlogged")
+_info(LaxRace, "toy-lax")
 
 CORE = ("declared", "playouts", "refusals", "record", "views", "fog")
 """The checks a toy game can run (no PettingZoo run here, no app adapter; order_kinds: the
@@ -136,3 +150,10 @@ def test_quick_mode_and_the_report():
         report = kit.check_game("toy-mines", checks=CORE, quick=True, seed=3)
     assert list(report) == list(CORE)
     assert all(v.startswith("ok (") and v.endswith(" s)") for v in report.values()), report
+
+
+def test_a_scenario_that_reads_strings_as_numbers_is_caught(broken):
+    with pytest.raises(AssertionError, match="scenario"):
+        kit.run_check("scenarios", "toy-lax")
+    kit.run_check("scenarios", "toy-race")  # the strict toy passes
+    kit.run_check("saves", "toy-race")

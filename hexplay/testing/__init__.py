@@ -39,6 +39,12 @@ The checks (:data:`CHECKS`) play the registered game ``name`` through the protoc
     same orders for the same seed (needs the plugin's ``sampler``).
 ``env``
     PettingZoo's API and seed tests on :mod:`hexplay.env` (skipped without pettingzoo).
+``scenarios``
+    junk in every scenario field (wrong kinds, out of bounds, NaN, deep nesting): a game or
+    a :class:`~hexplay.engine.errors.ScenarioError`, integers and booleans strict
+    (:mod:`hexplay.testing.hostile`).
+``saves``
+    truncated and tampered saves: a :class:`~hexplay.engine.errors.SaveError` every time.
 ``app``
     the board by clicks (:mod:`hexplay.testing.app`): select, move, attack, end turn.
 
@@ -56,6 +62,7 @@ import numpy as np
 
 from ..engine import VIEW_KEYS, CommandLog, Dice, IllegalOrder, Order, SaveError
 from ..engine.protocol import Capability, Game, GameInfo
+from .hostile import check_saves, check_scenarios
 from .kit import PLAYER_KNOBS, CheckSkipped, Kit, _fail, _play, _positions, _turns, canon
 
 __all__ = [
@@ -495,6 +502,8 @@ CHECKS: dict[str, Callable[[Kit], None]] = {
     "views": check_views,
     "fog": check_fog,
     "env": check_env,
+    "scenarios": check_scenarios,
+    "saves": check_saves,
     "app": check_app,
 }
 """The checks by name, in the order :func:`check_game` runs them."""

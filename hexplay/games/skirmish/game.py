@@ -116,9 +116,12 @@ _MAPS: dict[str, Any] = {}
 def _load_map(name: str):
     """A bundled map, loaded once per process (its sight and movement tables are shared)."""
     if name not in _MAPS:
-        from ...maps import load_map
+        from ...maps import MapError, load_map
 
-        _MAPS[name] = load_map(name)
+        try:
+            _MAPS[name] = load_map(name)
+        except MapError as e:  # the scenario's map field names no map
+            raise ScenarioError("map", str(e)) from None
     return _MAPS[name]
 
 
