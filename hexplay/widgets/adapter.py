@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ..engine.protocol import LegalOrder, Need, Order
+from ..engine.protocol import LegalOrder, Need, Order, Reach, reach_of
 from .counters import CounterStyle, SideStyle
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ class OrderController:
 
     def __init__(self, app: GameApp) -> None:
         self.app = app
-        self._memo: tuple[Any, dict[tuple[str, str], tuple[LegalOrder, ...]]] = (None, {})
+        self._memo: tuple[Any, dict[tuple[str, ...], Any]] = (None, {})
 
     @property
     def side(self) -> str:
@@ -73,8 +73,22 @@ class OrderController:
             hit = table[(self.side, unit)] = tuple(g.legal_orders(self.side, unit))
         return hit
 
-    def order(self, order: Order) -> None:
-        self.app.game.order(order)
+    def reach(self, unit: str) -> Reach:
+        """The game's reach query for ``unit`` (:func:`~hexplay.engine.protocol.reach_of`),
+        remembered with the legal orders until the game's next command; empty if refused."""
+        legal = self.engine_legal_orders(unit)
+        table = self._memo[1]
+        hit = table.get(("reach", self.side, unit))
+        if hit is None:
+            try:
+                hit = reach_of(self.app.game, self.side, unit, legal)
+            except Exception:  # not the side's unit, gone...: nowhere to go
+                hit = Reach(unit=unit)
+            table[("reach", self.side, unit)] = hit
+        return hit
+
+    def order(self, order: Order) -> Any:
+        return self.app.game.order(order)
 
     def undo(self, unit: str | None) -> None:
         self.app.game.undo(self.side, unit)
@@ -84,32 +98,6 @@ class OrderController:
         if need.kind == "hex":
             return hex
         return occupant or unit or hex
-
-    def route(self, unit: str, goal: str, path: list[str]) -> list[str] | None:
-        """The cheapest hexes from the end of ``path`` (the unit's hex if empty) to ``goal``
-        with the AP left; [] if out of reach; None: the game offers no route (default)."""
-        return None
-
-    def path_cost(self, unit: str, path: list[str]) -> float | None:
-        """The AP ``path`` costs ``unit`` (None: unknown)."""
-        return None
-
-    def quick_order(
-        self,
-        unit: str,
-        hex: str | None,
-        clicked: str | None,
-        occupant: str | None,
-        legal: Sequence[LegalOrder],
-    ) -> Order | None:
-        """The order a plain click means with ``unit`` selected (None: only inspect)."""
-        return None
-
-    def ap_left(self, unit: str) -> float:
-        return 0.0
-
-    def ap_total(self, unit: str) -> float:
-        return 0.0
 
     def plotted(self, unit: str) -> list[str]:
         return []
@@ -240,6 +228,13 @@ class GameUI:
     def selectable(self, unit: Mapping[str, Any], side: str) -> bool:
         return unit.get("side") == side
 
+    def target(
+        self, unit: str | None, occupant: str | None, by_id: Mapping[str, Mapping[str, Any]]
+    ) -> str | None:
+        """The unit a click on ``unit`` (``occupant``: the man aboard clicked) names as a
+        target (default: the most specific one)."""
+        return occupant or unit
+
     def select(self, unit: str) -> dict[str, Any]:
         """Overlays for the selected unit (e.g. what it sees, where it can go)."""
         return {}
@@ -278,6 +273,11 @@ class GameUI:
         from .log import describe_event
 
         return describe_event(event)
+
+    def describe_result(self, order: Order, result: Any) -> str:
+        """One line for an order the shell gave by a click and what the game returned (its
+        events under alternating turns; default: the order)."""
+        return f"ordered: {order.label()}"
 
     def rules_card(self) -> str:
         """The game's part of the rules card (HTML; default: none)."""

@@ -26,6 +26,8 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..engine.errors import IllegalOrder
+from ..engine.protocol import Order
 from . import guard as G
 from .adapter import REFEREE, GameUI
 from .board import HexBoard
@@ -121,6 +123,11 @@ class GameApp(W.VBox):
         self.units_by_id: dict[str, dict[str, Any]] = {}
         self.view: dict[str, Any] = {}
         self.selected_unit: str | None = None
+        #: The attack whose odds are shown: a second click on its target (or Attack) gives it.
+        self.armed: Order | None = None
+        #: Clicks that became no order (each said, with its reason, in :attr:`click_status`).
+        self.refusals = 0
+        self.click_text = ""
         self.views_pulled = 0  # game.view calls (the one-pass test counts them)
 
         self.board = HexBoard(game.map, height=board_height)
@@ -154,7 +161,10 @@ class GameApp(W.VBox):
         self.winprob = self._make_gauge(win_probability, win_probability_n)
         self.scenario_picker = ScenarioPicker(game, scenario)  # read by "New game"
 
+        self.click_status = W.HTML()
+        self.click_status.add_class("hexplay-click-status")
         self.board.on_click(self._on_board_click)
+        self.builder.attack.on_click(lambda _b: self.attack_armed())
         self.builder.on_change = self._after_plot_change
         self.builder.on_order = self._remember_order
         self.builder.on_path = self._show_pending_path
@@ -197,7 +207,9 @@ class GameApp(W.VBox):
             [*panel, self.roster, *self.ui.side_widgets(), self.tabs, self.style],
             layout=W.Layout(width="42%", min_width="360px"),
         )
-        board_box = W.VBox([self.board, self.replay], layout=W.Layout(width="58%"))
+        board_box = W.VBox(
+            [self.board, self.click_status, self.replay], layout=W.Layout(width="58%")
+        )
         super().__init__(
             [W.HBox([board_box, side_panel], layout=W.Layout(width="100%", flex_flow="row wrap"))]
         )
@@ -342,6 +354,7 @@ class GameApp(W.VBox):
             self.board.markings = {}
             self.board.selected = None
         self.builder.blank()
+        self._disarm()
         self.summary.clear()
         self.roster.set_rows([])
         self.ui.blank_panels()
@@ -351,7 +364,18 @@ class GameApp(W.VBox):
 
     # --- intents --------------------------------------------------------------------------------
     def _on_board_click(self, ev: dict[str, Any]) -> None:
-        """A click: a target/path for the order being built, a selection, or an inspection.
+        """A click, one gesture per intent in every game (the engine judges each order):
+
+        - a target or path for the order being built (the order builder's);
+        - an own unit: select it (its reach and targets marked);
+        - with a unit selected, a hex of its reach (the game's reach query): the move order
+          there, along the reach path;
+        - an enemy it can attack (an order of the game's ``attack_kinds`` that lists it): the
+          odds first (the adapter's :meth:`~.adapter.GameUI.inspect`), a second click on it (or
+          the Attack button) gives the order;
+        - a hex or unit that only one other order of the unit takes (e.g. supply): that order;
+        - anything else: the reason it is no order (the engine's refusal, its rule named) in
+          the status line by the board; shift-click only looks.
 
         ``ev["occupant"]`` (a man aboard the vehicle clicked) is more specific than
         ``ev["unit"]``. A unit the viewing side does not know of is ignored with a warning."""
@@ -370,15 +394,192 @@ class GameApp(W.VBox):
             self.units_by_id[picked], self.plotting_side
         )
         if picked is not None and (mine or self.referee):
+            self.armed = None
             self.select(picked)
+            self.say_click("")
             return
-        if self.selected_unit is not None:
-            # a plain click gives the order it means (fire, walk there...); shift: look only
-            looks = bool(ev.get("shift")) or picked == self.selected_unit
-            if looks or not self.builder.quick(hex_, unit, occupant):
-                self.inspect(self.selected_unit, picked or hex_)
-        elif hex_ is not None:
-            self.board.selected = hex_
+        sel = self.selected_unit
+        if sel is None:
+            if picked is not None:
+                self.refuse("orders", f"{picked} is not one of the {self.plotting_side}'s units")
+            elif hex_ is not None:
+                self.board.selected = hex_
+                if str(getattr(self.game, "phase", "")) != "setup":  # (set-up: the adapter's)
+                    self.say_click(f"{hex_}: select one of your units first", error=False)
+            return
+        if bool(ev.get("shift")) or picked == sel:  # shift: look only
+            self.inspect(sel, picked or hex_)
+            return
+        self.gesture(sel, hex_, unit, occupant)
+
+    # --- the gestures (game-independent: the game's kinds, reach and legal orders) -------------
+    def say_click(self, text: str, error: bool = True) -> None:
+        """The status line by the board: what the last click did, or why it is no order."""
+        self.click_status.value = (
+            f"<span style='color:{'#b8322a' if error else '#2b5d2b'}'>{html.escape(text)}</span>"
+            if text
+            else ""
+        )
+        self.click_text = text
+
+    def refuse(self, rule: str, message: str) -> None:
+        """Say why a click is no order: ``rule: message`` (the engine's words when it judged)."""
+        self.refusals += 1
+        self.say_click(f"{rule}: {message}" if rule else message)
+
+    def _give(self, orders: list[Any]) -> bool:
+        """Give ``orders`` in turn (one, or one per step); the first refusal stops and is said
+        (steps already taken stay: each is a whole order). True if any went through."""
+        done: list[str] = []
+        for o in orders:
+            try:
+                result = self.builder.give(o)
+            except IllegalOrder as e:
+                after = f" (after {', '.join(done)})" if done else ""
+                self.refuse(e.rule, f"{e.message}{after}")
+                return bool(done)
+            except Exception as e:  # a malformed value: the engine's words
+                self.refuse("order", str(e))
+                return bool(done)
+            done.append(self.ui.describe_result(o, result))
+        self.say_click("; ".join(done), error=False)
+        if self.selected_unit is not None and self.selected_unit not in self.units_by_id:
+            self.selected_unit = None  # gone (eliminated)
+            self.builder.set_unit(None)
+        return True
+
+    def _attack_for(self, sel: str, target: str | None, hex_: str | None) -> Any:
+        """(legal order, need, value) of the first ``attack_kinds`` order of ``sel`` that takes
+        the click (a unit need: the unit the adapter's ``target`` names; a hex need: the hex)."""
+        kinds = tuple(getattr(self.game.info, "attack_kinds", ()) or ())
+        c = self.builder.controller
+        for lo in c.engine_legal_orders(sel):
+            if lo.kind not in kinds:
+                continue
+            need = next((n for n in lo.needs if not n.optional), None)
+            if need is None or need.kind not in ("unit", "hex"):
+                continue
+            value = hex_ if need.kind == "hex" else target
+            if value is not None and need.accepts(value):
+                return lo, need, value
+        return None
+
+    def gesture(
+        self, sel: str, hex_: str | None, unit: str | None, occupant: str | None = None
+    ) -> None:
+        """The board click on ``hex_`` / ``unit`` with ``sel`` selected (see the click's doc)."""
+        side = self.plotting_side
+        c = self.builder.controller
+        target = self.ui.target(unit, occupant, self.units_by_id) if unit else None
+        enemy = unit is not None and self.units_by_id[unit].get("side") != side
+        if hex_ is None and unit is not None:
+            hex_ = self.units_by_id[unit].get("hex")
+        # move: a hex of the unit's reach (a hex with an enemy in it is the enemy's)
+        r = c.reach(sel)
+        if hex_ is not None and not enemy and hex_ in r:
+            self.armed = None
+            self._give(r.move_order(side, hex_))
+            return
+        # attack: odds first, a second click (or the Attack button) gives it
+        hit = self._attack_for(sel, target, hex_) if (enemy or target) else None
+        if hit is not None:
+            lo, need, value = hit
+            order = lo.complete(**{need.name: value})
+            if self.armed is not None and self.armed == order:
+                self.armed = None
+                self._give([order])
+                return
+            self.armed = order
+            self.builder.arm(order)
+            self.inspect(sel, target or hex_)
+            self.say_click(
+                f"{sel} {lo.kind} at {value}: odds shown; click it again (or Attack) to order",
+                error=False,
+            )
+            return
+        # another order that takes exactly this click (e.g. supply from a unit, decontaminate)
+        other = self._other_order(sel, hex_, target)
+        if other is not None:
+            self._give([other])
+            return
+        self.inspect(sel, target or hex_)
+        self._why_not(sel, hex_, target if enemy else None, r)
+
+    def _other_order(self, sel: str, hex_: str | None, target: str | None) -> Any:
+        info = self.game.info
+        skip = {*getattr(info, "move_kinds", ()), *getattr(info, "attack_kinds", ())}
+        found = []
+        for lo in self.builder.controller.engine_legal_orders(sel):
+            req = [n for n in lo.needs if not n.optional]
+            if lo.kind in skip or len(req) != 1 or req[0].kind not in ("unit", "hex"):
+                continue
+            value = hex_ if req[0].kind == "hex" else target
+            if value is not None and req[0].accepts(value):
+                found.append(lo.complete(**{req[0].name: value}))
+        return found[0] if len(found) == 1 else None
+
+    def _why_not(self, sel: str, hex_: str | None, enemy: str | None, r: Any) -> None:
+        """Say why the click is no order: the engine's refusal of the order it would be (a move
+        there, or an attack on the enemy), asked of the rules (a refused order changes
+        nothing; one the rules accept is given)."""
+        side = self.plotting_side
+        info = self.game.info
+        kinds = getattr(info, "attack_kinds", ()) if enemy else getattr(info, "move_kinds", ())
+        legal = {lo.kind: lo for lo in self.builder.controller.engine_legal_orders(sel)}
+        kind = next((k for k in kinds if k in legal), None) or (kinds[0] if kinds else None)
+        if kind is None:
+            self.refuse("orders", f"{self.game.info.title} has no order a click gives")
+            return
+        lo = legal.get(kind)
+        need = next((n for n in lo.needs if not n.optional), None) if lo else None
+        if enemy:
+            name, value = (need.name if need else "target"), enemy
+            if need is not None and need.kind == "hex":
+                value = hex_
+        else:
+            if hex_ is None:
+                self.refuse("orders", f"{sel}: click a hex or a unit")
+                return
+            name = need.name if need is not None else (getattr(r, "need", None) or "path")
+            kind_of = need.kind if need is not None else "path"
+            here = self.units_by_id.get(sel, {}).get("hex")
+            near = here is not None and _distance(self.game.map, here, hex_) == 1
+            if lo is not None and (kind_of == "int" or need is None or not near):
+                left = "" if r.left is None else f" with the {r.left:g} {r.cost_unit} left"
+                self.refuse(
+                    lo.rule or kind,
+                    f"{sel} cannot reach {hex_}{left} ({kind}: {len(r)} hexes in reach)",
+                )
+                return
+            value = [hex_] if kind_of == "path" else hex_
+        order = Order(side, kind, sel, {name: value})
+        try:
+            self.builder.controller.order(order)
+        except IllegalOrder as e:
+            self.refuse(e.rule, e.message)
+            return
+        except Exception as e:
+            self.refuse(kind, str(e))
+            return
+        # the rules took it (a legal order the click's reading missed): as given
+        self.builder.last_order = order
+        self._remember_order(order)
+        self.builder._plot_changed()
+        self.say_click(f"ordered: {order.label()}", error=False)
+
+    def _disarm(self) -> None:
+        """No attack waiting, nothing said about the last click (a new side or turn)."""
+        self.armed = None
+        self.builder.arm(None)
+        self.say_click("")
+
+    def attack_armed(self) -> None:
+        """The Attack button: give the attack whose odds are shown (the second click's order)."""
+        if self.armed is None or self.handover or self.over:
+            self.refuse("orders", "select a unit, then click an enemy to see the odds first")
+            return
+        order, self.armed = self.armed, None
+        self._give([order])
 
     def click_unit(self, unit: str) -> None:
         """A click on a unit that has no counter (a panel button): as a click on its counter."""
@@ -396,6 +597,8 @@ class GameApp(W.VBox):
             self.plotting_side = u["side"]
             self.controls.side.value = u["side"]
         self.selected_unit = unit
+        self.armed = None
+        self.builder.arm(None)
         ov = {k: v for k, v in self.board.overlays.items() if k not in SELECTION_OVERLAYS}
         ov.update(self.ui.select(unit))
         with self.board.hold_sync():
@@ -524,6 +727,7 @@ class GameApp(W.VBox):
         self.controls.say(f"{side} {'plot submitted' if self._simultaneous else 'turn ended'}")
         self.selected_unit = None
         self.builder.set_unit(None, refresh=False)
+        self._disarm()
         self._proceed(previous=side)
 
     @property
@@ -572,6 +776,7 @@ class GameApp(W.VBox):
                 )
             self.controls.say(words)
             self.board.clear_overlays()
+            self._disarm()
         if self.referee:
             self.controls.side.value = self.plotting_side
         elif self.hot_seat and len(self.humans) > 1 and changed and not self.over:
@@ -655,6 +860,7 @@ class GameApp(W.VBox):
         self.handover = False
         self.selected_unit = None
         self.builder.set_unit(None, refresh=False)
+        self._disarm()
         self.replay.layout.display = "none"
         self.__dict__.pop("_replay_cache", None)
         self.ui.reset()
@@ -713,6 +919,14 @@ class GameApp(W.VBox):
             return None
         cache[turn] = v
         return v
+
+
+def _distance(m: Any, a: str, b: str) -> int | None:
+    """Hexes between two labels of map ``m`` (None if it cannot say)."""
+    try:
+        return int(m.distance(a, b))
+    except Exception:
+        return None
 
 
 #: Adapters of the games hexplay ships, for registry entries that do not name theirs yet.

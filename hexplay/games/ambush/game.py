@@ -48,6 +48,8 @@ INFO = GameInfo(
     "simultaneous",
     "SKIRMISH's advanced form (NUREG/CR-1255): the adversary must stop a moving transporter, "
     "break into its vault and get the cargo off the map while radios call up response forces.",
+    move_kinds=("MP", "MV"),
+    attack_kinds=("DF",),
 )
 
 OUTCOME_FIELDS = (

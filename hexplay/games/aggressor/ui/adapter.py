@@ -117,8 +117,8 @@ def counters_from_view(view: Mapping[str, Any], viewer: str) -> list[dict[str, A
 
 
 class AggressorController(OrderController):
-    """The order builder's link to an AggressorGame: the engine's legal orders, titled; the
-    "AP" bar shows the hexes the unit may still move."""
+    """The order builder's link to an AggressorGame: the engine's legal orders, titled (the
+    points bar shows the reach query's moves left)."""
 
     TITLES = {
         "move": "move to an adjacent hex (or keys 1-6)",
@@ -145,17 +145,6 @@ class AggressorController(OrderController):
         """The engine's undo: in the set-up, ``unit``'s placement taken back; in play refused
         (orders act at once), the rule named by the engine."""
         self.app.game.undo(self.side, unit)
-
-    def _own(self, unit: str) -> Mapping[str, Any]:
-        u = (self.app.view.get("units") or {}).get(unit) or {}
-        return u if u.get("side") == self.side else {}
-
-    def ap_left(self, unit: str) -> float:
-        return float(self._own(unit).get("moves_left", 0))
-
-    def ap_total(self, unit: str) -> float:
-        u = self._own(unit)
-        return float(max(u.get("range", 0), u.get("moves_left", 0), 1))
 
 
 class AggressorUI(GameUI):
@@ -218,7 +207,6 @@ class AggressorUI(GameUI):
         )
         self.setup_box.add_class("hexplay-aggressor-setup")
         self.setup_box.layout.display = "none"
-        self.armed: tuple[str, str] | None = None  # (unit, hex): a second click there attacks
         self._attached = False
         self._regions: dict[str, Any] | None = None
         self._memo: tuple[Any, dict[tuple[str, str | None], Any]] = (None, {})
@@ -265,7 +253,6 @@ class AggressorUI(GameUI):
 
     def reset(self) -> None:
         """A new game (the shell has just given the screen to its first human side)."""
-        self.armed = None
         self._first_side()
 
     # --- the board ------------------------------------------------------------------------------
@@ -425,7 +412,9 @@ class AggressorUI(GameUI):
             self._memo = (key, {})
         table = self._memo[1]
         if (what, unit) not in table:
-            table[(what, unit)] = g.reach(ps, unit) if what == "reach" else g.observed_hexes(ps)
+            table[(what, unit)] = (
+                self.app.builder.controller.reach(unit) if what == "reach" else g.observed_hexes(ps)
+            )
         return table[(what, unit)]
 
     def _known_enemy_hexes(self) -> set[str]:
@@ -512,11 +501,8 @@ class AggressorUI(GameUI):
         self.sectors.value = sector_table(self.app.game, view)
         self.reports.value = reports_table(view)
         self.show_unit(self.app.selected_unit)
-        if self.armed is not None and self._own_unit(self.armed[0]) is None:
-            self.armed = None
 
     def blank_panels(self) -> None:
-        self.armed = None
         for w in (
             self.unit_panel,
             self.odds_panel,
@@ -531,7 +517,6 @@ class AggressorUI(GameUI):
         self.setup_box.layout.display = "none"
 
     def select_panels(self, unit: str) -> None:
-        self.armed = None
         self.show_unit(unit)
         self.show_targets(unit)
 
@@ -737,7 +722,6 @@ class AggressorUI(GameUI):
         except IllegalOrder as e:
             self._say(str(e), error=True)
             return False
-        self.armed = None
         self._say(describe_result(order, result))
         app.refresh()
         if order.unit not in app.units_by_id:  # eliminated
@@ -769,47 +753,30 @@ class AggressorUI(GameUI):
         self._say(f"{nxt} selected")
 
     def inspect(self, unit: str, target: str) -> None:
-        """A click with ``unit`` selected: a hex it can step to moves it; a target (enemy or
-        feature hex) shows the odds, and a second click on the same hex attacks or fires."""
+        """A look from ``unit`` at ``target`` (a unit or a hex): the odds of the first attack
+        or ranged feature of the unit that may take it (the Attack tab); the shell gives the
+        order on a second click."""
         app = self.app
         if self._own_unit(unit) is None or app.game.phase == "setup":
             return
-        hx = target
         tu = app.units_by_id.get(target)
-        if tu is not None:
-            hx = tu.get("hex")
+        hx = tu.get("hex") if tu is not None else target
         if hx is None:
             return
-        orders = {lo.kind: lo for lo in app.builder.controller.engine_legal_orders(unit)}
-        side = app.plotting_side
-
-        def can(kind: str) -> bool:
-            lo = orders.get(kind)
-            return lo is not None and bool(lo.needs) and hx in lo.needs[0].options
-
-        if can("move") and tu is None:
-            self.give(Order(side, "move", unit, {"to": hx}))
-            return
         kinds = [
-            k for k in ("attack", "fire", "launch", "strike", "recon", "supply", "decon") if can(k)
+            lo.kind
+            for lo in app.builder.controller.engine_legal_orders(unit)
+            if lo.kind in ("attack", *RANGED) and lo.needs and hx in lo.needs[0].options
         ]
-        if tu is not None and not tu.get("hidden") and "strike" in kinds:
+        if tu is not None and not tu.get("hidden") and "strike" in kinds and "recon" in kinds:
             kinds.remove("recon")
         if not kinds:
-            self._say(f"{hx} is not a move or target hex for {unit} now")
             return
-        kind = kinds[0]
-        if kind in ("supply", "decon"):
-            need = orders[kind].needs[0].name
-            self.give(Order(side, kind, unit, {need: hx}))
-            return
-        if self.armed == (unit, hx):
-            self.give(Order(side, kind, unit, {"target": hx}))
-            return
-        self.armed = (unit, hx)
-        self.odds_panel.show(self._odds_html(unit, hx, kind))
+        self.odds_panel.show(self._odds_html(unit, hx, kinds[0]))
         app.tabs.selected_index = app.tab_index["Attack"]
-        self._say(f"{unit} {kind} at {hx}: click it again to order it")
+
+    def describe_result(self, order: Order, result: Any) -> str:
+        return describe_result(order, result)
 
     def blank_text(self) -> str:
         return html.escape(f"hand-over to {self.app.plotting_side}")
