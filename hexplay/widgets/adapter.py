@@ -187,8 +187,13 @@ class GameUI:
         return out
 
     def extra_units(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
-        """Units the side may select that have no counter (e.g. off the map)."""
-        return []
+        """Units the side may select that have no counter (default: its units off the map,
+        e.g. still to place in the set-up; the roster lists them)."""
+        return [
+            {"id": str(uid), "side": str(u.get("side", "")), "hex": None, "label": str(uid)}
+            for uid, u in (view.get("units") or {}).items()
+            if u.get("hex") is None and (side == REFEREE or u.get("side") == side)
+        ]
 
     def overlays(self, view: Mapping[str, Any], side: str) -> dict[str, Any]:
         """The view's overlays (markings, regions, plotted paths...)."""

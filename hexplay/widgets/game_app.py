@@ -57,7 +57,7 @@ APP_CSS = (
     "</style>"
 )
 
-SELECTION_OVERLAYS = ("los", "visible", "reachable", "route")
+SELECTION_OVERLAYS = ("los", "visible", "reachable", "route", "highlight")
 #: Overlays an adapter returns that are the game's markings (the board's ``markings`` trait).
 MARKINGS = ("markings", "regions")
 
@@ -396,15 +396,19 @@ class GameApp(W.VBox):
         if picked is not None and (mine or self.referee):
             self.armed = None
             self.select(picked)
-            self.say_click("")
+            self.say_click(self._selected_words(picked), error=False)
             return
         sel = self.selected_unit
         if sel is None:
-            if picked is not None:
+            setup = str(getattr(self.game, "phase", "")) == "setup"
+            side_wide = self._other_order(None, hex_, picked) if setup and hex_ else None
+            if side_wide is not None:  # a side-wide order this hex alone completes (set-up)
+                self._give([side_wide])
+            elif picked is not None:
                 self.refuse("orders", f"{picked} is not one of the {self.plotting_side}'s units")
             elif hex_ is not None:
                 self.board.selected = hex_
-                if str(getattr(self.game, "phase", "")) != "setup":  # (set-up: the adapter's)
+                if not setup:  # (a set-up click the game's adapter may take)
                     self.say_click(f"{hex_}: select one of your units first", error=False)
             return
         if bool(ev.get("shift")) or picked == sel:  # shift: look only
@@ -421,6 +425,18 @@ class GameApp(W.VBox):
             else ""
         )
         self.click_text = text
+
+    def _selected_words(self, unit: str) -> str:
+        """What the status line says of a selection: where it can go and what it can attack."""
+        r = self.builder.controller.reach(unit)
+        marks = self.board.overlays.get("highlight") or ()
+        bits = [f"{unit} selected"]
+        if r:
+            left = "" if r.left is None else f", {r.left:g} {r.cost_unit} left"
+            bits.append(f"{len(r)} hexes in reach{left}")
+        if marks:
+            bits.append(f"{len(marks)} target hex(es) marked")
+        return " · ".join(bits)
 
     def refuse(self, rule: str, message: str) -> None:
         """Say why a click is no order: ``rule: message`` (the engine's words when it judged)."""
@@ -478,6 +494,7 @@ class GameApp(W.VBox):
         r = c.reach(sel)
         if hex_ is not None and not enemy and hex_ in r:
             self.armed = None
+            self.builder.arm(None)
             self._give(r.move_order(side, hex_))
             return
         # attack: odds first, a second click (or the Attack button) gives it
@@ -487,6 +504,7 @@ class GameApp(W.VBox):
             order = lo.complete(**{need.name: value})
             if self.armed is not None and self.armed == order:
                 self.armed = None
+                self.builder.arm(None)
                 self._give([order])
                 return
             self.armed = order
@@ -505,11 +523,21 @@ class GameApp(W.VBox):
         self.inspect(sel, target or hex_)
         self._why_not(sel, hex_, target if enemy else None, r)
 
-    def _other_order(self, sel: str, hex_: str | None, target: str | None) -> Any:
+    def _other_order(self, sel: str | None, hex_: str | None, target: str | None) -> Any:
+        """The one order of ``sel`` (None: a side-wide one) besides moves and attacks whose
+        single need the click fills (a unit or a hex it lists), else None."""
         info = self.game.info
         skip = {*getattr(info, "move_kinds", ()), *getattr(info, "attack_kinds", ())}
         found = []
-        for lo in self.builder.controller.engine_legal_orders(sel):
+        c = self.builder.controller
+        if sel is None:
+            try:
+                legal = [lo for lo in self.game.legal_orders(self.plotting_side) if lo.unit is None]
+            except Exception:
+                return None
+        else:
+            legal = list(c.engine_legal_orders(sel))
+        for lo in legal:
             req = [n for n in lo.needs if not n.optional]
             if lo.kind in skip or len(req) != 1 or req[0].kind not in ("unit", "hex"):
                 continue
@@ -579,6 +607,7 @@ class GameApp(W.VBox):
             self.refuse("orders", "select a unit, then click an enemy to see the odds first")
             return
         order, self.armed = self.armed, None
+        self.builder.arm(None)
         self._give([order])
 
     def click_unit(self, unit: str) -> None:
@@ -600,12 +629,40 @@ class GameApp(W.VBox):
         self.armed = None
         self.builder.arm(None)
         ov = {k: v for k, v in self.board.overlays.items() if k not in SELECTION_OVERLAYS}
-        ov.update(self.ui.select(unit))
+        ov.update(self._marks(unit, self.ui.select(unit)))
         with self.board.hold_sync():
             self.board.selected = unit
             if ov != self.board.overlays:
                 self.board.overlays = ov
         self.board.after_answer(lambda: self._select_panels(unit))
+
+    def _marks(self, unit: str, ov: dict[str, Any]) -> dict[str, Any]:
+        """The selection's overlays: the adapter's, with the unit's reach (the reach query's
+        costs) and its attack targets (hexes of what its ``attack_kinds`` orders list) marked
+        where the adapter gives none."""
+        u = self.units_by_id.get(unit) or {}
+        if u.get("side") != self.plotting_side and not self.referee:
+            return ov
+        c = self.builder.controller
+        if "reachable" not in ov:
+            r = c.reach(unit)
+            if r:
+                ov["reachable"] = r.costs()
+        if "highlight" not in ov:
+            kinds = tuple(getattr(self.game.info, "attack_kinds", ()) or ())
+            hexes: set[str] = set()
+            with contextlib.suppress(Exception):
+                for lo in c.engine_legal_orders(unit):
+                    need = next((n for n in lo.needs if not n.optional), None)
+                    if lo.kind not in kinds or need is None:
+                        continue
+                    for o in need.options:
+                        h = (self.units_by_id.get(o) or {}).get("hex") if need.kind == "unit" else o
+                        if isinstance(h, str):
+                            hexes.add(h)
+            if hexes:
+                ov["highlight"] = sorted(hexes)
+        return ov
 
     def _select_panels(self, unit: str) -> None:
         if self.units_by_id.get(unit) is None or self.selected_unit != unit:
@@ -929,10 +986,6 @@ def _distance(m: Any, a: str, b: str) -> int | None:
         return None
 
 
-#: Adapters of the games hexplay ships, for registry entries that do not name theirs yet.
-SHIPPED_UIS = {"skirmish": "hexplay.games.skirmish.ui.adapter:SkirmishUI"}
-
-
 def _registered_ui(game: Any) -> type[GameUI]:
     """The adapter class of ``game``'s registry entry (the plain :class:`GameUI` if none)."""
     from ..registry import game_entry, resolve
@@ -940,5 +993,5 @@ def _registered_ui(game: Any) -> type[GameUI]:
     if game is None:
         raise ValueError("give game= or ui=")
     name = game if isinstance(game, str) else game.info.name
-    ref = game_entry(name).ui or SHIPPED_UIS.get(name)
+    ref = game_entry(name).ui
     return GameUI if ref is None else resolve(ref)

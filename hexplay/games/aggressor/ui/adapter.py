@@ -775,6 +775,13 @@ class AggressorUI(GameUI):
         self.odds_panel.show(self._odds_html(unit, hx, kinds[0]))
         app.tabs.selected_index = app.tab_index["Attack"]
 
+    def target(
+        self, unit: str | None, occupant: str | None, by_id: Mapping[str, Mapping[str, Any]]
+    ) -> str | None:
+        """A click on a counter names its hex (attacks, fire and missions target hexes)."""
+        u = by_id.get(unit or "")
+        return u.get("hex") if u is not None else unit
+
     def describe_result(self, order: Order, result: Any) -> str:
         return describe_result(order, result)
 
