@@ -254,3 +254,34 @@ def test_toy_game_from_outside_by_clicks(toys):
     _attack(app, click)
     app.controls.end_plot.click()
     assert click.silent == 0
+
+
+@pytest.mark.parametrize("name", ["naval", "aggressor"])
+def test_the_rules_card_speaks_the_games_own_kinds_and_cost_unit(name):
+    app = GameApp(name, seed=1, vs_computer=OTHER[name], hot_seat=False)
+    card = app.rules.value
+    info = app.game.info
+    assert all(k in card for k in (*info.move_kinds, *info.attack_kinds))
+    assert "walks" not in card and "your man" not in card
+    if name == "naval":
+        assert "MP cost" in card and " AP" not in card
+
+
+def test_no_shared_widget_names_a_game():
+    """hexplay.widgets reaches games through the registry only (the editor's game kinds
+    aside): no game's name in its code or docs."""
+    import re
+    from pathlib import Path
+
+    import hexplay.widgets as w
+
+    own = {"design.py", "scenario_kinds.py", "scenario_editor.py"}
+    names = re.compile(r"skirmish|ambush|aggressor|naval", re.IGNORECASE)
+    hits = [
+        f"{p.name}:{i}"
+        for p in Path(w.__file__).parent.glob("*.py")
+        if p.name not in own
+        for i, line in enumerate(p.read_text().splitlines(), 1)
+        if names.search(line)
+    ]
+    assert hits == []

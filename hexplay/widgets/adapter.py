@@ -117,6 +117,9 @@ class GameUI:
     #: Counter size on the board (1: the default, at most 1.25).
     counter_scale: float = 1.0
     controller_class: type = OrderController
+    #: The win-probability gauge's widget class (``n=``, ``seed=``; ``show(estimate)``,
+    #: ``reset()``), None: the game offers none.
+    gauge_class: type | None = None
 
     def __init__(self, app: GameApp) -> None:
         self.app = app
@@ -283,6 +286,10 @@ class GameUI:
         """One line for an order the shell gave by a click and what the game returned (its
         events under alternating turns; default: the order)."""
         return f"ordered: {order.label()}"
+
+    def shot_odds(self, event: Mapping[str, Any]) -> Mapping[str, float] | None:
+        """The odds of a shot event of the log, for the after-action review (default: none)."""
+        return None
 
     def rules_card(self) -> str:
         """The game's part of the rules card (HTML; default: none)."""

@@ -32,10 +32,10 @@ from . import guard as G
 from .adapter import REFEREE, GameUI
 from .board import HexBoard
 from .controls import PhaseControls, PlotBuilder, ReplaySlider
-from .log import RecordTable, ResultsLog, describe_event
+from .log import RecordTable, ResultsLog
 from .review import ReviewPanel
 from .roster import Roster
-from .rules_card import RulesCard
+from .rules_card import RulesCard, app_card
 from .scenario_picker import ScenarioPicker
 from .scenario_picker import new_game as new_scenario_game
 from .summary import TurnSummary, summary_markings
@@ -44,7 +44,7 @@ log = logging.getLogger("hexplay.widgets")
 
 #: Overlays that belong to the selected unit (replaced when the selection changes).
 #: The app's own page styles: tab titles keep their whole width (with six or more tabs in the
-#: side panel, Lab's fixed-width tabs cut "AMBUSH" to "AMBUSI"); the tab bar wraps instead.
+#: side panel, Lab's fixed-width tabs cut a six-letter title to five); the tab bar wraps.
 APP_CSS = (
     "<style>"
     ".hexplay-tabs > .lm-TabBar .lm-TabBar-content,"
@@ -136,7 +136,7 @@ class GameApp(W.VBox):
         self.board.counter_scale = float(getattr(self.ui, "counter_scale", 1.0))
         self.controls = PhaseControls(sides=list(self.sides), show_side_picker=referee, timer=timer)
         self.builder = PlotBuilder(self.ui.controller_class(self))
-        self.results = ResultsLog()
+        self.results = ResultsLog(describe=self.ui.describe_event)
         self.record = RecordTable()
         self.replay = ReplaySlider(on_turn=self.show_turn)
         self.replay.layout.display = "none"
@@ -154,7 +154,7 @@ class GameApp(W.VBox):
         self.banner = W.HTML()
         self.banner.add_class("hexplay-game-over")
         self.banner.layout.display = "none"
-        self.summary = TurnSummary(describe=getattr(self.ui, "describe_event", describe_event))
+        self.summary = TurnSummary(describe=self.ui.describe_event)
         self.roster = Roster(on_pick=self.click_unit)
         #: Orders the app gave for each side, by turn ("same as last turn" repeats them).
         self.orders_given: dict[tuple[str, int], list[Any]] = {}
@@ -181,7 +181,7 @@ class GameApp(W.VBox):
         pages = [("Plot", self.builder), *self.ui.panels()]
         pages += [("Log", self.results), ("Record", self.record)]
         self.review = ReviewPanel(self)
-        self.rules = RulesCard(self.ui.rules_card())
+        self.rules = RulesCard(self.ui.rules_card(), self._app_card())
         pages += [("Review", self.review), ("Rules", self.rules)]
         self.tabs = G.Tab(children=[w for _t, w in pages])
         self.tabs.add_class("hexplay-tabs")
@@ -214,9 +214,20 @@ class GameApp(W.VBox):
             [W.HBox([board_box, side_panel], layout=W.Layout(width="100%", flex_flow="row wrap"))]
         )
         self.refresh()
+        self.rules.show(self.ui.rules_card(), self._app_card())  # (the reach's unit known now)
         self.update_win_probability()
 
     # --- set-up ---------------------------------------------------------------------------------
+    def _app_card(self) -> str:
+        """How the app is played, in the game's declared kinds and its reach's cost unit."""
+        info = self.game.info
+        unit = ""
+        with contextlib.suppress(Exception):
+            own = [u for u, v in self.units_by_id.items() if v.get("side") == self.plotting_side]
+            if own:
+                unit = self.builder.controller.reach(own[0]).cost_unit
+        return app_card(getattr(info, "move_kinds", ()), getattr(info, "attack_kinds", ()), unit)
+
     def _make_computers(self) -> None:
         self.computers = {}
         for i, side in enumerate(s for s in self.sides if s not in self.humans):
@@ -227,11 +238,10 @@ class GameApp(W.VBox):
                 self.computers[side] = None
 
     def _make_gauge(self, on: bool | None, n: int) -> Any:
-        if not on:
+        gauge = getattr(self.ui, "gauge_class", None)
+        if not on or gauge is None:
             return None
-        from ..games.skirmish.ui.winprob import WinProbabilityGauge
-
-        g = WinProbabilityGauge(n=n, seed=self.seed, layout=W.Layout(width="100%"))
+        g = gauge(n=n, seed=self.seed, layout=W.Layout(width="100%"))
         g.add_class("hexplay-win-probability")
         g.figure.layout.height = "140px"
         return g
@@ -928,7 +938,7 @@ class GameApp(W.VBox):
             self.update_win_probability()
 
     def _timer_expired(self) -> None:
-        """Time is up: the plot is submitted as it stands; if the rules refuse it (SKIRMISH: a
+        """Time is up: the plot is submitted as it stands; if the rules refuse it (e.g. a
         moving vehicle with nothing plotted), the adapter's defaults are given first."""
         if self.handover or self.over:
             return

@@ -18,7 +18,7 @@ what AMBUSH adds, all from the viewing side's view (``view["ambush_rules"]``, se
   tables, so panel and game cannot disagree).
 
 Radio messages and the response force's news are log events the view already holds for the
-defender only; :func:`~.log.describe_event` words them.
+defender only; :func:`hexplay.games.skirmish.ui.events.describe_event` words them.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ from hexplay.widgets.hex_overlays import HexCosts, HexLabels
 
 from .odds import OddsPanel
 from .offmap import OffMapPanel, offmap_units_from_view, unit_status
+from .winprob import WinProbabilityGauge
 
 SIDES = ("adversary", "defender")
 
@@ -250,6 +251,7 @@ class SkirmishUI(GameUI):
 
     title = "SKIRMISH"
     controller_class = SkirmishController
+    gauge_class = WinProbabilityGauge
     #: 30 x 36 hexes in a column: at the whole-map scale a counter is ~12 px (issue 15)
     fit_units = True
     #: counters 20% larger (one man or vehicle a hex, mostly: the hex holds it)
@@ -512,12 +514,26 @@ class SkirmishUI(GameUI):
         return rows
 
     def describe_event(self, event: Mapping[str, Any]) -> str:
-        from hexplay.widgets.log import describe_event
+        from .events import describe_event
 
         return describe_event(event)
 
+    def shot_odds(self, event: Mapping[str, Any]) -> dict[str, float] | None:
+        """P(K), P(W), P(miss) of a SKIRMISH shot event from its attack and defence strengths
+        (Table VI, :func:`hexplay.games.skirmish.combat.combat_odds`: the resolver's own table)."""
+        a, d = event.get("attack"), event.get("defence")
+        if a is None or d is None:
+            return None
+        try:
+            from ..combat import combat_odds
+
+            o = combat_odds(int(a), int(d))
+        except Exception:
+            return None
+        return {k: float(v) for k, v in o.items()}
+
     def rules_card(self) -> str:
-        from hexplay.widgets.rules_card import skirmish_card
+        from .rules_card import skirmish_card
 
         return skirmish_card()
 
