@@ -1,38 +1,49 @@
-"""The per-game UI adapter: everything :class:`~.game_app.GameApp` must know about one game.
+"""The per-game UI adapter: what the app shell (:mod:`.game_app`) must know about one game.
 
-The shell (:mod:`.game_app`) is game-independent: phase controls, hot seat, referee view,
-turn timer, computer players, results log, record table, replay slider, win probability. A
-game plugs in by subclassing :class:`GameUI` and naming it in its registry entry (``ui=``).
-What an adapter provides, and the defaults here (which work for any game on the protocol of
-:mod:`hexplay.engine.protocol`):
+The shell is game-independent and owns the gestures: select a unit (its reach and targets
+marked), move by a click on a hex of the game's reach query, attack with the odds first (a
+second click or the Attack button gives it), end the turn; a click that is no order says why,
+naming the engine's rule. An adapter **describes**; it does not route orders. It names a game
+in its registry entry (``ui=``); the plain :class:`GameUI` works for any game on the protocol
+(:mod:`hexplay.engine.protocol`). What an adapter may provide:
 
-- :attr:`style`: side colours and legend rows, extra badges (:class:`~.counters.CounterStyle`);
-- :meth:`counters`: a side's view -> board counters (:mod:`.counters`); **only** from the view;
-- :meth:`overlays`: hex markings and region lines of the view, the side's plotted orders;
-- :meth:`status`: the game's part of the status line (e.g. barrier points, victory points);
-- :meth:`panels` / :meth:`side_widgets`: the game's own panels (tabs beside Plot, Log,
-  Record) and widgets above the tabs; :meth:`refresh_panels` fills them from a side's view,
-  :meth:`blank_panels` empties them (hot-seat hand-over);
-- :meth:`select` / :meth:`inspect`: what selecting a unit and clicking another thing show
-  (selection overlays, odds...) — from the side's view only;
-- the order builder's controller (:class:`OrderController`: ``legal_orders``, ``order``...);
-- turn-structure shims (:meth:`to_act`, :meth:`submit`, :meth:`advance`) and the game's
-  computer players (:meth:`player`), the events and record rows a side may see.
+- :attr:`style` and :meth:`counters` (a side's view -> board counters; **only** from the view),
+  :meth:`extra_units` (units without a counter), :meth:`overlays` (markings, regions, plots),
+  :meth:`status` and :meth:`turn_limit` (the status line);
+- :meth:`panels` / :meth:`side_widgets` with :meth:`refresh_panels` / :meth:`blank_panels`;
+- :meth:`select` / :meth:`select_panels` / :meth:`inspect` (what a selection or a look shows),
+  :meth:`target` (the unit a click on a counter names), :meth:`selectable`;
+- words: :meth:`describe_event`, :meth:`describe_result`, :meth:`rules_card`, :meth:`roster`,
+  :meth:`events`, :meth:`record`, :meth:`shot_odds`;
+- the game's turn: :meth:`new_game`, :meth:`start`, :meth:`advance`, :meth:`player`,
+  :meth:`reset`, :meth:`win_probability` (:attr:`gauge_class`), :meth:`after_order`,
+  :meth:`repeat_order`, :meth:`default_orders`;
+- the order builder's controller (:class:`OrderController`: the engine's legal orders and
+  reach, remembered per command; an adapter's subclass only titles or converts).
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import ipywidgets as W
 
 from ..engine.protocol import LegalOrder, Need, Order, Reach, reach_of
 from .counters import CounterStyle, SideStyle
 
-if TYPE_CHECKING:
-    from .game_app import GameApp
+
+class Shell(Protocol):
+    """What an adapter may read of the app it describes for (no import of the shell): the
+    game, the viewer's view and counters, the side at the screen, the selection."""
+
+    game: Any
+    view: dict[str, Any]
+    units_by_id: dict[str, dict[str, Any]]
+    plotting_side: str
+    selected_unit: str | None
+    referee: bool
+
 
 REFEREE = "referee"
 #: Colours given to sides a game does not style itself (in order).
@@ -45,7 +56,7 @@ class OrderController:
     Everything comes from the engine: ``legal_orders`` lists what the unit may do and what
     each order needs; ``order`` gives it (the rules judge it)."""
 
-    def __init__(self, app: GameApp) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         self._memo: tuple[Any, dict[tuple[str, ...], Any]] = (None, {})
 
@@ -121,7 +132,7 @@ class GameUI:
     #: ``reset()``), None: the game offers none.
     gauge_class: type | None = None
 
-    def __init__(self, app: GameApp) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
 
     # --- the game -------------------------------------------------------------------------------
@@ -129,17 +140,8 @@ class GameUI:
     def new_game(cls, seed: int = 0) -> Any:
         raise NotImplementedError("this adapter cannot start a game: pass game=")
 
-    def sides(self, game: Any) -> tuple[str, ...]:
-        return tuple(game.info.sides)
-
     def start(self, game: Any) -> None:
         """Finish a game still in its set-up (the app plays from the first turn)."""
-
-    def to_act(self, game: Any) -> tuple[str, ...]:
-        return tuple(game.to_act())
-
-    def submit(self, game: Any, side: str) -> None:
-        game.submit(side)
 
     def advance(self, game: Any) -> list[dict[str, Any]]:
         return list(game.advance() or [])
@@ -164,7 +166,7 @@ class GameUI:
     # --- what the board shows -------------------------------------------------------------------
     @property
     def style(self) -> CounterStyle:
-        sides = self.sides(self.app.game)
+        sides = tuple(self.app.game.info.sides)
         return CounterStyle(
             tuple(
                 SideStyle(s, DEFAULT_SIDE_COLOURS[i % len(DEFAULT_SIDE_COLOURS)])
@@ -252,9 +254,6 @@ class GameUI:
 
     def inspect(self, unit: str, target: str) -> None:
         """The selected unit's side clicked ``target`` (a unit id or a hex)."""
-
-    def blank_text(self) -> str:
-        return f"<i>hand-over: {html.escape(self.app.plotting_side)} takes the screen</i>"
 
     # --- class play: roster, turn summary, defaults -----------------------------------------
     def roster(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:

@@ -97,7 +97,7 @@ class GameApp(W.VBox):
             game = new_scenario_game(ui, str(game), seed, scenario)
         self.game = game
         self.ui = ui(self)
-        self.sides = self.ui.sides(game)
+        self.sides = tuple(game.info.sides)
         comp = (vs_computer,) if isinstance(vs_computer, str) else tuple(vs_computer or ())
         bad = [s for s in comp if s not in self.sides]
         if bad:
@@ -117,7 +117,7 @@ class GameApp(W.VBox):
         self.ui.start(game)
         self._make_computers()
         # the screen goes to a human side that must act now (alternating: the side to move)
-        acting = [s for s in self.ui.to_act(game) if s in self.humans]
+        acting = [s for s in _to_act(game) if s in self.humans]
         self.plotting_side: str = (acting or self.humans or list(self.sides))[0]
         self.handover = False  # hot seat: every panel blank until the next player is ready
         self.units_by_id: dict[str, dict[str, Any]] = {}
@@ -774,7 +774,7 @@ class GameApp(W.VBox):
 
     # --- the sequence of play -------------------------------------------------------------------
     def submitted(self, side: str) -> bool:
-        return side not in self.ui.to_act(self.game)
+        return side not in _to_act(self.game)
 
     def end_plot(self) -> None:
         """End the side's plot (or turn); let the computer act; hand over, or resolve."""
@@ -785,7 +785,7 @@ class GameApp(W.VBox):
             return
         side = self.plotting_side
         try:
-            self.ui.submit(self.game, side)
+            self.game.submit(side)
         except Exception as e:
             self.controls.say(str(e), error=True)
             return
@@ -811,7 +811,7 @@ class GameApp(W.VBox):
         for _ in range(10_000):  # a bound: each pass submits a side or resolves a turn
             if self.over:
                 break
-            sides = self.ui.to_act(g)
+            sides = _to_act(g)
             if not sides:
                 self.ui.advance(g)
                 resolved = True
@@ -820,16 +820,16 @@ class GameApp(W.VBox):
             for h in list(humans):
                 if not self._can_act(h):  # nothing left to order: no End plot to click
                     with contextlib.suppress(Exception):
-                        self.ui.submit(g, h)
+                        g.submit(h)
                         idle.add(h)
                         humans.remove(h)
             if humans:
                 break
-            if idle and not [s for s in self.ui.to_act(g) if s not in self.humans]:
+            if idle and not [s for s in _to_act(g) if s not in self.humans]:
                 continue
             for s in sides:
                 self._computer_plays(s)
-        sides = self.ui.to_act(g) if not self.over else ()
+        sides = _to_act(g) if not self.over else ()
         nxt = next((s for s in sides if s in self.humans), self.humans[0] if self.humans else "")
         others = [h for h in self.humans if h != nxt and h not in idle]
         changed = nxt != self.plotting_side or (resolved and bool(others))
@@ -868,18 +868,18 @@ class GameApp(W.VBox):
 
     def _computer_plays(self, side: str) -> None:
         """The computer player of ``side`` acts from its own view and submits."""
-        if side not in self.ui.to_act(self.game):
+        if side not in _to_act(self.game):
             return
         try:
             c = self.computers.get(side)
             if c is not None:
                 c.act(self.game)
-            if side in self.ui.to_act(self.game):
-                self.ui.submit(self.game, side)
+            if side in _to_act(self.game):
+                self.game.submit(side)
         except Exception as e:
             self.controls.say(f"computer ({side}) could not act: {e}", error=True)
-            if side in self.ui.to_act(self.game):
-                self.ui.submit(self.game, side)
+            if side in _to_act(self.game):
+                self.game.submit(side)
 
     def take_over(self) -> None:
         """Hot seat: the next player is at the screen; show his view."""
@@ -894,7 +894,7 @@ class GameApp(W.VBox):
         then act); refused, changing nothing, while a human side is still plotting."""
         if not (self.referee or self.over) or self.over:
             return
-        waiting = [s for s in self.ui.to_act(self.game) if s in self.humans]
+        waiting = [s for s in _to_act(self.game) if s in self.humans]
         if waiting:
             self.controls.say(f"{', '.join(waiting)} must end the plot first", error=True)
             return
@@ -944,12 +944,12 @@ class GameApp(W.VBox):
             return
         side = self.plotting_side
         self.end_plot()
-        if side in self.ui.to_act(self.game) and self.plotting_side == side:
+        if side in _to_act(self.game) and self.plotting_side == side:
             for o in self.ui.default_orders(self.game, side):
                 with contextlib.suppress(Exception):
                     self.builder.controller.order(o)
             self.end_plot()
-        if side in self.ui.to_act(self.game):  # still refused: say so, the timer stops
+        if side in _to_act(self.game):  # still refused: say so, the timer stops
             self.controls.say(
                 f"time is up, but the {side}'s plot is refused: " + self.controls.message_text,
                 error=True,
@@ -986,6 +986,10 @@ class GameApp(W.VBox):
             return None
         cache[turn] = v
         return v
+
+
+def _to_act(game: Any) -> tuple[str, ...]:
+    return tuple(game.to_act())
 
 
 def _distance(m: Any, a: str, b: str) -> int | None:

@@ -218,9 +218,6 @@ class AggressorUI(GameUI):
 
         return new_game("aggressor", seed=seed)
 
-    def sides(self, game: Any) -> tuple[str, ...]:
-        return SIDES
-
     def start(self, game: Any) -> None:
         """Complete missing set-ups (the computer's set-up, from each side's view), then let
         the computer play while the turn is a computer side's (the first side is rolled)."""
@@ -784,9 +781,6 @@ class AggressorUI(GameUI):
 
     def describe_result(self, order: Order, result: Any) -> str:
         return describe_result(order, result)
-
-    def blank_text(self) -> str:
-        return html.escape(f"hand-over to {self.app.plotting_side}")
 
 
 def _type_names() -> tuple[str, ...]:

@@ -720,9 +720,6 @@ class NavalUI(GameUI):
             return
         self.app.refresh()
 
-    def blank_text(self) -> str:
-        return html.escape(f"hand-over to the {self.app.plotting_side.upper()}")
-
 
 def attack_html(odds: Mapping[str, Any]) -> str:
     """One planned attack's distribution (``NavalGame.attack_odds``) as HTML."""

@@ -18,7 +18,6 @@ The order builder's tasks and what each needs come from the engine's ``legal_ord
 from __future__ import annotations
 
 import contextlib
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -272,9 +271,6 @@ class SkirmishUI(GameUI):
     @classmethod
     def new_game(cls, seed: int = 0) -> Any:
         return _game_class().new(seed=seed)
-
-    def sides(self, game: Any) -> tuple[str, ...]:
-        return SIDES
 
     def start(self, game: Any) -> None:
         """Finish a game still in its set-up phase with the engine's default set-up (with
@@ -734,9 +730,6 @@ class SkirmishUI(GameUI):
         if len(veh) == 1:
             return veh[0]["id"]
         return target  # let the engine say why a hex is not a target
-
-    def blank_text(self) -> str:
-        return html.escape(f"hand-over to the {self.app.plotting_side}")
 
 
 class ManualSetupSkirmishUI(SkirmishUI):
