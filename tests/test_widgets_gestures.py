@@ -285,3 +285,23 @@ def test_no_shared_widget_names_a_game():
         if names.search(line)
     ]
     assert hits == []
+
+
+def test_a_far_hex_of_an_alternating_games_reach_is_walked_one_move_a_step():
+    """AGGRESSOR's move takes one adjacent hex: a click two steps away gives one move per
+    step of the reach path, each judged by the engine (its words for each in the status)."""
+    app = GameApp("aggressor", seed=1, vs_computer="east", hot_seat=False)
+    g = app.game
+    click = Clicks(app)
+    click.unit("W01")
+    r = app.builder.controller.reach("W01")
+    taken = {v["hex"] for v in app.units_by_id.values()}
+    h = next(h for h, e in r.items() if e["steps"] == 2 and h not in taken)
+    n = len(g.commands.commands)
+    words = click(h)
+    moves = [c.args for c in g.commands.commands[n:]]
+    assert [m["args"]["to"] for m in moves] == r[h]["path"] and all(
+        m["kind"] == "move" for m in moves
+    )
+    assert app.units_by_id["W01"]["hex"] == h and words.count("W01 move") == 2
+    assert click.silent == 0

@@ -135,6 +135,9 @@ class GameApp(W.VBox):
         self.board.fit_units = bool(getattr(self.ui, "fit_units", False))
         self.board.counter_scale = float(getattr(self.ui, "counter_scale", 1.0))
         self.controls = PhaseControls(sides=list(self.sides), show_side_picker=referee, timer=timer)
+        if not self._simultaneous:  # orders act at once, nothing is plotted: End turn
+            self.controls.end_plot.description = "End turn"
+            self.controls.end_plot.tooltip = "end your turn: the other side's turn begins"
         self.builder = PlotBuilder(self.ui.controller_class(self))
         self.results = ResultsLog(describe=self.ui.describe_event)
         self.record = RecordTable()

@@ -17,9 +17,9 @@ side-knowledge queries (:mod:`hexplay.games.aggressor.queries`) only:
   anti-aircraft loss chance), the attack reports, the sector table;
 - the original's controls: keys 1-6 move (or attack, or draw supply) in the six directions (1
   upper left, 2 lower left, 3 up, 4 down, 5 upper right, 6 lower right), 0 the special feature,
-  a next-unit button, End turn (the shell's End plot, relabelled); on the board, a click on a
-  hex the unit can step to moves it, a click on a target shows the odds and a second click on
-  it attacks (or fires).
+  a next-unit button, End turn (the shell's, for alternating turns); on the board the shell's
+  gestures: a click on a hex of the unit's reach moves it there (one move a step, the engine
+  judging each), a click on a target shows the odds here and a second click attacks (or fires).
 
 Set-up: a side whose set-up is not in when the app starts is placed by the computer's set-up
 (:func:`hexplay.games.aggressor.setup.computer_setup`, from that side's view); a player who
@@ -440,9 +440,6 @@ class AggressorUI(GameUI):
     def _attach(self) -> None:
         """Listen to the board's keys (the board exists once the shell asks for panels)."""
         if not self._attached:
-            # orders act at once (nothing is plotted): the shell's End plot ends the turn
-            self.app.controls.end_plot.description = "End turn"
-            self.app.controls.end_plot.tooltip = "end your turn (the original's Go'g to: opponent)"
             self.app.board.on_key(self._on_key)
             self.app.board.on_click(self._setup_click)
             self._attached = True
