@@ -10,7 +10,7 @@ in its registry entry (``ui=``); the plain :class:`GameUI` works for any game on
 - :attr:`style` and :meth:`counters` (a side's view -> board counters; **only** from the view),
   :meth:`extra_units` (units without a counter), :meth:`overlays` (markings, regions, plots),
   :meth:`status` and :meth:`turn_limit` (the status line);
-- :meth:`panels` / :meth:`side_widgets` with :meth:`refresh_panels` / :meth:`blank_panels`;
+- :meth:`panels` (tabs, and widgets above them) with :meth:`refresh_panels` / :meth:`blank_panels`;
 - :meth:`select` / :meth:`select_panels` / :meth:`inspect` (what a selection or a look shows),
   :meth:`target` (the unit a click on a counter names), :meth:`selectable`;
 - words: :meth:`describe_event`, :meth:`describe_result`, :meth:`rules_card`, :meth:`roster`,
@@ -212,12 +212,9 @@ class GameUI:
         return None
 
     # --- panels ---------------------------------------------------------------------------------
-    def panels(self) -> list[tuple[str, W.Widget]]:
-        """The game's own tabs (title, widget), shown after "Plot"."""
-        return []
-
-    def side_widgets(self) -> list[W.Widget]:
-        """Widgets shown above the tabs."""
+    def panels(self) -> list[tuple[str | None, W.Widget]]:
+        """The game's own panels (title, widget): a tab each after "Plot"; title None: shown
+        above the tabs."""
         return []
 
     def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:

@@ -181,7 +181,9 @@ class GameApp(W.VBox):
         if self.controls.timer is not None:
             self.controls.timer.on_expire = self._timer_expired
 
-        pages = [("Plot", self.builder), *self.ui.panels()]
+        parts = self.ui.panels()
+        above = [w for t, w in parts if t is None]
+        pages = [("Plot", self.builder), *((t, w) for t, w in parts if t is not None)]
         pages += [("Log", self.results), ("Record", self.record)]
         self.review = ReviewPanel(self)
         self.rules = RulesCard(self.ui.rules_card(), self._app_card())
@@ -207,7 +209,7 @@ class GameApp(W.VBox):
             panel.append(self.winprob)
         self.style = W.HTML(APP_CSS, layout=W.Layout(display="none"))
         side_panel = W.VBox(
-            [*panel, self.roster, *self.ui.side_widgets(), self.tabs, self.style],
+            [*panel, self.roster, *above, self.tabs, self.style],
             layout=W.Layout(width="42%", min_width="360px"),
         )
         board_box = W.VBox(

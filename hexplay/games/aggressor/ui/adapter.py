@@ -457,18 +457,16 @@ class AggressorUI(GameUI):
             elif app.hot_seat and len(app.humans) > 1:
                 app.handover = True
 
-    def panels(self) -> list[tuple[str, W.Widget]]:
+    def panels(self) -> list[tuple[str | None, W.Widget]]:
         self._attach()
         return [
             ("Unit", self.unit_panel),
             ("Attack", self.odds_panel),
             ("Reports", self.reports),
             ("Sectors", self.sectors),
+            (None, self.setup_box),
+            (None, self.keypad),
         ]
-
-    def side_widgets(self) -> list[W.Widget]:
-        self._attach()
-        return [self.setup_box, self.keypad]
 
     def _setup_click(self, ev: Mapping[str, Any]) -> None:
         """Set-up: a click on a hex with no counter places the chosen type there (the engine

@@ -260,8 +260,8 @@ class AmbushUI(SkirmishUI):
         return s
 
     # --- panels ---------------------------------------------------------------------------------
-    def panels(self) -> list[tuple[str, Any]]:
-        return [("Odds", self.odds), ("AMBUSH", self.rules_panel)]
+    def panels(self) -> list[tuple[str | None, Any]]:
+        return [("Odds", self.odds), ("AMBUSH", self.rules_panel), (None, self.offmap)]
 
     def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
         super().refresh_panels(view, side)

@@ -399,17 +399,14 @@ class NavalUI(GameUI):
         h.add_class(cls)
         return h
 
-    def panels(self) -> list[tuple[str, W.Widget]]:
+    def panels(self) -> list[tuple[str | None, W.Widget]]:
         return [
             ("Attack", self.attack_box),
             ("Spotting", self.spotting_panel),
             ("Victory", self.victory_panel),
             ("Charts", self.charts_panel),
+            (None, self.ship_panel),  # above the tabs: the selected ship's plot as it is built
         ]
-
-    def side_widgets(self) -> list[W.Widget]:
-        """The selected ship's panel, above the tabs: its plot as it is built."""
-        return [self.ship_panel]
 
     def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
         self.spotting_panel.value = self.spotting_html(view)

@@ -405,11 +405,8 @@ class SkirmishUI(GameUI):
         return ov
 
     # --- panels ---------------------------------------------------------------------------------
-    def panels(self) -> list[tuple[str, Any]]:
-        return [("Odds", self.odds)]
-
-    def side_widgets(self) -> list[Any]:
-        return [self.offmap]
+    def panels(self) -> list[tuple[str | None, Any]]:
+        return [("Odds", self.odds), (None, self.offmap)]
 
     def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
         turn = (view.get("turn"), side)
