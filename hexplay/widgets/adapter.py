@@ -24,13 +24,31 @@ in its registry entry (``ui=``); the plain :class:`GameUI` works for any game on
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import ipywidgets as W
 
 from ..engine.protocol import LegalOrder, Need, Order, Reach, reach_of
 from .counters import CounterStyle, SideStyle
+
+
+@dataclass
+class Intents:
+    """What an adapter may ask of the shell, passed in by the shell (``GameUI.intents``): the
+    adapter never reaches into the shell's widgets. ``give(order)`` -> ``(True, result)`` or
+    ``(False, the refusal's words)`` (the engine judges, the shell refreshes); ``select(unit)``
+    as a click on its counter; ``show_tab(title)``; ``build(unit, legal_order)`` starts an
+    order in the order builder (its needs asked there); ``listen_keys(fn)`` /
+    ``listen_clicks(fn)``: the board's key presses / clicks also go to ``fn``."""
+
+    give: Callable[[Order], tuple[bool, Any]] = lambda o: (False, "no app")  # noqa: E731
+    select: Callable[[str], None] = lambda u: None  # noqa: E731
+    show_tab: Callable[[str], None] = lambda t: None  # noqa: E731
+    build: Callable[[str, LegalOrder], None] = lambda u, lo: None  # noqa: E731
+    listen_keys: Callable[[Callable[..., Any]], None] = lambda fn: None  # noqa: E731
+    listen_clicks: Callable[[Callable[..., Any]], None] = lambda fn: None  # noqa: E731
 
 
 class Shell(Protocol):
@@ -134,6 +152,8 @@ class GameUI:
 
     def __init__(self, app: Shell) -> None:
         self.app = app
+        #: What the adapter may ask of the shell (set by the shell before it asks for panels).
+        self.intents = Intents()
 
     # --- the game -------------------------------------------------------------------------------
     @classmethod
@@ -249,8 +269,10 @@ class GameUI:
     def select_panels(self, unit: str) -> None:
         """The game's panels after a selection."""
 
-    def inspect(self, unit: str, target: str) -> None:
-        """The selected unit's side clicked ``target`` (a unit id or a hex)."""
+    def inspect(self, unit: str, target: str) -> dict[str, Any] | None:
+        """A look from the selected ``unit`` at ``target`` (a unit id or a hex): the game's
+        panels show it (odds...); returns overlays for the board (e.g. ``los``: a LOS trace)."""
+        return None
 
     # --- class play: roster, turn summary, defaults -----------------------------------------
     def roster(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
@@ -291,8 +313,10 @@ class GameUI:
         """The game's part of the rules card (HTML; default: none)."""
         return ""
 
-    def after_order(self, order: Order) -> None:
-        """Called after an order of the side at the screen went through (e.g. show odds)."""
+    def after_order(self, order: Order) -> dict[str, Any] | None:
+        """Called after an order of the side at the screen went through (e.g. show odds);
+        returns overlays for the board, as :meth:`inspect`."""
+        return None
 
     def repeat_order(self, game: Any, order: Order, given: Sequence[Order]) -> Order | None:
         """The order "Same as last turn" gives for last turn's ``order`` (``given``: those

@@ -29,7 +29,7 @@ import ipywidgets as W
 from ..engine.errors import IllegalOrder
 from ..engine.protocol import Order
 from . import guard as G
-from .adapter import REFEREE, GameUI
+from .adapter import REFEREE, GameUI, Intents
 from .board import HexBoard
 from .controls import PhaseControls, PlotBuilder, ReplaySlider
 from .log import RecordTable, ResultsLog
@@ -97,6 +97,14 @@ class GameApp(W.VBox):
             game = new_scenario_game(ui, str(game), seed, scenario)
         self.game = game
         self.ui = ui(self)
+        self.ui.intents = Intents(
+            give=self.give_order,
+            select=self.click_unit,
+            show_tab=self.show_tab,
+            build=self.build_order,
+            listen_keys=lambda fn: self.board.on_key(fn),
+            listen_clicks=lambda fn: self.board.on_click(fn),
+        )
         self.sides = tuple(game.info.sides)
         comp = (vs_computer,) if isinstance(vs_computer, str) else tuple(vs_computer or ())
         bad = [s for s in comp if s not in self.sides]
@@ -117,8 +125,7 @@ class GameApp(W.VBox):
         self.ui.start(game)
         self._make_computers()
         # the screen goes to a human side that must act now (alternating: the side to move)
-        acting = [s for s in _to_act(game) if s in self.humans]
-        self.plotting_side: str = (acting or self.humans or list(self.sides))[0]
+        self.plotting_side: str = self._first_side()
         self.handover = False  # hot seat: every panel blank until the next player is ready
         self.units_by_id: dict[str, dict[str, Any]] = {}
         self.view: dict[str, Any] = {}
@@ -232,6 +239,11 @@ class GameApp(W.VBox):
             if own:
                 unit = self.builder.controller.reach(own[0]).cost_unit
         return app_card(getattr(info, "move_kinds", ()), getattr(info, "attack_kinds", ()), unit)
+
+    def _first_side(self) -> str:
+        """The human side that must act now (alternating: the side to move), else the first."""
+        acting = [s for s in _to_act(self.game) if s in self.humans]
+        return (acting or self.humans or list(self.sides))[0]
 
     def _make_computers(self) -> None:
         self.computers = {}
@@ -610,6 +622,31 @@ class GameApp(W.VBox):
         self.builder._plot_changed()
         self.say_click(f"ordered: {order.label()}", error=False)
 
+    # --- intents an adapter may ask for (passed to it: GameUI.intents) --------------------------
+    def give_order(self, order: Order) -> tuple[bool, Any]:
+        """Give ``order`` for the side at the screen: ``(True, what the game returned)`` or
+        ``(False, the refusal's words)``; the app refreshes once."""
+        if self.handover or self.over:
+            return False, "no order now"
+        try:
+            result = self.builder.give(order)
+        except Exception as e:  # IllegalOrder: the engine's words (shown in the builder)
+            return False, str(e)
+        if self.selected_unit is not None and self.selected_unit not in self.units_by_id:
+            self.selected_unit = None  # gone (eliminated)
+            self.builder.set_unit(None)
+        return True, result
+
+    def show_tab(self, title: str) -> None:
+        if title in self.tab_index:
+            self.tabs.selected_index = self.tab_index[title]
+
+    def build_order(self, unit: str, lo: Any) -> None:
+        """Start legal order ``lo`` of ``unit`` in the order builder (its needs asked there)."""
+        self.builder.set_unit(unit)
+        self.builder.start(lo)
+        self.tabs.selected_index = 0
+
     def _disarm(self) -> None:
         """No attack waiting, nothing said about the last click (a new side or turn)."""
         self.armed = None
@@ -644,8 +681,12 @@ class GameApp(W.VBox):
         self.armed = None
         self.builder.arm(None)
         ov = {k: v for k, v in self.board.overlays.items() if k not in SELECTION_OVERLAYS}
-        ov.update(self._marks(unit, self.ui.select(unit)))
+        sel = self._marks(unit, self.ui.select(unit))
+        rings = sel.pop("markings", None)  # the selection's own markings (e.g. range rings)
+        ov.update(sel)
         with self.board.hold_sync():
+            if rings is not None and self.board.markings != {"markings": rings}:
+                self.board.markings = {"markings": rings}
             self.board.selected = unit
             if ov != self.board.overlays:
                 self.board.overlays = ov
@@ -688,8 +729,17 @@ class GameApp(W.VBox):
         self.tabs.selected_index = 0
 
     def inspect(self, unit: str, target: str | None) -> None:
+        """A look from ``unit`` at ``target``: the adapter's panels, and its overlays drawn."""
         if target is not None and unit in self.units_by_id:
-            self.ui.inspect(unit, target)
+            self._draw(self.ui.inspect(unit, target))
+
+    def _draw(self, ov: Any) -> None:
+        """Overlays an adapter returned for a look (``los``: a LOS trace or its dict)."""
+        for k, v in (ov or {}).items():
+            if k == "los":
+                self.board.show_los(v)
+            else:
+                self.board.set_overlay(k, v)
 
     def _on_tab(self, change: dict[str, Any]) -> None:
         """A tab came on screen: panels that draw charts do so now (never in a hidden tab); the
@@ -710,7 +760,7 @@ class GameApp(W.VBox):
         self.refresh()
         done, self.builder.last_order = self.builder.last_order, None
         if done is not None:
-            self.ui.after_order(done)
+            self._draw(self.ui.after_order(done))
 
     def _show_pending_path(self, unit: Any, path: list[str], cost: float | None) -> None:
         """Draw the path being clicked (overlay ``route``: dashed, with its AP cost)."""
@@ -928,8 +978,17 @@ class GameApp(W.VBox):
         )
         self.ui.start(self.game)
         self._make_computers()
-        self.plotting_side = self.humans[0] if self.humans else self.sides[0]
-        self.handover = False
+        self.plotting_side = self._first_side()
+        # hot seat: blank first when the side to act is not the first human's
+        first = self.humans[0] if self.humans else self.plotting_side
+        self.handover = (
+            not self.referee
+            and self.hot_seat
+            and len(self.humans) > 1
+            and self.plotting_side != first
+        )
+        if self.referee:
+            self.controls.side.value = self.plotting_side
         self.selected_unit = None
         self.builder.set_unit(None, refresh=False)
         self._disarm()

@@ -248,10 +248,6 @@ class AggressorUI(GameUI):
     def turn_limit(self) -> int | None:
         return self.app.game.scenario.turn_limit
 
-    def reset(self) -> None:
-        """A new game (the shell has just given the screen to its first human side)."""
-        self._first_side()
-
     # --- the board ------------------------------------------------------------------------------
     @property
     def style(self) -> CounterStyle:
@@ -438,24 +434,11 @@ class AggressorUI(GameUI):
 
     # --- panels ---------------------------------------------------------------------------------
     def _attach(self) -> None:
-        """Listen to the board's keys (the board exists once the shell asks for panels)."""
+        """Listen to the board's keys and set-up clicks (through the shell's intents)."""
         if not self._attached:
-            self.app.board.on_key(self._on_key)
-            self.app.board.on_click(self._setup_click)
+            self.intents.listen_keys(self._on_key)
+            self.intents.listen_clicks(self._setup_click)
             self._attached = True
-            self._first_side()
-
-    def _first_side(self) -> None:
-        """The screen goes to the side whose turn it is (the shell gives it to the first
-        human side; AGGRESSOR's first side is rolled): blanked first in hot seat."""
-        app, g = self.app, self.app.game
-        cur = getattr(g, "current", None)
-        if cur in app.humans and cur != app.plotting_side:
-            app.plotting_side = cur
-            if app.referee:
-                app.controls.side.value = cur
-            elif app.hot_seat and len(app.humans) > 1:
-                app.handover = True
 
     def panels(self) -> list[tuple[str | None, W.Widget]]:
         self._attach()
@@ -688,13 +671,11 @@ class AggressorUI(GameUI):
             if len(feats) > 1:
                 kinds = " or ".join(lo.kind for lo in feats)
                 self._say(f"{unit}: choose {kinds} on the Plot tab")
-                self.app.tabs.selected_index = 0
+                self.intents.show_tab("Plot")
                 return
             lo = feats[0]
             if lo.needs:
-                self.app.builder.set_unit(unit)
-                self.app.builder.start(lo)
-                self.app.tabs.selected_index = 0
+                self.intents.build(unit, lo)
                 self._say(f"{unit} {lo.kind}: click the target hex")
                 return
             self.give(Order(side, lo.kind, unit, {}))
@@ -707,20 +688,14 @@ class AggressorUI(GameUI):
         self.give(order)
 
     def give(self, order: Order) -> bool:
-        """Give ``order`` to the engine; refresh the app once; say what happened."""
-        app = self.app
-        try:
-            result = app.game.order(order)
-        except IllegalOrder as e:
-            self._say(str(e), error=True)
+        """Give ``order`` through the shell (the engine judges, the app refreshes once); say
+        what happened."""
+        ok, result = self.intents.give(order)
+        if not ok:
+            self._say(str(result), error=True)
             return False
         self._say(describe_result(order, result))
-        app.refresh()
-        if order.unit not in app.units_by_id:  # eliminated
-            app.selected_unit = None
-            app.builder.set_unit(None)
-            app.refresh()
-        if order.kind != "move" and app.selected_unit == order.unit:
+        if order.kind != "move" and self.app.selected_unit == order.unit:
             self.show_targets(order.unit)
         return True
 
@@ -741,7 +716,7 @@ class AggressorUI(GameUI):
             return
         cur = app.selected_unit
         nxt = next((k for k in ready if cur is None or k > cur), ready[0])
-        app.select(nxt)
+        self.intents.select(nxt)
         self._say(f"{nxt} selected")
 
     def inspect(self, unit: str, target: str) -> None:
@@ -765,7 +740,7 @@ class AggressorUI(GameUI):
         if not kinds:
             return
         self.odds_panel.show(self._odds_html(unit, hx, kinds[0]))
-        app.tabs.selected_index = app.tab_index["Attack"]
+        self.intents.show_tab("Attack")
 
     def target(
         self, unit: str | None, occupant: str | None, by_id: Mapping[str, Mapping[str, Any]]

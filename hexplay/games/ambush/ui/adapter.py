@@ -273,7 +273,7 @@ class AmbushUI(SkirmishUI):
         super().blank_panels()
         self.rules_panel.value = "<i>hand-over</i>"
 
-    def inspect(self, firer: str, target: str, switch: bool = True) -> None:
+    def inspect(self, firer: str, target: str, switch: bool = True) -> dict[str, Any]:
         """As SKIRMISH's; a click on an enemy vehicle the side sees now inspects the first man
         aboard it the side sees (fire is at men; an anti-tank shot at him hits the vehicle)."""
         units = self.app.view.get("units") or {}
@@ -290,7 +290,7 @@ class AmbushUI(SkirmishUI):
             )
             if aboard:
                 target = aboard[0]
-        super().inspect(firer, target, switch)
+        return super().inspect(firer, target, switch)
 
 
 def on_map(scenario: Mapping[str, Any], map_name: str) -> dict[str, Any]:

@@ -299,13 +299,9 @@ class NavalUI(GameUI):
         return ov
 
     def select(self, unit: str) -> dict[str, Any]:
-        """The selected ship's reach (a selection overlay) and its range rings (the board's
-        ``markings``, set here so they go out in the same answer to the click)."""
-        ov = self._selection(unit, self.app.view)
-        marks = {"markings": ov.pop("markings")} if "markings" in ov else {}
-        if marks != self.app.board.markings:
-            self.app.board.markings = marks
-        return ov
+        """The selected ship's reach (a selection overlay) and its range rings (``markings``:
+        the shell puts them on the board in the same answer to the click)."""
+        return self._selection(unit, self.app.view)
 
     def _selection(self, unit: str, view: Mapping[str, Any]) -> dict[str, Any]:
         """Reachable hexes (MP cost from the plot's end) and range rings of ``unit``."""
@@ -625,7 +621,7 @@ class NavalUI(GameUI):
         if target in by_id:
             if by_id[target].get("side") != u.get("side"):
                 self.show_attack(unit, target)
-                app.tabs.selected_index = app.tab_index["Attack"]
+                self.intents.show_tab("Attack")
             return
 
     def plot_to(self, unit: str, hex_: str) -> bool:
@@ -639,10 +635,9 @@ class NavalUI(GameUI):
             self.message = f"{hex_} is out of reach for {unit} ({left} {r.cost_unit} left)"
             self.ship_panel.value = self.ship_html(unit)
             return False
-        try:
-            self.app.builder.give(orders[0])
-        except Exception as e:  # the engine's words
-            self.message = str(e)
+        ok, why = self.intents.give(orders[0])
+        if not ok:  # the engine's words
+            self.message = str(why)
             self.ship_panel.value = self.ship_html(unit)
             return False
         self.message = ""
@@ -708,14 +703,11 @@ class NavalUI(GameUI):
         )
         if lo is None:
             return
-        try:
-            self.app.builder.controller.order(lo.complete(target=target))
-        except Exception as e:
+        ok, why = self.intents.give(lo.complete(target=target))
+        if not ok:
             self.attack_panel.value += (
-                f"<br><span style='color:#b8322a'>{html.escape(str(e))}</span>"
+                f"<br><span style='color:#b8322a'>{html.escape(str(why))}</span>"
             )
-            return
-        self.app.refresh()
 
 
 def attack_html(odds: Mapping[str, Any]) -> str:

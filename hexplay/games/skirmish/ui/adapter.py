@@ -530,11 +530,12 @@ class SkirmishUI(GameUI):
 
         return skirmish_card()
 
-    def after_order(self, order: Order) -> None:
-        """The odds panel follows plotting: a DF just plotted shows its odds (the Plot tab
-        stays on screen, its plotted line carries the odds too)."""
+    def after_order(self, order: Order) -> dict[str, Any] | None:
+        """The odds panel follows plotting: a DF just plotted shows its odds and its LOS (the
+        Plot tab stays on screen, its plotted line carries the odds too)."""
         if order.kind == "DF" and order.args.get("target"):
-            self.inspect(order.unit, str(order.args["target"]), switch=False)
+            return self.inspect(order.unit, str(order.args["target"]), switch=False)
+        return None
 
     def repeat_order(self, game: Any, order: Order, given: Sequence[Order]) -> Order | None:
         """Same as last turn: a man on foot who walked keeps going in his direction
@@ -585,7 +586,7 @@ class SkirmishUI(GameUI):
 
     def _on_offmap_click(self, unit: str) -> None:
         """A click on an off-map unit's button: as a click on its counter (no hex)."""
-        self.app.click_unit(unit)
+        self.intents.select(unit)
 
     def select(self, unit: str) -> dict[str, Any]:
         u = self.app.units_by_id[unit]
@@ -604,21 +605,23 @@ class SkirmishUI(GameUI):
         self.offmap.select(unit)
         self.odds.set_weapon(u.get("weapon") or "rifle", u.get("status") == "W")
 
-    def inspect(self, firer: str, target: str, switch: bool = True) -> None:
-        """LOS from the selected unit to a hex or unit, and the odds if it is an enemy the
-        side sees now. A last-known (faded) enemy gets no odds: the engine would answer from
-        where he really is, which the side does not know."""
+    def inspect(self, firer: str, target: str, switch: bool = True) -> dict[str, Any]:
+        """LOS from the selected unit to a hex or unit (the ``los`` overlay returned for the
+        shell to draw), and the odds if it is an enemy the side sees now. A last-known (faded)
+        enemy gets no odds: the engine would answer from where he really is, which the side
+        does not know."""
         app = self.app
+        out: dict[str, Any] = {}
         f = app.units_by_id.get(firer)
         if f is None:
-            return
+            return out
         tgt = app.units_by_id.get(target)
         to_hex = tgt["hex"] if tgt else target
         if f.get("hex") is not None and to_hex is not None:
             with contextlib.suppress(Exception):
-                app.board.show_los(self.los(f["hex"], to_hex))
+                out["los"] = self.los(f["hex"], to_hex)
         if tgt is None or tgt.get("side") == f.get("side"):
-            return
+            return out
         pair = f"{firer} → {target}"
         if tgt.get("stale") or target not in (app.view.get("units") or {}):
             seen = tgt.get("seen_turn")
@@ -630,7 +633,8 @@ class SkirmishUI(GameUI):
             except Exception as e:
                 self.odds.show(None, f"{pair}: {e}")
         if switch:
-            app.tabs.selected_index = app.tab_index["Odds"]
+            self.intents.show_tab("Odds")
+        return out
 
     # --- sight, reach, plots (from the side's view) ---------------------------------------------
     def blockers(self) -> list[str]:
