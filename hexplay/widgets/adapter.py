@@ -52,15 +52,24 @@ class Intents:
 
 
 class Shell(Protocol):
-    """What an adapter may read of the app it describes for (no import of the shell): the
-    game, the viewer's view and counters, the side at the screen, the selection."""
+    """What an adapter may read of the app it describes for (no import of the shell; it acts
+    only through :class:`Intents`): the game, the viewer's view and counters, the side at the
+    screen and the selection, the humans and computers, the order builder's controller (the
+    engine's legal orders and reach, remembered)."""
 
     game: Any
     view: dict[str, Any]
     units_by_id: dict[str, dict[str, Any]]
     plotting_side: str
+    viewer: str
     selected_unit: str | None
     referee: bool
+    handover: bool
+    over: bool
+    humans: list[str]
+    seed: int
+    computer_name: str | None
+    builder: Any
 
 
 REFEREE = "referee"

@@ -361,6 +361,7 @@ class PlotBuilder(W.VBox):
             self.tasks.children = ()
             self.plotted.value = ""
             self.ap.value = 0
+            self.ap.layout.visibility = "hidden"  # no unit: no points to show
             self.ap_text.value = ""
             return
         self.header.value = f"<b>{html.escape(u)}</b> at {html.escape(str(c.unit_hex(u) or '—'))}"
