@@ -305,3 +305,37 @@ def test_a_far_hex_of_an_alternating_games_reach_is_walked_one_move_a_step():
     )
     assert app.units_by_id["W01"]["hex"] == h and words.count("W01 move") == 2
     assert click.silent == 0
+
+
+def test_the_default_reach_comes_from_the_move_kinds_legal_orders(toys):
+    """A game from outside gets Game.reach for free: one entry per end hex of its move
+    order's path (or hex) need, with that path, its cost and the order's args."""
+    import json
+
+    from toy_games import RaceGame
+
+    class KindsRace(RaceGame):
+        info = replace(RaceGame.info, move_kinds=("move",))
+
+    g = KindsRace.new(seed=2)
+    for side in g.to_act():  # each token placed once, then the set-up submitted
+        for unit in [lo.unit for lo in g.legal_orders(side) if lo.kind == "place"]:
+            lo = next(x for x in g.legal_orders(side, unit) if x.kind == "place")
+            g.order(next(lo.orders()))
+        g.submit(side)
+    if not g.to_act():
+        g.advance()
+    assert g.phase != "setup"
+    side = g.to_act()[0]
+    unit = next(lo.unit for lo in g.legal_orders(side) if lo.kind == "move")
+    (move,) = [lo for lo in g.legal_orders(side, unit) if lo.kind == "move"]
+    need = move.need("path")
+    r = g.reach(side, unit)
+    assert r.kind == "move" and r.unit == unit and set(r) == {p[-1] for p in need.options}
+    for path, cost in zip(need.options, need.costs):
+        assert r.path(path[-1]) == list(path) and r.cost(path[-1]) == cost
+        (o,) = r.move_order(side, path[-1])
+        assert o.kind == "move" and o.args["path"] == list(path)
+    assert json.loads(json.dumps(r)) == {h: {**e, "path": list(e["path"])} for h, e in r.items()}
+    # a game that declares no move kinds reaches nowhere by a click
+    assert reach_of(RaceGame.new(seed=2), side, unit) == {}
