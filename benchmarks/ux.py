@@ -8,10 +8,10 @@ copy of the game**; then it gives that same plot through real clicks in the page
 student would with the app's one-click orders:
 
 - select a unit: a click on its counter, or on its roster button (a man aboard a vehicle);
-- DF: a click on the target (his counter, or his pip on a vehicle);
+- DF: two clicks on the target (his counter, or his pip on a vehicle): the odds, then the shot;
 - MP: a click on the destination (the cheapest route; hex by hex after the MP button when
   the player's route costs more or the man leaves a vehicle first);
-- MV: a click on the route hex that many hexes ahead (on the map), else MV + count + Done;
+- MV: a click on the route hex that many hexes ahead (the game's reach), else MV + count + Done;
 - a task with no needs (SV, EV, ...): its button; WE and others: the button and a click;
 - End plot, and the hand-over button for the next player.
 
@@ -176,7 +176,8 @@ def play_side(c: Clicker, side: str, full: bool = False) -> tuple[int, int]:
                     if tu.get("in_vehicle")
                     else f'.hexplay-board [data-unit="{tgt}"]'
                 )
-                ok = c.click(sel, done)
+                # the odds first, then the second click fires (the shell's gesture)
+                ok = c.click(sel, "app.armed is not None") and c.click(sel, done)
             elif code == "MP" and t.get("path") and not t.get("hexes"):
                 goal = t["path"][-1]
                 ok = c.click(f'.hexplay-board polygon[data-hex="{goal}"]', done)
@@ -193,8 +194,8 @@ def play_side(c: Clicker, side: str, full: bool = False) -> tuple[int, int]:
                 n = int(t["hexes"])
                 hx = k(
                     page,
-                    f"[h for h in app.game.view({side!r})['route_hexes'] "
-                    f"if app.ui.route_steps({unit!r}, h) == {n}][:1]",
+                    f"[h for h, e in app.builder.controller.reach({unit!r}).items() "
+                    f"if e.get('args', {{}}).get('hexes') == {n}][:1]",
                 )
                 ok = bool(hx) and c.click(f'.hexplay-board polygon[data-hex="{hx[0]}"]', done)
                 if not ok:

@@ -26,9 +26,9 @@ from hexplay.games.ambush.ui.adapter import (
 )
 from hexplay.games.skirmish.combat import odds
 from hexplay.games.skirmish.terrain_effects import ambush_terrain
+from hexplay.games.skirmish.ui.events import describe_event
 from hexplay.widgets.board import TERRAIN_PALETTE
 from hexplay.widgets.game_app import GameApp
-from hexplay.widgets.log import describe_event
 
 ENTRY = hexplay.game_entry("ambush")
 

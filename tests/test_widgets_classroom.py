@@ -29,9 +29,10 @@ def _click(app: Any, hex: Any = None, unit: Any = None, occupant: Any = None, **
 
 
 def _turn1(app: Any) -> None:
-    """Adversary: A1 fires at the transporter (one click on it) and walks to 0722; defender:
-    E1 drives 3 hexes (one click on its route), E2 stops."""
+    """Adversary: A1 fires at the transporter (a click on it shows the odds, a second one
+    fires) and walks to 0722; defender: E1 drives 3 hexes (one click on its route), E2 stops."""
     _click(app, unit="A1")
+    _click(app, app.units_by_id["T"]["hex"], "T")
     _click(app, app.units_by_id["T"]["hex"], "T")
     _click(app, "0722")
     app.end_plot()
@@ -175,13 +176,16 @@ def test_click_on_a_seen_enemy_fires_and_the_odds_follow_the_plot():
     g = app.game
     _click(app, unit="A1")
     _click(app, app.units_by_id["T"]["hex"], "T")  # the vehicle: its first living man
+    assert g.plotted("adversary", "A1") == []  # the odds first
+    assert "click it again" in app.click_status.value and not app.builder.attack.disabled
+    _click(app, app.units_by_id["T"]["hex"], "T")  # a second click fires
     (df,) = g.plotted("adversary", "A1")
     first = app.units_by_id["T"]["occupants"][0]
     assert (df["code"], df["target"]) == ("DF", first)
     o = g.odds("A1", first)
     assert app.odds.current["K"] == pytest.approx(float(o["K"]))
-    # the Plot tab stays on screen; its plotted line carries the shot's odds
-    assert app.tabs.selected_index == 0
+    # the odds stay on screen (shown at the first click); the plotted line carries them too
+    assert app.tabs.selected_index == app.tab_index["Odds"]
     assert f"K {float(o['K']):.0%}" in app.builder.plotted.value
     # a shift-click only looks: no order
     _click(app, app.units_by_id["T"]["hex"], "T", occupant=first, shift=True)

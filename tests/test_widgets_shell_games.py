@@ -180,7 +180,7 @@ class TinyUI(GameUI):
 
     @property
     def style(self) -> CounterStyle:
-        a, b = self.sides(self.app.game)
+        a, b = self.app.game.info.sides
         return CounterStyle(
             (SideStyle(a, "#c0392b", f"{a} army"), SideStyle(b, "#2e86c1", f"{b} army")),
             legend=(("#7d3c98", "CBR hex"),),

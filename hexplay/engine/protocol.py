@@ -6,7 +6,7 @@ one raises :class:`~hexplay.engine.errors.IllegalOrder` naming the rule and chan
 
 The loop every caller uses, whatever the turn structure::
 
-    g = hexplay.new_game("skirmish", seed=1)
+    g = hexplay.new_game(name, seed=1)
     while not g.over:
         sides = g.to_act()
         if not sides:                  # everybody has submitted: the rules resolve the turn
@@ -20,12 +20,12 @@ The loop every caller uses, whatever the turn structure::
 
 Turn structures (``info.turns``):
 
-``"simultaneous"`` (SKIRMISH, AMBUSH, the naval game)
+``"simultaneous"`` (plotted turns)
     ``to_act()`` lists every side whose plot is still open; :meth:`Game.order` *plots* (secret
     until every side has submitted), :meth:`Game.undo` takes the last plotted order back,
     :meth:`Game.submit` locks the plot; when every side has submitted ``to_act()`` is empty and
     :meth:`Game.advance` resolves the turn.
-``"alternating"`` (AGGRESSOR)
+``"alternating"`` (turns in turn)
     ``to_act()`` is the side whose turn it is; :meth:`Game.order` takes effect at once (its
     events are returned); :meth:`Game.undo` is refused; :meth:`Game.submit` ends the turn and
     the rules run the next side's start-of-turn phases.
@@ -33,8 +33,8 @@ Turn structures (``info.turns``):
 Set-up (``phase == "setup"``) works the same under both: ``to_act()`` lists the sides whose
 set-up is open, set-up orders (placements, choices) come from :meth:`Game.legal_orders`,
 :meth:`Game.undo` takes back the side's last set-up order (``unit=``: that unit's placement)
-until :meth:`Game.submit` locks the side's set-up. (The naval game has no set-up: it starts in
-its first plot.)
+until :meth:`Game.submit` locks the side's set-up. (A game without a set-up starts in its first
+plot or turn.)
 
 :meth:`Game.legal_orders` returns *complete orders with what each still needs*: a
 :class:`LegalOrder` names the order kind and unit, the arguments already fixed, and one
@@ -235,6 +235,100 @@ def _plain(v: Any) -> Any:
     return list(v) if isinstance(v, tuple) else v
 
 
+class Reach(dict):
+    """Where one unit can move now: label -> ``{"path": [labels entered, in order], "cost":
+    number, "args": the move order's args (absent: one order per hex of the path), ...}`` plus
+    what a game adds (e.g. a move's ``steps``/``stops``). A plain dict to JSON.
+
+    ``kind``: the move order kind; ``need``: its hex need's name (entries without ``args``:
+    one order per hex of the path); ``cost_unit``: what costs count ("AP", "MP", "hexes");
+    ``left`` / ``total``: the unit's points left and per turn (None: unknown)."""
+
+    def __init__(
+        self,
+        entries: Mapping[str, Mapping[str, Any]] = (),  # type: ignore[assignment]
+        *,
+        unit: str | None = None,
+        kind: str | None = None,
+        need: str | None = None,
+        cost_unit: str = "hexes",
+        left: float | None = None,
+        total: float | None = None,
+    ) -> None:
+        super().__init__(entries)
+        self.unit, self.kind, self.need, self.cost_unit = unit, kind, need, cost_unit
+        self.left, self.total = left, total
+
+    def path(self, hex: str) -> list[str] | None:
+        e = self.get(hex)
+        return None if e is None else list(e.get("path") or [hex])
+
+    def cost(self, hex: str) -> float | None:
+        e = self.get(hex)
+        return None if e is None or e.get("cost") is None else float(e["cost"])
+
+    def costs(self) -> dict[str, float]:
+        """``{label: float(cost)}`` of every hex (the board's reach shading)."""
+        return {h: float(e.get("cost", 0)) for h, e in self.items()}
+
+    def move_order(self, side: str, hex: str) -> list[Order]:
+        """The orders that take the unit to ``hex`` (one, or one per step); [] if unreached."""
+        e = self.get(hex)
+        if e is None or self.kind is None:
+            return []
+        if e.get("args") is not None:
+            return [Order(side, e.get("kind", self.kind), self.unit, dict(e["args"]))]
+        if self.need is None:
+            return []
+        return [Order(side, self.kind, self.unit, {self.need: h}) for h in self.path(hex) or []]
+
+
+def default_reach(
+    game: Any, side: str, unit: str, legal: Sequence[LegalOrder] | None = None
+) -> Reach:
+    """:meth:`Game.reach` from ``legal_orders(side, unit)`` (``legal``, if the caller has them)
+    of the game's ``move_kinds``: a ``path`` need gives each listed path (cost from its
+    ``costs``), a ``hex`` need each hex (cost 1). Works for any object with ``info`` and
+    ``legal_orders`` (a remote game too)."""
+    kinds = tuple(getattr(game.info, "move_kinds", ()) or ())
+    out = Reach(unit=unit)
+    for lo in game.legal_orders(side, unit) if legal is None else legal:
+        if lo.kind not in kinds or lo.unit != unit:
+            continue
+        req = [n for n in lo.needs if not n.optional]
+        if len(req) != 1 or req[0].kind not in ("path", "hex"):
+            continue
+        n = req[0]
+        out.kind = out.kind or lo.kind
+        if lo.kind != out.kind:
+            continue
+        out.need = n.name
+        costs = list(n.costs) if len(n.costs) == len(n.options) else [None] * len(n.options)
+        for opt, c in zip(n.options, costs):
+            path = [str(h) for h in opt] if n.kind == "path" else [str(opt)]
+            if not path:
+                continue
+            cost = c if c is not None else len(path)
+            end = path[-1]
+            if end in out and out[end]["cost"] <= cost:
+                continue
+            out[end] = {"path": path, "cost": cost, "args": {**lo.args, n.name: _plain(opt)}}
+    return out
+
+
+def reach_of(game: Any, side: str, unit: str, legal: Sequence[LegalOrder] | None = None) -> Reach:
+    """The game's :meth:`Game.reach` (``legal``: the unit's legal orders, passed on to a
+    protocol game); for any object: a ``reach`` returning a plain dict of entries is wrapped,
+    none at all gives :func:`default_reach`."""
+    fn = getattr(game, "reach", None)
+    if fn is None:
+        return default_reach(game, side, unit, legal)
+    r = fn(side, unit, legal=legal) if isinstance(game, Game) else fn(side, unit)
+    if isinstance(r, Reach):
+        return r
+    return Reach(r or {}, unit=unit, kind=next(iter(game.info.move_kinds), None))
+
+
 class Game(ABC):
     """Base class of every ruleset's game object; the whole protocol in one place.
 
@@ -257,7 +351,7 @@ class Game(ABC):
 
     info: ClassVar[GameInfo]
     FORMAT: ClassVar[str]
-    """Save format tag, e.g. ``"hexplay.skirmish.game/1"``."""
+    """Save format tag, e.g. ``"hexplay.<game>.game/1"``."""
     COMMANDS: ClassVar[Mapping[str, str]] = {
         "order": "_replay_order",
         "undo": "undo",
@@ -316,6 +410,13 @@ class Game(ABC):
     def legal_orders(self, side: str, unit: str | None = None) -> list[LegalOrder]:
         """What ``side`` may order now (for ``unit`` only, if given), with what each still
         needs. Empty when the side may not act."""
+
+    def reach(self, side: str, unit: str, legal: Sequence[LegalOrder] | None = None) -> Reach:
+        """Hexes ``unit`` can reach now by a move order (of :attr:`GameInfo.move_kinds`), each
+        with one legal path and its cost (:class:`Reach`): what the app's click-to-move uses.
+        ``legal``: ``legal_orders(side, unit)`` if the caller has them. Default: from those
+        (:func:`default_reach`); a game may answer faster or better."""
+        return default_reach(self, side, unit, legal)
 
     def order(self, order: Order | Mapping[str, Any] | str, /, **kw: Any) -> Any:
         """Give an order: an :class:`Order`, its dict form, or ``order(side, kind=, unit=,

@@ -125,8 +125,8 @@ def _check_map(cls: type[Recorded], scenario: Any, saved: Any, m: Any) -> None:
 
     * a map bearing a bundled map's name must be that map (a save cannot move a tree of a
       bundled board; a custom map goes under another name);
-    * a game whose scenario names no map makes its map of the scenario (a naval sea): the
-      save's map must be that one.
+    * a game whose scenario names no map makes its map of the scenario (a sea drawn from
+      it): the save's map must be that one.
 
     A scenario's ``map`` naming anything else is a label: a game made with ``map=`` (a map
     drawn in code, a file that need not exist where the save is loaded) carries its map in

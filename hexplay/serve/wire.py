@@ -90,8 +90,18 @@ def info_to_dict(info: GameInfo) -> dict[str, Any]:
         "sides": list(info.sides),
         "turns": info.turns,
         "description": info.description,
+        "move_kinds": list(info.move_kinds),
+        "attack_kinds": list(info.attack_kinds),
     }
 
 
 def info_from_dict(d: Mapping[str, Any]) -> GameInfo:
-    return GameInfo(d["name"], d["title"], tuple(d["sides"]), d["turns"], d.get("description", ""))
+    return GameInfo(
+        d["name"],
+        d["title"],
+        tuple(d["sides"]),
+        d["turns"],
+        d.get("description", ""),
+        move_kinds=tuple(d.get("move_kinds", ())),
+        attack_kinds=tuple(d.get("attack_kinds", ())),
+    )

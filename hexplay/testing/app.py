@@ -1,10 +1,11 @@
 """The kit's app smoke test: a game played on the board by simulated clicks.
 
-Written against the shell's gestures as they are (click a unit to select it, press the order
-kind's button, click the hexes of the path or the target, End turn); when the shell's gestures
-change, this module is the one place to adjust. A game's ``GameInfo.move_kinds`` and
-``attack_kinds`` say which orders the gestures give (a game that declares none: the kinds whose
-order needs a path or hex, resp. a unit).
+The shell's gestures, the same in every game: click an own unit (selected, its reach and
+targets marked), click a hex of its reach (the move order, along the reach query's path), click
+an enemy it can attack (the odds), click it again (the attack), End turn. Every click answers:
+an order, a selection, an armed attack or the engine's reason by the board; a click that
+answers nothing fails the check. A game's ``GameInfo.move_kinds`` and ``attack_kinds`` say
+which orders the gestures give.
 """
 
 from __future__ import annotations
@@ -110,34 +111,47 @@ def check_app(kit: Kit) -> None:
     attack_by_clicks(kit)
 
 
+def gesture(kit: Kit, app: Any, hex: str | None = None, unit: str | None = None) -> str:
+    """One board click that must be answered (an order, a selection, an armed attack, or words
+    by the board); returns the status text."""
+    before = (_commands(app), app.selected_unit, app.armed, app.refusals)
+    app.click_status.value = ""
+    click(app, hex, unit)
+    after = (_commands(app), app.selected_unit, app.armed, app.refusals)
+    if after == before and not app.click_status.value:
+        raise AssertionError(f"{kit.name}: a click on {hex} / {unit} answered nothing")
+    return app.click_text
+
+
 def move_by_clicks(kit: Kit, app: Any) -> None:
-    """Select a unit of the side at the screen and move it, by clicks."""
+    """Select a unit of the side at the screen and move it on its reach, by two clicks."""
     side, game = app.plotting_side, app.game
-    view = game.view(side)
-    for lo in game.legal_orders(side):
-        hexes = move_click(lo, view, game.info.move_kinds)
-        if lo.unit is None or lo.unit not in app.units_by_id or hexes is None:
+    taken = {u.get("hex") for u in app.units_by_id.values()}
+    for unit, u in app.units_by_id.items():
+        if u.get("side") != side or not u.get("hex"):
             continue
-        _select(kit, app, lo.unit)
+        reach = app.builder.controller.reach(unit)
+        free = [h for h in reach if h not in taken]
+        if not free:
+            continue
+        gesture(kit, app, u["hex"], unit)
+        if app.selected_unit != unit:
+            raise AssertionError(f"{kit.name}: clicking {unit} did not select it")
         before = _commands(app)
-        app.builder.click_task(lo.kind)
-        for h in hexes:
-            p = app.builder.pending
-            if p is None or (p.get("path") and p["path"][-1] == hexes[-1]):
-                break
-            click(app, h)
-        if app.builder.pending is not None:
-            click(app, hexes[-1])  # the end hex again: the path is done
-        if _commands(app) != before + 1:
-            err = app.builder.error.value
-            raise AssertionError(f"{kit.name}: {lo.kind} of {lo.unit} to {hexes} by clicks: {err}")
+        text = gesture(kit, app, free[-1])
+        if _commands(app) == before:
+            raise AssertionError(f"{kit.name}: moving {unit} to {free[-1]}: {text}")
+        kind = game.commands.commands[before].args.get("kind")
+        kinds = game.info.move_kinds
+        if kinds and kind is not None and kind not in kinds:
+            raise AssertionError(f"{kit.name}: the move click gave {kind}, not one of {kinds}")
         return
-    raise AssertionError(f"{kit.name}: no unit of {side} to move at the start")
+    raise AssertionError(f"{kit.name}: no unit of {side} can move at the start")
 
 
 def attack_by_clicks(kit: Kit, positions: int = 400) -> None:
     """Find, in random games, a position where the first side can attack an enemy it sees;
-    open the app on it and attack by clicks."""
+    open the app on it and attack: click the unit, the enemy (the odds), the enemy again."""
     sides = kit.entry.info.sides
     declared = kit.entry.info.attack_kinds
     tried = 0
@@ -157,13 +171,16 @@ def attack_by_clicks(kit: Kit, positions: int = 400) -> None:
             if app.plotting_side != sides[0]:
                 continue
             lo, (hex, target) = aims[0]
+            if lo.unit not in app.units_by_id or not app.units_by_id[lo.unit].get("hex"):
+                continue
             _select(kit, app, lo.unit)
             before = _commands(app)
-            app.builder.click_task(lo.kind)
-            click(app, hex, target)
+            gesture(kit, app, hex, target)  # the odds (an attack armed), no order yet
+            if _commands(app) != before or app.armed is None:
+                raise AssertionError(f"{kit.name}: a click on {target} armed no attack")
+            text = gesture(kit, app, hex, target)
             if _commands(app) != before + 1:
-                err = app.builder.error.value
-                raise AssertionError(f"{kit.name}: {lo.kind} of {lo.unit} at {target}: {err}")
+                raise AssertionError(f"{kit.name}: {lo.kind} of {lo.unit} at {target}: {text}")
             return
     raise AssertionError(
         f"{kit.name}: no position in {tried} of random play where {sides[0]} could attack"

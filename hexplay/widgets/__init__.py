@@ -1,8 +1,10 @@
 """Jupyter widgets: the HexBoard (anywidget) with data-driven counters, the GameApp shell and
-its per-game UI adapters, phase/order controls, odds and record panels.
+the plain UI adapter, phase/order controls, log and record panels.
 
 ``HexBoard``, the counters schema and the panels import only ipywidgets/bqplot/anywidget; the
-apps (``GameApp``, ``SkirmishApp``) are imported lazily on first use.
+apps are imported lazily on first use. A game's own app class (``<Name>App`` beside its
+adapter) is found through the registry's ``ui`` part: ``from hexplay.widgets
+import <Name>App`` keeps working without this package naming any game.
 """
 
 from __future__ import annotations
@@ -21,12 +23,10 @@ __all__ = [
     "MapEditor",
     "ScenarioEditor",
     "SideStyle",
-    "SkirmishApp",
     "map_payload",
 ]
 
 _LAZY = {
-    "SkirmishApp": "hexplay.games.skirmish.ui.app",
     "GameApp": ".game_app",
     "GameUI": ".adapter",
     "MapEditor": ".map_editor",
@@ -34,9 +34,35 @@ _LAZY = {
 }
 
 
+def _game_app_class(name: str) -> Any:
+    """A registered game's own app class ``name`` (in the ``app`` module beside its adapter,
+    or the adapter's module)."""
+    import importlib
+
+    from ..registry import game_entry, games
+
+    for game in games():
+        ref = game_entry(game).ui
+        if not ref:
+            continue
+        adapter = ref.split(":")[0]
+        for where in (f"{adapter.rsplit('.', 1)[0]}.app", adapter):
+            try:
+                module = importlib.import_module(where)
+            except ImportError:
+                continue
+            if hasattr(module, name):
+                return getattr(module, name)
+    return None
+
+
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
 
         return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    if name.endswith("App") and not name.startswith("_"):
+        found = _game_app_class(name)
+        if found is not None:
+            return found
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

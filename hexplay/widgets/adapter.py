@@ -1,38 +1,76 @@
-"""The per-game UI adapter: everything :class:`~.game_app.GameApp` must know about one game.
+"""The per-game UI adapter: what the app shell (:mod:`.game_app`) must know about one game.
 
-The shell (:mod:`.game_app`) is game-independent: phase controls, hot seat, referee view,
-turn timer, computer players, results log, record table, replay slider, win probability. A
-game plugs in by subclassing :class:`GameUI` and naming it in its registry entry (``ui=``).
-What an adapter provides, and the defaults here (which work for any game on the protocol of
-:mod:`hexplay.engine.protocol`):
+The shell is game-independent and owns the gestures: select a unit (its reach and targets
+marked), move by a click on a hex of the game's reach query, attack with the odds first (a
+second click or the Attack button gives it), end the turn; a click that is no order says why,
+naming the engine's rule. An adapter **describes**; it does not route orders. It names a game
+in its registry entry (``ui=``); the plain :class:`GameUI` works for any game on the protocol
+(:mod:`hexplay.engine.protocol`). What an adapter may provide:
 
-- :attr:`style`: side colours and legend rows, extra badges (:class:`~.counters.CounterStyle`);
-- :meth:`counters`: a side's view -> board counters (:mod:`.counters`); **only** from the view;
-- :meth:`overlays`: hex markings and region lines of the view, the side's plotted orders;
-- :meth:`status`: the game's part of the status line (e.g. barrier points, victory points);
-- :meth:`panels` / :meth:`side_widgets`: the game's own panels (tabs beside Plot, Log,
-  Record) and widgets above the tabs; :meth:`refresh_panels` fills them from a side's view,
-  :meth:`blank_panels` empties them (hot-seat hand-over);
-- :meth:`select` / :meth:`inspect`: what selecting a unit and clicking another thing show
-  (selection overlays, odds...) — from the side's view only;
-- the order builder's controller (:class:`OrderController`: ``legal_orders``, ``order``...);
-- turn-structure shims (:meth:`to_act`, :meth:`submit`, :meth:`advance`) and the game's
-  computer players (:meth:`player`), the events and record rows a side may see.
+- :attr:`style` and :meth:`counters` (a side's view -> board counters; **only** from the view),
+  :meth:`extra_units` (units without a counter), :meth:`overlays` (markings, regions, plots),
+  :meth:`status` and :meth:`turn_limit` (the status line);
+- :meth:`panels` (tabs, and widgets above them) with :meth:`refresh_panels` / :meth:`blank_panels`;
+- :meth:`select` / :meth:`select_panels` / :meth:`inspect` (what a selection or a look shows),
+  :meth:`target` (the unit a click on a counter names), :meth:`selectable`;
+- words: :meth:`describe_event`, :meth:`describe_result`, :meth:`rules_card`, :meth:`roster`,
+  :meth:`events`, :meth:`record`, :meth:`shot_odds`;
+- the game's turn: :meth:`new_game`, :meth:`start`, :meth:`advance`, :meth:`player`,
+  :meth:`reset`, :meth:`win_probability` (:attr:`gauge_class`), :meth:`after_order`,
+  :meth:`repeat_order`, :meth:`default_orders`;
+- the order builder's controller (:class:`OrderController`: the engine's legal orders and
+  reach, remembered per command; an adapter's subclass only titles or converts).
 """
 
 from __future__ import annotations
 
-import html
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import ipywidgets as W
 
-from ..engine.protocol import LegalOrder, Need, Order
+from ..engine.protocol import LegalOrder, Need, Order, Reach, reach_of
 from .counters import CounterStyle, SideStyle
 
-if TYPE_CHECKING:
-    from .game_app import GameApp
+
+@dataclass
+class Intents:
+    """What an adapter may ask of the shell, passed in by the shell (``GameUI.intents``): the
+    adapter never reaches into the shell's widgets. ``give(order)`` -> ``(True, result)`` or
+    ``(False, the refusal's words)`` (the engine judges, the shell refreshes); ``select(unit)``
+    as a click on its counter; ``show_tab(title)``; ``build(unit, legal_order)`` starts an
+    order in the order builder (its needs asked there); ``listen_keys(fn)`` /
+    ``listen_clicks(fn)``: the board's key presses / clicks also go to ``fn``."""
+
+    give: Callable[[Order], tuple[bool, Any]] = lambda o: (False, "no app")  # noqa: E731
+    select: Callable[[str], None] = lambda u: None  # noqa: E731
+    show_tab: Callable[[str], None] = lambda t: None  # noqa: E731
+    build: Callable[[str, LegalOrder], None] = lambda u, lo: None  # noqa: E731
+    listen_keys: Callable[[Callable[..., Any]], None] = lambda fn: None  # noqa: E731
+    listen_clicks: Callable[[Callable[..., Any]], None] = lambda fn: None  # noqa: E731
+
+
+class Shell(Protocol):
+    """What an adapter may read of the app it describes for (no import of the shell; it acts
+    only through :class:`Intents`): the game, the viewer's view and counters, the side at the
+    screen and the selection, the humans and computers, the order builder's controller (the
+    engine's legal orders and reach, remembered)."""
+
+    game: Any
+    view: dict[str, Any]
+    units_by_id: dict[str, dict[str, Any]]
+    plotting_side: str
+    viewer: str
+    selected_unit: str | None
+    referee: bool
+    handover: bool
+    over: bool
+    humans: list[str]
+    seed: int
+    computer_name: str | None
+    builder: Any
+
 
 REFEREE = "referee"
 #: Colours given to sides a game does not style itself (in order).
@@ -45,9 +83,9 @@ class OrderController:
     Everything comes from the engine: ``legal_orders`` lists what the unit may do and what
     each order needs; ``order`` gives it (the rules judge it)."""
 
-    def __init__(self, app: GameApp) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
-        self._memo: tuple[Any, dict[tuple[str, str], tuple[LegalOrder, ...]]] = (None, {})
+        self._memo: tuple[Any, dict[tuple[str, ...], Any]] = (None, {})
 
     @property
     def side(self) -> str:
@@ -73,8 +111,22 @@ class OrderController:
             hit = table[(self.side, unit)] = tuple(g.legal_orders(self.side, unit))
         return hit
 
-    def order(self, order: Order) -> None:
-        self.app.game.order(order)
+    def reach(self, unit: str) -> Reach:
+        """The game's reach query for ``unit`` (:func:`~hexplay.engine.protocol.reach_of`),
+        remembered with the legal orders until the game's next command; empty if refused."""
+        legal = self.engine_legal_orders(unit)
+        table = self._memo[1]
+        hit = table.get(("reach", self.side, unit))
+        if hit is None:
+            try:
+                hit = reach_of(self.app.game, self.side, unit, legal)
+            except Exception:  # not the side's unit, gone...: nowhere to go
+                hit = Reach(unit=unit)
+            table[("reach", self.side, unit)] = hit
+        return hit
+
+    def order(self, order: Order) -> Any:
+        return self.app.game.order(order)
 
     def undo(self, unit: str | None) -> None:
         self.app.game.undo(self.side, unit)
@@ -84,32 +136,6 @@ class OrderController:
         if need.kind == "hex":
             return hex
         return occupant or unit or hex
-
-    def route(self, unit: str, goal: str, path: list[str]) -> list[str] | None:
-        """The cheapest hexes from the end of ``path`` (the unit's hex if empty) to ``goal``
-        with the AP left; [] if out of reach; None: the game offers no route (default)."""
-        return None
-
-    def path_cost(self, unit: str, path: list[str]) -> float | None:
-        """The AP ``path`` costs ``unit`` (None: unknown)."""
-        return None
-
-    def quick_order(
-        self,
-        unit: str,
-        hex: str | None,
-        clicked: str | None,
-        occupant: str | None,
-        legal: Sequence[LegalOrder],
-    ) -> Order | None:
-        """The order a plain click means with ``unit`` selected (None: only inspect)."""
-        return None
-
-    def ap_left(self, unit: str) -> float:
-        return 0.0
-
-    def ap_total(self, unit: str) -> float:
-        return 0.0
 
     def plotted(self, unit: str) -> list[str]:
         return []
@@ -129,26 +155,22 @@ class GameUI:
     #: Counter size on the board (1: the default, at most 1.25).
     counter_scale: float = 1.0
     controller_class: type = OrderController
+    #: The win-probability gauge's widget class (``n=``, ``seed=``; ``show(estimate)``,
+    #: ``reset()``), None: the game offers none.
+    gauge_class: type | None = None
 
-    def __init__(self, app: GameApp) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
+        #: What the adapter may ask of the shell (set by the shell before it asks for panels).
+        self.intents = Intents()
 
     # --- the game -------------------------------------------------------------------------------
     @classmethod
     def new_game(cls, seed: int = 0) -> Any:
         raise NotImplementedError("this adapter cannot start a game: pass game=")
 
-    def sides(self, game: Any) -> tuple[str, ...]:
-        return tuple(game.info.sides)
-
     def start(self, game: Any) -> None:
         """Finish a game still in its set-up (the app plays from the first turn)."""
-
-    def to_act(self, game: Any) -> tuple[str, ...]:
-        return tuple(game.to_act())
-
-    def submit(self, game: Any, side: str) -> None:
-        game.submit(side)
 
     def advance(self, game: Any) -> list[dict[str, Any]]:
         return list(game.advance() or [])
@@ -173,7 +195,7 @@ class GameUI:
     # --- what the board shows -------------------------------------------------------------------
     @property
     def style(self) -> CounterStyle:
-        sides = self.sides(self.app.game)
+        sides = tuple(self.app.game.info.sides)
         return CounterStyle(
             tuple(
                 SideStyle(s, DEFAULT_SIDE_COLOURS[i % len(DEFAULT_SIDE_COLOURS)])
@@ -199,8 +221,13 @@ class GameUI:
         return out
 
     def extra_units(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
-        """Units the side may select that have no counter (e.g. off the map)."""
-        return []
+        """Units the side may select that have no counter (default: its units off the map,
+        e.g. still to place in the set-up; the roster lists them)."""
+        return [
+            {"id": str(uid), "side": str(u.get("side", "")), "hex": None, "label": str(uid)}
+            for uid, u in (view.get("units") or {}).items()
+            if u.get("hex") is None and (side == REFEREE or u.get("side") == side)
+        ]
 
     def overlays(self, view: Mapping[str, Any], side: str) -> dict[str, Any]:
         """The view's overlays (markings, regions, plotted paths...)."""
@@ -214,12 +241,9 @@ class GameUI:
         return None
 
     # --- panels ---------------------------------------------------------------------------------
-    def panels(self) -> list[tuple[str, W.Widget]]:
-        """The game's own tabs (title, widget), shown after "Plot"."""
-        return []
-
-    def side_widgets(self) -> list[W.Widget]:
-        """Widgets shown above the tabs."""
+    def panels(self) -> list[tuple[str | None, W.Widget]]:
+        """The game's own panels (title, widget): a tab each after "Plot"; title None: shown
+        above the tabs."""
         return []
 
     def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
@@ -240,6 +264,13 @@ class GameUI:
     def selectable(self, unit: Mapping[str, Any], side: str) -> bool:
         return unit.get("side") == side
 
+    def target(
+        self, unit: str | None, occupant: str | None, by_id: Mapping[str, Mapping[str, Any]]
+    ) -> str | None:
+        """The unit a click on ``unit`` (``occupant``: the man aboard clicked) names as a
+        target (default: the most specific one)."""
+        return occupant or unit
+
     def select(self, unit: str) -> dict[str, Any]:
         """Overlays for the selected unit (e.g. what it sees, where it can go)."""
         return {}
@@ -247,11 +278,10 @@ class GameUI:
     def select_panels(self, unit: str) -> None:
         """The game's panels after a selection."""
 
-    def inspect(self, unit: str, target: str) -> None:
-        """The selected unit's side clicked ``target`` (a unit id or a hex)."""
-
-    def blank_text(self) -> str:
-        return f"<i>hand-over: {html.escape(self.app.plotting_side)} takes the screen</i>"
+    def inspect(self, unit: str, target: str) -> dict[str, Any] | None:
+        """A look from the selected ``unit`` at ``target`` (a unit id or a hex): the game's
+        panels show it (odds...); returns overlays for the board (e.g. ``los``: a LOS trace)."""
+        return None
 
     # --- class play: roster, turn summary, defaults -----------------------------------------
     def roster(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
@@ -279,12 +309,23 @@ class GameUI:
 
         return describe_event(event)
 
+    def describe_result(self, order: Order, result: Any) -> str:
+        """One line for an order the shell gave by a click and what the game returned (its
+        events under alternating turns; default: the order)."""
+        return f"ordered: {order.label()}"
+
+    def shot_odds(self, event: Mapping[str, Any]) -> Mapping[str, float] | None:
+        """The odds of a shot event of the log, for the after-action review (default: none)."""
+        return None
+
     def rules_card(self) -> str:
         """The game's part of the rules card (HTML; default: none)."""
         return ""
 
-    def after_order(self, order: Order) -> None:
-        """Called after an order of the side at the screen went through (e.g. show odds)."""
+    def after_order(self, order: Order) -> dict[str, Any] | None:
+        """Called after an order of the side at the screen went through (e.g. show odds);
+        returns overlays for the board, as :meth:`inspect`."""
+        return None
 
     def repeat_order(self, game: Any, order: Order, given: Sequence[Order]) -> Order | None:
         """The order "Same as last turn" gives for last turn's ``order`` (``given``: those

@@ -54,7 +54,7 @@ STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 TERRAIN_PALETTE: dict[str, str] = {
     "open": "#e7e2bf",
     "clear": "#e7e2bf",
-    "trees": "#569e44",  # (AMBUSH's three vegetation greens: see brush and orchard below)
+    "trees": "#569e44",  # (three vegetation greens: see brush and orchard below)
     "woods": "#569e44",
     "forest": "#6a965a",
     "rough": "#c9b98f",
@@ -64,7 +64,7 @@ TERRAIN_PALETTE: dict[str, str] = {
     "sea": "#8db6dd",
     "marsh": "#a9c7a0",
     "road": "#d9cfa8",
-    # AMBUSH terrain types (hexplay/games/ambush/data/terrain.toml): hues apart from open's
+    # more terrain types (a game's own terrain tables): hues apart from open's
     # tan so each type reads at a glance. Trees, brush and orchard (the old #7fa866, #c3c47e,
     # #a9d39a were three close greens: brush/orchard only 11 CIELAB ΔE apart for a protan) are
     # a mid green, a mustard and a light yellow-green at least 17 ΔE from each other and from
@@ -116,8 +116,8 @@ def _index_dtype(n: int) -> str:
     return "uint16" if n <= 0xFFFF else "int32"
 
 
-#: Reach costs go on the wire as whole numbers of this fraction of a point (SKIRMISH's sixths
-#: of an AP; AGGRESSOR's whole steps are multiples too) when every cost is one exactly.
+#: Reach costs go on the wire as whole numbers of this fraction of a point (sixths of an AP;
+#: whole steps are multiples too) when every cost is one exactly.
 COST_SCALE = 6
 
 
@@ -125,7 +125,7 @@ def costs_to_wire(costs: np.ndarray) -> dict[str, Any]:
     """Reach costs as ``{"dtype", "data"}`` plus ``"scale"`` when sent as integers: equal to
     ``_array(costs, "float64")`` decoded (the page reads ``data / scale``), in the fewest bytes
     that hold the values exactly: uint8 / uint16 counts of 1/:data:`COST_SCALE` (every cost
-    ``c`` with ``round(c * scale) / scale == c``, as SKIRMISH's sixths of an AP are), else
+    ``c`` with ``round(c * scale) / scale == c``, as sixths of an AP are), else
     float32 when that is exact, else float64."""
     c = np.asarray(costs, dtype=np.float64).reshape(-1)
     if len(c) and bool(np.all(np.isfinite(c))):

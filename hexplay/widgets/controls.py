@@ -8,7 +8,7 @@ Stable CSS classes (for browser tests and styling): ``hexplay-end-plot``, ``hexp
 ``hexplay-new-game`` on the phase buttons, ``hexplay-task-<KIND>`` on each order button of the
 builder, ``hexplay-plot-error`` on its error line, ``hexplay-pick-done`` on its "Done" button
 and ``hexplay-route-steps`` on the number field of an order that needs a count and may take a
-path (SKIRMISH: a man on foot off the map).
+path (e.g. a man on foot off the map).
 
 Every button and field that the page can change is a guarded widget (:mod:`.guard`): a
 disabled or hidden button does nothing, a bad value from the browser is ignored.
@@ -42,9 +42,8 @@ class PlotController(Protocol):
     def pick(self, need: Any, hex: str | None, unit: str | None, occupant: str | None) -> Any:
         """The value a board click gives ``need`` (a unit id or a hex), or None."""
 
-    def ap_left(self, unit: str) -> float: ...
-
-    def ap_total(self, unit: str) -> float: ...
+    def reach(self, unit: str) -> Any:
+        """The unit's :class:`~hexplay.engine.protocol.Reach` now (hexes, paths, costs)."""
 
     def plotted(self, unit: str) -> list[str]: ...
 
@@ -231,11 +230,12 @@ class PlotBuilder(W.VBox):
             value=0,
             min=0,
             max=10,
-            description="AP left",
+            description="left",
             bar_style="success",
             layout=W.Layout(width="200px", min_width="140px"),
         )
         self.ap_text = W.HTML(layout=W.Layout(min_width="56px"))
+        self.cost_unit = ""
         self.ap_text.add_class("hexplay-ap-text")
         self.plotted = W.HTML()
         self.prompt = W.HTML()
@@ -266,6 +266,17 @@ class PlotBuilder(W.VBox):
             layout=W.Layout(width="auto"),
         )
         self.same.add_class("hexplay-same-as-last")
+        #: The one Attack button of every game: gives the attack whose odds are shown (the
+        #: app wires it; a second click on the target does the same).
+        self.attack = G.Button(
+            description="Attack",
+            icon="crosshairs",
+            button_style="danger",
+            disabled=True,
+            tooltip="click an enemy your unit can attack: its odds show, then Attack",
+            layout=W.Layout(width="auto"),
+        )
+        self.attack.add_class("hexplay-attack")
         self.same.layout.display = "none"
         self.last_order: Any = None
         self.on_order: Callable[[Any], Any] | None = None
@@ -288,7 +299,7 @@ class PlotBuilder(W.VBox):
                 self.header,
                 self.tasks,
                 W.HBox(
-                    [self.ap, self.ap_text, self.undo, self.same],
+                    [self.ap, self.ap_text, self.attack, self.undo, self.same],
                     layout=W.Layout(flex_flow="row wrap", align_items="center"),
                 ),
                 self.pick_row,
@@ -309,6 +320,13 @@ class PlotBuilder(W.VBox):
     def blank(self) -> None:
         """Nothing selected, nothing pending, no error (a hand-over)."""
         self.set_unit(None)
+
+    def arm(self, order: Any) -> None:
+        """The attack the Attack button gives (None: no odds shown, the button disabled)."""
+        self.attack.disabled = order is None
+        self.attack.tooltip = (
+            f"give {order.label()}" if order is not None else "click an enemy to see the odds first"
+        )
 
     def show_error(self, message: str) -> None:
         self.error.value = (
@@ -343,6 +361,7 @@ class PlotBuilder(W.VBox):
             self.tasks.children = ()
             self.plotted.value = ""
             self.ap.value = 0
+            self.ap.layout.visibility = "hidden"  # no unit: no points to show
             self.ap_text.value = ""
             return
         self.header.value = f"<b>{html.escape(u)}</b> at {html.escape(str(c.unit_hex(u) or '—'))}"
@@ -354,13 +373,7 @@ class PlotBuilder(W.VBox):
         buttons = tuple(self._button(lo) for lo in self.entries)
         if buttons != tuple(self.tasks.children):
             self.tasks.children = buttons
-        total = float(c.ap_total(u))
-        left = float(c.ap_left(u))
-        with self.ap.hold_sync():
-            self.ap.max = max(total, 1.0)
-            self.ap.value = max(0.0, left)
-            self.ap.bar_style = "success" if left >= 5 else ("warning" if left > 0 else "danger")
-        self.ap_text.value = f"{_fmt(left)} / {_fmt(total)}"
+        self._show_points(c, u)
         plotted = c.plotted(u)
         self.plotted.value = (
             "plotted: " + " → ".join(f"<code>{html.escape(p)}</code>" for p in plotted)
@@ -369,6 +382,31 @@ class PlotBuilder(W.VBox):
         )
         if self.pending:
             self._show_prompt()
+
+    def _show_points(self, c: Any, u: str) -> None:
+        """The bar of the unit's points left, in the reach query's own unit ("AP", "MP"...);
+        hidden when the game does not count points."""
+        try:
+            r = c.reach(u)
+        except Exception:
+            r = None
+        left, total = getattr(r, "left", None), getattr(r, "total", None)
+        if left is None:
+            self.ap.layout.visibility = "hidden"
+            self.ap_text.value = ""
+            return
+        total = float(total if total is not None else max(left, 1.0))
+        left = float(left)
+        self.cost_unit = str(getattr(r, "cost_unit", "") or "")
+        with self.ap.hold_sync():
+            self.ap.description = f"{self.cost_unit} left"
+            self.ap.max = max(total, 1.0)
+            self.ap.value = max(0.0, left)
+            self.ap.bar_style = (
+                "success" if left >= total / 2 else ("warning" if left > 0 else "danger")
+            )
+        self.ap.layout.visibility = "visible"
+        self.ap_text.value = f"{_fmt(left)} / {_fmt(total)}"
 
     def task_codes(self) -> list[str]:
         return [b.task_code for b in self.tasks.children]  # type: ignore[attr-defined]
@@ -425,7 +463,7 @@ class PlotBuilder(W.VBox):
         elif mode == "path":
             path = " - ".join(p["path"]) or "(none yet)"
             cost = self.path_cost()
-            ap = f" · {_fmt(cost)} AP" if cost is not None else ""
+            ap = f" · {_fmt(cost)} {html.escape(self.cost_unit)}" if cost is not None else ""
             text = (
                 f"{p['code']}: click where to go (the cheapest route is drawn), again to "
                 f"confirm; path {html.escape(path)}{ap}"
@@ -473,55 +511,52 @@ class PlotBuilder(W.VBox):
         return False
 
     def _leg(self, hex: str) -> list[str] | None:
-        """The cheapest hexes from the path's end to ``hex`` (the controller's ``route``);
-        None: no route known (the hex is taken as clicked); []: beyond reach (said)."""
+        """The first leg of a pending path: the reach query's path to ``hex``; []: beyond
+        reach (said, naming the order's rule); None: the hex is taken as clicked (later legs,
+        or a game whose order is not in its reach)."""
         c, u, p = self.controller, self.unit, self.pending
-        route = getattr(c, "route", None)
-        if route is None or u is None or p is None or p["needs"] != "path":
+        if c is None or u is None or p is None or p["needs"] != "path" or p["path"]:
             return None
-        leg = route(u, hex, list(p["path"]))
-        if leg == []:
-            self.show_error(f"{u} cannot reach {hex} with the AP left")
-        return leg
+        r = c.reach(u)
+        if getattr(r, "kind", None) != p["code"]:
+            return None
+        path = r.path(hex)
+        if path is None:
+            rule = p["order"].rule or p["code"]
+            self.show_error(f"{rule}: {u} cannot reach {hex} with the {r.cost_unit} left")
+            return []
+        return path
 
     def _path_changed(self) -> None:
         if self.on_path is not None and self.pending is not None:
             self.on_path(self.unit, list(self.pending["path"]), self.path_cost())
 
     def path_cost(self) -> float | None:
-        """AP of the pending path (the controller's ``path_cost``), None if unknown."""
+        """Cost of the pending path (the reach query's, when it is the reach path to its end),
+        None if unknown."""
         c, u, p = self.controller, self.unit, self.pending
-        fn = getattr(c, "path_cost", None)
-        if fn is None or u is None or not p or not p["path"]:
+        if c is None or u is None or not p or not p["path"]:
             return None
-        return fn(u, list(p["path"]))
+        r = c.reach(u)
+        end = p["path"][-1]
+        return r.cost(end) if r.path(end) == list(p["path"]) else None
 
-    def quick(self, hex: str | None, unit: str | None, occupant: str | None) -> bool:
-        """A plain board click with a unit selected and no order pending: the order the
-        controller reads from it (``quick_order``: SKIRMISH fires at a seen enemy, walks the
-        cheapest route to a hex, drives a vehicle along its route), given at once; True if
-        one was given. A refused one shows the engine's words and changes nothing."""
-        c, u = self.controller, self.unit
-        fn = getattr(c, "quick_order", None)
-        if fn is None or u is None or self.pending is not None:
-            return False
+    def give(self, order: Any) -> Any:
+        """Give ``order`` (a board gesture's): the result, or raise the engine's refusal (shown
+        in the error line; nothing changed)."""
+        c = self.controller
+        if c is None:
+            raise IllegalOrder("order", "no side is ordering now")
         try:
-            order = fn(u, hex, unit, occupant, list(self.entries))
+            result = c.order(order)
         except Exception as e:
             self.show_error(str(e))
-            return False
-        if order is None:
-            return False
-        try:
-            c.order(order)  # type: ignore[union-attr]
-        except Exception as e:
-            self.show_error(str(e))
-            return False
+            raise
         self.last_order = order
         if self.on_order is not None:
             self.on_order(order)
         self._plot_changed()
-        return True
+        return result
 
     def finish(self) -> None:
         p = self.pending

@@ -8,10 +8,10 @@ holds them in their plain (wire) form. Every part of a counter is optional excep
     what the counter shows in its centre: ``{"kind": "man" | "escort" | "transporter" |
     "vehicle" | "ship" | "sidc" | "text" | "none", "sidc": ..., "text": ...}``. ``"sidc"`` is an
     APP-6 / MIL-STD-2525C letter symbol code drawn by the bundled ``milsymbol`` library (e.g.
-    :data:`SIDC` for AGGRESSOR's six unit types); ``"ship"`` is a hull drawn pointing along
-    ``facing``; the SKIRMISH kinds are the board's own NATO-like figures.
+    :data:`SIDC` for six common unit types); ``"ship"`` is a hull drawn pointing along
+    ``facing``; man, escort, transporter and vehicle are the board's own NATO-like figures.
 ``corners``
-    short figures in the counter's corners (``tl``, ``tr``, ``bl``, ``br``), e.g. AGGRESSOR's
+    short figures in the counter's corners (``tl``, ``tr``, ``bl``, ``br``), e.g. a battalion's
     range-strength ``{"bl": "3-3"}`` or a ship's speed.
 ``badges``
     codes from :data:`BADGES` (W, K, P, PW, spotted, dug in, unidentified, frozen, moving,
@@ -117,7 +117,7 @@ BADGES: dict[str, Badge] = {
     )
 }
 
-#: APP-6 / MIL-STD-2525C letter SIDCs of AGGRESSOR's six unit types (friendly frame; the
+#: APP-6 / MIL-STD-2525C letter SIDCs of six common unit types (friendly frame; the
 #: adapter picks the affiliation letter per side with :func:`sidc_for`).
 SIDC: dict[str, str] = {
     "Infantry": "SFGPUCI----",  # combat / infantry

@@ -26,14 +26,16 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..engine.errors import IllegalOrder
+from ..engine.protocol import Order
 from . import guard as G
-from .adapter import REFEREE, GameUI
+from .adapter import REFEREE, GameUI, Intents
 from .board import HexBoard
 from .controls import PhaseControls, PlotBuilder, ReplaySlider
-from .log import RecordTable, ResultsLog, describe_event
+from .log import RecordTable, ResultsLog
 from .review import ReviewPanel
 from .roster import Roster
-from .rules_card import RulesCard
+from .rules_card import RulesCard, app_card
 from .scenario_picker import ScenarioPicker
 from .scenario_picker import new_game as new_scenario_game
 from .summary import TurnSummary, summary_markings
@@ -42,7 +44,7 @@ log = logging.getLogger("hexplay.widgets")
 
 #: Overlays that belong to the selected unit (replaced when the selection changes).
 #: The app's own page styles: tab titles keep their whole width (with six or more tabs in the
-#: side panel, Lab's fixed-width tabs cut "AMBUSH" to "AMBUSI"); the tab bar wraps instead.
+#: side panel, Lab's fixed-width tabs cut a six-letter title to five); the tab bar wraps.
 APP_CSS = (
     "<style>"
     ".hexplay-tabs > .lm-TabBar .lm-TabBar-content,"
@@ -55,7 +57,7 @@ APP_CSS = (
     "</style>"
 )
 
-SELECTION_OVERLAYS = ("los", "visible", "reachable", "route")
+SELECTION_OVERLAYS = ("los", "visible", "reachable", "route", "highlight")
 #: Overlays an adapter returns that are the game's markings (the board's ``markings`` trait).
 MARKINGS = ("markings", "regions")
 
@@ -95,7 +97,15 @@ class GameApp(W.VBox):
             game = new_scenario_game(ui, str(game), seed, scenario)
         self.game = game
         self.ui = ui(self)
-        self.sides = self.ui.sides(game)
+        self.ui.intents = Intents(
+            give=self.give_order,
+            select=self.click_unit,
+            show_tab=self.show_tab,
+            build=self.build_order,
+            listen_keys=lambda fn: self.board.on_key(fn),
+            listen_clicks=lambda fn: self.board.on_click(fn),
+        )
+        self.sides = tuple(game.info.sides)
         comp = (vs_computer,) if isinstance(vs_computer, str) else tuple(vs_computer or ())
         bad = [s for s in comp if s not in self.sides]
         if bad:
@@ -115,12 +125,16 @@ class GameApp(W.VBox):
         self.ui.start(game)
         self._make_computers()
         # the screen goes to a human side that must act now (alternating: the side to move)
-        acting = [s for s in self.ui.to_act(game) if s in self.humans]
-        self.plotting_side: str = (acting or self.humans or list(self.sides))[0]
+        self.plotting_side: str = self._first_side()
         self.handover = False  # hot seat: every panel blank until the next player is ready
         self.units_by_id: dict[str, dict[str, Any]] = {}
         self.view: dict[str, Any] = {}
         self.selected_unit: str | None = None
+        #: The attack whose odds are shown: a second click on its target (or Attack) gives it.
+        self.armed: Order | None = None
+        #: Clicks that became no order (each said, with its reason, in :attr:`click_status`).
+        self.refusals = 0
+        self.click_text = ""
         self.views_pulled = 0  # game.view calls (the one-pass test counts them)
 
         self.board = HexBoard(game.map, height=board_height)
@@ -128,8 +142,11 @@ class GameApp(W.VBox):
         self.board.fit_units = bool(getattr(self.ui, "fit_units", False))
         self.board.counter_scale = float(getattr(self.ui, "counter_scale", 1.0))
         self.controls = PhaseControls(sides=list(self.sides), show_side_picker=referee, timer=timer)
+        if not self._simultaneous:  # orders act at once, nothing is plotted: End turn
+            self.controls.end_plot.description = "End turn"
+            self.controls.end_plot.tooltip = "end your turn: the other side's turn begins"
         self.builder = PlotBuilder(self.ui.controller_class(self))
-        self.results = ResultsLog()
+        self.results = ResultsLog(describe=self.ui.describe_event)
         self.record = RecordTable()
         self.replay = ReplaySlider(on_turn=self.show_turn)
         self.replay.layout.display = "none"
@@ -147,14 +164,17 @@ class GameApp(W.VBox):
         self.banner = W.HTML()
         self.banner.add_class("hexplay-game-over")
         self.banner.layout.display = "none"
-        self.summary = TurnSummary(describe=getattr(self.ui, "describe_event", describe_event))
+        self.summary = TurnSummary(describe=self.ui.describe_event)
         self.roster = Roster(on_pick=self.click_unit)
         #: Orders the app gave for each side, by turn ("same as last turn" repeats them).
         self.orders_given: dict[tuple[str, int], list[Any]] = {}
         self.winprob = self._make_gauge(win_probability, win_probability_n)
         self.scenario_picker = ScenarioPicker(game, scenario)  # read by "New game"
 
+        self.click_status = W.HTML()
+        self.click_status.add_class("hexplay-click-status")
         self.board.on_click(self._on_board_click)
+        self.builder.attack.on_click(lambda _b: self.attack_armed())
         self.builder.on_change = self._after_plot_change
         self.builder.on_order = self._remember_order
         self.builder.on_path = self._show_pending_path
@@ -168,10 +188,12 @@ class GameApp(W.VBox):
         if self.controls.timer is not None:
             self.controls.timer.on_expire = self._timer_expired
 
-        pages = [("Plot", self.builder), *self.ui.panels()]
+        parts = self.ui.panels()
+        above = [w for t, w in parts if t is None]
+        pages = [("Plot", self.builder), *((t, w) for t, w in parts if t is not None)]
         pages += [("Log", self.results), ("Record", self.record)]
         self.review = ReviewPanel(self)
-        self.rules = RulesCard(self.ui.rules_card())
+        self.rules = RulesCard(self.ui.rules_card(), self._app_card())
         pages += [("Review", self.review), ("Rules", self.rules)]
         self.tabs = G.Tab(children=[w for _t, w in pages])
         self.tabs.add_class("hexplay-tabs")
@@ -194,17 +216,35 @@ class GameApp(W.VBox):
             panel.append(self.winprob)
         self.style = W.HTML(APP_CSS, layout=W.Layout(display="none"))
         side_panel = W.VBox(
-            [*panel, self.roster, *self.ui.side_widgets(), self.tabs, self.style],
+            [*panel, self.roster, *above, self.tabs, self.style],
             layout=W.Layout(width="42%", min_width="360px"),
         )
-        board_box = W.VBox([self.board, self.replay], layout=W.Layout(width="58%"))
+        board_box = W.VBox(
+            [self.board, self.click_status, self.replay], layout=W.Layout(width="58%")
+        )
         super().__init__(
             [W.HBox([board_box, side_panel], layout=W.Layout(width="100%", flex_flow="row wrap"))]
         )
         self.refresh()
+        self.rules.show(self.ui.rules_card(), self._app_card())  # (the reach's unit known now)
         self.update_win_probability()
 
     # --- set-up ---------------------------------------------------------------------------------
+    def _app_card(self) -> str:
+        """How the app is played, in the game's declared kinds and its reach's cost unit."""
+        info = self.game.info
+        unit = ""
+        with contextlib.suppress(Exception):
+            own = [u for u, v in self.units_by_id.items() if v.get("side") == self.plotting_side]
+            if own:
+                unit = self.builder.controller.reach(own[0]).cost_unit
+        return app_card(getattr(info, "move_kinds", ()), getattr(info, "attack_kinds", ()), unit)
+
+    def _first_side(self) -> str:
+        """The human side that must act now (alternating: the side to move), else the first."""
+        acting = [s for s in _to_act(self.game) if s in self.humans]
+        return (acting or self.humans or list(self.sides))[0]
+
     def _make_computers(self) -> None:
         self.computers = {}
         for i, side in enumerate(s for s in self.sides if s not in self.humans):
@@ -215,11 +255,10 @@ class GameApp(W.VBox):
                 self.computers[side] = None
 
     def _make_gauge(self, on: bool | None, n: int) -> Any:
-        if not on:
+        gauge = getattr(self.ui, "gauge_class", None)
+        if not on or gauge is None:
             return None
-        from ..games.skirmish.ui.winprob import WinProbabilityGauge
-
-        g = WinProbabilityGauge(n=n, seed=self.seed, layout=W.Layout(width="100%"))
+        g = gauge(n=n, seed=self.seed, layout=W.Layout(width="100%"))
         g.add_class("hexplay-win-probability")
         g.figure.layout.height = "140px"
         return g
@@ -342,6 +381,7 @@ class GameApp(W.VBox):
             self.board.markings = {}
             self.board.selected = None
         self.builder.blank()
+        self._disarm()
         self.summary.clear()
         self.roster.set_rows([])
         self.ui.blank_panels()
@@ -351,7 +391,18 @@ class GameApp(W.VBox):
 
     # --- intents --------------------------------------------------------------------------------
     def _on_board_click(self, ev: dict[str, Any]) -> None:
-        """A click: a target/path for the order being built, a selection, or an inspection.
+        """A click, one gesture per intent in every game (the engine judges each order):
+
+        - a target or path for the order being built (the order builder's);
+        - an own unit: select it (its reach and targets marked);
+        - with a unit selected, a hex of its reach (the game's reach query): the move order
+          there, along the reach path;
+        - an enemy it can attack (an order of the game's ``attack_kinds`` that lists it): the
+          odds first (the adapter's :meth:`~.adapter.GameUI.inspect`), a second click on it (or
+          the Attack button) gives the order;
+        - a hex or unit that only one other order of the unit takes (e.g. supply): that order;
+        - anything else: the reason it is no order (the engine's refusal, its rule named) in
+          the status line by the board; shift-click only looks.
 
         ``ev["occupant"]`` (a man aboard the vehicle clicked) is more specific than
         ``ev["unit"]``. A unit the viewing side does not know of is ignored with a warning."""
@@ -370,15 +421,246 @@ class GameApp(W.VBox):
             self.units_by_id[picked], self.plotting_side
         )
         if picked is not None and (mine or self.referee):
+            self.armed = None
             self.select(picked)
+            self.say_click(self._selected_words(picked), error=False)
             return
-        if self.selected_unit is not None:
-            # a plain click gives the order it means (fire, walk there...); shift: look only
-            looks = bool(ev.get("shift")) or picked == self.selected_unit
-            if looks or not self.builder.quick(hex_, unit, occupant):
-                self.inspect(self.selected_unit, picked or hex_)
-        elif hex_ is not None:
-            self.board.selected = hex_
+        sel = self.selected_unit
+        if sel is None:
+            setup = str(getattr(self.game, "phase", "")) == "setup"
+            side_wide = self._other_order(None, hex_, picked) if setup and hex_ else None
+            if side_wide is not None:  # a side-wide order this hex alone completes (set-up)
+                self._give([side_wide])
+            elif picked is not None:
+                self.refuse("orders", f"{picked} is not one of the {self.plotting_side}'s units")
+            elif hex_ is not None:
+                self.board.selected = hex_
+                if not setup:  # (a set-up click the game's adapter may take)
+                    self.say_click(f"{hex_}: select one of your units first", error=False)
+            return
+        if bool(ev.get("shift")) or picked == sel:  # shift: look only
+            self.inspect(sel, picked or hex_)
+            return
+        self.gesture(sel, hex_, unit, occupant)
+
+    # --- the gestures (game-independent: the game's kinds, reach and legal orders) -------------
+    def say_click(self, text: str, error: bool = True) -> None:
+        """The status line by the board: what the last click did, or why it is no order."""
+        self.click_status.value = (
+            f"<span style='color:{'#b8322a' if error else '#2b5d2b'}'>{html.escape(text)}</span>"
+            if text
+            else ""
+        )
+        self.click_text = text
+
+    def _selected_words(self, unit: str) -> str:
+        """What the status line says of a selection: where it can go and what it can attack."""
+        r = self.builder.controller.reach(unit)
+        marks = self.board.overlays.get("highlight") or ()
+        bits = [f"{unit} selected"]
+        if r:
+            left = "" if r.left is None else f", {r.left:g} {r.cost_unit} left"
+            bits.append(f"{len(r)} hexes in reach{left}")
+        if marks:
+            bits.append(f"{len(marks)} target hex(es) marked")
+        return " · ".join(bits)
+
+    def refuse(self, rule: str, message: str) -> None:
+        """Say why a click is no order: ``rule: message`` (the engine's words when it judged)."""
+        self.refusals += 1
+        self.say_click(f"{rule}: {message}" if rule else message)
+
+    def _give(self, orders: list[Any]) -> bool:
+        """Give ``orders`` in turn (one, or one per step); the first refusal stops and is said
+        (steps already taken stay: each is a whole order). True if any went through."""
+        done: list[str] = []
+        for o in orders:
+            try:
+                result = self.builder.give(o)
+            except IllegalOrder as e:
+                after = f" (after {', '.join(done)})" if done else ""
+                self.refuse(e.rule, f"{e.message}{after}")
+                return bool(done)
+            except Exception as e:  # a malformed value: the engine's words
+                self.refuse("order", str(e))
+                return bool(done)
+            done.append(self.ui.describe_result(o, result))
+        self.say_click("; ".join(done), error=False)
+        if self.selected_unit is not None and self.selected_unit not in self.units_by_id:
+            self.selected_unit = None  # gone (eliminated)
+            self.builder.set_unit(None)
+        return True
+
+    def _attack_for(self, sel: str, target: str | None, hex_: str | None) -> Any:
+        """(legal order, need, value) of the first ``attack_kinds`` order of ``sel`` that takes
+        the click (a unit need: the unit the adapter's ``target`` names; a hex need: the hex)."""
+        kinds = tuple(getattr(self.game.info, "attack_kinds", ()) or ())
+        c = self.builder.controller
+        for lo in c.engine_legal_orders(sel):
+            if lo.kind not in kinds:
+                continue
+            need = next((n for n in lo.needs if not n.optional), None)
+            if need is None or need.kind not in ("unit", "hex"):
+                continue
+            value = hex_ if need.kind == "hex" else target
+            if value is not None and need.accepts(value):
+                return lo, need, value
+        return None
+
+    def gesture(
+        self, sel: str, hex_: str | None, unit: str | None, occupant: str | None = None
+    ) -> None:
+        """The board click on ``hex_`` / ``unit`` with ``sel`` selected (see the click's doc)."""
+        side = self.plotting_side
+        c = self.builder.controller
+        target = self.ui.target(unit, occupant, self.units_by_id) if unit else None
+        enemy = unit is not None and self.units_by_id[unit].get("side") != side
+        if hex_ is None and unit is not None:
+            hex_ = self.units_by_id[unit].get("hex")
+        # move: a hex of the unit's reach (a hex with an enemy in it is the enemy's)
+        r = c.reach(sel)
+        if hex_ is not None and not enemy and hex_ in r:
+            self.armed = None
+            self.builder.arm(None)
+            self._give(r.move_order(side, hex_))
+            return
+        # attack: odds first, a second click (or the Attack button) gives it
+        hit = self._attack_for(sel, target, hex_) if (enemy or target) else None
+        if hit is not None:
+            lo, need, value = hit
+            order = lo.complete(**{need.name: value})
+            if self.armed is not None and self.armed == order:
+                self.armed = None
+                self.builder.arm(None)
+                self._give([order])
+                return
+            self.armed = order
+            self.builder.arm(order)
+            self.inspect(sel, target or hex_)
+            self.say_click(
+                f"{sel} {lo.kind} at {value}: odds shown; click it again (or Attack) to order",
+                error=False,
+            )
+            return
+        # another order that takes exactly this click (e.g. supply from a unit, decontaminate)
+        other = self._other_order(sel, hex_, target)
+        if other is not None:
+            self._give([other])
+            return
+        self.inspect(sel, target or hex_)
+        self._why_not(sel, hex_, target if enemy else None, r)
+
+    def _other_order(self, sel: str | None, hex_: str | None, target: str | None) -> Any:
+        """The one order of ``sel`` (None: a side-wide one) besides moves and attacks whose
+        single need the click fills (a unit or a hex it lists), else None."""
+        info = self.game.info
+        skip = {*getattr(info, "move_kinds", ()), *getattr(info, "attack_kinds", ())}
+        found = []
+        c = self.builder.controller
+        if sel is None:
+            try:
+                legal = [lo for lo in self.game.legal_orders(self.plotting_side) if lo.unit is None]
+            except Exception:
+                return None
+        else:
+            legal = list(c.engine_legal_orders(sel))
+        for lo in legal:
+            req = [n for n in lo.needs if not n.optional]
+            if lo.kind in skip or len(req) != 1 or req[0].kind not in ("unit", "hex"):
+                continue
+            value = hex_ if req[0].kind == "hex" else target
+            if value is not None and req[0].accepts(value):
+                found.append(lo.complete(**{req[0].name: value}))
+        return found[0] if len(found) == 1 else None
+
+    def _why_not(self, sel: str, hex_: str | None, enemy: str | None, r: Any) -> None:
+        """Say why the click is no order: the engine's refusal of the order it would be (a move
+        there, or an attack on the enemy), asked of the rules (a refused order changes
+        nothing; one the rules accept is given)."""
+        side = self.plotting_side
+        info = self.game.info
+        kinds = getattr(info, "attack_kinds", ()) if enemy else getattr(info, "move_kinds", ())
+        legal = {lo.kind: lo for lo in self.builder.controller.engine_legal_orders(sel)}
+        kind = next((k for k in kinds if k in legal), None) or (kinds[0] if kinds else None)
+        if kind is None:
+            self.refuse("orders", f"{self.game.info.title} has no order a click gives")
+            return
+        lo = legal.get(kind)
+        need = next((n for n in lo.needs if not n.optional), None) if lo else None
+        if enemy:
+            name, value = (need.name if need else "target"), enemy
+            if need is not None and need.kind == "hex":
+                value = hex_
+        else:
+            if hex_ is None:
+                self.refuse("orders", f"{sel}: click a hex or a unit")
+                return
+            name = need.name if need is not None else (getattr(r, "need", None) or "path")
+            kind_of = need.kind if need is not None else "path"
+            here = self.units_by_id.get(sel, {}).get("hex")
+            near = here is not None and _distance(self.game.map, here, hex_) == 1
+            if lo is not None and (kind_of == "int" or need is None or not near):
+                left = "" if r.left is None else f" with the {r.left:g} {r.cost_unit} left"
+                self.refuse(
+                    lo.rule or kind,
+                    f"{sel} cannot reach {hex_}{left} ({kind}: {len(r)} hexes in reach)",
+                )
+                return
+            value = [hex_] if kind_of == "path" else hex_
+        order = Order(side, kind, sel, {name: value})
+        try:
+            self.builder.controller.order(order)
+        except IllegalOrder as e:
+            self.refuse(e.rule, e.message)
+            return
+        except Exception as e:
+            self.refuse(kind, str(e))
+            return
+        # the rules took it (a legal order the click's reading missed): as given
+        self.builder.last_order = order
+        self._remember_order(order)
+        self.builder._plot_changed()
+        self.say_click(f"ordered: {order.label()}", error=False)
+
+    # --- intents an adapter may ask for (passed to it: GameUI.intents) --------------------------
+    def give_order(self, order: Order) -> tuple[bool, Any]:
+        """Give ``order`` for the side at the screen: ``(True, what the game returned)`` or
+        ``(False, the refusal's words)``; the app refreshes once."""
+        if self.handover or self.over:
+            return False, "no order now"
+        try:
+            result = self.builder.give(order)
+        except Exception as e:  # IllegalOrder: the engine's words (shown in the builder)
+            return False, str(e)
+        if self.selected_unit is not None and self.selected_unit not in self.units_by_id:
+            self.selected_unit = None  # gone (eliminated)
+            self.builder.set_unit(None)
+        return True, result
+
+    def show_tab(self, title: str) -> None:
+        if title in self.tab_index:
+            self.tabs.selected_index = self.tab_index[title]
+
+    def build_order(self, unit: str, lo: Any) -> None:
+        """Start legal order ``lo`` of ``unit`` in the order builder (its needs asked there)."""
+        self.builder.set_unit(unit)
+        self.builder.start(lo)
+        self.tabs.selected_index = 0
+
+    def _disarm(self) -> None:
+        """No attack waiting, nothing said about the last click (a new side or turn)."""
+        self.armed = None
+        self.builder.arm(None)
+        self.say_click("")
+
+    def attack_armed(self) -> None:
+        """The Attack button: give the attack whose odds are shown (the second click's order)."""
+        if self.armed is None or self.handover or self.over:
+            self.refuse("orders", "select a unit, then click an enemy to see the odds first")
+            return
+        order, self.armed = self.armed, None
+        self.builder.arm(None)
+        self._give([order])
 
     def click_unit(self, unit: str) -> None:
         """A click on a unit that has no counter (a panel button): as a click on its counter."""
@@ -396,13 +678,47 @@ class GameApp(W.VBox):
             self.plotting_side = u["side"]
             self.controls.side.value = u["side"]
         self.selected_unit = unit
+        self.armed = None
+        self.builder.arm(None)
         ov = {k: v for k, v in self.board.overlays.items() if k not in SELECTION_OVERLAYS}
-        ov.update(self.ui.select(unit))
+        sel = self._marks(unit, self.ui.select(unit))
+        rings = sel.pop("markings", None)  # the selection's own markings (e.g. range rings)
+        ov.update(sel)
         with self.board.hold_sync():
+            if rings is not None and self.board.markings != {"markings": rings}:
+                self.board.markings = {"markings": rings}
             self.board.selected = unit
             if ov != self.board.overlays:
                 self.board.overlays = ov
         self.board.after_answer(lambda: self._select_panels(unit))
+
+    def _marks(self, unit: str, ov: dict[str, Any]) -> dict[str, Any]:
+        """The selection's overlays: the adapter's, with the unit's reach (the reach query's
+        costs) and its attack targets (hexes of what its ``attack_kinds`` orders list) marked
+        where the adapter gives none."""
+        u = self.units_by_id.get(unit) or {}
+        if u.get("side") != self.plotting_side and not self.referee:
+            return ov
+        c = self.builder.controller
+        if "reachable" not in ov:
+            r = c.reach(unit)
+            if r:
+                ov["reachable"] = r.costs()
+        if "highlight" not in ov:
+            kinds = tuple(getattr(self.game.info, "attack_kinds", ()) or ())
+            hexes: set[str] = set()
+            with contextlib.suppress(Exception):
+                for lo in c.engine_legal_orders(unit):
+                    need = next((n for n in lo.needs if not n.optional), None)
+                    if lo.kind not in kinds or need is None:
+                        continue
+                    for o in need.options:
+                        h = (self.units_by_id.get(o) or {}).get("hex") if need.kind == "unit" else o
+                        if isinstance(h, str):
+                            hexes.add(h)
+            if hexes:
+                ov["highlight"] = sorted(hexes)
+        return ov
 
     def _select_panels(self, unit: str) -> None:
         if self.units_by_id.get(unit) is None or self.selected_unit != unit:
@@ -413,8 +729,17 @@ class GameApp(W.VBox):
         self.tabs.selected_index = 0
 
     def inspect(self, unit: str, target: str | None) -> None:
+        """A look from ``unit`` at ``target``: the adapter's panels, and its overlays drawn."""
         if target is not None and unit in self.units_by_id:
-            self.ui.inspect(unit, target)
+            self._draw(self.ui.inspect(unit, target))
+
+    def _draw(self, ov: Any) -> None:
+        """Overlays an adapter returned for a look (``los``: a LOS trace or its dict)."""
+        for k, v in (ov or {}).items():
+            if k == "los":
+                self.board.show_los(v)
+            else:
+                self.board.set_overlay(k, v)
 
     def _on_tab(self, change: dict[str, Any]) -> None:
         """A tab came on screen: panels that draw charts do so now (never in a hidden tab); the
@@ -435,7 +760,7 @@ class GameApp(W.VBox):
         self.refresh()
         done, self.builder.last_order = self.builder.last_order, None
         if done is not None:
-            self.ui.after_order(done)
+            self._draw(self.ui.after_order(done))
 
     def _show_pending_path(self, unit: Any, path: list[str], cost: float | None) -> None:
         """Draw the path being clicked (overlay ``route``: dashed, with its AP cost)."""
@@ -504,7 +829,7 @@ class GameApp(W.VBox):
 
     # --- the sequence of play -------------------------------------------------------------------
     def submitted(self, side: str) -> bool:
-        return side not in self.ui.to_act(self.game)
+        return side not in _to_act(self.game)
 
     def end_plot(self) -> None:
         """End the side's plot (or turn); let the computer act; hand over, or resolve."""
@@ -515,7 +840,7 @@ class GameApp(W.VBox):
             return
         side = self.plotting_side
         try:
-            self.ui.submit(self.game, side)
+            self.game.submit(side)
         except Exception as e:
             self.controls.say(str(e), error=True)
             return
@@ -524,6 +849,7 @@ class GameApp(W.VBox):
         self.controls.say(f"{side} {'plot submitted' if self._simultaneous else 'turn ended'}")
         self.selected_unit = None
         self.builder.set_unit(None, refresh=False)
+        self._disarm()
         self._proceed(previous=side)
 
     @property
@@ -540,7 +866,7 @@ class GameApp(W.VBox):
         for _ in range(10_000):  # a bound: each pass submits a side or resolves a turn
             if self.over:
                 break
-            sides = self.ui.to_act(g)
+            sides = _to_act(g)
             if not sides:
                 self.ui.advance(g)
                 resolved = True
@@ -549,16 +875,16 @@ class GameApp(W.VBox):
             for h in list(humans):
                 if not self._can_act(h):  # nothing left to order: no End plot to click
                     with contextlib.suppress(Exception):
-                        self.ui.submit(g, h)
+                        g.submit(h)
                         idle.add(h)
                         humans.remove(h)
             if humans:
                 break
-            if idle and not [s for s in self.ui.to_act(g) if s not in self.humans]:
+            if idle and not [s for s in _to_act(g) if s not in self.humans]:
                 continue
             for s in sides:
                 self._computer_plays(s)
-        sides = self.ui.to_act(g) if not self.over else ()
+        sides = _to_act(g) if not self.over else ()
         nxt = next((s for s in sides if s in self.humans), self.humans[0] if self.humans else "")
         others = [h for h in self.humans if h != nxt and h not in idle]
         changed = nxt != self.plotting_side or (resolved and bool(others))
@@ -572,6 +898,7 @@ class GameApp(W.VBox):
                 )
             self.controls.say(words)
             self.board.clear_overlays()
+            self._disarm()
         if self.referee:
             self.controls.side.value = self.plotting_side
         elif self.hot_seat and len(self.humans) > 1 and changed and not self.over:
@@ -596,18 +923,18 @@ class GameApp(W.VBox):
 
     def _computer_plays(self, side: str) -> None:
         """The computer player of ``side`` acts from its own view and submits."""
-        if side not in self.ui.to_act(self.game):
+        if side not in _to_act(self.game):
             return
         try:
             c = self.computers.get(side)
             if c is not None:
                 c.act(self.game)
-            if side in self.ui.to_act(self.game):
-                self.ui.submit(self.game, side)
+            if side in _to_act(self.game):
+                self.game.submit(side)
         except Exception as e:
             self.controls.say(f"computer ({side}) could not act: {e}", error=True)
-            if side in self.ui.to_act(self.game):
-                self.ui.submit(self.game, side)
+            if side in _to_act(self.game):
+                self.game.submit(side)
 
     def take_over(self) -> None:
         """Hot seat: the next player is at the screen; show his view."""
@@ -622,7 +949,7 @@ class GameApp(W.VBox):
         then act); refused, changing nothing, while a human side is still plotting."""
         if not (self.referee or self.over) or self.over:
             return
-        waiting = [s for s in self.ui.to_act(self.game) if s in self.humans]
+        waiting = [s for s in _to_act(self.game) if s in self.humans]
         if waiting:
             self.controls.say(f"{', '.join(waiting)} must end the plot first", error=True)
             return
@@ -651,10 +978,20 @@ class GameApp(W.VBox):
         )
         self.ui.start(self.game)
         self._make_computers()
-        self.plotting_side = self.humans[0] if self.humans else self.sides[0]
-        self.handover = False
+        self.plotting_side = self._first_side()
+        # hot seat: blank first when the side to act is not the first human's
+        first = self.humans[0] if self.humans else self.plotting_side
+        self.handover = (
+            not self.referee
+            and self.hot_seat
+            and len(self.humans) > 1
+            and self.plotting_side != first
+        )
+        if self.referee:
+            self.controls.side.value = self.plotting_side
         self.selected_unit = None
         self.builder.set_unit(None, refresh=False)
+        self._disarm()
         self.replay.layout.display = "none"
         self.__dict__.pop("_replay_cache", None)
         self.ui.reset()
@@ -665,18 +1002,18 @@ class GameApp(W.VBox):
             self.update_win_probability()
 
     def _timer_expired(self) -> None:
-        """Time is up: the plot is submitted as it stands; if the rules refuse it (SKIRMISH: a
+        """Time is up: the plot is submitted as it stands; if the rules refuse it (e.g. a
         moving vehicle with nothing plotted), the adapter's defaults are given first."""
         if self.handover or self.over:
             return
         side = self.plotting_side
         self.end_plot()
-        if side in self.ui.to_act(self.game) and self.plotting_side == side:
+        if side in _to_act(self.game) and self.plotting_side == side:
             for o in self.ui.default_orders(self.game, side):
                 with contextlib.suppress(Exception):
                     self.builder.controller.order(o)
             self.end_plot()
-        if side in self.ui.to_act(self.game):  # still refused: say so, the timer stops
+        if side in _to_act(self.game):  # still refused: say so, the timer stops
             self.controls.say(
                 f"time is up, but the {side}'s plot is refused: " + self.controls.message_text,
                 error=True,
@@ -715,8 +1052,16 @@ class GameApp(W.VBox):
         return v
 
 
-#: Adapters of the games hexplay ships, for registry entries that do not name theirs yet.
-SHIPPED_UIS = {"skirmish": "hexplay.games.skirmish.ui.adapter:SkirmishUI"}
+def _to_act(game: Any) -> tuple[str, ...]:
+    return tuple(game.to_act())
+
+
+def _distance(m: Any, a: str, b: str) -> int | None:
+    """Hexes between two labels of map ``m`` (None if it cannot say)."""
+    try:
+        return int(m.distance(a, b))
+    except Exception:
+        return None
 
 
 def _registered_ui(game: Any) -> type[GameUI]:
@@ -726,5 +1071,5 @@ def _registered_ui(game: Any) -> type[GameUI]:
     if game is None:
         raise ValueError("give game= or ui=")
     name = game if isinstance(game, str) else game.info.name
-    ref = game_entry(name).ui or SHIPPED_UIS.get(name)
+    ref = game_entry(name).ui
     return GameUI if ref is None else resolve(ref)

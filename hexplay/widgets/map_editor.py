@@ -3,7 +3,7 @@
 ::
 
     from . import MapEditor
-    ed = MapEditor((12, 10), game="skirmish")   # or a Map, or a bundled map's name
+    ed = MapEditor((12, 10), game=name)   # a registered game; or a Map, a bundled map's name
     ed                                          # paint, hexsides, roads, elevation, places
     ed.save("my_map.hexmap")                    # the text format (or .json); refused with the
                                                 # game's error shown if the game would refuse it
@@ -57,17 +57,22 @@ class MapEditor(W.VBox):
 
     ``map_or_size``: a :class:`Map`, a bundled map's name or a map file, or ``(cols, rows)`` for
     a new map of the game's first terrain (with the game's sight rules).  ``game``: a registered
-    game, whose terrain and hexside types the tools offer.  ``features``: extra hexside feature
-    names to offer (a game without hexside features offers none of its own)."""
+    game (default: the first registered), whose terrain and hexside types the tools offer.
+    ``features``: extra hexside feature names to offer (a game without hexside features offers
+    none of its own)."""
 
     def __init__(
         self,
         map_or_size: Map | str | os.PathLike | tuple[int, int] = (12, 10),
-        game: str = "skirmish",
+        game: str | None = None,
         name: str = "my map",
         board_height: str = "",
         features: tuple[str, ...] = (),
     ) -> None:
+        if game is None:
+            from ..registry import games
+
+            game = games()[0]
         self.game = game
         self.design = game_design(game)
         self.extra_features = tuple(features)

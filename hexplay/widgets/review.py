@@ -35,22 +35,11 @@ def _e(x: Any) -> str:
     return html.escape("" if x is None else str(x))
 
 
-def shot_odds(event: Mapping[str, Any]) -> dict[str, float] | None:
-    """P(K), P(W), P(miss) of a SKIRMISH shot event from its attack and defence strengths
-    (Table VI, :func:`hexplay.games.skirmish.combat.combat_odds`: the resolver's own table)."""
-    a, d = event.get("attack"), event.get("defence")
-    if a is None or d is None:
-        return None
-    try:
-        from ..games.skirmish.combat import combat_odds
-
-        o = combat_odds(int(a), int(d))
-    except Exception:
-        return None
-    return {k: float(v) for k, v in o.items()}
-
-
-def review_turns(game: Any, sides: Sequence[str]) -> list[dict[str, Any]]:
+def review_turns(
+    game: Any,
+    sides: Sequence[str],
+    shot_odds: Callable[[Mapping[str, Any]], Mapping[str, float] | None] | None = None,
+) -> list[dict[str, Any]]:
     """One dict per turn played: ``turn``, ``plots`` ({side: {unit: [task...]}}), ``shots``
     (fire events with ``odds``), ``events`` (all the turn's events), ``seen`` ({side: enemy
     ids that side saw at the turn's end}) and ``view`` (the referee view at the turn's end)."""
@@ -73,7 +62,11 @@ def review_turns(game: Any, sides: Sequence[str]) -> list[dict[str, Any]]:
             sv = at_end.view(s)
             mine = {u for u, d in (sv.get("units") or {}).items() if d.get("side") == s}
             seen[s] = sorted(u for u in (sv.get("seen") or []) if u not in mine)
-        shots = [{**e, "odds": shot_odds(e)} for e in evs if e.get("kind") == "fire"]
+        shots = [
+            {**e, "odds": shot_odds(e) if shot_odds is not None else None}
+            for e in evs
+            if e.get("kind") == "fire"
+        ]
         out.append(
             {
                 "turn": t,
@@ -213,13 +206,14 @@ def export_html(
     colours: Mapping[str, str] | None = None,
     title: str = "",
     describe: Callable[[Mapping[str, Any]], str] = describe_event,
+    shot_odds: Callable[[Mapping[str, Any]], Mapping[str, float] | None] | None = None,
 ) -> str:
     """The whole review as one self-contained HTML page (inline CSS and SVG, no script)."""
     from .board import TERRAIN_PALETTE
 
     colours = dict(colours or {"adversary": "#b8322a", "defender": "#2f5fa8"})
     defs, centres = board_svg_defs(game.map, TERRAIN_PALETTE)
-    turns = review_turns(game, sides)
+    turns = review_turns(game, sides, shot_odds)
     name = title or f"{game.info.name} game review"
     who = getattr(game, "winner", None)
     head = (
@@ -268,7 +262,7 @@ class ReviewPanel(W.VBox):
         if not self.available():
             self.body.value = "<i>the review opens when the game is over</i>"
             return
-        self.turns = review_turns(self.app.game, self.app.sides)
+        self.turns = review_turns(self.app.game, self.app.sides, self.app.ui.shot_odds)
         if not self.turns:
             self.body.value = "<i>no turn played yet</i>"
             return
@@ -283,7 +277,7 @@ class ReviewPanel(W.VBox):
         t = next((x for x in self.turns if x["turn"] == turn), None)
         if t is None:
             return
-        describe = getattr(self.app.ui, "describe_event", describe_event)
+        describe = self.app.ui.describe_event
         self.body.value = _STYLE.replace("body{", ".hexplay-review-body{") + turn_html(t, describe)
         board = self.app.board
         with board.hold_sync():
@@ -301,7 +295,8 @@ class ReviewPanel(W.VBox):
             self.app.game,
             self.app.sides,
             colours,
-            describe=getattr(self.app.ui, "describe_event", describe_event),
+            describe=self.app.ui.describe_event,
+            shot_odds=self.app.ui.shot_odds,
         )
         b64 = base64.b64encode(page.encode()).decode()
         name = f"{self.app.game.info.name}_review.html"

@@ -1,7 +1,7 @@
 """The roster: one button per unit of the side at the screen, to select it in one click.
 
-Rows come from the game's adapter (``GameUI.roster``: SKIRMISH lists the men aboard each
-vehicle under it, so nobody has to hit a pip on a counter), each with its condition, AP left
+Rows come from the game's adapter (``GameUI.roster``: e.g. the men aboard each vehicle listed
+under it, so nobody has to hit a pip on a counter), each with its condition, AP left
 and what it has plotted. A killed man's row is shown but disabled. Buttons are reused between
 refreshes of the same side (no new widget per click) and closed when their unit leaves the
 roster (a hand-over: nothing of the other side stays in a live widget).

@@ -49,11 +49,14 @@ class ScenarioPicker(G.Dropdown):
 
 def new_game(ui: type, game_name: str, seed: int, scenario: str | None) -> Any:
     """A new game for an adapter class: its own ``new_game`` (given ``scenario`` when it takes
-    one), else the registry's ``new_game(game_name, scenario, seed)`` for a named scenario."""
-    if scenario is None:
-        return ui.new_game(seed=seed)
-    if "scenario" in inspect.signature(ui.new_game).parameters:
-        return ui.new_game(seed=seed, scenario=scenario)
+    one), else the registry's ``new_game(game_name, scenario, seed)`` (any registered game)."""
     from ..registry import new_game as registry_new_game
 
+    if scenario is None:
+        try:
+            return ui.new_game(seed=seed)
+        except NotImplementedError:  # the plain adapter: the registry's default game
+            return registry_new_game(game_name, seed=seed)
+    if "scenario" in inspect.signature(ui.new_game).parameters:
+        return ui.new_game(seed=seed, scenario=scenario)
     return registry_new_game(game_name, scenario=scenario, seed=seed)

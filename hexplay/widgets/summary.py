@@ -2,7 +2,7 @@
 
 After each resolution the shell (:class:`~.game_app.GameApp`) shows, above the tabs, one box
 with the turn's shots (firer, target, odds column, die, result), casualties, moves and the
-game's other events (SKIRMISH: barrier points), built from the **viewer's own view**
+game's other events (e.g. barrier points), built from the **viewer's own view**
 (``view["events"]``: only what that side may know), and marks on the board the hexes where men
 were hit (:func:`summary_markings`). Any game gets it: the events are the protocol's flat dicts
 (``kind`` + fields); a game's adapter may word them itself (``GameUI.describe_event``).

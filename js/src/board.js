@@ -1235,7 +1235,7 @@ class Board {
       html("span", null, row).textContent = text;
     };
     ovRow("hexplay-swatch-fog", "dark: out of the selected unit's sight", "fog");
-    ovRow("hexplay-swatch-reach", "blue: it can walk there (AP cost: tooltip, or zoom in)", "reach");
+    ovRow("hexplay-swatch-reach", "blue: it can move there (its cost: tooltip, or zoom in)", "reach");
     ovRow("hexplay-swatch-stale", "faded, dashed, '?': enemy last seen there, not in sight now", "stale");
   }
 

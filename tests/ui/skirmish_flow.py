@@ -298,12 +298,15 @@ def check_click_selects(page: Any) -> None:
     page.locator('.hexplay-board .hexplay-tool[title="fit the whole map"]').click()
     page.wait_for_function("() => !document.querySelector('.hexplay-board .hexplay-reach-text')")
     page.locator('.hexplay-board .hexplay-tool[title="zoom to the units"]').click()
-    # A click on an enemy (no task pending) does not select it: it plots a shot at him and
-    # shows its odds (one click)
+    # A click on an enemy (no task pending) does not select it: it shows the odds of a shot
+    # at him (nothing plotted yet, the status by the board says so); a second click fires
     click_unit(page, "G7")
     WK(page, "app.odds.current['K'] > 0")
     assert K(page, "app.selected_unit") == "A1"
-    assert [t["code"] for t in K(page, "app.game.plotted('adversary', 'A1')")] == ["DF"]
+    assert K(page, "app.game.plotted('adversary', 'A1')") == []
+    page.locator(".hexplay-click-status").filter(has_text="click it again").wait_for()
+    click_unit(page, "G7")
+    WK(page, "[t['code'] for t in app.game.plotted('adversary', 'A1')] == ['DF'] or None")
 
 
 def check_turn1_occupant_shot(page: Any, shot: Path) -> None:

@@ -111,7 +111,9 @@ def test_turn_summary_and_handover_screen(cls_page: Any, artifacts: Path):
     assert K(page, "reset_turn1()") is True
     shooter, man = K(page, "turn1_shot()")
     flow.select(page, shooter)
-    flow.click_unit(page, "T")  # one click: a shot at the first man aboard
+    flow.click_unit(page, "T")  # the odds of a shot at the first man aboard, then the shot
+    page.locator(".hexplay-click-status").filter(has_text="click it again").wait_for()
+    flow.click_unit(page, "T")
     WK(page, f"[t['code'] for t in app.game.plotted('adversary', {shooter!r})] == ['DF']")
     # the odds follow the plot: on the Plot tab's plotted line (and in the Odds tab)
     WK(page, "'(K ' in app.builder.plotted.value and app.odds.current['K'] > 0")

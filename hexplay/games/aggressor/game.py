@@ -30,6 +30,7 @@ from ...engine import (
     check_args,
     jsonable,
 )
+from ...engine.protocol import Reach
 from . import phases, queries, setup
 from .board import EAST, KEY_DIRECTIONS, OTHER, SIDES, WEST, board_of
 from .features import RULES as FEATURE_RULES
@@ -70,6 +71,8 @@ class AggressorGame(Game):
         "Alternating-turn battalion wargame: observation, sectors, CBR missiles, partisans.",
         order_kinds=("place", "remove", *PLAY_KINDS),
         capabilities=frozenset({"setup", "undo", "hidden_state"}),
+        move_kinds=("move",),
+        attack_kinds=("attack", "fire", "launch", "strike"),
     )
     FORMAT = FORMAT
 
@@ -562,8 +565,16 @@ class AggressorGame(Game):
         return self.scenario.model_dump(mode="json")
 
     # --- conveniences for apps (from the side's knowledge only; see .queries) -----------------
-    def reach(self, side: str, unit: str) -> dict[str, dict[str, Any]]:
-        return queries.reach(self, side, unit)
+    def reach(self, side: str, unit: str, legal: Any = None) -> Reach:
+        """:func:`.queries.reach` as the protocol's :class:`Reach` (one ``move`` a step; its
+        entries keep ``steps`` and ``stops``); KeyError for a unit not the side's."""
+        from .views import moves_left
+
+        r = queries.reach(self, side, unit)
+        u = self.units[unit]
+        left = float(moves_left(self, u))
+        total = float(max(u.rng, left, 1))
+        return Reach(r, unit=unit, kind="move", need="to", left=left, total=total)
 
     def attack_odds(self, side: str, unit: str, target: str, kind: str = "attack") -> dict:
         return queries.attack_odds(self, side, unit, target, kind)

@@ -30,7 +30,8 @@ def _own(g, side: str, unit: str):
 
 
 def reach(g, side: str, unit: str) -> dict[str, dict[str, Any]]:
-    """Label -> {"steps": hexes from the unit, "stops": movement ends there} for every hex the
+    """Label -> {"steps": hexes from the unit, "stops": movement ends there, "path": the hexes
+    stepped into on the way, "cost": steps} for every hex the
     unit could reach now by legal steps (as far as the side knows): the allowance is read in
     each hex with the range the unit has there (a step into a CBR hex costs a range step), and
     the move ends by the zone of control of a known enemy, the border rule, a partisan spot
@@ -47,9 +48,9 @@ def reach(g, side: str, unit: str) -> dict[str, dict[str, Any]]:
     # state: (hex, moved, range there); a step from h is allowed while allowance(h) - moved >= 1
     start = (u.hex, u.moved, u.rng)
     seen = {start}
-    todo = deque([start])
+    todo = deque([(start, ())])
     while todo:
-        h, moved, rng = todo.popleft()
+        (h, moved, rng), path = todo.popleft()
         if rng == 0:
             if moved > u.moved or u.moved:  # (a range-0 unit has one one-hex try a turn)
                 continue
@@ -67,11 +68,11 @@ def reach(g, side: str, unit: str) -> dict[str, dict[str, Any]]:
             lab = b.labels[j]
             steps = moved + 1 - u.moved
             if lab not in out or out[lab]["steps"] > steps:
-                out[lab] = {"steps": steps, "stops": stops}
+                out[lab] = {"steps": steps, "stops": stops, "path": [*path, lab], "cost": steps}
             nxt = (j, moved + 1, rng - 1 if j in cbr else rng)
             if not stops and nxt not in seen:
                 seen.add(nxt)
-                todo.append(nxt)
+                todo.append((nxt, (*path, lab)))
     out.pop(b.labels[u.hex], None)
     return out
 

@@ -50,6 +50,8 @@ INFO = GameInfo(
     "break into its vault and get the cargo off the map while radios call up response forces.",
     order_kinds=(*SETUP_ARGS, *TASK_ARGS, radio.CALL),
     capabilities=frozenset({"setup", "undo", "hidden_state"}),
+    move_kinds=("MP", "MV"),
+    attack_kinds=("DF",),
 )
 
 OUTCOME_FIELDS = (

@@ -38,6 +38,7 @@ from ...engine import (
     check_args,
     jsonable,
 )
+from ...engine.protocol import Reach
 from ...hexgrid import Hex, distance
 from . import crt
 from . import torpedo as torp
@@ -50,6 +51,7 @@ from .movement import (
     complete_walk_memo,
     facing_index,
     legal_steps,
+    reach_table,
     reachable,
     speed_legal,
     speed_options,
@@ -165,6 +167,8 @@ class NavalGame(Game):
         "spotting; ship ratings and tables are hexplay's.",
         order_kinds=tuple(ORDER_ARGS),
         capabilities=frozenset({"undo", "hidden_state"}),
+        move_kinds=("move",),
+        attack_kinds=("gunnery", "torpedo"),
     )
     FORMAT = FORMAT
 
@@ -325,6 +329,33 @@ class NavalGame(Game):
             "left_map": w.exited,
             "speed_options": speed_options(s.speed, s.top_speed),
         }
+
+    def reach(self, side: str, unit: str, legal: Any = None) -> Reach:
+        """Hexes the side's ship ``unit`` can enter after its plotted steps within its points,
+        each with the fewest MP and the hexes entered (one ``move`` order, its ``path``; the
+        engine adds the turns); cached per (turn, ship, plotted steps)."""
+        s = self.ships.get(unit) if isinstance(unit, str) else None
+        out = Reach(unit=unit, kind="move", need="path", cost_unit="MP")
+        if s is None or s.side != side or s.hex is None or s.status != "afloat" or self.over:
+            return out
+        steps = tuple(self._plot_of(side, unit).steps)
+        key = ("reach", self.turn, unit, steps, s.hex, s.facing, s.speed)
+        cache = self.__dict__.setdefault("_reach_cache", {})
+        table = cache.get(key)
+        if table is None:
+            if len(cache) > 256:
+                cache.clear()
+            labels = self.__dict__.get("_labels_by_hex")
+            if labels is None:
+                labels = self._labels_by_hex = dict(zip(self.map.hexes, self.map.hex_labels))
+            table = cache[key] = reach_table(
+                s.hex, s.facing, steps, s.speed, s.klass.turn_cost, self.waters, labels
+            )
+        for lab, (cost, path) in table.items():
+            out[lab] = {"path": list(path), "cost": cost, "args": {"path": list(path)}}
+        out.total = float(s.speed)
+        out.left = float(s.speed - self._walk(s, list(steps)).spent) if steps else float(s.speed)
+        return out
 
     def path_cost(self, ship_id: str, steps) -> dict[str, Any]:
         """The cost and end of a candidate step list for a ship (not plotted); IllegalOrder

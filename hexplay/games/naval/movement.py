@@ -17,8 +17,9 @@ above the ship's current top speed; speed 0 is dead in the water (TEV 1).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ...engine import IllegalOrder
 from ...hexgrid import DIRECTIONS, FLAT_DIRECTION_NAMES, Hex
@@ -277,4 +278,41 @@ def reachable(
             moved = True
         if not moved or left == 0:
             out.setdefault((h, f), path)
+    return out
+
+
+def reach_table(
+    start: Any, facing: int, steps: tuple[str, ...], mp: int, turn_cost: int, waters: Waters,
+    labels: Mapping[Any, str],
+) -> dict[str, tuple[int, tuple[str, ...]]]:  # fmt: skip
+    """Label -> (fewest MP, the hexes entered on the way) for every hex a ship can enter after
+    its plotted ``steps`` within ``mp`` points: a cheapest-first search over :func:`legal_steps`
+    and :func:`walk` (the rules' own step rules); the hexes on the way included."""
+    import heapq
+
+    try:
+        w0 = walk(start, facing, steps, mp, turn_cost, waters)
+    except Exception:
+        return {}
+    out: dict[str, tuple[int, tuple[str, ...]]] = {}
+    heap: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = [(w0.spent, tuple(steps), ())]
+    seen: set[tuple[Any, ...]] = set()
+    while heap:
+        spent, st, entered = heapq.heappop(heap)
+        w = walk(start, facing, st, mp, turn_cost, waters)
+        state = (w.end, w.facing, w.turned_here)
+        if state in seen or w.exited:
+            continue
+        seen.add(state)
+        for nxt in legal_steps(w, mp, turn_cost, waters):
+            w2 = walk(start, facing, (*st, nxt), mp, turn_cost, waters)
+            if w2.exited:
+                continue
+            path = entered
+            if nxt == "A":
+                lab = labels[w2.end]
+                path = (*entered, lab)
+                if lab not in out or out[lab][0] > w2.spent - w0.spent:
+                    out[lab] = (w2.spent - w0.spent, path)
+            heapq.heappush(heap, (w2.spent, (*st, nxt), path))
     return out

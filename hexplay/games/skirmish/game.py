@@ -39,6 +39,7 @@ from ...engine import (
     check_args,
     jsonable,
 )
+from ...engine.protocol import Reach, default_reach
 from ...engine.record import load, replay_only, save_object, take_state
 from . import inputs as _in
 from . import setup as _setup
@@ -76,6 +77,8 @@ INFO = GameInfo(
     "its vault while the convoy's guards fight back; turns are plotted in secret.",
     order_kinds=(*SETUP_ARGS, *TASK_ARGS),
     capabilities=frozenset({"setup", "undo", "hidden_state"}),
+    move_kinds=("MP", "MV"),
+    attack_kinds=("DF",),
 )
 
 OUTCOME_FIELDS = (
@@ -354,6 +357,33 @@ class SkirmishGame(SkirmishState, Game):
         """Every order ``side`` could give now, with what each still needs (see
         :mod:`.orders`)."""
         return _legal_orders(self, side, unit)
+
+    def reach(self, side: str, unit: str, legal: Sequence[LegalOrder] | None = None) -> Reach:
+        """A man on foot: the MP need's cheapest paths (AP); a vehicle: the route hexes ahead
+        of where its plot leaves it, one MV each (``args`` ``hexes``, 1/6 AP a hex)."""
+        legal = self.legal_orders(side, unit) if legal is None else legal
+        if unit in self.men:
+            r = default_reach(self, side, unit, legal)
+            r.kind, r.cost_unit, r.total = r.kind or "MP", "AP", float(AP_PER_TURN)
+            if self.is_own(side, unit):
+                r.left = float(self.ap_left(side, unit))
+            return r
+        out = Reach(unit=unit, kind="MV", cost_unit="AP", total=float(AP_PER_TURN))
+        mv = next((lo for lo in legal if lo.kind == "MV"), None)
+        if mv is None or not mv.needs or unit not in self.vehicles:
+            return out
+        vp = self.side_plan(side).vehicles.get(unit)  # (None: nothing plotted yet)
+        v = self.vehicles[unit]
+        pos, step = (v.pos, v.heading) if vp is None else (vp.end_pos, vp.end_heading)
+        route, step = list(self.route), step or 1
+        out.left = float(self.ap_left(side, unit))
+        for n in mv.needs[0].options:
+            idx = [pos + step * k for k in range(1, int(n) + 1)]
+            if not 0 <= idx[-1] < len(route):
+                continue
+            path = [route[i] for i in idx if 0 <= i < len(route)]
+            out[route[idx[-1]]] = {"path": path, "cost": Fraction(int(n), 6), "args": {"hexes": n}}
+        return out
 
     def _order(self, order: Order) -> Any:
         """Set-up orders -> choose_route / place_ambush / place; task codes -> plot."""

@@ -241,11 +241,11 @@ def test_clicks_move_and_a_second_click_attacks():
     app.board.simulate_click("@JJ", "W01")
     n = len(g.commands.commands)
     app.board.simulate_click("@KJ", "E01")  # first click: the odds only
-    assert len(g.commands.commands) == n and "click it again" in app.ui.message.value
+    assert len(g.commands.commands) == n and "click it again" in app.click_status.value
     app.board.simulate_click("@KJ", "E01")
     cmd = g.commands.commands[-1].args
     assert cmd["kind"] == "attack" and cmd["args"] == {"target": "@KJ"}
-    assert "attack at @KJ" in app.ui.message.value
+    assert "attack at @KJ" in app.click_status.value
     assert "<td>west</td><td>Armor</td><td>attack</td><td>@KJ</td>" in app.ui.reports.value
     app.board.simulate_click("@BB", "W02")
     app.board.simulate_click("@BC")  # an adjacent free hex: a move

@@ -171,7 +171,10 @@ def test_an_unreachable_hex_plots_nothing_and_says_why():
     before = g.snapshot()
     _click(app, far)
     assert g.snapshot() == before
-    assert "out of reach" in app.ui.ship_panel.value
+    # said by the board, naming the move order's rule and the points left
+    assert f"cannot reach {far} with the 5 MP left" in app.click_status.value
+    move = next(lo for lo in g.legal_orders("usn", "CL3a") if lo.kind == "move")
+    assert move.rule and app.click_text.startswith(move.rule)
 
 
 def test_turn_and_ahead_buttons_reach_the_engine_and_the_panel_follows():

@@ -17,9 +17,9 @@ side-knowledge queries (:mod:`hexplay.games.aggressor.queries`) only:
   anti-aircraft loss chance), the attack reports, the sector table;
 - the original's controls: keys 1-6 move (or attack, or draw supply) in the six directions (1
   upper left, 2 lower left, 3 up, 4 down, 5 upper right, 6 lower right), 0 the special feature,
-  a next-unit button, End turn (the shell's End plot, relabelled); on the board, a click on a
-  hex the unit can step to moves it, a click on a target shows the odds and a second click on
-  it attacks (or fires).
+  a next-unit button, End turn (the shell's, for alternating turns); on the board the shell's
+  gestures: a click on a hex of the unit's reach moves it there (one move a step, the engine
+  judging each), a click on a target shows the odds here and a second click attacks (or fires).
 
 Set-up: a side whose set-up is not in when the app starts is placed by the computer's set-up
 (:func:`hexplay.games.aggressor.setup.computer_setup`, from that side's view); a player who
@@ -117,8 +117,8 @@ def counters_from_view(view: Mapping[str, Any], viewer: str) -> list[dict[str, A
 
 
 class AggressorController(OrderController):
-    """The order builder's link to an AggressorGame: the engine's legal orders, titled; the
-    "AP" bar shows the hexes the unit may still move."""
+    """The order builder's link to an AggressorGame: the engine's legal orders, titled (the
+    points bar shows the reach query's moves left)."""
 
     TITLES = {
         "move": "move to an adjacent hex (or keys 1-6)",
@@ -145,17 +145,6 @@ class AggressorController(OrderController):
         """The engine's undo: in the set-up, ``unit``'s placement taken back; in play refused
         (orders act at once), the rule named by the engine."""
         self.app.game.undo(self.side, unit)
-
-    def _own(self, unit: str) -> Mapping[str, Any]:
-        u = (self.app.view.get("units") or {}).get(unit) or {}
-        return u if u.get("side") == self.side else {}
-
-    def ap_left(self, unit: str) -> float:
-        return float(self._own(unit).get("moves_left", 0))
-
-    def ap_total(self, unit: str) -> float:
-        u = self._own(unit)
-        return float(max(u.get("range", 0), u.get("moves_left", 0), 1))
 
 
 class AggressorUI(GameUI):
@@ -218,7 +207,6 @@ class AggressorUI(GameUI):
         )
         self.setup_box.add_class("hexplay-aggressor-setup")
         self.setup_box.layout.display = "none"
-        self.armed: tuple[str, str] | None = None  # (unit, hex): a second click there attacks
         self._attached = False
         self._regions: dict[str, Any] | None = None
         self._memo: tuple[Any, dict[tuple[str, str | None], Any]] = (None, {})
@@ -229,9 +217,6 @@ class AggressorUI(GameUI):
         from hexplay.registry import new_game
 
         return new_game("aggressor", seed=seed)
-
-    def sides(self, game: Any) -> tuple[str, ...]:
-        return SIDES
 
     def start(self, game: Any) -> None:
         """Complete missing set-ups (the computer's set-up, from each side's view), then let
@@ -262,11 +247,6 @@ class AggressorUI(GameUI):
 
     def turn_limit(self) -> int | None:
         return self.app.game.scenario.turn_limit
-
-    def reset(self) -> None:
-        """A new game (the shell has just given the screen to its first human side)."""
-        self.armed = None
-        self._first_side()
 
     # --- the board ------------------------------------------------------------------------------
     @property
@@ -425,7 +405,9 @@ class AggressorUI(GameUI):
             self._memo = (key, {})
         table = self._memo[1]
         if (what, unit) not in table:
-            table[(what, unit)] = g.reach(ps, unit) if what == "reach" else g.observed_hexes(ps)
+            table[(what, unit)] = (
+                self.app.builder.controller.reach(unit) if what == "reach" else g.observed_hexes(ps)
+            )
         return table[(what, unit)]
 
     def _known_enemy_hexes(self) -> set[str]:
@@ -452,40 +434,22 @@ class AggressorUI(GameUI):
 
     # --- panels ---------------------------------------------------------------------------------
     def _attach(self) -> None:
-        """Listen to the board's keys (the board exists once the shell asks for panels)."""
+        """Listen to the board's keys and set-up clicks (through the shell's intents)."""
         if not self._attached:
-            # orders act at once (nothing is plotted): the shell's End plot ends the turn
-            self.app.controls.end_plot.description = "End turn"
-            self.app.controls.end_plot.tooltip = "end your turn (the original's Go'g to: opponent)"
-            self.app.board.on_key(self._on_key)
-            self.app.board.on_click(self._setup_click)
+            self.intents.listen_keys(self._on_key)
+            self.intents.listen_clicks(self._setup_click)
             self._attached = True
-            self._first_side()
 
-    def _first_side(self) -> None:
-        """The screen goes to the side whose turn it is (the shell gives it to the first
-        human side; AGGRESSOR's first side is rolled): blanked first in hot seat."""
-        app, g = self.app, self.app.game
-        cur = getattr(g, "current", None)
-        if cur in app.humans and cur != app.plotting_side:
-            app.plotting_side = cur
-            if app.referee:
-                app.controls.side.value = cur
-            elif app.hot_seat and len(app.humans) > 1:
-                app.handover = True
-
-    def panels(self) -> list[tuple[str, W.Widget]]:
+    def panels(self) -> list[tuple[str | None, W.Widget]]:
         self._attach()
         return [
             ("Unit", self.unit_panel),
             ("Attack", self.odds_panel),
             ("Reports", self.reports),
             ("Sectors", self.sectors),
+            (None, self.setup_box),
+            (None, self.keypad),
         ]
-
-    def side_widgets(self) -> list[W.Widget]:
-        self._attach()
-        return [self.setup_box, self.keypad]
 
     def _setup_click(self, ev: Mapping[str, Any]) -> None:
         """Set-up: a click on a hex with no counter places the chosen type there (the engine
@@ -512,11 +476,8 @@ class AggressorUI(GameUI):
         self.sectors.value = sector_table(self.app.game, view)
         self.reports.value = reports_table(view)
         self.show_unit(self.app.selected_unit)
-        if self.armed is not None and self._own_unit(self.armed[0]) is None:
-            self.armed = None
 
     def blank_panels(self) -> None:
-        self.armed = None
         for w in (
             self.unit_panel,
             self.odds_panel,
@@ -531,7 +492,6 @@ class AggressorUI(GameUI):
         self.setup_box.layout.display = "none"
 
     def select_panels(self, unit: str) -> None:
-        self.armed = None
         self.show_unit(unit)
         self.show_targets(unit)
 
@@ -711,13 +671,11 @@ class AggressorUI(GameUI):
             if len(feats) > 1:
                 kinds = " or ".join(lo.kind for lo in feats)
                 self._say(f"{unit}: choose {kinds} on the Plot tab")
-                self.app.tabs.selected_index = 0
+                self.intents.show_tab("Plot")
                 return
             lo = feats[0]
             if lo.needs:
-                self.app.builder.set_unit(unit)
-                self.app.builder.start(lo)
-                self.app.tabs.selected_index = 0
+                self.intents.build(unit, lo)
                 self._say(f"{unit} {lo.kind}: click the target hex")
                 return
             self.give(Order(side, lo.kind, unit, {}))
@@ -730,21 +688,14 @@ class AggressorUI(GameUI):
         self.give(order)
 
     def give(self, order: Order) -> bool:
-        """Give ``order`` to the engine; refresh the app once; say what happened."""
-        app = self.app
-        try:
-            result = app.game.order(order)
-        except IllegalOrder as e:
-            self._say(str(e), error=True)
+        """Give ``order`` through the shell (the engine judges, the app refreshes once); say
+        what happened."""
+        ok, result = self.intents.give(order)
+        if not ok:
+            self._say(str(result), error=True)
             return False
-        self.armed = None
         self._say(describe_result(order, result))
-        app.refresh()
-        if order.unit not in app.units_by_id:  # eliminated
-            app.selected_unit = None
-            app.builder.set_unit(None)
-            app.refresh()
-        if order.kind != "move" and app.selected_unit == order.unit:
+        if order.kind != "move" and self.app.selected_unit == order.unit:
             self.show_targets(order.unit)
         return True
 
@@ -765,54 +716,41 @@ class AggressorUI(GameUI):
             return
         cur = app.selected_unit
         nxt = next((k for k in ready if cur is None or k > cur), ready[0])
-        app.select(nxt)
+        self.intents.select(nxt)
         self._say(f"{nxt} selected")
 
     def inspect(self, unit: str, target: str) -> None:
-        """A click with ``unit`` selected: a hex it can step to moves it; a target (enemy or
-        feature hex) shows the odds, and a second click on the same hex attacks or fires."""
+        """A look from ``unit`` at ``target`` (a unit or a hex): the odds of the first attack
+        or ranged feature of the unit that may take it (the Attack tab); the shell gives the
+        order on a second click."""
         app = self.app
         if self._own_unit(unit) is None or app.game.phase == "setup":
             return
-        hx = target
         tu = app.units_by_id.get(target)
-        if tu is not None:
-            hx = tu.get("hex")
+        hx = tu.get("hex") if tu is not None else target
         if hx is None:
             return
-        orders = {lo.kind: lo for lo in app.builder.controller.engine_legal_orders(unit)}
-        side = app.plotting_side
-
-        def can(kind: str) -> bool:
-            lo = orders.get(kind)
-            return lo is not None and bool(lo.needs) and hx in lo.needs[0].options
-
-        if can("move") and tu is None:
-            self.give(Order(side, "move", unit, {"to": hx}))
-            return
         kinds = [
-            k for k in ("attack", "fire", "launch", "strike", "recon", "supply", "decon") if can(k)
+            lo.kind
+            for lo in app.builder.controller.engine_legal_orders(unit)
+            if lo.kind in ("attack", *RANGED) and lo.needs and hx in lo.needs[0].options
         ]
-        if tu is not None and not tu.get("hidden") and "strike" in kinds:
+        if tu is not None and not tu.get("hidden") and "strike" in kinds and "recon" in kinds:
             kinds.remove("recon")
         if not kinds:
-            self._say(f"{hx} is not a move or target hex for {unit} now")
             return
-        kind = kinds[0]
-        if kind in ("supply", "decon"):
-            need = orders[kind].needs[0].name
-            self.give(Order(side, kind, unit, {need: hx}))
-            return
-        if self.armed == (unit, hx):
-            self.give(Order(side, kind, unit, {"target": hx}))
-            return
-        self.armed = (unit, hx)
-        self.odds_panel.show(self._odds_html(unit, hx, kind))
-        app.tabs.selected_index = app.tab_index["Attack"]
-        self._say(f"{unit} {kind} at {hx}: click it again to order it")
+        self.odds_panel.show(self._odds_html(unit, hx, kinds[0]))
+        self.intents.show_tab("Attack")
 
-    def blank_text(self) -> str:
-        return html.escape(f"hand-over to {self.app.plotting_side}")
+    def target(
+        self, unit: str | None, occupant: str | None, by_id: Mapping[str, Mapping[str, Any]]
+    ) -> str | None:
+        """A click on a counter names its hex (attacks, fire and missions target hexes)."""
+        u = by_id.get(unit or "")
+        return u.get("hex") if u is not None else unit
+
+    def describe_result(self, order: Order, result: Any) -> str:
+        return describe_result(order, result)
 
 
 def _type_names() -> tuple[str, ...]:

@@ -18,7 +18,7 @@ what AMBUSH adds, all from the viewing side's view (``view["ambush_rules"]``, se
   tables, so panel and game cannot disagree).
 
 Radio messages and the response force's news are log events the view already holds for the
-defender only; :func:`~.log.describe_event` words them.
+defender only; :func:`hexplay.games.skirmish.ui.events.describe_event` words them.
 """
 
 from __future__ import annotations
@@ -260,8 +260,8 @@ class AmbushUI(SkirmishUI):
         return s
 
     # --- panels ---------------------------------------------------------------------------------
-    def panels(self) -> list[tuple[str, Any]]:
-        return [("Odds", self.odds), ("AMBUSH", self.rules_panel)]
+    def panels(self) -> list[tuple[str | None, Any]]:
+        return [("Odds", self.odds), ("AMBUSH", self.rules_panel), (None, self.offmap)]
 
     def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
         super().refresh_panels(view, side)
@@ -273,7 +273,7 @@ class AmbushUI(SkirmishUI):
         super().blank_panels()
         self.rules_panel.value = "<i>hand-over</i>"
 
-    def inspect(self, firer: str, target: str, switch: bool = True) -> None:
+    def inspect(self, firer: str, target: str, switch: bool = True) -> dict[str, Any]:
         """As SKIRMISH's; a click on an enemy vehicle the side sees now inspects the first man
         aboard it the side sees (fire is at men; an anti-tank shot at him hits the vehicle)."""
         units = self.app.view.get("units") or {}
@@ -290,7 +290,7 @@ class AmbushUI(SkirmishUI):
             )
             if aboard:
                 target = aboard[0]
-        super().inspect(firer, target, switch)
+        return super().inspect(firer, target, switch)
 
 
 def on_map(scenario: Mapping[str, Any], map_name: str) -> dict[str, Any]:

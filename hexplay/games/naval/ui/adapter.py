@@ -189,17 +189,6 @@ class NavalController(OrderController):
     def _plotted(self, unit: str) -> dict[str, Any] | None:
         return self.app.ui.own_plot(unit)  # type: ignore[attr-defined]
 
-    def ap_left(self, unit: str) -> float:
-        p = self._plotted(unit)
-        if p is not None:
-            return float(p.get("left", 0))
-        u = self.app.units_by_id.get(unit) or {}
-        return float(u.get("speed") or 0) if u.get("side") == self.side else 0.0
-
-    def ap_total(self, unit: str) -> float:
-        u = self.app.units_by_id.get(unit) or {}
-        return float(u.get("speed") or 0) if u.get("side") == self.side else 0.0
-
     def plotted(self, unit: str) -> list[str]:
         p = self._plotted(unit)
         if not p:
@@ -243,7 +232,6 @@ class NavalUI(GameUI):
         #: The last attack shown: {"firer", "target", "gunnery": odds | None, "torpedo": ...}
         self.odds_shown: dict[str, Any] = {}
         self._rings: dict[tuple[Any, ...], list[str]] = {}
-        self._reach: dict[tuple[Any, ...], dict[str, tuple[int, tuple[str, ...]]]] = {}
 
     # --- the game -------------------------------------------------------------------------------
     @classmethod
@@ -253,7 +241,6 @@ class NavalUI(GameUI):
         return NavalGame.new("kula_gulf", seed=seed)
 
     def reset(self) -> None:
-        self._reach.clear()
         self.odds_shown = {}
         self.message = ""
 
@@ -312,13 +299,9 @@ class NavalUI(GameUI):
         return ov
 
     def select(self, unit: str) -> dict[str, Any]:
-        """The selected ship's reach (a selection overlay) and its range rings (the board's
-        ``markings``, set here so they go out in the same answer to the click)."""
-        ov = self._selection(unit, self.app.view)
-        marks = {"markings": ov.pop("markings")} if "markings" in ov else {}
-        if marks != self.app.board.markings:
-            self.app.board.markings = marks
-        return ov
+        """The selected ship's reach (a selection overlay) and its range rings (``markings``:
+        the shell puts them on the board in the same answer to the click)."""
+        return self._selection(unit, self.app.view)
 
     def _selection(self, unit: str, view: Mapping[str, Any]) -> dict[str, Any]:
         """Reachable hexes (MP cost from the plot's end) and range rings of ``unit``."""
@@ -384,72 +367,18 @@ class NavalUI(GameUI):
 
     def reachable(self, unit: str) -> dict[str, float]:
         """Hexes ``unit`` can enter with the points its plot leaves, each with the fewest
-        movement points from the plot's end (:meth:`reach_table`)."""
+        movement points from the plot's end (the game's reach query)."""
         return {h: float(c) for h, (c, _p) in self.reach_table(unit).items()}
 
     def reach_table(self, unit: str) -> dict[str, tuple[int, tuple[str, ...]]]:
-        """Hex -> (fewest MP, the hexes entered on the way) for every hex the side's ship
-        ``unit`` can enter after its plotted steps, within its points.
-
-        The engine's ``move`` need lists one path per hex where the points run out; this
-        table also holds the hexes on the way, so a click on any of them plots a path. It is
-        a cheapest-first search over the engine's own step rules (``legal_steps`` and
-        ``walk`` of :mod:`hexplay.games.naval.movement`), from the side's view: the ship's
-        hex, facing, speed and plotted steps. Cached per (turn, ship, plotted steps)."""
-        import heapq
-
-        from ..game import waters_of
-        from ..movement import legal_steps, walk
-
+        """Hex -> (fewest MP, the hexes entered on the way): the game's reach query for the
+        side's ship ``unit`` (every hex on the way too, so a click on any of them plots)."""
         app = self.app
-        entry = (app.view.get("units") or {}).get(unit)
-        if (
-            entry is None
-            or entry.get("side") != app.plotting_side
-            or entry.get("hex") is None
-            or app.over
-        ):
+        u = app.units_by_id.get(unit)
+        if u is None or u.get("side") != app.plotting_side or app.over:
             return {}
-        plot = (app.view.get("plots") or {}).get(app.plotting_side, {}).get(unit) or {}
-        steps = tuple(plot.get("steps") or ())
-        key = (id(app.game), app.view.get("turn"), unit, steps)
-        hit = self._reach.get(key)
-        if hit is not None:
-            return hit
-        if len(self._reach) > 256:
-            self._reach.clear()
-        m = app.game.map
-        waters = waters_of(m)
-        start, facing = m.hex(entry["hex"]), FACINGS.index(entry["facing"])
-        mp, tc = int(entry["speed"]), int(entry["turn_cost"])
-        labels = dict(zip(m.hexes, m.hex_labels))
-        try:
-            w0 = walk(start, facing, steps, mp, tc, waters)
-        except Exception:
-            return {}
-        out: dict[str, tuple[int, tuple[str, ...]]] = {}
-        heap: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = [(w0.spent, steps, ())]
-        seen: set[tuple[Any, ...]] = set()
-        while heap:
-            spent, st, entered = heapq.heappop(heap)
-            w = walk(start, facing, st, mp, tc, waters)
-            state = (w.end, w.facing, w.turned_here)
-            if state in seen or w.exited:
-                continue
-            seen.add(state)
-            for nxt in legal_steps(w, mp, tc, waters):
-                w2 = walk(start, facing, (*st, nxt), mp, tc, waters)
-                if w2.exited:
-                    continue
-                path = entered
-                if nxt == "A":
-                    lab = labels[w2.end]
-                    path = (*entered, lab)
-                    if lab not in out or out[lab][0] > w2.spent - w0.spent:
-                        out[lab] = (w2.spent - w0.spent, path)
-                heapq.heappush(heap, (w2.spent, (*st, nxt), path))
-        self._reach[key] = out
-        return out
+        r = app.builder.controller.reach(unit)
+        return {h: (e["cost"], tuple(e["path"])) for h, e in r.items()}
 
     def _legal(self, unit: str, kind: str) -> LegalOrder | None:
         ctl = self.app.builder.controller
@@ -466,17 +395,14 @@ class NavalUI(GameUI):
         h.add_class(cls)
         return h
 
-    def panels(self) -> list[tuple[str, W.Widget]]:
+    def panels(self) -> list[tuple[str | None, W.Widget]]:
         return [
             ("Attack", self.attack_box),
             ("Spotting", self.spotting_panel),
             ("Victory", self.victory_panel),
             ("Charts", self.charts_panel),
+            (None, self.ship_panel),  # above the tabs: the selected ship's plot as it is built
         ]
-
-    def side_widgets(self) -> list[W.Widget]:
-        """The selected ship's panel, above the tabs: its plot as it is built."""
-        return [self.ship_panel]
 
     def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
         self.spotting_panel.value = self.spotting_html(view)
@@ -686,7 +612,7 @@ class NavalUI(GameUI):
     # --- clicks ---------------------------------------------------------------------------------
     def inspect(self, unit: str, target: str) -> None:
         """The selected ship's side clicked ``target``: an enemy ship shows the planned
-        attacks' odds; a sea hex plots the engine's path to it (one order, one refresh)."""
+        attacks' odds (a hex the ship cannot reach: its panel says so)."""
         app = self.app
         by_id = app.units_by_id
         u = by_id.get(unit)
@@ -695,32 +621,26 @@ class NavalUI(GameUI):
         if target in by_id:
             if by_id[target].get("side") != u.get("side"):
                 self.show_attack(unit, target)
-                app.tabs.selected_index = app.tab_index["Attack"]
+                self.intents.show_tab("Attack")
             return
-        if u.get("side") != app.plotting_side or app.over:
-            return
-        self.plot_to(unit, target)
 
     def plot_to(self, unit: str, hex_: str) -> bool:
-        """Plot ``unit``'s path on to ``hex_`` (the fewest points from where the plot now
-        ends; the engine adds the turns): one ``move`` order. False, with the reason shown,
-        if the hex is out of reach or the engine refuses."""
-        lo = self._legal(unit, "move")
-        hit = self.reach_table(unit).get(hex_)
-        if lo is None or hit is None:
-            p = self.own_plot(unit)
-            left = p.get("left") if p else (self.app.units_by_id[unit].get("speed"))
-            self.message = f"{hex_} is out of reach for {unit} ({left} MP left)"
+        """Plot ``unit``'s path on to ``hex_`` (the reach query's path from where the plot now
+        ends: one ``move`` order), as the shell's click there does. False, with the reason
+        shown, if the hex is out of reach or the engine refuses."""
+        r = self.app.builder.controller.reach(unit)
+        orders = r.move_order(self.app.plotting_side, hex_)
+        if not orders:
+            left = "?" if r.left is None else f"{r.left:g}"
+            self.message = f"{hex_} is out of reach for {unit} ({left} {r.cost_unit} left)"
             self.ship_panel.value = self.ship_html(unit)
             return False
-        try:
-            self.app.builder.controller.order(lo.complete(path=list(hit[1])))
-        except Exception as e:  # the engine's words
-            self.message = str(e)
+        ok, why = self.intents.give(orders[0])
+        if not ok:  # the engine's words
+            self.message = str(why)
             self.ship_panel.value = self.ship_html(unit)
             return False
         self.message = ""
-        self.app.refresh()
         return True
 
     def show_attack(self, firer: str, target: str) -> None:
@@ -783,17 +703,11 @@ class NavalUI(GameUI):
         )
         if lo is None:
             return
-        try:
-            self.app.builder.controller.order(lo.complete(target=target))
-        except Exception as e:
+        ok, why = self.intents.give(lo.complete(target=target))
+        if not ok:
             self.attack_panel.value += (
-                f"<br><span style='color:#b8322a'>{html.escape(str(e))}</span>"
+                f"<br><span style='color:#b8322a'>{html.escape(str(why))}</span>"
             )
-            return
-        self.app.refresh()
-
-    def blank_text(self) -> str:
-        return html.escape(f"hand-over to the {self.app.plotting_side.upper()}")
 
 
 def attack_html(odds: Mapping[str, Any]) -> str:

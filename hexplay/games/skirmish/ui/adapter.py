@@ -18,10 +18,8 @@ The order builder's tasks and what each needs come from the engine's ``legal_ord
 from __future__ import annotations
 
 import contextlib
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -33,6 +31,7 @@ from hexplay.widgets.hex_overlays import HexCosts, HexLabels
 
 from .odds import OddsPanel
 from .offmap import OffMapPanel, offmap_units_from_view, unit_status
+from .winprob import WinProbabilityGauge
 
 SIDES = ("adversary", "defender")
 
@@ -194,124 +193,15 @@ class SkirmishController(OrderController):
             return None
         return self.ui.resolve_target(target, occupant)
 
-    # --- class play: routes and one-click orders (all judged by the engine) ---------------
-    def _walker(self, unit: str) -> tuple[str, int] | None:
-        """(hex, step scale) of a man who walks from where his plot leaves him: on the map,
-        not aboard a vehicle (his plotted EV takes him out first), not killed."""
-        u = self.app.units_by_id.get(unit)
-        if u is None or u.get("kind", "man") != "man" or u.get("status") == "K":
-            return None
-        plot = self.ui.unit_plot(unit)
-        at = u.get("hex")
-        aboard = bool(u.get("in_vehicle"))
-        for t in plot:
-            if t.get("code") == "EV":
-                aboard = not aboard
-            elif t.get("code") == "MP" and t.get("path"):
-                at = t["path"][-1]
-        if at is None or aboard:
-            return None
-        return at, (2 if u.get("status") == "W" else 1)
-
-    def route(self, unit: str, goal: str, path: list[str]) -> list[str] | None:
-        """The cheapest hexes from the end of ``path`` (where his plot leaves him if empty) to
-        ``goal`` within the AP left, from the map's Table VIII costs (``Terrain.reach``: the
-        same search the engine's MP options come from); [] out of reach; None: not on foot."""
-        w = self._walker(unit)
-        if w is None:
-            return None
-        from ..terrain import terrain_for
-
-        start, scale = w
-        t = terrain_for(self.app.game.map)
-        spent = self.path_cost(unit, path) or 0
-        origin = path[-1] if path else start
-        if goal == origin:
-            return []
-        budget = Fraction(self.app.game.ap_left(self.side, unit)) - Fraction(spent)
-        reach = t.reach(origin, budget, scale)
-        if goal not in reach:
-            return []
-        return t.path_in(reach, goal)
-
-    def path_cost(self, unit: str, path: list[str]) -> float | None:
-        """AP of walking ``path`` from where the plot leaves him (Table VIII; x2 wounded)."""
-        w = self._walker(unit)
-        if w is None or not path:
-            return None
-        from ..terrain import terrain_for
-
-        t = terrain_for(self.app.game.map)
-        total = Fraction(0)
-        prev = w[0]
-        for h in path:
-            c = t.step_cost(prev, h)
-            if c is None:
-                return None
-            total += c * w[1]
-            prev = h
-        return float(total)
-
-    def quick_order(
-        self,
-        unit: str,
-        hex: str | None,
-        clicked: str | None,
-        occupant: str | None,
-        legal: Any,
-    ) -> Order | None:
-        """What a plain click means with ``unit`` selected (the engine then judges it):
-
-        - an enemy man seen now (or a man aboard an enemy vehicle, by his pip or the vehicle:
-          its driver first): DF at him, if DF is a legal order;
-        - a hex a man on foot can reach: MP along the cheapest route (:meth:`route`);
-        - a hex ahead on a vehicle's route: MV that many hexes (1-9, Table II).
-
-        Anything else (a last-known enemy, a friend, a hex out of reach): None, inspect only.
-        """
-        kinds = {lo.kind for lo in legal}
-        by_id = self.app.units_by_id
-        u = by_id.get(unit)
-        if u is None:
-            return None
-        side = self.side
-        seen = self.app.view.get("units") or {}
-        target = occupant or clicked
-        if target is not None and target in by_id:
-            t = by_id[target]
-            if t.get("side") != side and t.get("kind") != "man" and t.get("occupants"):
-                alive = [o for o in t["occupants"] if by_id.get(o, {}).get("status") != "K"]
-                target = alive[0] if alive else None
-                t = by_id.get(target or "", {})
-            if (
-                target is not None
-                and t.get("side") != side
-                and t.get("kind", "man") == "man"
-                and not t.get("stale")
-                and target in seen
-                and "DF" in kinds
-                and u.get("kind", "man") == "man"
-            ):
-                return Order(side, "DF", unit, {"target": target})
-            return None
-        if hex is None:
-            return None
-        if u.get("kind", "man") == "man":
-            if "MP" not in kinds:
-                return None
-            path = self.route(unit, hex, [])
-            return Order(side, "MP", unit, {"path": path}) if path else None
-        if "MV" in kinds:
-            n = self.ui.route_steps(unit, hex)
-            if n is not None:
-                return Order(side, "MV", unit, {"hexes": n})
-        return None
-
-    def ap_left(self, unit: str) -> float:
-        return float(self.app.game.ap_left(self.side, unit))
-
-    def ap_total(self, unit: str) -> float:
-        return 10.0
+    def reach(self, unit: str) -> Any:
+        """The game's reach query; a game that answers without points (a table seat's remote
+        game) gets the AP left from the game's ``ap_left``."""
+        r = super().reach(unit)
+        if r.left is None:
+            with contextlib.suppress(Exception):
+                r.left, r.total = float(self.app.game.ap_left(self.side, unit)), 10.0
+                r.cost_unit = "AP"
+        return r
 
     def plotted(self, unit: str) -> list[str]:
         """The unit's plotted tasks; a shot with its odds (the engine's ``plotted_odds``)."""
@@ -360,6 +250,7 @@ class SkirmishUI(GameUI):
 
     title = "SKIRMISH"
     controller_class = SkirmishController
+    gauge_class = WinProbabilityGauge
     #: 30 x 36 hexes in a column: at the whole-map scale a counter is ~12 px (issue 15)
     fit_units = True
     #: counters 20% larger (one man or vehicle a hex, mostly: the hex holds it)
@@ -375,16 +266,11 @@ class SkirmishUI(GameUI):
         self.odds = OddsPanel()
         self.offmap = OffMapPanel(on_click=self._on_offmap_click)
         self._sight_cache: dict[tuple[Any, ...], HexLabels] = {}
-        #: (id(terrain), hex, AP, factor) -> (terrain, its HexCosts): see :meth:`reachable`
-        self._reach_cache: dict[tuple[Any, ...], tuple[Any, HexCosts]] = {}
 
     # --- the game -------------------------------------------------------------------------------
     @classmethod
     def new_game(cls, seed: int = 0) -> Any:
         return _game_class().new(seed=seed)
-
-    def sides(self, game: Any) -> tuple[str, ...]:
-        return SIDES
 
     def start(self, game: Any) -> None:
         """Finish a game still in its set-up phase with the engine's default set-up (with
@@ -405,14 +291,6 @@ class SkirmishUI(GameUI):
                 game.auto_setup(side)
                 game.submit(side)
 
-    def player(self, name: str | None, side: str, seed: int) -> Any:
-        """A named player from the registry, else the scripted player of :mod:`hexplay.ai`."""
-        if name is not None:
-            return super().player(name, side, seed)
-        from hexplay.games.skirmish.ai.players import ScriptedAdversary, ScriptedDefender
-
-        return (ScriptedAdversary if side == "adversary" else ScriptedDefender)(seed=seed)
-
     def win_probability(self, game: Any, n: int, seed: int) -> Mapping[str, Any]:
         from hexplay.analysis.winprob import win_probability
 
@@ -420,7 +298,6 @@ class SkirmishUI(GameUI):
 
     def reset(self) -> None:
         self._sight_cache.clear()
-        self._reach_cache.clear()
 
     # --- the board ------------------------------------------------------------------------------
     @property
@@ -520,11 +397,8 @@ class SkirmishUI(GameUI):
         return ov
 
     # --- panels ---------------------------------------------------------------------------------
-    def panels(self) -> list[tuple[str, Any]]:
-        return [("Odds", self.odds)]
-
-    def side_widgets(self) -> list[Any]:
-        return [self.offmap]
+    def panels(self) -> list[tuple[str | None, Any]]:
+        return [("Odds", self.odds), (None, self.offmap)]
 
     def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
         turn = (view.get("turn"), side)
@@ -567,22 +441,7 @@ class SkirmishUI(GameUI):
         have = {k for r in rows for k in r}
         return rows, [c for c in cols if c in have] or None, summary
 
-    # --- class play: roster, summary words, defaults, one-click vehicle moves -------------------
-    def route_steps(self, vehicle: str, hex: str) -> int | None:
-        """Hexes a vehicle drives (MV) to reach ``hex`` ahead on its route (1-9), or None.
-
-        From the view only: its route position ``pos`` (index in ``route_hexes``), heading
-        (+1 forward, -1 back) and any MV already plotted this turn."""
-        v = (self.app.view.get("units") or {}).get(vehicle) or {}
-        route = list(self.app.view.get("route_hexes") or [])
-        pos, heading = v.get("pos"), v.get("heading", 1) or 1
-        if pos is None or hex not in route:
-            return None
-        plotted = self.unit_plot(vehicle)
-        pos += heading * sum(int(t.get("hexes") or 0) for t in plotted if t.get("code") == "MV")
-        n = (route.index(hex) - pos) * heading
-        return n if 1 <= n <= 9 else None
-
+    # --- class play: roster, summary words, defaults ----------------------------------------
     def facing(self, vehicle: Mapping[str, Any]) -> int | None:
         """The hexside a vehicle on the map heads to (0 N, clockwise; flat-topped grid): from
         its hex to the next hex of its route in its heading."""
@@ -620,7 +479,7 @@ class SkirmishUI(GameUI):
             if st != "K" and c is not None and side != REFEREE:
                 with contextlib.suppress(Exception):
                     plotted = c.plotted(uid)
-                    ap = c.ap_left(uid)
+                    ap = float(self.app.game.ap_left(side, uid))
             return {
                 "id": uid,
                 "text": " · ".join(b for b in bits if b),
@@ -640,20 +499,35 @@ class SkirmishUI(GameUI):
         return rows
 
     def describe_event(self, event: Mapping[str, Any]) -> str:
-        from hexplay.widgets.log import describe_event
+        from .events import describe_event
 
         return describe_event(event)
 
+    def shot_odds(self, event: Mapping[str, Any]) -> dict[str, float] | None:
+        """P(K), P(W), P(miss) of a SKIRMISH shot event from its attack and defence strengths
+        (Table VI, :func:`hexplay.games.skirmish.combat.combat_odds`: the resolver's own table)."""
+        a, d = event.get("attack"), event.get("defence")
+        if a is None or d is None:
+            return None
+        try:
+            from ..combat import combat_odds
+
+            o = combat_odds(int(a), int(d))
+        except Exception:
+            return None
+        return {k: float(v) for k, v in o.items()}
+
     def rules_card(self) -> str:
-        from hexplay.widgets.rules_card import skirmish_card
+        from .rules_card import skirmish_card
 
         return skirmish_card()
 
-    def after_order(self, order: Order) -> None:
-        """The odds panel follows plotting: a DF just plotted shows its odds (the Plot tab
-        stays on screen, its plotted line carries the odds too)."""
+    def after_order(self, order: Order) -> dict[str, Any] | None:
+        """The odds panel follows plotting: a DF just plotted shows its odds and its LOS (the
+        Plot tab stays on screen, its plotted line carries the odds too)."""
         if order.kind == "DF" and order.args.get("target"):
-            self.inspect(order.unit, str(order.args["target"]), switch=False)
+            return self.inspect(order.unit, str(order.args["target"]), switch=False)
+        return None
 
     def repeat_order(self, game: Any, order: Order, given: Sequence[Order]) -> Order | None:
         """Same as last turn: a man on foot who walked keeps going in his direction
@@ -687,9 +561,24 @@ class SkirmishUI(GameUI):
         return unit.get("side") == side and unit.get("status") != "K" and not unit.get("stale")
 
     # --- clicks ---------------------------------------------------------------------------------
+    def target(
+        self, unit: str | None, occupant: str | None, by_id: Mapping[str, Mapping[str, Any]]
+    ) -> str | None:
+        """The unit a click names: the man aboard whose pip was clicked; for an enemy vehicle
+        its first living man (fire is at men); else the counter."""
+        if occupant is not None:
+            return occupant
+        t = by_id.get(unit or "")
+        if t is not None and t.get("kind", "man") != "man" and t.get("occupants"):
+            side = self.app.plotting_side
+            if t.get("side") != side:
+                alive = [o for o in t["occupants"] if by_id.get(o, {}).get("status") != "K"]
+                return alive[0] if alive else unit
+        return unit
+
     def _on_offmap_click(self, unit: str) -> None:
         """A click on an off-map unit's button: as a click on its counter (no hex)."""
-        self.app.click_unit(unit)
+        self.intents.select(unit)
 
     def select(self, unit: str) -> dict[str, Any]:
         u = self.app.units_by_id[unit]
@@ -708,21 +597,23 @@ class SkirmishUI(GameUI):
         self.offmap.select(unit)
         self.odds.set_weapon(u.get("weapon") or "rifle", u.get("status") == "W")
 
-    def inspect(self, firer: str, target: str, switch: bool = True) -> None:
-        """LOS from the selected unit to a hex or unit, and the odds if it is an enemy the
-        side sees now. A last-known (faded) enemy gets no odds: the engine would answer from
-        where he really is, which the side does not know."""
+    def inspect(self, firer: str, target: str, switch: bool = True) -> dict[str, Any]:
+        """LOS from the selected unit to a hex or unit (the ``los`` overlay returned for the
+        shell to draw), and the odds if it is an enemy the side sees now. A last-known (faded)
+        enemy gets no odds: the engine would answer from where he really is, which the side
+        does not know."""
         app = self.app
+        out: dict[str, Any] = {}
         f = app.units_by_id.get(firer)
         if f is None:
-            return
+            return out
         tgt = app.units_by_id.get(target)
         to_hex = tgt["hex"] if tgt else target
         if f.get("hex") is not None and to_hex is not None:
             with contextlib.suppress(Exception):
-                app.board.show_los(self.los(f["hex"], to_hex))
+                out["los"] = self.los(f["hex"], to_hex)
         if tgt is None or tgt.get("side") == f.get("side"):
-            return
+            return out
         pair = f"{firer} → {target}"
         if tgt.get("stale") or target not in (app.view.get("units") or {}):
             seen = tgt.get("seen_turn")
@@ -734,7 +625,8 @@ class SkirmishUI(GameUI):
             except Exception as e:
                 self.odds.show(None, f"{pair}: {e}")
         if switch:
-            app.tabs.selected_index = app.tab_index["Odds"]
+            self.intents.show_tab("Odds")
+        return out
 
     # --- sight, reach, plots (from the side's view) ---------------------------------------------
     def blockers(self) -> list[str]:
@@ -780,30 +672,16 @@ class SkirmishUI(GameUI):
         return hit.copy()  # a list of labels that holds its indices (the cache's stays as is)
 
     def reachable(self, unit: str) -> dict[str, float] | None:
-        """Hexes a man on foot can reach with his AP left (wounded men pay double), from the
-        game's terrain tables (``Terrain.reachable``: the rules' and players' memo)."""
-        u = self.app.units_by_id.get(unit)
-        if u is None or u["kind"] != "man" or u.get("in_vehicle") or u.get("hex") is None:
+        """The selected unit's reach for the board's shading: hex -> cost (AP) of the game's
+        reach query (a man on foot: where his AP left takes him, wounded men paying double; a
+        vehicle: the route hexes ahead); None when it has none. A
+        :class:`~hexplay.widgets.hex_overlays.HexCosts` (the board sends its arrays)."""
+        r = self.app.builder.controller.reach(unit)
+        if not r:
             return None
-        factor = 2 if u.get("status") == "W" else 1
-        budget = Fraction(self.app.game.ap_left(self.app.plotting_side, unit)) / factor
-        terrain = self.terrain()
-        # one per (terrain, hex, AP, factor): a unit clicked again, or another one standing
-        # where it stood with the same AP, reuses it (a copy: the cache's stays as made)
-        key = (id(terrain), u["hex"], budget, factor)
-        hit = self._reach_cache.get(key)
-        if hit is None or hit[0] is not terrain:  # (the id is that terrain's while it lives)
-            if len(self._reach_cache) > 512:
-                self._reach_cache.clear()
-            reach = terrain.reachable(u["hex"], budget)
-            # {label: cost} of every hex but his own, as {k: v * factor for k, v in
-            # reach.float_costs().items() if k != hex} (a HexCosts: it holds the arrays too)
-            m = reach.movement.map
-            idx = np.flatnonzero(reach.reachable)
-            idx = idx[idx != m.index(u["hex"])]
-            costs = reach.cost_units[idx] / reach.movement.denominator
-            hit = self._reach_cache[key] = (terrain, HexCosts(idx, costs * factor, m.hex_labels))
-        return hit[1].copy()
+        m = self.app.game.map
+        labels = list(r)
+        return HexCosts([m.index(k) for k in labels], [r.cost(k) for k in labels], m.hex_labels)
 
     def unit_plot(self, unit: str) -> list[dict[str, Any]]:
         """The viewer's plotted tasks of ``unit`` as dicts with a ``label``."""
@@ -845,9 +723,6 @@ class SkirmishUI(GameUI):
         if len(veh) == 1:
             return veh[0]["id"]
         return target  # let the engine say why a hex is not a target
-
-    def blank_text(self) -> str:
-        return html.escape(f"hand-over to the {self.app.plotting_side}")
 
 
 class ManualSetupSkirmishUI(SkirmishUI):
