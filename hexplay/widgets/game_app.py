@@ -132,7 +132,7 @@ class GameApp(W.VBox):
         self.selected_unit: str | None = None
         #: The attack whose odds are shown: a second click on its target (or Attack) gives it.
         self.armed: Order | None = None
-        #: Clicks that became no order (each said, with its reason, in :attr:`click_status`).
+        #: Clicks that became no order (each said, with its reason, in ``click_status``).
         self.refusals = 0
         self.click_text = ""
         self.views_pulled = 0  # game.view calls (the one-pass test counts them)

@@ -90,7 +90,7 @@ def test_a_vehicle_hit_names_its_firer_only_to_a_side_that_saw_him(seen: bool) -
 @pytest.mark.parametrize("seen", [True, False])
 def test_the_convoy_learns_who_loads_the_cargo_only_if_it_saw_him(seen: bool) -> None:
     from hexplay.games.skirmish import cargo
-    from hexplay.widgets.log import describe_event
+    from hexplay.games.skirmish.ui.events import describe_event
 
     g = AmbushGame.new(AmbushScenario(route="Route 4", ambush="1129", cargo_removal=True), seed=1)
     for side in ("adversary", "defender"):

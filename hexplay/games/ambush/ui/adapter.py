@@ -1,4 +1,4 @@
-"""The AMBUSH UI adapter for :class:`~.game_app.GameApp`: SKIRMISH's (:mod:`.skirmish_ui`) plus
+"""The AMBUSH UI adapter for :class:`~.game_app.GameApp`: SKIRMISH's (:mod:`hexplay.games.skirmish.ui.adapter`) plus
 what AMBUSH adds, all from the viewing side's view (``view["ambush_rules"]``, see
 :mod:`hexplay.games.skirmish.views`):
 
@@ -379,6 +379,6 @@ def rules_html(view: Mapping[str, Any], scenario: Any, side: str) -> str:
 
 class ManualSetupAmbushUI(AmbushUI):
     """:class:`AmbushUI` where the human sides place their own units (see
-    :attr:`~.skirmish_ui.SkirmishUI.manual_setup`)."""
+    :attr:`~hexplay.games.skirmish.ui.adapter.SkirmishUI.manual_setup`)."""
 
     manual_setup = True

@@ -1,5 +1,5 @@
 """SkirmishApp: a ready SKIRMISH game — the :class:`~.game_app.GameApp` shell with the SKIRMISH
-UI adapter (:mod:`.skirmish_ui`).
+UI adapter (:mod:`.adapter`).
 
 Kept as its own class so notebooks and tests keep working: ``SkirmishApp(seed=1,
 vs_computer="adversary")``. The SKIRMISH helpers the app used to hold (sight, reach, LOS,
