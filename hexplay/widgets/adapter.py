@@ -11,8 +11,8 @@ in its registry entry (``ui=``); the plain :class:`GameUI` works for any game on
   :meth:`extra_units` (units without a counter), :meth:`overlays` (markings, regions, plots),
   :meth:`status` and :meth:`turn_limit` (the status line);
 - :meth:`panels` (tabs, and widgets above them) with :meth:`refresh_panels` / :meth:`blank_panels`;
-- :meth:`GameUI.select` / :meth:`select_panels` / :meth:`inspect` (what a selection or a look shows),
-  :meth:`target` (the unit a click on a counter names), :meth:`selectable`;
+- :meth:`GameUI.select` / :meth:`select_panels` / :meth:`inspect` (what a selection or a look
+  shows), :meth:`target` (the unit a click on a counter names), :meth:`selectable`;
 - words: :meth:`describe_event`, :meth:`describe_result`, :meth:`rules_card`, :meth:`roster`,
   :meth:`events`, :meth:`record`, :meth:`shot_odds`;
 - the game's turn: :meth:`new_game`, :meth:`start`, :meth:`advance`, :meth:`player`,

@@ -1,6 +1,6 @@
-"""The AMBUSH UI adapter for :class:`~.game_app.GameApp`: SKIRMISH's (:mod:`hexplay.games.skirmish.ui.adapter`) plus
-what AMBUSH adds, all from the viewing side's view (``view["ambush_rules"]``, see
-:mod:`hexplay.games.skirmish.views`):
+"""The AMBUSH UI adapter for :class:`~.game_app.GameApp`: SKIRMISH's
+(:mod:`hexplay.games.skirmish.ui.adapter`) plus what AMBUSH adds, all from the viewing side's
+view (``view["ambush_rules"]``, see :mod:`hexplay.games.skirmish.views`):
 
 * the adversary's getaway car as a vehicle counter in his colour, named "car" (when the
   side knows where it is);
