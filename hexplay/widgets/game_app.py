@@ -423,7 +423,10 @@ class GameApp(W.VBox):
         if picked is not None and (mine or self.referee):
             self.armed = None
             self.select(picked)
-            self.say_click(self._selected_words(picked), error=False)
+            # the words follow the board's answer, as the panels do (a message fewer before it)
+            self.board.after_answer(
+                lambda: self.say_click(self._selected_words(picked), error=False)
+            )
             return
         sel = self.selected_unit
         if sel is None:
