@@ -481,7 +481,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--voila", action="store_true", help="also measure in Voila")
     ap.add_argument(
         "--games",
-        default="skirmish,aggressor,naval",
+        default="skirmish,ambush,aggressor,naval",
         help="apps to measure (the SKIRMISH board and the apps of benchmarks/browser_<game>.py)",
     )
     args = ap.parse_args(argv)
