@@ -23,6 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import browser as B  # noqa: E402  (benchmarks/browser.py: its in-page timers)
+from browser_naval import measure_app  # noqa: E402  (the same measurement as the naval app's)
 from launch import H, Launch, stop_on_sigterm  # noqa: E402  (benchmarks/launch.py)
 
 AMBUSH_CELL = r"""
@@ -52,41 +53,11 @@ def cells() -> list[str]:
 def measure_ambush(
     page: Any, clicks: int = B.CLICKS, gap_ms: float = 200.0, prefix: str = ""
 ) -> dict[str, float]:
-    """Time ``clicks`` real clicks on two own units, each followed by a board echo and a bare
-    echo (:func:`browser.time_clicks`); print and return the ``ambush_*`` figures."""
-    h = H
-    page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=60_000)
-    print(f"# {prefix or 'lab'} board: {h.kernel(page, 'MODE')}", flush=True)
-    pair = h.kernel(page, PICK_UNITS)
-    if len(pair) < 2:
-        raise RuntimeError(f"need two own units in separate hexes, got {pair}")
-    h.kernel(page, "board.selected = None")
-    t = B.time_clicks(page, pair, clicks, gap_ms)
-    # the answer held the selection overlays (the unit's reach)
-    assert h.kernel(page, "bool(board.overlays.get('reachable'))")
-    py = B.python_click(page, pair)
-    out = {
-        "ambush_click_roundtrip_ms": h.median(t["click"]),
-        "ambush_echo_roundtrip_ms": h.median(t["echo"]),
-        "ambush_bare_echo_roundtrip_ms": h.median(t["bare"]),
-        "ambush_bare_click_echo_roundtrip_ms": h.median(t["bare_click"]),
-        "ambush_click_python_ms": py["ms"],
-        "ambush_click_python_cpu_ms": py["cpu_ms"],
-        "ambush_click_panels_cpu_ms": py["later_cpu_ms"],
-        "ambush_click_messages": py["messages"],
-        "ambush_click_board_messages": py["board_messages"],
-    }
-    click = out["ambush_click_roundtrip_ms"]
-    out["ambush_click_vs_echo"] = click / out["ambush_echo_roundtrip_ms"]
-    out["ambush_click_vs_bare_echo"] = click / out["ambush_bare_echo_roundtrip_ms"]
-    out["ambush_click_vs_bare_click_echo"] = click / out["ambush_bare_click_echo_roundtrip_ms"]
-    units = {"messages": "messages", "echo": "x"}
-    for name, v in out.items():
-        unit = next((u for k, u in units.items() if name.endswith(k)), "ms")
-        B.emit(prefix + name, v, unit)
-    times = t["click"]
-    print(f"# {prefix}ambush click samples: min {min(times):.1f} max {max(times):.1f}", flush=True)
-    return out
+    """Time ``clicks`` real clicks on two own units (the naval benchmark's
+    :func:`~browser_naval.measure_app`): the ``ambush_*`` figures; the answer holds the
+    selection's reach."""
+    drawn = "bool(board.overlays.get('reachable'))"
+    return measure_app(page, "ambush", PICK_UNITS, drawn, clicks, gap_ms, prefix)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -65,40 +65,57 @@ def cells() -> list[str]:
 def measure_naval(
     page: Any, clicks: int = B.CLICKS, gap_ms: float = 200.0, prefix: str = ""
 ) -> dict[str, float]:
-    """Time ``clicks`` real clicks on two USN ships, each followed by a board echo and a bare
-    echo (:func:`browser.time_clicks`); print and return the ``naval_*`` figures."""
+    """Time ``clicks`` real clicks on two USN ships (:func:`measure_app`): the ``naval_*``
+    figures; the answer holds the selection's reach and its range rings."""
+    drawn = "bool(board.overlays.get('reachable')) and bool(board.markings)"
+    return measure_app(page, "naval", PICK_SHIPS, drawn, clicks, gap_ms, prefix)
+
+
+def measure_app(
+    page: Any,
+    game: str,
+    pick: str,
+    drawn: str,
+    clicks: int = B.CLICKS,
+    gap_ms: float = 200.0,
+    prefix: str = "",
+) -> dict[str, float]:
+    """Time ``clicks`` real clicks alternating on the two own units the kernel code ``pick``
+    names, each followed by a board echo and a bare echo (:func:`browser.time_clicks`); check
+    the kernel expression ``drawn`` (the answer held what a selection draws); print and return
+    the ``<game>_*`` figures."""
     h = H
     page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=60_000)
     print(f"# {prefix or 'lab'} board: {h.kernel(page, 'MODE')}", flush=True)
-    pair = h.kernel(page, PICK_SHIPS)
+    pair = h.kernel(page, pick)
     if len(pair) < 2:
-        raise RuntimeError(f"need two own ships in separate hexes, got {pair}")
+        raise RuntimeError(f"need two own units in separate hexes, got {pair}")
     h.kernel(page, "board.selected = None")
     t = B.time_clicks(page, pair, clicks, gap_ms)
-    # the answer held the selection overlays (reach) and the rings (markings)
-    assert h.kernel(page, "bool(board.overlays.get('reachable')) and bool(board.markings)")
+    assert h.kernel(page, drawn)
     py = B.python_click(page, pair)
+    g = f"{game}_"
     out = {
-        "naval_click_roundtrip_ms": h.median(t["click"]),
-        "naval_echo_roundtrip_ms": h.median(t["echo"]),
-        "naval_bare_echo_roundtrip_ms": h.median(t["bare"]),
-        "naval_bare_click_echo_roundtrip_ms": h.median(t["bare_click"]),
-        "naval_click_python_ms": py["ms"],
-        "naval_click_python_cpu_ms": py["cpu_ms"],
-        "naval_click_panels_cpu_ms": py["later_cpu_ms"],
-        "naval_click_messages": py["messages"],
-        "naval_click_board_messages": py["board_messages"],
+        g + "click_roundtrip_ms": h.median(t["click"]),
+        g + "echo_roundtrip_ms": h.median(t["echo"]),
+        g + "bare_echo_roundtrip_ms": h.median(t["bare"]),
+        g + "bare_click_echo_roundtrip_ms": h.median(t["bare_click"]),
+        g + "click_python_ms": py["ms"],
+        g + "click_python_cpu_ms": py["cpu_ms"],
+        g + "click_panels_cpu_ms": py["later_cpu_ms"],
+        g + "click_messages": py["messages"],
+        g + "click_board_messages": py["board_messages"],
     }
-    click = out["naval_click_roundtrip_ms"]
-    out["naval_click_vs_echo"] = click / out["naval_echo_roundtrip_ms"]
-    out["naval_click_vs_bare_echo"] = click / out["naval_bare_echo_roundtrip_ms"]
-    out["naval_click_vs_bare_click_echo"] = click / out["naval_bare_click_echo_roundtrip_ms"]
+    click = out[g + "click_roundtrip_ms"]
+    out[g + "click_vs_echo"] = click / out[g + "echo_roundtrip_ms"]
+    out[g + "click_vs_bare_echo"] = click / out[g + "bare_echo_roundtrip_ms"]
+    out[g + "click_vs_bare_click_echo"] = click / out[g + "bare_click_echo_roundtrip_ms"]
     units = {"messages": "messages", "echo": "x"}
     for name, v in out.items():
         unit = next((u for k, u in units.items() if name.endswith(k)), "ms")
         B.emit(prefix + name, v, unit)
     times = t["click"]
-    print(f"# {prefix}naval click samples: min {min(times):.1f} max {max(times):.1f}", flush=True)
+    print(f"# {prefix}{game} click samples: min {min(times):.1f} max {max(times):.1f}", flush=True)
     return out
 
 
