@@ -53,21 +53,7 @@ class Kit:
     def sampler(self, game: Game) -> Callable[..., Game] | None:
         """The game's hidden-state sampler ``f(game, side, rng)`` (the plugin's ``sampler``
         part), None if it declares none."""
-        entry = self.entry
-        failed: ImportError | None = None
-        if entry.sampler is not None:
-            try:
-                return entry.part("sampler")
-            except ImportError as e:
-                failed = e
-        from ..ai.samplers import hidden_sampler  # the platform's own lookup (older hooks)
-
-        try:
-            return hidden_sampler(game)
-        except LookupError:
-            if failed is not None:
-                raise failed from None
-            return None
+        return self.entry.part("sampler")
 
 
 # --- helpers ------------------------------------------------------------------------------------
