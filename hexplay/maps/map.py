@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -479,6 +479,17 @@ class Map:
             and self.description == other.description
             and self.sight_model == other.sight_model
         )
+
+    def svg(self, **kw: Any) -> str:
+        """The map drawn as one standalone SVG document (:func:`hexplay.maps.svg.map_svg`:
+        ``units=``, ``los=``, ``reach=``, ``focus=`` ... draw more on it)."""
+        from .svg import map_svg
+
+        return map_svg(self, **kw)
+
+    def _repr_svg_(self) -> str:
+        """What a notebook shows for a map: its drawing."""
+        return self.svg()
 
     def __repr__(self) -> str:
         return f"Map({self.name!r}, {self.cols}x{self.rows}, terrain={list(self.terrain_names)})"

@@ -45,6 +45,10 @@ The checks (:data:`CHECKS`) play the registered game ``name`` through the protoc
     (:mod:`hexplay.testing.hostile`).
 ``saves``
     truncated and tampered saves: a :class:`~hexplay.engine.errors.SaveError` every time.
+``displays``
+    the game, each side's picture and a reach show in a notebook as well-formed HTML with an
+    SVG board; a side's picture draws only units its view lists
+    (:mod:`hexplay.testing.displays`).
 ``app``
     the board by clicks (:mod:`hexplay.testing.app`): select, move, attack, end turn.
 
@@ -62,6 +66,7 @@ import numpy as np
 
 from ..engine import VIEW_KEYS, CommandLog, Dice, IllegalOrder, Order, SaveError
 from ..engine.protocol import Capability, Game, GameInfo
+from .displays import check_displays
 from .hostile import check_saves, check_scenarios
 from .kit import PLAYER_KNOBS, CheckSkipped, Kit, _fail, _play, _positions, _turns, canon
 
@@ -504,6 +509,7 @@ CHECKS: dict[str, Callable[[Kit], None]] = {
     "env": check_env,
     "scenarios": check_scenarios,
     "saves": check_saves,
+    "displays": check_displays,
     "app": check_app,
 }
 """The checks by name, in the order :func:`check_game` runs them."""
