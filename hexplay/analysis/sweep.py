@@ -351,6 +351,9 @@ def run_sweep(
         df = df.sort_values(["point", "game"], kind="stable").reset_index(drop=True)
     else:
         df = pd.DataFrame(columns=["point", "game", "seed"])
+    from .results import GamesTable
+
+    df = GamesTable(df)  # shows itself with a plot of the wins per point
     df.attrs.update(
         complete=complete,
         seconds=seconds,
