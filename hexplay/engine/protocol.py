@@ -124,8 +124,9 @@ class Order:
         return {"side": self.side, "kind": self.kind, "unit": self.unit, "args": dict(self.args)}
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Order:
-        """An order from its plain form; IllegalOrder("order", ...) for a malformed one."""
+    def from_dict(cls, d: Any) -> Order:
+        """An order from its plain form (a mapping; anything else is refused): IllegalOrder
+        ("order", ...) for a malformed one."""
         if not isinstance(d, Mapping):
             raise IllegalOrder("order", f"an order is a JSON object, not {type(d).__name__}")
         extra = set(d) - {"side", "kind", "unit", "args"}

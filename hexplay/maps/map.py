@@ -51,7 +51,8 @@ class MapHex(NamedTuple):
 
     hex: Hex
     label: str
-    index: int
+    # (a field named like tuple.index, which it shadows on purpose: m.parse_hex(x).index)
+    index: int  # type: ignore[assignment]
 
 
 HexLike = Hex | tuple[int, int] | str
@@ -294,8 +295,12 @@ class Map:
 
     def index(self, h: HexLike) -> int:
         """Linear index (column-major: (col-1)*rows + (row-1)) used by all per-hex arrays."""
-        if type(h) is Hex or type(h) is str:
-            i = (self._index_of if type(h) is Hex else self._label_index).get(h)
+        if type(h) is Hex:
+            i = self._index_of.get(h)
+            if i is not None:
+                return i
+        elif type(h) is str:
+            i = self._label_index.get(h)
             if i is not None:
                 return i
         return self.layout.index(self.hex(h))
@@ -474,7 +479,10 @@ class Map:
             and self.hexside_features == other.hexside_features
             and self.roads == other.roads
             and self.places == other.places
-            and (self.elevation is None or np.array_equal(self.elevation, other.elevation))
+            and (
+                self.elevation is None
+                or (other.elevation is not None and np.array_equal(self.elevation, other.elevation))
+            )
             and self.label_style == other.label_style
             and self.description == other.description
             and self.sight_model == other.sight_model

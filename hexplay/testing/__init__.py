@@ -60,6 +60,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, get_args
 
 import numpy as np
@@ -173,6 +174,8 @@ def _undo_holds(kit: Kit, game: Game) -> bool:
             g = game.copy()
             before = json.dumps(g.snapshot(), sort_keys=True, default=str)
             o = random_completion(lo, rng)
+            if o is None:
+                continue
             try:
                 g.order(o)
             except IllegalOrder:
@@ -237,7 +240,7 @@ def _refusals_at(kit: Kit, g: Game) -> None:
     acting = g.to_act()
     if g.over:
         for side in g.sides:
-            _refused(kit, g, f"{at}: submit after the end", lambda side=side: g.submit(side))
+            _refused(kit, g, f"{at}: submit after the end", partial(g.submit, side))
         return
     _refused(kit, g, f"{at}: a side named 'nobody'", lambda: g.submit("nobody"))
     _refused(kit, g, f"{at}: an order that is not an object", lambda: g.order(42))  # type: ignore[arg-type]
@@ -249,7 +252,7 @@ def _refusals_at(kit: Kit, g: Game) -> None:
             kit,
             g,
             f"{at}: a junk kind",
-            lambda s=side, u=unit: g.order(Order(s, "no-such-kind", u)),
+            partial(g.order, Order(side, "no-such-kind", unit)),
         )
         for lo in legal[:3]:
             good = lo.orders()
@@ -257,26 +260,24 @@ def _refusals_at(kit: Kit, g: Game) -> None:
             if o is None:
                 continue
             junk = Order(o.side, o.kind, o.unit, {**o.args, "no_such_arg": 1})
-            _refused(
-                kit, g, f"{at}: {o.label()} with an unknown argument", lambda j=junk: g.order(j)
-            )
+            _refused(kit, g, f"{at}: {o.label()} with an unknown argument", partial(g.order, junk))
             for n in lo.needs:
                 if n.optional:
                     continue
                 for value in ("ZZ99", ["ZZ99"], 10**9):
                     bad = Order(o.side, o.kind, o.unit, {**o.args, n.name: value})
                     what = f"{at}: {o.kind} of {o.unit} with {n.name}={value!r}"
-                    _refused(kit, g, what, lambda b=bad: g.order(b))
+                    _refused(kit, g, what, partial(g.order, bad))
             for other in g.sides:
                 if other == side:
                     continue
                 wrong = Order(other, o.kind, o.unit, dict(o.args))
                 if o.unit is not None or other not in acting:
                     what = f"{at}: {other} giving {side}'s order {o.label()}"
-                    _refused(kit, g, what, lambda w=wrong: g.order(w))
+                    _refused(kit, g, what, partial(g.order, wrong))
     for side in g.sides:
         if side not in acting:
-            _refused(kit, g, f"{at}: submit by {side}, not to act", lambda s=side: g.submit(s))
+            _refused(kit, g, f"{at}: submit by {side}, not to act", partial(g.submit, side))
     if acting:
         _refused(kit, g, f"{at}: advance while {list(acting)} must act", g.advance)
 
@@ -310,9 +311,7 @@ def check_record(kit: Kit) -> None:
         for t in _spread(turns, 2 if kit.quick else 4):
             if canon(g.copy().rewind(t)) != starts[t]:
                 _fail(kit, f"seed {seed}: rewind({t}) is not the game as it was at turn {t}")
-        _refused(
-            kit, g, f"seed {seed}: rewind to a turn never reached", lambda g=g: g.rewind(10**6)
-        )
+        _refused(kit, g, f"seed {seed}: rewind to a turn never reached", partial(g.rewind, 10**6))
         # a save loaded mid-game is the game then, and plays on like the uninterrupted one (a
         # copy taken then, which the game playing on did not change and which changes nothing)
         for t, save, then in _spread(saved[1:], 1):
@@ -389,6 +388,8 @@ def check_views(kit: Kit) -> None:
                 c = g.copy()
                 for lo in c.legal_orders(a)[:6]:
                     o = random_completion(lo, rng)
+                    if o is None:
+                        continue
                     try:
                         c.order(o)
                     except IllegalOrder:

@@ -148,8 +148,8 @@ def overlays_to_json(value: Mapping[str, Any], widget: Any) -> dict[str, Any]:
     reach = value.get("reachable")
     if isinstance(reach, Mapping) and "hex" not in reach:
         arrays = reach.wire_arrays(labels) if isinstance(reach, HexCosts) else None
-        if arrays is not None:  # (as for the visible hexes: made once per value)
-            wire = reach.wire_memo.get(dt)
+        if isinstance(reach, HexCosts) and arrays is not None:  # (made once per value, as
+            wire = reach.wire_memo.get(dt)  # for the visible hexes)
             if wire is None:
                 wire = reach.wire_memo[dt] = (_array(arrays[0], dt), costs_to_wire(arrays[1]))
         else:
@@ -256,10 +256,11 @@ class HexBoard(anywidget.AnyWidget):
     height = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, map: Map | None = None, **kwargs: Any) -> None:
-        self._wire_sent = None
+        # the counters' wire state (see _units_wire), set before traitlets may call _units_wire
+        self._wire_sent: dict[str, dict[str, Any]] | None = None  # id -> counter, as last sent
         self._wire_full = True
         self._wire_rev = 0
-        self._wire_order = []
+        self._wire_order: list[str] = []
         super().__init__(**kwargs)
         self._click_callbacks: list[ClickCallback] = []
         self._hover_callbacks: list[ClickCallback] = []
@@ -268,8 +269,8 @@ class HexBoard(anywidget.AnyWidget):
         self._label_index: dict[str, int] = {}
         self._badge_codes: set[str] | None = None
         self._wire_rev = 0
-        self._wire_sent: dict[str, dict[str, Any]] | None = None  # id -> counter, as last sent
-        self._wire_order: list[str] = []
+        self._wire_sent = None
+        self._wire_order = []
         self._wire_full = False
         self.ignored_messages = 0
         self.last_message: dict[str, Any] | None = None

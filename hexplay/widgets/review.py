@@ -104,13 +104,13 @@ def turn_html(turn: Mapping[str, Any], describe: Callable[[Mapping[str, Any]], s
             f"{rows or '<tr><td colspan=2><i>nothing plotted</i></td></tr>'}</table>"
         )
     if turn.get("shots"):
-        rows = []
+        shot_rows = []
         for s in turn["shots"]:
             o = s.get("odds") or {}
             odds = f"K {o['K']:.0%} · W {o['W']:.0%} · miss {o['miss']:.0%}" if o else "—"
             res = str(s.get("result", ""))
             cls = " class='k'" if res == "K" else (" class='w'" if res == "W" else "")
-            rows.append(
+            shot_rows.append(
                 f"<tr><td>{_e(s.get('firer'))} → {_e(s.get('target'))}</td>"
                 f"<td>{_e(s.get('weapon'))}, range {_e(s.get('range'))}</td>"
                 f"<td>{_e(s.get('attack'))}:{_e(s.get('defence'))} ({_e(s.get('ratio'))})</td>"
@@ -118,7 +118,7 @@ def turn_html(turn: Mapping[str, Any], describe: Callable[[Mapping[str, Any]], s
             )
         parts.append(
             "<h4>Shots</h4><table class='hx'><tr><th>shot</th><th>weapon</th><th>odds ratio</th>"
-            "<th>chances</th><th>die</th><th>result</th></tr>" + "".join(rows) + "</table>"
+            "<th>chances</th><th>die</th><th>result</th></tr>" + "".join(shot_rows) + "</table>"
         )
     seen = turn.get("seen") or {}
     if seen:
