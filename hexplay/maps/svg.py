@@ -46,6 +46,7 @@ TERRAIN_PALETTE: dict[str, str] = {
     "rocks": "#a9a59c",
     "bridge": "#7d6f62",
 }
+#: Colours for terrain names TERRAIN_PALETTE does not know, given in turn.
 FALLBACK_COLOURS = ("#d8cfc4", "#b9d3c1", "#d9c2a7", "#c4c9de", "#e0d4a0", "#c7b3cf")
 
 #: Colours of hexside features drawn as edges (CSS gives slopes a dark thick line by default).
