@@ -96,9 +96,21 @@ def side_colours(sides: Iterable[str], given: Mapping[str, str] | None = None) -
     }
 
 
+def _memo(game_map: Any) -> dict[Any, Any]:
+    """Drawings of a map kept with it (a map does not change once made: as its sight tables,
+    :meth:`hexplay.maps.Map.sight`), so a game drawn again redraws only its units."""
+    d = getattr(game_map, "__dict__", None)
+    return {} if d is None else d.setdefault("_svg_cache", {})
+
+
 def centres(game_map: Any) -> dict[str, tuple[float, float]]:
     """Each hex label -> its centre in the drawing's units."""
-    return {lab: _LAYOUT.to_pixel(tuple(game_map.hex(lab))) for lab in game_map.hex_labels}
+    memo = _memo(game_map)
+    if "centres" not in memo:
+        memo["centres"] = {
+            lab: _LAYOUT.to_pixel(tuple(game_map.hex(lab))) for lab in game_map.hex_labels
+        }
+    return memo["centres"]
 
 
 def board_svg_defs(game_map: Any, palette: Mapping[str, str]) -> tuple[str, dict[str, tuple]]:
@@ -311,13 +323,18 @@ def map_svg(
             box_of = [(x0 - m + HEX_SIZE, y0 - m + HEX_SIZE), (x0 + w + m - HEX_SIZE, y0 + h + m)]
     x0, y0, w, h = _box(box_of)
     scale = min(max_width / w, max_height / h, 1.6)
+    box = None if focus is None else (x0, y0, w, h)
+    # the whole map's drawing is kept (one per palette); a cropped one is drawn each time
+    memo = _memo(game_map) if box is None else {}
+    key = ("board", tuple(sorted((palette or {}).items())))
+    if key not in memo:
+        memo[key] = terrain_svg(game_map, palette, box) + features_svg(game_map)
     parts = [
         f"<svg xmlns='http://www.w3.org/2000/svg' class='hexplay-svg' "
         f"viewBox='{x0:.1f} {y0:.1f} {w:.1f} {h:.1f}' width='{w * scale:.0f}' "
         f"height='{h * scale:.0f}' data-map='{esc(game_map.name)}'>",
         f"<title>{esc(title or f'map {game_map.name}')}</title>",
-        terrain_svg(game_map, palette, None if focus is None else (x0, y0, w, h)),
-        features_svg(game_map),
+        memo[key],
     ]
     if reach:
         parts.append(reach_svg(reach, where))
