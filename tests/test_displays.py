@@ -181,15 +181,25 @@ def test_a_notebook_cell_ending_with_a_game_shows_it(tmp_path, monkeypatch):
         "import hexplay\ng = hexplay.new_game('naval', seed=1)\ng",
         "g.picture('usn')",
         "hexplay.new_game('skirmish', seed=1).map.los('0101', '0510')",
+        "g.map",
+        "g.reach('usn', next(u for u, d in g.view('usn')['units'].items() if d['side'] == 'usn'))",
+        "from hexplay.analysis import run_batch\nrun_batch(2, game='duel', seed=1)",
     ]
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
     client = nbclient.NotebookClient(
         nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
     )
     client.execute()
-    game, picture, los = (c.outputs[0]["data"] for c in nb.cells)
+    game, picture, los, board, reach, batch = (c.outputs[-1]["data"] for c in nb.cells)
     for data, side in ((game, REFEREE), (picture, "usn")):
         root = xml(data["text/html"])
         assert root.find("div").get("data-side") == side
         assert root.find(f".//{SVG}svg") is not None
     assert xml(los["image/svg+xml"]).find(f"{SVG}svg") is not None
+    assert xml(board["image/svg+xml"]).find(f"{SVG}svg").get("data-map") == "naval C"
+    root = xml(reach["text/html"])
+    assert root.find("div").get("class") == "hexplay-reach"
+    assert root.find(f".//{SVG}svg") is not None and root.find(".//table") is not None
+    html = batch["text/html"]
+    assert xml(html[: html.index("</svg>") + 6]).find(f"{SVG}svg") is not None
+    assert "table" in html_tags(html)
