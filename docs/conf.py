@@ -32,10 +32,17 @@ extensions = [
     "hexplay_docs",
 ]
 
-exclude_patterns = ["_build", "jupyter_execute", ".jupyter_cache", "**.ipynb_checkpoints"]
+exclude_patterns = [
+    "_build",
+    "_generated",  # fragments written by _ext/hexplay_docs.py, included by the pages
+    "vendor",  # npm packages whose files _ext/hexplay_docs.py copies into _static/vendor
+    "jupyter_execute",
+    ".jupyter_cache",
+    "**.ipynb_checkpoints",
+]
 html_theme = "furo"
 html_title = f"hexplay {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
 
 # Markdown (MyST)
 myst_enable_extensions = ["colon_fence", "deflist", "dollarmath"]
@@ -50,6 +57,15 @@ nb_execution_raise_on_error = True
 nb_execution_show_tb = True
 nb_execution_in_temp = True
 nb_merge_streams = True
+# The saved widgets render offline: every script a widget page loads is the site's own (in
+# this order: require.js, the board's front end once for the site, the loader's settings, the
+# Jupyter widgets HTML manager), copied into _static/vendor by _ext/hexplay_docs.py; no CDN.
+nb_ipywidgets_js = {
+    "vendor/require.js": {},
+    "vendor/hexplay-board.js": {},
+    "hexplay-widgets.js": {},
+    "vendor/html-manager/embed-amd.js": {},
+}
 
 # API pages from the docstrings (reStructuredText, Sphinx's roles: no napoleon needed)
 autodoc_member_order = "bysource"
@@ -73,12 +89,13 @@ nitpick_ignore_regex = [
         r"tornado|gymnasium|pettingzoo|sqlite3|asyncio|concurrent|threading|logging|json|"
         r"argparse|datetime|random|io|os|re|dataclasses|functools|itertools|subprocess|signal|"
         r"socket|http|urllib|hashlib|hmac|secrets|tomllib|tomli|math|statistics|copy|time|"
-        r"contextlib|weakref|inspect|importlib|heapq|bisect|operator|textwrap|html|W|G)(\..*)?",
+        r"contextlib|weakref|inspect|importlib|heapq|bisect|operator|textwrap|html|xml|W|G)(\..*)?",
     ),
     # type aliases (Literal or Callable) that autodoc cannot document as classes
     (
         r"py:class",
-        r"_PydanticGeneralMetadata|Annotated|NoneType|ellipsis|Path|Fraction|Density|Policy",
+        r"_PydanticGeneralMetadata|Annotated|NoneType|ellipsis|Path|Fraction|Density|Policy|"
+        r"Axes|Dtype",  # (pandas' aliases, in a DataFrame subclass's signature)
     ),
     # pydantic's field constraints, shown in the field types (min_length=1, pattern='...')
     (r"py:class", r".*(=|\^|\$|A-Za-z).*"),

@@ -66,6 +66,9 @@ ruff --version
 ruff check "${lint_paths[@]}"
 ruff format --check "${lint_paths[@]}"
 
+section "Type check (mypy: shared layers clean; game packages held by scripts/typecheck-baseline.json)"
+python scripts/typecheck.py
+
 section "Tests (pytest: unit, property, notebook, browser)"
 if [[ "${CI:-}" == "true" ]]; then
     # In CI the browser tests must run: they fail instead of skipping without chromium.

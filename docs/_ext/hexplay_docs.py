@@ -9,6 +9,9 @@
   without editing a page.
 * ``notebooks/*.ipynb``: the repository's notebooks, copied in to be executed and rendered
   (MyST-NB runs them at build time with ``HEXPLAY_SMALL=1``, see ``conf.py``).
+* ``_generated/gallery.md`` and ``_generated/env_specs.md``: each registered game's board (its
+  notebook display) and its PettingZoo environment's spaces, included by ``gallery.md`` and
+  ``environments.md``.
 
 Generated files are rewritten only when their content changes (Sphinx then rebuilds only
 what changed) and are not committed (``docs/.gitignore``).
@@ -20,6 +23,7 @@ import builtins
 import importlib
 import inspect
 import pkgutil
+import re
 import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,12 +50,15 @@ def rules_pages(out: Path) -> list[str]:
         if module is None:
             continue
         package = module.__name__.rpartition(".")[0]
+        body = module.tables_markdown()
+        if body.startswith("# "):  # the page's title is written here: one per page (a
+            body = body.partition("\n")[2].lstrip("\n")  # second would list it twice)
         text = (
             f"# {entry.title} tables\n\n"
             f"Generated when the site is built by `{module.__name__}.tables_markdown()` from "
             f"the tables `{package}` plays by. The rules as implemented, with every reading "
             f"of the source, are in the package's docstrings: {{py:mod}}`{package}`.\n\n"
-            f"{module.tables_markdown()}"
+            f"{body}"
         )
         _write(out / f"{name}.md", text)
         written.append(name)
@@ -78,6 +85,11 @@ API_AREAS: dict[str, tuple[str, str]] = {
 }
 """API page -> (title, package). ``hexplay`` itself lists only its own top-level modules;
 ``hexplay.games`` gets one page per game package (``rules-<game>``)."""
+
+
+SPLIT_AREAS = frozenset({"widgets"})
+"""API areas written as one page per module (an index page with the package's own docstring and
+a table of contents): one page for all of them would be too long to read or load."""
 
 
 def _modules(package: str, recursive: bool = True) -> list[str]:
@@ -130,6 +142,17 @@ def api_pages(out: Path) -> list[str]:
                     ),
                 ],
             )
+        elif page in SPLIT_AREAS:
+            mods = _modules(package)
+            subs = {f"{page}-{m.rpartition('.')[2]}": m for m in mods[1:]}
+            toc = "\n".join(subs)
+            _write(
+                out / f"{page}.md",
+                _api_page(title, mods[:1])
+                + f"\nOne page per module:\n\n```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n",
+            )
+            written.append(page)
+            pages = {name: (f"`{m}`", [m]) for name, m in subs.items()}
         else:
             pages = {page: (title, _modules(package))}
         for name, (t, mods) in pages.items():
@@ -139,6 +162,74 @@ def api_pages(out: Path) -> list[str]:
         if stale.stem not in written:
             stale.unlink()
     return written
+
+
+GALLERY_TURNS = 2
+"""Turns of play (random players, seed 1) before a game's board is drawn for the gallery."""
+
+
+def gallery_markdown() -> str:
+    """One section per registered game: its board after :data:`GALLERY_TURNS` turns of
+    random play, drawn by the game's own notebook display (``Game._repr_html_``, inline SVG:
+    the picture a notebook cell ending with the game shows)."""
+    import hexplay
+    from hexplay.ai.player import play
+
+    parts = []
+    for name in hexplay.games():
+        entry = hexplay.game_entry(name)
+        g = entry.new(seed=1)
+        players = {s: entry.player("random", s, seed=1 + i) for i, s in enumerate(g.sides)}
+        play(g, players, max_turns=GALLERY_TURNS)
+        parts.append(
+            f"## {entry.title}\n\n`hexplay.new_game({name!r}, seed=1)` after {GALLERY_TURNS} "
+            f"turns of random play (`g` at the end of a cell; `g.picture(side)` shows one "
+            f"side's view):\n\n{g._repr_html_()}\n"
+        )
+    return "\n".join(parts)
+
+
+def _space(space: object) -> str:
+    n = getattr(space, "n", None)
+    if n is not None:
+        return f"Discrete({n})"
+    return str(getattr(space, "shape", space))
+
+
+def env_specs_markdown() -> str:
+    """A table of every registered game's PettingZoo environment (:func:`hexplay.env.env`):
+    its kind, agents, action space and observation shape, read from the environment itself
+    (the default scenario, reset with seed 0)."""
+    import hexplay
+    from hexplay.env import env
+
+    rows = [
+        "| game | environment | agents | action space | observation | action mask |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for name in hexplay.games():
+        e = env(name)
+        e.reset(seed=0)
+        agents = list(e.possible_agents)
+        specs = []
+        for a in agents:
+            obs = e.observation_space(a)
+            inner = getattr(obs, "spaces", {}) or {}
+            shape = _space(inner.get("observation", obs))
+            mask = _space(inner["action_mask"]) if "action_mask" in inner else "—"
+            specs.append((_space(e.action_space(a)), shape, mask))
+        same = all(s == specs[0] for s in specs)
+        cells = [specs[0]] if same else specs
+        act = "<br>".join(f"{s[0]}" + ("" if same else f" ({a})") for s, a in zip(cells, agents))
+        obs_ = "<br>".join(f"float32 {s[1]}" for s in cells)
+        mask_ = "<br>".join(f"int8 {s[2]}" for s in cells)
+        kind = type(e).__name__
+        rows.append(
+            f"| `{name}` | {kind} | {', '.join(f'`{a}`' for a in agents)} | {act} | {obs_} | "
+            f"{mask_} |"
+        )
+        e.close()
+    return "\n".join(rows) + "\n"
 
 
 def copy_notebooks(src: Path, out: Path) -> list[str]:
@@ -156,11 +247,110 @@ def copy_notebooks(src: Path, out: Path) -> list[str]:
     return names
 
 
+# --- widgets that render offline -----------------------------------------------------------------
+WIDGET_PACKAGES = ("anywidget", "bqplot", "bqscales")
+"""Widget packages the notebooks' saved widgets use besides ipywidgets' own (which the HTML
+manager bundles): each one's AMD build, from the environment building the site (the very
+version whose state the notebooks saved), is served from ``_static/vendor/<name>/index.js``."""
+STATE_SCRIPT = re.compile(
+    r'(<script type="application/vnd\.jupyter\.widget-state\+json">)(.*?)(</script>)', re.S
+)
+PLACEHOLDER = "hexplay-static:"
+"""A board's ``_esm`` / ``_css`` in a page's saved widget state, once the built page points to
+the one copy of the site (``_static/vendor/hexplay-board.js``; ``_static/hexplay-widgets.js``
+puts the text back before the widgets are drawn)."""
+
+
+def vendor_static(docs: Path) -> list[str]:
+    """Copy what the widget pages load into ``_static/vendor``: require.js and the HTML
+    manager (``docs/vendor``'s npm packages: ``npm ci`` there, as scripts/docs.sh does), the
+    widget packages' AMD builds (:data:`WIDGET_PACKAGES`, from ``sys.prefix``) and the board's
+    front end (``hexplay/static``) once for the site. The files copied."""
+    import json
+    import sys
+
+    import hexplay
+
+    out = docs / "_static" / "vendor"
+    npm = docs / "vendor" / "node_modules"
+    manager = npm / "@jupyter-widgets" / "html-manager" / "dist"
+    if not (manager / "embed-amd.js").is_file() or not (npm / "requirejs" / "require.js").is_file():
+        raise RuntimeError(
+            "docs/vendor/node_modules is missing: run `npm ci` in docs/vendor (scripts/docs.sh "
+            "does) so that the site serves the widget manager itself"
+        )
+    files = {out / "require.js": npm / "requirejs" / "require.js"}
+    for f in manager.iterdir():  # the AMD bundle and the fonts its styles name
+        if f.suffix != ".map" and not f.name.endswith("embed.js") and f.name != "libembed-amd.js":
+            files[out / "html-manager" / f.name] = f
+    share = Path(sys.prefix) / "share" / "jupyter" / "nbextensions"
+    for pkg in WIDGET_PACKAGES:
+        src = share / pkg / "index.js"
+        if not src.is_file():
+            raise RuntimeError(f"{src} is missing: install hexplay's dependencies (.[all])")
+        files[out / pkg / "index.js"] = src
+    for dst, src in files.items():
+        if not dst.exists() or dst.read_bytes() != src.read_bytes():
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dst)
+    static = Path(hexplay.__file__).parent / "static"
+    board = {n: (static / n).read_text(encoding="utf-8") for n in ("board.js", "board.css")}
+    _write(out / "hexplay-board.js", f"window.HEXPLAY_STATIC = {json.dumps(board)};\n")
+    return sorted(str(p.relative_to(out)) for p in files) + ["hexplay-board.js"]
+
+
+def one_board_bundle(html: str, board: dict[str, str]) -> tuple[str, int]:
+    """``html`` with every widget's ``_esm`` / ``_css`` that is the board's front end
+    (``board``: file name -> text) replaced by :data:`PLACEHOLDER` + the file name; and how
+    many were replaced."""
+    import json
+
+    texts = {text: name for name, text in board.items()}
+    count = 0
+
+    def swap(m: re.Match[str]) -> str:
+        nonlocal count
+        state = json.loads(m.group(2))
+        for model in state.get("state", {}).values():
+            s = model.get("state", {})
+            for key in ("_esm", "_css"):
+                name = texts.get(s.get(key)) if isinstance(s.get(key), str) else None
+                if name is not None:
+                    s[key] = PLACEHOLDER + name
+                    count += 1
+        text = json.dumps(state, separators=(",", ":")).replace("</", "<\\/")
+        return m.group(1) + text + m.group(3)
+
+    return STATE_SCRIPT.sub(swap, html), count
+
+
+def _one_board_bundle_everywhere(app: Sphinx, exception: Exception | None) -> None:
+    """After an HTML build: each page's saved boards point to the site's one copy of the
+    board's front end instead of holding it (550 kB a board)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import hexplay
+
+    static = Path(hexplay.__file__).parent / "static"
+    board = {n: (static / n).read_text(encoding="utf-8") for n in ("board.js", "board.css")}
+    for page in Path(app.outdir).rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if "widget-state+json" not in text:
+            continue
+        new, n = one_board_bundle(text, board)
+        if n:
+            page.write_text(new, encoding="utf-8")
+
+
 def _generate(app: Sphinx) -> None:
     docs = Path(app.srcdir)
     rules_pages(docs / "rules" / "generated")
     api_pages(docs / "api" / "generated")
     copy_notebooks(docs.parent / "notebooks", docs / "notebooks")
+    # fragments the hand-written pages include (not pages themselves: conf.py excludes them)
+    _write(docs / "_generated" / "gallery.md", gallery_markdown())
+    _write(docs / "_generated" / "env_specs.md", env_specs_markdown())
+    vendor_static(docs)
 
 
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -271,4 +461,5 @@ def setup(app: Sphinx) -> dict[str, object]:
     _nearest_targets()
     app.connect("builder-inited", _generate)
     app.connect("missing-reference", _reexported)
+    app.connect("build-finished", _one_board_bundle_everywhere)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

@@ -525,6 +525,7 @@ class SearchPlayer(GamePlayer):
     """Exploration share of Exp3 (models are few and rollouts scarce: explore a fifth)."""
 
     def _exp3_pick(self, side: str, rng: np.random.Generator) -> int:
+        assert self._opponents is not None  # set by the search before any pick
         m = len(self._opponents[side])
         w = self._exp3.setdefault(side, np.zeros(m))
         p = self._exp3_probs(w)

@@ -132,12 +132,15 @@ def run_batch(
 ) -> pd.DataFrame:
     """``n`` full games of the registered ``game`` at one point; a DataFrame with one row per
     game (``game``, ``seed``, the parameters as ``scenario.*`` and ``<side>.*`` columns, the
-    outcome fields, and a JSON ``record`` column when ``records``). ``df.attrs`` holds
+    outcome fields, and a JSON ``record`` column when ``records``): a
+    :class:`~hexplay.analysis.results.GamesTable` (a notebook shows it with a plot of the
+    wins). ``df.attrs`` holds
     ``seconds`` (the wall time) and ``game``. ``runner`` defaults to the game's own. An
     unregistered ``game`` is a ``KeyError`` naming the registered games."""
     import pandas as pd
 
     from .games import spec_of
+    from .results import GamesTable
 
     spec_of(game)  # an unknown game fails here, naming the registered ones
 
@@ -148,6 +151,6 @@ def run_batch(
     point = join_point(dict(scenario_params or {}), tactic_knobs)
     t0 = time.perf_counter()
     rows = run_games(runner, point, game_seeds(seed, n), records=records, game=game)
-    df = pd.DataFrame(rows)
+    df = GamesTable(pd.DataFrame(rows))
     df.attrs.update(seconds=time.perf_counter() - t0, game=game)
     return df

@@ -56,7 +56,8 @@ def summarize(
     game: str | None = None,
 ) -> pd.DataFrame:
     """One row per parameter point: games, wins of ``winner``, P(win) with its Wilson interval
-    (``p_<winner>_win``, ``ci_low``, ``ci_high``) and the mean of each outcome column.
+    (``p_<winner>_win``, ``ci_low``, ``ci_high``) and the mean of each outcome column (a
+    :class:`~hexplay.analysis.results.SummaryTable`: a notebook shows it with a plot).
 
     ``by`` defaults to ``point`` plus the parameter columns (those with a dot in their name).
     ``winner`` and ``means`` default to those of ``game``'s analysis description; ``game``
@@ -99,4 +100,6 @@ def summarize(
     out.insert(pos, f"p_{winner}_win", p.to_numpy())
     out.insert(pos + 1, "ci_low", lo)
     out.insert(pos + 2, "ci_high", hi)
-    return out
+    from .results import SummaryTable
+
+    return SummaryTable(out)  # shows itself with a plot of P(win) per point

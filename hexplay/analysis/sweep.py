@@ -86,8 +86,9 @@ def _chunk_task(runner, point, seeds, p, g, records, game):
 def _runner_name(runner: GameRunner | str) -> str:
     if isinstance(runner, str):
         return runner
-    if isinstance(getattr(runner, "key", None), str):
-        return runner.key
+    key = getattr(runner, "key", None)
+    if isinstance(key, str):
+        return key
     return f"{getattr(runner, '__module__', '?')}:{getattr(runner, '__qualname__', repr(runner))}"
 
 
@@ -245,8 +246,8 @@ def run_sweep(
 
     spec_of(game)  # an unknown game fails here, naming the registered ones
     points = [dict(p) for p in points]
-    for p in points:
-        split_point(p, game_sides(game))  # a bad prefix fails here, not on a worker
+    for point in points:
+        split_point(point, game_sides(game))  # a bad prefix fails here, not on a worker
     if runner is None:
         runner = default_runner(game)
     n_games = int(n_games)
@@ -351,6 +352,9 @@ def run_sweep(
         df = df.sort_values(["point", "game"], kind="stable").reset_index(drop=True)
     else:
         df = pd.DataFrame(columns=["point", "game", "seed"])
+    from .results import GamesTable
+
+    df = GamesTable(df)  # shows itself with a plot of the wins per point
     df.attrs.update(
         complete=complete,
         seconds=seconds,

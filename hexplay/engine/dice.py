@@ -105,7 +105,7 @@ class Dice:
 
     def _bit_state(self) -> dict[str, Any]:
         """``bit_generator.state`` as ``Generator.integers`` alone would have left it."""
-        st = self._rng.bit_generator.state
+        st = dict(self._rng.bit_generator.state)
         if self._own_stream:
             st.update(has_uint32=int(self._has_half), uinteger=self._half)
         return st
@@ -197,7 +197,7 @@ class Dice:
         bg = self._rng.bit_generator
         bg.state = d["bit_generator"]  # (numpy checks the state, as ever)
         if self._own_stream:  # the 32-bit buffer moves here (see _draw)
-            st = bg.state
+            st = dict(bg.state)
             self._half, self._has_half = int(st["uinteger"]), bool(st["has_uint32"])
             st["has_uint32"] = 0
             bg.state = st

@@ -124,8 +124,9 @@ class Order:
         return {"side": self.side, "kind": self.kind, "unit": self.unit, "args": dict(self.args)}
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Order:
-        """An order from its plain form; IllegalOrder("order", ...) for a malformed one."""
+    def from_dict(cls, d: Any) -> Order:
+        """An order from its plain form (a mapping; anything else is refused): IllegalOrder
+        ("order", ...) for a malformed one."""
         if not isinstance(d, Mapping):
             raise IllegalOrder("order", f"an order is a JSON object, not {type(d).__name__}")
         extra = set(d) - {"side", "kind", "unit", "args"}
@@ -235,6 +236,10 @@ def _plain(v: Any) -> Any:
     return list(v) if isinstance(v, tuple) else v
 
 
+REACH_TABLE_ROWS = 40
+"""The most hexes a reach's notebook table lists (cheapest first)."""
+
+
 class Reach(dict):
     """Where one unit can move now: label -> ``{"path": [labels entered, in order], "cost":
     number, "args": the move order's args (absent: one order per hex of the path), ...}`` plus
@@ -242,7 +247,8 @@ class Reach(dict):
 
     ``kind``: the move order kind; ``need``: its hex need's name (entries without ``args``:
     one order per hex of the path); ``cost_unit``: what costs count ("AP", "MP", "hexes");
-    ``left`` / ``total``: the unit's points left and per turn (None: unknown)."""
+    ``left`` / ``total``: the unit's points left and per turn (None: unknown); ``map``: the
+    board (what a notebook draws the reach on, :meth:`_repr_html_`; None: a table only)."""
 
     def __init__(
         self,
@@ -254,10 +260,46 @@ class Reach(dict):
         cost_unit: str = "hexes",
         left: float | None = None,
         total: float | None = None,
+        map: Map | None = None,
     ) -> None:
         super().__init__(entries)
         self.unit, self.kind, self.need, self.cost_unit = unit, kind, need, cost_unit
         self.left, self.total = left, total
+        self.map = map
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows: the reachable hexes shaded on the board (when the reach
+        knows its map), cropped around them, and a table of each hex's cost and path."""
+        from ..maps.svg import esc
+
+        head = (
+            f"<div class='hexplay-reach'><div style='font:13px sans-serif'>"
+            f"<b>{esc(self.unit)}</b> can reach {len(self)} hexes"
+            + (f" by {esc(self.kind)}" if self.kind else "")
+            + (
+                f" ({self.left:g} of {self.total:g} {esc(self.cost_unit)} left)"
+                if self.left is not None and self.total is not None
+                else ""
+            )
+            + "</div>"
+        )
+        svg = ""
+        if self.map is not None and hasattr(self.map, "svg"):
+            starts = [p[0] for p in (self.path(h) for h in self) if p]
+            svg = self.map.svg(reach=self.costs(), focus=[*self, *starts])
+        rows = "".join(
+            f"<tr><td>{esc(h)}</td><td>{esc(e.get('cost'))}</td>"
+            f"<td>{esc('-'.join(map(str, self.path(h) or [])))}</td></tr>"
+            for h, e in sorted(self.items(), key=lambda he: (float(he[1].get("cost", 0)), he[0]))[
+                :REACH_TABLE_ROWS
+            ]
+        )
+        more = len(self) - REACH_TABLE_ROWS
+        table = (
+            f"<table><tr><th>hex</th><th>cost ({esc(self.cost_unit)})</th><th>path</th></tr>"
+            f"{rows}</table>" + (f"<i>and {more} more</i>" if more > 0 else "")
+        )
+        return f"{head}{svg}<details><summary>costs</summary>{table}</details></div>"
 
     def path(self, hex: str) -> list[str] | None:
         e = self.get(hex)
@@ -291,7 +333,7 @@ def default_reach(
     ``costs``), a ``hex`` need each hex (cost 1). Works for any object with ``info`` and
     ``legal_orders`` (a remote game too)."""
     kinds = tuple(getattr(game.info, "move_kinds", ()) or ())
-    out = Reach(unit=unit)
+    out = Reach(unit=unit, map=getattr(game, "map", None))
     for lo in game.legal_orders(side, unit) if legal is None else legal:
         if lo.kind not in kinds or lo.unit != unit:
             continue
@@ -326,7 +368,12 @@ def reach_of(game: Any, side: str, unit: str, legal: Sequence[LegalOrder] | None
     r = fn(side, unit, legal=legal) if isinstance(game, Game) else fn(side, unit)
     if isinstance(r, Reach):
         return r
-    return Reach(r or {}, unit=unit, kind=next(iter(game.info.move_kinds), None))
+    return Reach(
+        r or {},
+        unit=unit,
+        kind=next(iter(game.info.move_kinds), None),
+        map=getattr(game, "map", None),
+    )
 
 
 class Game(ABC):
@@ -368,6 +415,9 @@ class Game(ABC):
     seed and checked against the state its rolls reach."""
     commands: CommandLog
     """Every state-changing intent so far (what a save stores and a load replays)."""
+    SIDE_COLOURS: ClassVar[Mapping[str, str]] = {}
+    """Side -> colour in a notebook's drawing of the game (:meth:`picture`); a side not
+    listed takes :data:`hexplay.maps.svg.DEFAULT_SIDE_COLOURS` by its order (red, blue...)."""
 
     # --- construction ---------------------------------------------------------------------
     @classmethod
@@ -460,6 +510,21 @@ class Game(ABC):
     @property
     def winner(self) -> str | None:
         return self.outcome().get("winner")
+
+    # --- notebook display ------------------------------------------------------------------
+    def picture(self, side: str = REFEREE) -> Any:
+        """The game as ``side`` sees it, for a notebook cell (a
+        :class:`~hexplay.engine.pictures.Picture`: the board with the units of
+        ``view(side)`` only, and a status line). Default: the referee, who sees everything."""
+        from .pictures import Picture
+
+        return Picture(self, side)
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows for a game: the referee's picture (the true state)."""
+        from .pictures import picture_html
+
+        return picture_html(self, REFEREE)
 
     # --- look-ahead copies (hexplay.ai.worlds, record.copy_game) ----------------------------
     HISTORIES: ClassVar[tuple[str, ...]] = ()

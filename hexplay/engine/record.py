@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import os
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from . import jsonio
 from .dice import Dice, ForcedDice, fresh_like
@@ -56,6 +56,10 @@ class Recorded(Protocol):
 
     @classmethod
     def _fresh(cls, scenario: Any, map: Any, dice: Any) -> Any: ...
+
+
+R = TypeVar("R", bound=Recorded)
+"""A recorded game's own type: what load, replay, rewind and copy give back."""
 
 
 SAVE_KEYS = ("format", "scenario", "map", "dice", "commands", "state", "dice_state")
@@ -135,8 +139,11 @@ def _check_map(cls: type[Recorded], scenario: Any, saved: Any, m: Any) -> None:
     from ..maps import bundled_maps, load_map
 
     name = saved.get("name") if isinstance(saved, Mapping) else saved
-    bundled = isinstance(name, str) and name in bundled_maps()
-    if bundled and map_to_dict(load_map(name)) != map_to_dict(m):
+    if (
+        isinstance(name, str)
+        and name in bundled_maps()
+        and map_to_dict(load_map(name)) != map_to_dict(m)
+    ):
         raise SaveError("map", f"differs from the bundled map {name!r} it names")
     if isinstance(scenario, Mapping) and "map" not in scenario:
         try:
@@ -187,7 +194,7 @@ def save_object(d: Any) -> Any:
     return d
 
 
-def load(cls: type[Recorded], d: Any) -> Recorded:
+def load(cls: type[R], d: Any) -> R:
     """A game from a save (a dict, JSON text or a path object), by replaying its commands;
     SaveError names what is wrong."""
     d = save_object(d)
@@ -205,7 +212,7 @@ def load(cls: type[Recorded], d: Any) -> Recorded:
     m = _map_of(cls, d["map"])
     dice = dice_from_dict(d["dice"])
     try:
-        game = cls._fresh(d["scenario"], m, dice)
+        game: R = cls._fresh(d["scenario"], m, dice)
     except ScenarioError as e:  # the save's scenario is checked like any other input
         raise SaveError(f"scenario.{e.field}", e.message) from None
     except (ValueError, KeyError, TypeError) as e:  # a map the game cannot play on
@@ -221,18 +228,18 @@ def load(cls: type[Recorded], d: Any) -> Recorded:
     return game
 
 
-def replay(game: Recorded) -> Recorded:
+def replay(game: R) -> R:
     """A new game replayed from the same scenario, map, seed and commands."""
-    g = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
+    g: R = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
     apply_commands(g, game.commands.to_list())
     return g
 
 
-def replay_only(game: Recorded, commands: Sequence[Command]) -> Recorded:
+def replay_only(game: R, commands: Sequence[Command]) -> R:
     """A new game from ``game``'s scenario, map and seed given ``commands`` (some of its own,
     e.g. all but one taken back) through its command table; an order the rules refuse raises
     its own IllegalOrder (for the caller to name), nothing else is changed."""
-    g = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
+    g: R = type(game)._fresh(game.scenario_dict(), game.map, fresh_like(game.dice))
     table = type(game).COMMANDS
     for c in commands:
         getattr(g, table[c.op])(**c.args)
@@ -249,7 +256,7 @@ def take_state(game: Recorded, twin: Recorded) -> None:
     game.commands, game.dice = commands, dice
 
 
-def rewind(game: Recorded, turn: int) -> Recorded:
+def rewind(game: R, turn: int) -> R:
     """Back to the start of turn ``turn`` (in place, by replaying a prefix); returns ``game``.
     The current turn with no command given in it yet is its own start."""
     if type(turn) is not int:
@@ -268,7 +275,7 @@ def rewind(game: Recorded, turn: int) -> Recorded:
     return game
 
 
-def copy_game(game: Recorded) -> Recorded:
+def copy_game(game: R) -> R:
     """An independent deep copy (for look-ahead); the map and the objects the game names in
     ``shared()`` (per-map tables) are shared, not copied."""
     shared = game.shared()

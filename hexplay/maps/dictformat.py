@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..hexgrid import OffsetLayout
+from ..hexgrid import Hex, OffsetLayout
 from ..sight import BlockingModel
 from .map import Map, MapError
 
@@ -110,15 +110,15 @@ def map_from_dict(d: object) -> Map:
             if not isinstance(col, list) or not all(type(x) is int for x in col):
                 raise MapError(f"map.{key}[{c}]: expected a list of whole numbers"[:300])
     feats = _want(d, "hexside_features", dict, "an object", {})
-    features = {k: _sides(v, f"map.hexside_features.{k}") for k, v in feats.items()}
+    features = {k: frozenset(_sides(v, f"map.hexside_features.{k}")) for k, v in feats.items()}
     roads = _sides(_want(d, "roads", list, "a list of hexsides", []), "map.roads")
-    places = {}
+    places: dict[str, tuple[Hex, ...]] = {}
     for k, v in _want(d, "places", dict, "an object", {}).items():
         if not isinstance(v, list) or not all(
             isinstance(h, list) and len(h) == 2 and all(type(x) is int for x in h) for h in v
         ):
             raise MapError(f"map.places.{k}: expected a list of [q, r] hexes"[:300])
-        places[k] = [tuple(h) for h in v]
+        places[k] = tuple(Hex(q, r) for q, r in v)
     sight = d.get("sight")
     if sight is not None:
         try:

@@ -131,7 +131,7 @@ def _int(x: object, path: str) -> int:
     return _want(x, int, path, "a whole number")
 
 
-def _grid(data: object, path: str, cols: int, rows: int, cell: Callable[[int, str], int]):
+def _grid(data: Any, path: str, cols: int, rows: int, cell: Callable[[int, str], int]):
     _want(data, list, path, f"a list of {rows} rows")
     if len(data) != rows:
         raise _Bad(path, f"has {len(data)} rows, expected {rows}")
@@ -169,12 +169,12 @@ def _hexside(frame: Frame, x: object, path: str) -> Hexside:
     raise _Bad(path, f"expected a hexside ('0620/0621', '0620 N' or [q, r, d]), found {x!r}")
 
 
-def _hexsides(frame: Frame, data: object, path: str) -> frozenset[Hexside]:
+def _hexsides(frame: Frame, data: Any, path: str) -> frozenset[Hexside]:
     _want(data, list, path, "a list of hexsides")
     return frozenset(_hexside(frame, x, f"{path}[{i}]") for i, x in enumerate(data))
 
 
-def _read(data: object) -> Map:
+def _read(data: Any) -> Map:
     _want(data, dict, "(top level)", "a JSON object")
     for key in data:
         if key not in _FIELDS:

@@ -78,7 +78,7 @@ def _no_constant(name: str) -> Any:
 
 
 def loads(
-    text: str | bytes,
+    text: str | bytes | bytearray,
     *,
     source: str | None = None,
     max_depth: int = MAX_DEPTH,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -51,7 +51,8 @@ class MapHex(NamedTuple):
 
     hex: Hex
     label: str
-    index: int
+    # (a field named like tuple.index, which it shadows on purpose: m.parse_hex(x).index)
+    index: int  # type: ignore[assignment]
 
 
 HexLike = Hex | tuple[int, int] | str
@@ -294,8 +295,12 @@ class Map:
 
     def index(self, h: HexLike) -> int:
         """Linear index (column-major: (col-1)*rows + (row-1)) used by all per-hex arrays."""
-        if type(h) is Hex or type(h) is str:
-            i = (self._index_of if type(h) is Hex else self._label_index).get(h)
+        if type(h) is Hex:
+            i = self._index_of.get(h)
+            if i is not None:
+                return i
+        elif type(h) is str:
+            i = self._label_index.get(h)
             if i is not None:
                 return i
         return self.layout.index(self.hex(h))
@@ -474,11 +479,25 @@ class Map:
             and self.hexside_features == other.hexside_features
             and self.roads == other.roads
             and self.places == other.places
-            and (self.elevation is None or np.array_equal(self.elevation, other.elevation))
+            and (
+                self.elevation is None
+                or (other.elevation is not None and np.array_equal(self.elevation, other.elevation))
+            )
             and self.label_style == other.label_style
             and self.description == other.description
             and self.sight_model == other.sight_model
         )
+
+    def svg(self, **kw: Any) -> str:
+        """The map drawn as one standalone SVG document (:func:`hexplay.maps.svg.map_svg`:
+        ``units=``, ``los=``, ``reach=``, ``focus=`` ... draw more on it)."""
+        from .svg import map_svg
+
+        return map_svg(self, **kw)
+
+    def _repr_svg_(self) -> str:
+        """What a notebook shows for a map: its drawing."""
+        return self.svg()
 
     def __repr__(self) -> str:
         return f"Map({self.name!r}, {self.cols}x{self.rows}, terrain={list(self.terrain_names)})"

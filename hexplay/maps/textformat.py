@@ -63,6 +63,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import PurePath
+from typing import Any
 
 import numpy as np
 
@@ -297,7 +298,7 @@ class _Reader:
             )
 
     def sight(self, sec: _Section, terrain_names: list[str]) -> BlockingModel:
-        fields: dict[str, object] = {}
+        fields: dict[str, Any] = {}  # the values as each key's reader gives them
         where: dict[str, int] = {}
         for n, text in sec.items():
             with self.at(n):
@@ -332,14 +333,14 @@ class _Reader:
         yield from enumerate(lines, 1)
 
     def hexsides(self, sec: _Section, frame: Frame) -> list[Hexside]:
-        out = []
+        out: list[Hexside] = []
         for n, text in sec.items():
             with self.at(n):
                 out.extend(s for _, s in frame.parse_hexside_tokens(text.split()))
         return out
 
     def hexes(self, sec: _Section, frame: Frame) -> list[tuple[int, Hex]]:
-        out = []
+        out: list[tuple[int, Hex]] = []
         for n, text in sec.items():
             with self.at(n):
                 out.extend((n, h) for t in text.split() for h in frame.hexes(t))

@@ -63,6 +63,17 @@ class Reach:
         labels = self.movement.map.hex_labels
         return {labels[i]: v for i, v in zip(idx.tolist(), vals)}
 
+    def _repr_svg_(self) -> str | None:
+        """What a notebook shows: the reachable hexes shaded on the map (cropped around
+        them), each hex's cost as its tooltip."""
+        m = self.movement.map
+        if not hasattr(m, "svg"):
+            return None
+        costs = self.float_costs()
+        start = m.label(self.start)
+        title = f"reach from {start} within {self.budget} ({len(costs)} hexes)"
+        return m.svg(reach=costs, focus=[start, *costs], title=title)
+
     def path_to(self, h) -> list[Hex]:
         """Cheapest path from the start to ``h`` (inclusive); MovementError if unreachable."""
         m = self.movement.map

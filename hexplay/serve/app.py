@@ -48,7 +48,7 @@ import tornado.websocket
 
 from ..engine import jsonio
 from .store import Store
-from .table import READS, Table, TableError, malformed
+from .table import READS, Table, TableError, Watcher, malformed
 from .urls import public_url
 from .wire import dumps
 
@@ -252,7 +252,7 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
     def initialize(self, table: Table, base_url: str, pool: ThreadPoolExecutor) -> None:
         self.table = table
         self.pool = pool
-        self.watcher = None
+        self.watcher: Watcher | None = None
         self.gid = ""
         self.loop = tornado.ioloop.IOLoop.current()
 
@@ -319,7 +319,8 @@ class SeatPage(_Base):
             slot, seat = self.table.authorize(gid, _token(self), "page", self.request.remote_ip)
         except TableError as e:
             self.set_status(e.status)
-            return self.finish(f"<p>{html.escape(e.message)}</p>")
+            self.finish(f"<p>{html.escape(e.message)}</p>")
+            return
         self.set_header("Content-Type", "text/html; charset=utf-8")
         title = html.escape(f"{slot.game.info.title} {slot.title} - {seat}")
         self.finish(SEAT_PAGE.replace("{{title}}", title).replace("{{seat}}", html.escape(seat)))
@@ -464,6 +465,8 @@ class TableServer:
         async def run() -> Any:
             return fn(*args, **kw)
 
+        if self.loop is None:
+            raise RuntimeError("the table server is not running (call start() first)")
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(30)
 
     @property
@@ -479,7 +482,8 @@ class TableServer:
         return self.table.links(slot, self.url)
 
     def stop(self) -> None:
-        if self.loop is None or not self.loop.is_running():
+        loop = self.loop
+        if loop is None or not loop.is_running():
             return
 
         def halt() -> None:
@@ -487,9 +491,9 @@ class TableServer:
             self.http.stop()
             self.pool.shutdown(wait=True)
             self.table.store.close()
-            self.loop.stop()
+            loop.stop()
 
-        self.loop.call_soon_threadsafe(halt)
+        loop.call_soon_threadsafe(halt)
         self.thread.join(10)
 
     def __enter__(self) -> TableServer:

@@ -70,7 +70,7 @@ def parse_link(url: str, game: str | None = None, token: str | None = None):
         return parse_link(inner, game, token)
     if len(parts) >= 2 and parts[-2] == "seat":
         game = game or parts[-1]
-    token = token or (q.get("token") or [None])[0]
+    token = token or next(iter(q.get("token") or []), None)
     if not game or not token:
         raise ValueError("a seat needs its game id and token (give the seat's link)")
     return f"{u.scheme}://{u.netloc}", game, token
@@ -115,8 +115,11 @@ class RemoteGame:
             u = urllib.parse.urlsplit(self.base)
             with self._lock:
                 if self._conn is None:
-                    cls = http.client.HTTPSConnection if u.scheme == "https" else None
-                    cls = cls or http.client.HTTPConnection
+                    cls: type[http.client.HTTPConnection] = (
+                        http.client.HTTPSConnection
+                        if u.scheme == "https"
+                        else http.client.HTTPConnection
+                    )
                     self._conn = cls(u.netloc, timeout=self.timeout)
                 try:
                     self._conn.request(method, path, body, headers)
@@ -129,9 +132,10 @@ class RemoteGame:
                         raise TableUnavailable(f"cannot reach the table at {self.base}: {e}") from e
                     attempt += 1
                     continue
-                if r.status in (307, 308) and r.getheader("Location"):
+                location = r.getheader("Location")
+                if r.status in (307, 308) and location:
                     # the game's worker (hexplay.serve.shards): talk to it from now on
-                    loc = urllib.parse.urlsplit(r.getheader("Location"))
+                    loc = urllib.parse.urlsplit(location)
                     self.base = f"{loc.scheme or u.scheme}://{loc.netloc or u.netloc}"
                     self._conn.close()
                     self._conn = None
@@ -173,8 +177,9 @@ class RemoteGame:
     # --- state ----------------------------------------------------------------------------
     def refresh(self) -> dict[str, Any]:
         """Fetch the seat's state (view and table status) now."""
-        self._keep(self._call("GET", "state"))
-        return self._state
+        state = self._call("GET", "state")
+        self._keep(state)
+        return self._state or state
 
     @property
     def state(self) -> dict[str, Any]:

@@ -94,7 +94,9 @@ class SeatPanel(W.VBox):
             self.needs.children = ()
             return
         for n in self._legal[i].needs:
-            opts = [(_option_label(n.kind, v), k) for k, v in enumerate(n.options)]
+            opts: list[tuple[str, int | None]] = [
+                (_option_label(n.kind, v), k) for k, v in enumerate(n.options)
+            ]
             if n.optional:
                 opts = [("(the rules choose)", None), *opts]
             self._need_widgets[n.name] = W.Dropdown(options=opts, description=n.prompt or n.name)

@@ -166,6 +166,7 @@ def spawn_workers(
         if durable:
             cmd.append("--durable")
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+        assert p.stdout is not None  # (stdout=PIPE)
         line = p.stdout.readline()
         if not line.startswith("hexplay table at "):
             p.kill()

@@ -227,12 +227,14 @@ class Table:
         slot.game, slot.intents = fresh.game, fresh.intents
 
     # --- access ---------------------------------------------------------------------------
-    def check_admin(self, token: Any, peer: str = "") -> None:
+    def check_admin(self, token: Any, peer: str | None = "") -> None:
         if not _same(token, self.admin_token):
             log.warning("refused table admin request from %s", peer or "?")
             raise refused("the table's admin token is needed")
 
-    def authorize(self, gid: Any, token: Any, what: str = "", peer: str = "") -> tuple[Slot, str]:
+    def authorize(
+        self, gid: Any, token: Any, what: str = "", peer: str | None = ""
+    ) -> tuple[Slot, str]:
         """The game and seat a token opens; 403 (logged) for a missing, wrong or other game's
         token. Every seat's token is compared, in constant time, whatever matches."""
         slot = self.slots.get(gid) if isinstance(gid, str) else None
@@ -273,7 +275,7 @@ class Table:
         op: Any,
         args: Any = None,
         intent_id: Any = None,
-        peer: str = "",
+        peer: str | None = "",
         watcher: Watcher | None = None,
     ) -> dict[str, Any]:
         """Carry out one intent for the seat ``token`` opens; a reply dict or TableError."""
@@ -491,8 +493,9 @@ class Table:
         if key == slot.phase_key:
             return
         slot.phase_key = key
-        running = slot.timer is not None and not g.over and g.phase != "setup"
-        slot.deadline = self.clock() + slot.timer if running else None
+        timer = slot.timer
+        running = timer is not None and not g.over and g.phase != "setup"
+        slot.deadline = self.clock() + timer if running and timer is not None else None
 
     def tick(self, now: float | None = None) -> list[str]:
         """Submit, as they stand, the plots of the sides still acting when their time is up;
@@ -519,7 +522,9 @@ class Table:
                 log.warning("game %s: time is up, %s cannot submit: %s", slot.id, side, e)
         self._push(slot)
 
-    def watch(self, gid: Any, token: Any, send: Callable[[dict], Any], peer: str = "") -> Watcher:
+    def watch(
+        self, gid: Any, token: Any, send: Callable[[dict], Any], peer: str | None = ""
+    ) -> Watcher:
         """Send ``send`` this seat's state now and whenever it changes."""
         slot, seat = self.authorize(gid, token, "watch", peer)
         w = Watcher(seat, send)

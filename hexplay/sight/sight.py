@@ -145,6 +145,7 @@ class Sight:
             traces=(plus, minus),
             ambiguous=plus.hexes != minus.hexes,
             out_of_range=out_of_range,
+            map=self.map,
         )
 
     def is_clear(self, a, b, blockers: Iterable = ()) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..hexgrid import Hex, Hexside
 
@@ -41,7 +42,8 @@ class LosTrace:
     ``hexsides`` describe the trace that decided it (the clear one if sight is clear, else the
     first), with ``hexes`` as labels; ``blocked_by`` lists what blocked that trace, in order
     from the observer.  ``traces`` keeps both nudged traces; ``ambiguous`` says they differ
-    (the line runs along a hexside or through a vertex).
+    (the line runs along a hexside or through a vertex). ``map``: the map it was traced on
+    (what a notebook draws it over: :meth:`_repr_svg_`); not part of the result's value.
     """
 
     observer: str
@@ -54,6 +56,16 @@ class LosTrace:
     traces: tuple[NudgedTrace, NudgedTrace] = field(repr=False)
     ambiguous: bool = False
     out_of_range: bool = False
+    map: Any = field(default=None, repr=False, compare=False)
+
+    def _repr_svg_(self) -> str | None:
+        """What a notebook shows: the trace drawn over its map, cropped around it (nothing
+        without a map: the text repr stands)."""
+        if self.map is None or not hasattr(self.map, "svg"):
+            return None
+        verdict = "clear" if self.clear else f"blocked by {self.first_block or 'range'}"
+        title = f"line of sight {self.observer} → {self.target} ({self.distance} hexes): {verdict}"
+        return self.map.svg(los=self, focus=self.hexes or (self.observer, self.target), title=title)
 
     @property
     def first_block(self) -> Obstruction | None:

@@ -45,6 +45,10 @@ The checks (:data:`CHECKS`) play the registered game ``name`` through the protoc
     (:mod:`hexplay.testing.hostile`).
 ``saves``
     truncated and tampered saves: a :class:`~hexplay.engine.errors.SaveError` every time.
+``displays``
+    the game, each side's picture and a reach show in a notebook as well-formed HTML with an
+    SVG board; a side's picture draws only units its view lists
+    (:mod:`hexplay.testing.displays`).
 ``app``
     the board by clicks (:mod:`hexplay.testing.app`): select, move, attack, end turn.
 
@@ -56,12 +60,14 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, get_args
 
 import numpy as np
 
 from ..engine import VIEW_KEYS, CommandLog, Dice, IllegalOrder, Order, SaveError
 from ..engine.protocol import Capability, Game, GameInfo
+from .displays import check_displays
 from .hostile import check_saves, check_scenarios
 from .kit import PLAYER_KNOBS, CheckSkipped, Kit, _fail, _play, _positions, _turns, canon
 
@@ -168,6 +174,8 @@ def _undo_holds(kit: Kit, game: Game) -> bool:
             g = game.copy()
             before = json.dumps(g.snapshot(), sort_keys=True, default=str)
             o = random_completion(lo, rng)
+            if o is None:
+                continue
             try:
                 g.order(o)
             except IllegalOrder:
@@ -232,7 +240,7 @@ def _refusals_at(kit: Kit, g: Game) -> None:
     acting = g.to_act()
     if g.over:
         for side in g.sides:
-            _refused(kit, g, f"{at}: submit after the end", lambda side=side: g.submit(side))
+            _refused(kit, g, f"{at}: submit after the end", partial(g.submit, side))
         return
     _refused(kit, g, f"{at}: a side named 'nobody'", lambda: g.submit("nobody"))
     _refused(kit, g, f"{at}: an order that is not an object", lambda: g.order(42))  # type: ignore[arg-type]
@@ -244,7 +252,7 @@ def _refusals_at(kit: Kit, g: Game) -> None:
             kit,
             g,
             f"{at}: a junk kind",
-            lambda s=side, u=unit: g.order(Order(s, "no-such-kind", u)),
+            partial(g.order, Order(side, "no-such-kind", unit)),
         )
         for lo in legal[:3]:
             good = lo.orders()
@@ -252,26 +260,24 @@ def _refusals_at(kit: Kit, g: Game) -> None:
             if o is None:
                 continue
             junk = Order(o.side, o.kind, o.unit, {**o.args, "no_such_arg": 1})
-            _refused(
-                kit, g, f"{at}: {o.label()} with an unknown argument", lambda j=junk: g.order(j)
-            )
+            _refused(kit, g, f"{at}: {o.label()} with an unknown argument", partial(g.order, junk))
             for n in lo.needs:
                 if n.optional:
                     continue
                 for value in ("ZZ99", ["ZZ99"], 10**9):
                     bad = Order(o.side, o.kind, o.unit, {**o.args, n.name: value})
                     what = f"{at}: {o.kind} of {o.unit} with {n.name}={value!r}"
-                    _refused(kit, g, what, lambda b=bad: g.order(b))
+                    _refused(kit, g, what, partial(g.order, bad))
             for other in g.sides:
                 if other == side:
                     continue
                 wrong = Order(other, o.kind, o.unit, dict(o.args))
                 if o.unit is not None or other not in acting:
                     what = f"{at}: {other} giving {side}'s order {o.label()}"
-                    _refused(kit, g, what, lambda w=wrong: g.order(w))
+                    _refused(kit, g, what, partial(g.order, wrong))
     for side in g.sides:
         if side not in acting:
-            _refused(kit, g, f"{at}: submit by {side}, not to act", lambda s=side: g.submit(s))
+            _refused(kit, g, f"{at}: submit by {side}, not to act", partial(g.submit, side))
     if acting:
         _refused(kit, g, f"{at}: advance while {list(acting)} must act", g.advance)
 
@@ -305,9 +311,7 @@ def check_record(kit: Kit) -> None:
         for t in _spread(turns, 2 if kit.quick else 4):
             if canon(g.copy().rewind(t)) != starts[t]:
                 _fail(kit, f"seed {seed}: rewind({t}) is not the game as it was at turn {t}")
-        _refused(
-            kit, g, f"seed {seed}: rewind to a turn never reached", lambda g=g: g.rewind(10**6)
-        )
+        _refused(kit, g, f"seed {seed}: rewind to a turn never reached", partial(g.rewind, 10**6))
         # a save loaded mid-game is the game then, and plays on like the uninterrupted one (a
         # copy taken then, which the game playing on did not change and which changes nothing)
         for t, save, then in _spread(saved[1:], 1):
@@ -384,6 +388,8 @@ def check_views(kit: Kit) -> None:
                 c = g.copy()
                 for lo in c.legal_orders(a)[:6]:
                     o = random_completion(lo, rng)
+                    if o is None:
+                        continue
                     try:
                         c.order(o)
                     except IllegalOrder:
@@ -504,6 +510,7 @@ CHECKS: dict[str, Callable[[Kit], None]] = {
     "env": check_env,
     "scenarios": check_scenarios,
     "saves": check_saves,
+    "displays": check_displays,
     "app": check_app,
 }
 """The checks by name, in the order :func:`check_game` runs them."""

@@ -130,7 +130,7 @@ def move_by_clicks(kit: Kit, app: Any) -> None:
     for unit, u in app.units_by_id.items():
         if u.get("side") != side or not u.get("hex"):
             continue
-        reach = app.builder.controller.reach(unit)
+        reach = app.orders.reach(unit)
         free = [h for h in reach if h not in taken]
         if not free:
             continue
@@ -171,9 +171,10 @@ def attack_by_clicks(kit: Kit, positions: int = 400) -> None:
             if app.plotting_side != sides[0]:
                 continue
             lo, (hex, target) = aims[0]
-            if lo.unit not in app.units_by_id or not app.units_by_id[lo.unit].get("hex"):
+            unit = lo.unit
+            if unit is None or unit not in app.units_by_id or not app.units_by_id[unit].get("hex"):
                 continue
-            _select(kit, app, lo.unit)
+            _select(kit, app, unit)
             before = _commands(app)
             gesture(kit, app, hex, target)  # the odds (an attack armed), no order yet
             if _commands(app) != before or app.armed is None:

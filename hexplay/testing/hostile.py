@@ -19,6 +19,7 @@ import math
 from typing import Any
 
 from ..engine import SaveError, ScenarioError
+from ..engine.protocol import Game
 from .kit import Kit, _fail, _play
 
 JUNK: tuple[Any, ...] = (
@@ -75,7 +76,7 @@ def check_scenarios(kit: Kit) -> None:
                     )
 
 
-def _loads(kit: Kit, cls: type, save: Any, what: str) -> None:
+def _loads(kit: Kit, cls: type[Game], save: Any, what: str) -> None:
     try:
         cls.from_json(save)
     except SaveError:
@@ -111,5 +112,5 @@ def check_saves(kit: Kit) -> None:
     d = copy.deepcopy(save)
     d["format"] = "hexplay.other.game/1"
     _loads(kit, cls, d, "another game's format")
-    for junk in ("x", [save], 5):
-        _loads(kit, cls, junk, f"a save that is {junk!r:.40}")
+    for bad in ("x", [save], 5):
+        _loads(kit, cls, bad, f"a save that is {bad!r:.40}")

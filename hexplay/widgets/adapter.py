@@ -154,7 +154,7 @@ class GameUI:
     fit_units: bool = False
     #: Counter size on the board (1: the default, at most 1.25).
     counter_scale: float = 1.0
-    controller_class: type = OrderController
+    controller_class: type[OrderController] = OrderController
     #: The win-probability gauge's widget class (``n=``, ``seed=``; ``show(estimate)``,
     #: ``reset()``), None: the game offers none.
     gauge_class: type | None = None

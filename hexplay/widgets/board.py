@@ -44,42 +44,14 @@ from ipywidgets.widgets.widget import _remove_buffers
 
 from ..hexgrid import Hexside
 from ..maps import Map
+from ..maps.svg import FALLBACK_COLOURS as FALLBACK_COLOURS  # re-exported: the board's colours
+from ..maps.svg import FEATURE_PALETTE, terrain_colours
+from ..maps.svg import TERRAIN_PALETTE as TERRAIN_PALETTE
 from .counters import Counters, CounterStyle
 from .guard import warn
 from .hex_overlays import HexCosts, HexLabels
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
-
-#: Default terrain colours by terrain name (anything else gets a colour from FALLBACK_COLOURS).
-TERRAIN_PALETTE: dict[str, str] = {
-    "open": "#e7e2bf",
-    "clear": "#e7e2bf",
-    "trees": "#569e44",  # (three vegetation greens: see brush and orchard below)
-    "woods": "#569e44",
-    "forest": "#6a965a",
-    "rough": "#c9b98f",
-    "town": "#c8b7a6",
-    "building": "#b5a08a",
-    "water": "#9cc3e6",
-    "sea": "#8db6dd",
-    "marsh": "#a9c7a0",
-    "road": "#d9cfa8",
-    # more terrain types (a game's own terrain tables): hues apart from open's
-    # tan so each type reads at a glance. Trees, brush and orchard (the old #7fa866, #c3c47e,
-    # #a9d39a were three close greens: brush/orchard only 11 CIELAB ΔE apart for a protan) are
-    # a mid green, a mustard and a light yellow-green at least 17 ΔE from each other and from
-    # every other terrain colour, in normal, deutan and protan vision (Machado 2009
-    # simulation; tests/test_widgets_terrain_colours.py).
-    "brush": "#d1c14a",
-    "orchard": "#a4c978",
-    "buildings": "#a07c66",
-    "rocks": "#a9a59c",
-    "bridge": "#7d6f62",
-}
-FALLBACK_COLOURS = ("#d8cfc4", "#b9d3c1", "#d9c2a7", "#c4c9de", "#e0d4a0", "#c7b3cf")
-
-#: Colours of hexside features drawn as edges (CSS gives slopes a dark thick line by default).
-FEATURE_PALETTE: dict[str, str] = {"slope": "#2c2016", "wall": "#5a5a5a", "shoreline": "#3f6fa8"}
 
 ClickCallback = Callable[[dict[str, Any]], Any]
 
@@ -176,8 +148,8 @@ def overlays_to_json(value: Mapping[str, Any], widget: Any) -> dict[str, Any]:
     reach = value.get("reachable")
     if isinstance(reach, Mapping) and "hex" not in reach:
         arrays = reach.wire_arrays(labels) if isinstance(reach, HexCosts) else None
-        if arrays is not None:  # (as for the visible hexes: made once per value)
-            wire = reach.wire_memo.get(dt)
+        if isinstance(reach, HexCosts) and arrays is not None:  # (made once per value, as
+            wire = reach.wire_memo.get(dt)  # for the visible hexes)
             if wire is None:
                 wire = reach.wire_memo[dt] = (_array(arrays[0], dt), costs_to_wire(arrays[1]))
         else:
@@ -217,12 +189,7 @@ def map_payload(m: Map, palette: Mapping[str, str] | None = None) -> dict[str, A
     int16 arrays, elevation as int16; labels are recomputed in the browser from cols/rows and
     the label style.
     """
-    pal = dict(TERRAIN_PALETTE)
-    pal.update(palette or {})
-    colours = {}
-    spare = iter(FALLBACK_COLOURS * 8)
-    for name in m.terrain_names:
-        colours[name] = pal.get(name) or next(spare)
+    colours = terrain_colours(m, palette)
     payload: dict[str, Any] = {
         "name": m.name,
         "cols": m.cols,
@@ -289,10 +256,11 @@ class HexBoard(anywidget.AnyWidget):
     height = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, map: Map | None = None, **kwargs: Any) -> None:
-        self._wire_sent = None
+        # the counters' wire state (see _units_wire), set before traitlets may call _units_wire
+        self._wire_sent: dict[str, dict[str, Any]] | None = None  # id -> counter, as last sent
         self._wire_full = True
         self._wire_rev = 0
-        self._wire_order = []
+        self._wire_order: list[str] = []
         super().__init__(**kwargs)
         self._click_callbacks: list[ClickCallback] = []
         self._hover_callbacks: list[ClickCallback] = []
@@ -301,8 +269,8 @@ class HexBoard(anywidget.AnyWidget):
         self._label_index: dict[str, int] = {}
         self._badge_codes: set[str] | None = None
         self._wire_rev = 0
-        self._wire_sent: dict[str, dict[str, Any]] | None = None  # id -> counter, as last sent
-        self._wire_order: list[str] = []
+        self._wire_sent = None
+        self._wire_order = []
         self._wire_full = False
         self.ignored_messages = 0
         self.last_message: dict[str, Any] | None = None

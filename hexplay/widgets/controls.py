@@ -33,8 +33,9 @@ class PlotController(Protocol):
     def legal_orders(self, unit: str) -> Sequence[Any]:
         """The unit's :class:`~hexplay.engine.protocol.LegalOrder` s now."""
 
-    def order(self, order: Any) -> None:
-        """Give (plot) a complete :class:`~hexplay.engine.protocol.Order`; IllegalOrder."""
+    def order(self, order: Any) -> Any:
+        """Give (plot) a complete :class:`~hexplay.engine.protocol.Order` (what the game
+        returns); IllegalOrder."""
 
     def undo(self, unit: str | None) -> None:
         """Take back ``unit``'s last order (None: the side's last); IllegalOrder."""

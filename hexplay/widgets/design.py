@@ -108,6 +108,7 @@ def sight_like(m: Map, model: BlockingModel, like: Map | None):
     old = None if like is None else like.__dict__.get("_sight_cache", {}).get(model)
     if (
         old is not None
+        and like is not None
         and old is not s
         and like.layout == m.layout
         and s._templates is None

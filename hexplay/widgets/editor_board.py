@@ -36,7 +36,7 @@ class EditBoard(HexBoard):
 
     edit_tool = traitlets.Unicode("").tag(sync=True)
     #: The roster the unit tool drags from: ``[{"id", "label", "side", "placed"}]``.
-    roster = traitlets.List().tag(sync=True)
+    roster: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
 
     EDIT_MESSAGES = ("stroke", "side", "drop")
 
@@ -56,7 +56,7 @@ class EditBoard(HexBoard):
 
     def check_edit(self, content: Mapping[str, Any]) -> dict[str, Any] | None:
         """An edit message as a clean event, or None (ignored with a warning)."""
-        kind = content.get("type")
+        kind = str(content.get("type"))  # one of EDIT_MESSAGES (checked by the caller)
         allowed = {"stroke": {"hexes"}, "side": {"hex", "dir"}, "drop": {"hex", "unit"}}[kind]
         extra = set(content) - allowed - {"type", "seq"}
         if extra:

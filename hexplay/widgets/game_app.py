@@ -29,7 +29,7 @@ import ipywidgets as W
 from ..engine.errors import IllegalOrder
 from ..engine.protocol import Order
 from . import guard as G
-from .adapter import REFEREE, GameUI, Intents
+from .adapter import REFEREE, GameUI, Intents, OrderController
 from .board import HexBoard
 from .controls import PhaseControls, PlotBuilder, ReplaySlider
 from .log import RecordTable, ResultsLog
@@ -145,7 +145,9 @@ class GameApp(W.VBox):
         if not self._simultaneous:  # orders act at once, nothing is plotted: End turn
             self.controls.end_plot.description = "End turn"
             self.controls.end_plot.tooltip = "end your turn: the other side's turn begins"
-        self.builder = PlotBuilder(self.ui.controller_class(self))
+        self.orders: OrderController = self.ui.controller_class(self)
+        """The link to the game for the side at the screen (the order builder's controller)."""
+        self.builder = PlotBuilder(self.orders)
         self.results = ResultsLog(describe=self.ui.describe_event)
         self.record = RecordTable()
         self.replay = ReplaySlider(on_turn=self.show_turn)
@@ -237,7 +239,7 @@ class GameApp(W.VBox):
         with contextlib.suppress(Exception):
             own = [u for u, v in self.units_by_id.items() if v.get("side") == self.plotting_side]
             if own:
-                unit = self.builder.controller.reach(own[0]).cost_unit
+                unit = self.orders.reach(own[0]).cost_unit
         return app_card(getattr(info, "move_kinds", ()), getattr(info, "attack_kinds", ()), unit)
 
     def _first_side(self) -> str:
@@ -458,7 +460,7 @@ class GameApp(W.VBox):
 
     def _selected_words(self, unit: str) -> str:
         """What the status line says of a selection: where it can go and what it can attack."""
-        r = self.builder.controller.reach(unit)
+        r = self.orders.reach(unit)
         marks = self.board.overlays.get("highlight") or ()
         bits = [f"{unit} selected"]
         if r:
@@ -498,7 +500,7 @@ class GameApp(W.VBox):
         """(legal order, need, value) of the first ``attack_kinds`` order of ``sel`` that takes
         the click (a unit need: the unit the adapter's ``target`` names; a hex need: the hex)."""
         kinds = tuple(getattr(self.game.info, "attack_kinds", ()) or ())
-        c = self.builder.controller
+        c = self.orders
         for lo in c.engine_legal_orders(sel):
             if lo.kind not in kinds:
                 continue
@@ -515,7 +517,7 @@ class GameApp(W.VBox):
     ) -> None:
         """The board click on ``hex_`` / ``unit`` with ``sel`` selected (see the click's doc)."""
         side = self.plotting_side
-        c = self.builder.controller
+        c = self.orders
         target = self.ui.target(unit, occupant, self.units_by_id) if unit else None
         enemy = unit is not None and self.units_by_id[unit].get("side") != side
         if hex_ is None and unit is not None:
@@ -559,7 +561,7 @@ class GameApp(W.VBox):
         info = self.game.info
         skip = {*getattr(info, "move_kinds", ()), *getattr(info, "attack_kinds", ())}
         found = []
-        c = self.builder.controller
+        c = self.orders
         if sel is None:
             try:
                 legal = [lo for lo in self.game.legal_orders(self.plotting_side) if lo.unit is None]
@@ -583,13 +585,15 @@ class GameApp(W.VBox):
         side = self.plotting_side
         info = self.game.info
         kinds = getattr(info, "attack_kinds", ()) if enemy else getattr(info, "move_kinds", ())
-        legal = {lo.kind: lo for lo in self.builder.controller.engine_legal_orders(sel)}
+        legal = {lo.kind: lo for lo in self.orders.engine_legal_orders(sel)}
         kind = next((k for k in kinds if k in legal), None) or (kinds[0] if kinds else None)
         if kind is None:
             self.refuse("orders", f"{self.game.info.title} has no order a click gives")
             return
         lo = legal.get(kind)
         need = next((n for n in lo.needs if not n.optional), None) if lo else None
+        name: str
+        value: Any  # an enemy id, a hex, or a path of hexes: what the need takes
         if enemy:
             name, value = (need.name if need else "target"), enemy
             if need is not None and need.kind == "hex":
@@ -612,7 +616,7 @@ class GameApp(W.VBox):
             value = [hex_] if kind_of == "path" else hex_
         order = Order(side, kind, sel, {name: value})
         try:
-            self.builder.controller.order(order)
+            self.orders.order(order)
         except IllegalOrder as e:
             self.refuse(e.rule, e.message)
             return
@@ -702,7 +706,7 @@ class GameApp(W.VBox):
         u = self.units_by_id.get(unit) or {}
         if u.get("side") != self.plotting_side and not self.referee:
             return ov
-        c = self.builder.controller
+        c = self.orders
         if "reachable" not in ov:
             r = c.reach(unit)
             if r:
@@ -802,7 +806,7 @@ class GameApp(W.VBox):
         given = refused = 0
         again: list[Any] = []
         why: list[str] = []
-        c = self.builder.controller
+        c = self.orders
         for last in self._last_orders():
             if last.unit in done or c is None:
                 continue
@@ -1014,7 +1018,7 @@ class GameApp(W.VBox):
         if side in _to_act(self.game) and self.plotting_side == side:
             for o in self.ui.default_orders(self.game, side):
                 with contextlib.suppress(Exception):
-                    self.builder.controller.order(o)
+                    self.orders.order(o)
             self.end_plot()
         if side in _to_act(self.game):  # still refused: say so, the timer stops
             self.controls.say(

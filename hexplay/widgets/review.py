@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import base64
 import html
-import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as W
 
+from ..maps.svg import TERRAIN_PALETTE, board_svg, board_svg_defs
 from . import guard as G
 from .log import describe_event
 
@@ -104,13 +104,13 @@ def turn_html(turn: Mapping[str, Any], describe: Callable[[Mapping[str, Any]], s
             f"{rows or '<tr><td colspan=2><i>nothing plotted</i></td></tr>'}</table>"
         )
     if turn.get("shots"):
-        rows = []
+        shot_rows = []
         for s in turn["shots"]:
             o = s.get("odds") or {}
             odds = f"K {o['K']:.0%} · W {o['W']:.0%} · miss {o['miss']:.0%}" if o else "—"
             res = str(s.get("result", ""))
             cls = " class='k'" if res == "K" else (" class='w'" if res == "W" else "")
-            rows.append(
+            shot_rows.append(
                 f"<tr><td>{_e(s.get('firer'))} → {_e(s.get('target'))}</td>"
                 f"<td>{_e(s.get('weapon'))}, range {_e(s.get('range'))}</td>"
                 f"<td>{_e(s.get('attack'))}:{_e(s.get('defence'))} ({_e(s.get('ratio'))})</td>"
@@ -118,7 +118,7 @@ def turn_html(turn: Mapping[str, Any], describe: Callable[[Mapping[str, Any]], s
             )
         parts.append(
             "<h4>Shots</h4><table class='hx'><tr><th>shot</th><th>weapon</th><th>odds ratio</th>"
-            "<th>chances</th><th>die</th><th>result</th></tr>" + "".join(rows) + "</table>"
+            "<th>chances</th><th>die</th><th>result</th></tr>" + "".join(shot_rows) + "</table>"
         )
     seen = turn.get("seen") or {}
     if seen:
@@ -148,58 +148,6 @@ _STYLE = (
 )
 
 
-def board_svg_defs(game_map: Any, palette: Mapping[str, str]) -> tuple[str, dict[str, tuple]]:
-    """The map drawn once (``<g id="hx-map">``, reused by every turn's board) and each hex's
-    centre; flat-topped hexes of radius 10 (the board's own geometry, scaled)."""
-    from ..hexgrid.layout import PixelLayout
-
-    lay = PixelLayout(flat=True, size=10.0)
-    centres: dict[str, tuple] = {}
-    polys = []
-    for lab in game_map.hex_labels:
-        x, y = lay.to_pixel(tuple(game_map.hex(lab)))
-        centres[lab] = (x, y)
-        pts = " ".join(
-            f"{x + 10 * math.cos(math.pi / 3 * k):.1f},{y + 10 * math.sin(math.pi / 3 * k):.1f}"
-            for k in range(6)
-        )
-        colour = palette.get(game_map.terrain_at(lab), "#e7e2bf")
-        polys.append(f"<polygon points='{pts}' fill='{colour}' stroke='#fff' stroke-width='.5'/>")
-    return "<g id='hx-map'>" + "".join(polys) + "</g>", centres
-
-
-def board_svg(turn: Mapping[str, Any], centres: Mapping[str, tuple], colours: Mapping[str, str]):
-    """One turn's board: the map (``<use>``), the counters at the turn's end, its shots."""
-    xs = [c[0] for c in centres.values()]
-    ys = [c[1] for c in centres.values()]
-    x0, y0 = min(xs) - 12, min(ys) - 12
-    w, h = max(xs) - x0 + 12, max(ys) - y0 + 12
-    out = [f"<svg viewBox='{x0:.0f} {y0:.0f} {w:.0f} {h:.0f}' xmlns='http://www.w3.org/2000/svg'>"]
-    out.append("<use href='#hx-map'/>")
-    for s in turn.get("shots", []):
-        a, b = centres.get(s.get("from")), centres.get(s.get("at"))
-        if a and b:
-            col = "#b8322a" if s.get("result") == "K" else "#555"
-            out.append(
-                f"<line x1='{a[0]:.1f}' y1='{a[1]:.1f}' x2='{b[0]:.1f}' y2='{b[1]:.1f}' "
-                f"stroke='{col}' stroke-width='1.2' stroke-dasharray='3 2'/>"
-            )
-    for uid, u in (turn.get("view", {}).get("units") or {}).items():
-        c = centres.get(u.get("hex"))
-        if c is None or (u.get("vehicle") and u.get("kind", "man") == "man"):
-            continue
-        col = colours.get(str(u.get("side")), "#666")
-        dead = u.get("condition") == "K"
-        out.append(
-            f"<g><title>{_e(uid)}</title><rect x='{c[0] - 6:.1f}' y='{c[1] - 6:.1f}' "
-            f"width='12' height='12' rx='1.5' fill='{col}' opacity='{0.4 if dead else 1}'/>"
-            f"<text x='{c[0]:.1f}' y='{c[1] + 3:.1f}' font-size='7' fill='#fff' "
-            f"text-anchor='middle'>{_e(uid)}</text></g>"
-        )
-    out.append("</svg>")
-    return "".join(out)
-
-
 def export_html(
     game: Any,
     sides: Sequence[str],
@@ -209,8 +157,6 @@ def export_html(
     shot_odds: Callable[[Mapping[str, Any]], Mapping[str, float] | None] | None = None,
 ) -> str:
     """The whole review as one self-contained HTML page (inline CSS and SVG, no script)."""
-    from .board import TERRAIN_PALETTE
-
     colours = dict(colours or {"adversary": "#b8322a", "defender": "#2f5fa8"})
     defs, centres = board_svg_defs(game.map, TERRAIN_PALETTE)
     turns = review_turns(game, sides, shot_odds)

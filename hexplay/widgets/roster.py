@@ -27,6 +27,8 @@ def _fmt(x: float) -> str:
 class Roster(W.Box):
     """Buttons of the side's units; ``on_pick(unit_id)`` on a click."""
 
+    children: tuple[Any, ...]  # (the Box's trait, typed: annotation only, no class value)
+
     def __init__(self, on_pick: Callable[[str], Any] | None = None) -> None:
         self.on_pick = on_pick
         self.rows: list[dict[str, Any]] = []
@@ -49,9 +51,8 @@ class Roster(W.Box):
         keep = {str(r["id"]) for r in self.rows}
         gone = [uid for uid in self._buttons if uid not in keep]
         if gone:
-            self.children = tuple(
-                c for c in self.children if c not in {self._buttons[u] for u in gone}
-            )
+            closing = {self._buttons[u] for u in gone}
+            self.children = tuple(c for c in tuple(self.children) if c not in closing)
             for uid in gone:
                 self._buttons.pop(uid).close()
         kids = []

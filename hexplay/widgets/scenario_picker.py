@@ -7,9 +7,11 @@ by the guarded dropdown."""
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from typing import Any
 
 from . import guard as G
+from .adapter import GameUI
 
 DEFAULT = "default"
 """The picker's first entry: the adapter's own new game (``GameUI.new_game(seed)``)."""
@@ -47,7 +49,7 @@ class ScenarioPicker(G.Dropdown):
         return None if self.value == DEFAULT else self.value
 
 
-def new_game(ui: type, game_name: str, seed: int, scenario: str | None) -> Any:
+def new_game(ui: type[GameUI], game_name: str, seed: int, scenario: str | None) -> Any:
     """A new game for an adapter class: its own ``new_game`` (given ``scenario`` when it takes
     one), else the registry's ``new_game(game_name, scenario, seed)`` (any registered game)."""
     from ..registry import new_game as registry_new_game
@@ -57,6 +59,7 @@ def new_game(ui: type, game_name: str, seed: int, scenario: str | None) -> Any:
             return ui.new_game(seed=seed)
         except NotImplementedError:  # the plain adapter: the registry's default game
             return registry_new_game(game_name, seed=seed)
-    if "scenario" in inspect.signature(ui.new_game).parameters:
-        return ui.new_game(seed=seed, scenario=scenario)
+    make: Callable[..., Any] = ui.new_game  # (an adapter's own may take a scenario)
+    if "scenario" in inspect.signature(make).parameters:
+        return make(seed=seed, scenario=scenario)
     return registry_new_game(game_name, scenario=scenario, seed=seed)

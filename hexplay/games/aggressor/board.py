@@ -14,6 +14,8 @@ from ...hexgrid.lines import line_offsets
 WEST, EAST = "west", "east"
 SIDES = (WEST, EAST)
 OTHER = {WEST: EAST, EAST: WEST}
+SIDE_COLOURS = {WEST: "#2f5fa8", EAST: "#b8322a"}
+"""Counter colours: West blue, East red (the board's counters and the notebook drawing)."""
 
 KEY_DIRECTIONS: dict[int, int] = {1: 5, 2: 4, 3: 0, 4: 3, 5: 1, 6: 2}
 """The original's keys 1-6 -> hexplay direction index (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW):

@@ -32,7 +32,7 @@ from ...engine import (
 )
 from ...engine.protocol import Reach
 from . import phases, queries, setup
-from .board import EAST, KEY_DIRECTIONS, OTHER, SIDES, WEST, board_of
+from .board import EAST, KEY_DIRECTIONS, OTHER, SIDE_COLOURS, SIDES, WEST, board_of
 from .features import RULES as FEATURE_RULES
 from .legal import ORDER_PATHS, PLAY_KINDS, RULE_NAMES, need_name, unit_orders
 from .observation import Sighting, observation_phase
@@ -75,6 +75,7 @@ class AggressorGame(Game):
         attack_kinds=("attack", "fire", "launch", "strike"),
     )
     FORMAT = FORMAT
+    SIDE_COLOURS = SIDE_COLOURS
 
     def __init__(self, scenario: Scenario, m, dice: Dice) -> None:
         self.scenario = scenario
@@ -574,7 +575,7 @@ class AggressorGame(Game):
         u = self.units[unit]
         left = float(moves_left(self, u))
         total = float(max(u.rng, left, 1))
-        return Reach(r, unit=unit, kind="move", need="to", left=left, total=total)
+        return Reach(r, unit=unit, kind="move", need="to", left=left, total=total, map=self.map)
 
     def attack_odds(self, side: str, unit: str, target: str, kind: str = "attack") -> dict:
         return queries.attack_odds(self, side, unit, target, kind)

@@ -335,7 +335,7 @@ class NavalGame(Game):
         each with the fewest MP and the hexes entered (one ``move`` order, its ``path``; the
         engine adds the turns); cached per (turn, ship, plotted steps)."""
         s = self.ships.get(unit) if isinstance(unit, str) else None
-        out = Reach(unit=unit, kind="move", need="path", cost_unit="MP")
+        out = Reach(unit=unit, kind="move", need="path", cost_unit="MP", map=self.map)
         if s is None or s.side != side or s.hex is None or s.status != "afloat" or self.over:
             return out
         steps = tuple(self._plot_of(side, unit).steps)

@@ -368,7 +368,7 @@ class SkirmishGame(SkirmishState, Game):
             if self.is_own(side, unit):
                 r.left = float(self.ap_left(side, unit))
             return r
-        out = Reach(unit=unit, kind="MV", cost_unit="AP", total=float(AP_PER_TURN))
+        out = Reach(unit=unit, kind="MV", cost_unit="AP", total=float(AP_PER_TURN), map=self.map)
         mv = next((lo for lo in legal if lo.kind == "MV"), None)
         if mv is None or not mv.needs or unit not in self.vehicles:
             return out

@@ -45,8 +45,8 @@ from hexplay.widgets.game_app import GameApp
 from hexplay.widgets.hex_overlays import HexCosts, HexLabels
 from hexplay.widgets.tab_panel import TabHTML
 
-SIDES = ("west", "east")
-SIDE_COLOURS = {"west": "#2f5fa8", "east": "#b8322a"}
+from ..board import SIDE_COLOURS, SIDES
+
 CBR_COLOUR = "#7d3c98"
 PARTISAN_COLOUR = "#1e8449"
 #: The original's keys and where each leads (the engine's board.KEY_DIRECTIONS).
