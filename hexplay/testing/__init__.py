@@ -47,6 +47,10 @@ The checks (:data:`CHECKS`) play the registered game ``name`` through the protoc
     truncated and tampered saves: a :class:`~hexplay.engine.errors.SaveError` every time.
 ``app``
     the board by clicks (:mod:`hexplay.testing.app`): select, move, attack, end turn.
+``browser``
+    hostile comm messages (no data, unknown methods, bad ``buffer_paths``, junk in every
+    trait, junk custom messages) to every widget of the game's app: ignored with a warning,
+    nothing changed (:mod:`hexplay.testing.browser`).
 
 ``games``: games played per check (and per player and side); ``quick``: fewer positions.
 """
@@ -62,6 +66,7 @@ import numpy as np
 
 from ..engine import VIEW_KEYS, CommandLog, Dice, IllegalOrder, Order, SaveError
 from ..engine.protocol import Capability, Game, GameInfo
+from .browser import check_browser_messages
 from .hostile import check_saves, check_scenarios
 from .kit import PLAYER_KNOBS, CheckSkipped, Kit, _fail, _play, _positions, _turns, canon
 
@@ -505,6 +510,7 @@ CHECKS: dict[str, Callable[[Kit], None]] = {
     "scenarios": check_scenarios,
     "saves": check_saves,
     "app": check_app,
+    "browser": check_browser_messages,
 }
 """The checks by name, in the order :func:`check_game` runs them."""
 

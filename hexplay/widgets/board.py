@@ -45,7 +45,7 @@ from ipywidgets.widgets.widget import _remove_buffers
 from ..hexgrid import Hexside
 from ..maps import Map
 from .counters import Counters, CounterStyle
-from .guard import warn
+from .guard import PageMessages, warn
 from .hex_overlays import HexCosts, HexLabels
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
@@ -242,7 +242,7 @@ def map_payload(m: Map, palette: Mapping[str, str] | None = None) -> dict[str, A
     return payload
 
 
-class HexBoard(anywidget.AnyWidget):
+class HexBoard(PageMessages, anywidget.AnyWidget):
     """An interactive hex map: terrain, hexsides, roads, contours, unit counters and overlays.
 
     Units are dicts ``{"id", "side", "kind" ("man"/"escort"/"transporter"), "hex" (label),

@@ -225,9 +225,22 @@ class GameApp(W.VBox):
         super().__init__(
             [W.HBox([board_box, side_panel], layout=W.Layout(width="100%", flex_flow="row wrap"))]
         )
+        self._guard = G.TreeGuard(self)  # the page's messages checked at every widget
         self.refresh()
         self.rules.show(self.ui.rules_card(), self._app_card())  # (the reach's unit known now)
         self.update_win_probability()
+        # panels a click or key fills after the board's answer may make widgets: guarded then
+        self.board.on_click(lambda _ev: self.board.after_answer(self.guard_widgets))
+        self.board.on_key(lambda _ev: self.board.after_answer(self.guard_widgets))
+        self.guard_widgets()
+
+    def guard_widgets(self, force: bool = False) -> int:
+        """Guard every widget of the app against the page's messages (:class:`.guard.TreeGuard`:
+        display widgets take no state from the page; buttons in a hidden row do nothing).
+        The app calls it after building, every refresh, tab change and click; it walks the
+        tree only when it may have changed. Returns the number of widgets newly guarded."""
+        guard = getattr(self, "_guard", None)
+        return 0 if guard is None else guard(force)  # (None: still building)
 
     # --- set-up ---------------------------------------------------------------------------------
     def _app_card(self) -> str:
@@ -339,6 +352,7 @@ class GameApp(W.VBox):
         if over:
             self.replay.layout.display = ""
             self.replay.set_range(turn)
+        self.guard_widgets()  # (a widget a panel made for this view)
 
     def _handover_html(self) -> str:
         """The hand-over screen's words: whose turn it is, and that the other looks away."""
@@ -757,6 +771,7 @@ class GameApp(W.VBox):
             shown = getattr(self.tabs.children[i], "on_shown", None)
             if shown is not None:
                 shown()
+        self.guard_widgets()
 
     def _after_plot_change(self) -> None:
         self.controls.say("")  # an order went through: an old refusal no longer applies
