@@ -47,6 +47,10 @@ The checks (:data:`CHECKS`) play the registered game ``name`` through the protoc
     truncated and tampered saves: a :class:`~hexplay.engine.errors.SaveError` every time.
 ``app``
     the board by clicks (:mod:`hexplay.testing.app`): select, move, attack, end turn.
+``apps``
+    every side x every named player: ``GameApp(name, vs_computer=side, computer=player)``
+    played to the end, the human sides ending every turn with nothing plotted (the adapter's
+    default orders where the rules need some); the app's computer is the registry's player.
 ``browser``
     hostile comm messages (no data, unknown methods, bad ``buffer_paths``, junk in every
     trait, junk custom messages) to every widget of the game's app: ignored with a warning,
@@ -498,6 +502,14 @@ def check_app(kit: Kit) -> None:
     run(kit)
 
 
+def check_apps(kit: Kit) -> None:
+    """Every side x every named player, played to the end in the app (see
+    :func:`hexplay.testing.app.check_apps`)."""
+    from .app import check_apps as run
+
+    run(kit)
+
+
 CHECKS: dict[str, Callable[[Kit], None]] = {
     "declared": check_declared,
     "order_kinds": check_order_kinds,
@@ -510,6 +522,7 @@ CHECKS: dict[str, Callable[[Kit], None]] = {
     "scenarios": check_scenarios,
     "saves": check_saves,
     "app": check_app,
+    "apps": check_apps,
     "browser": check_browser_messages,
 }
 """The checks by name, in the order :func:`check_game` runs them."""

@@ -229,6 +229,7 @@ class GameApp(W.VBox):
         self.refresh()
         self.rules.show(self.ui.rules_card(), self._app_card())  # (the reach's unit known now)
         self.update_win_probability()
+        self._computer_first()
         # panels a click or key fills after the board's answer may make widgets: guarded then
         self.board.on_click(lambda _ev: self.board.after_answer(self.guard_widgets))
         self.board.on_key(lambda _ev: self.board.after_answer(self.guard_widgets))
@@ -257,6 +258,13 @@ class GameApp(W.VBox):
         """The human side that must act now (alternating: the side to move), else the first."""
         acting = [s for s in _to_act(self.game) if s in self.humans]
         return (acting or self.humans or list(self.sides))[0]
+
+    def _computer_first(self) -> None:
+        """A game that starts with only computer sides to act (an alternating game whose first
+        mover the computer plays): they act now, and the screen goes to the human next."""
+        sides = _to_act(self.game)
+        if self.humans and sides and not self.over and not set(sides) & set(self.humans):
+            self._proceed()
 
     def _make_computers(self) -> None:
         self.computers = {}
@@ -1018,6 +1026,7 @@ class GameApp(W.VBox):
         if self.winprob is not None:
             self.winprob.reset()
             self.update_win_probability()
+        self._computer_first()
 
     def _timer_expired(self) -> None:
         """Time is up: the plot is submitted as it stands; if the rules refuse it (e.g. a
