@@ -7,6 +7,7 @@ kernel delivers them."""
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 from collections.abc import Iterator
 from typing import Any
@@ -180,3 +181,19 @@ def test_a_stock_widget_outside_an_app_is_left_alone():
     w = W.IntText(3)
     send(w, {"method": "update", "state": {"value": 5}})
     assert w.value == 5
+
+
+@pytest.mark.parametrize("game", ["skirmish", "naval"])
+def test_the_editors_take_only_what_their_page_owns(game):
+    """The map and scenario editors are apps too: hostile messages to each of their widgets
+    (and, once started, to the game's app below the scenario editor) change nothing."""
+    from hexplay.testing.browser import hostile_to_tree
+    from hexplay.widgets.map_editor import MapEditor
+    from hexplay.widgets.scenario_editor import ScenarioEditor
+
+    assert hostile_to_tree(MapEditor(game=game), "the map editor's ") > 1000
+    se = ScenarioEditor(game=game)
+    data = json.dumps(se.data, sort_keys=True, default=str)
+    se.start()
+    n = hostile_to_tree(se, "the scenario editor's ")
+    assert n > 1000 and json.dumps(se.data, sort_keys=True, default=str) == data

@@ -163,15 +163,15 @@ def open_app(kit: Kit) -> Any:
     return app
 
 
-def check_browser_messages(kit: Kit) -> None:
-    """Hostile comm messages to every widget of the app: ignored, logged, nothing changed."""
+def hostile_to_tree(root: Any, what: str = "") -> int:
+    """Send :func:`hostile_messages` to every widget of ``root``'s tree through its comm;
+    AssertionError (naming ``what``) if one raises, is taken without a warning by
+    ``hexplay.widgets``, or changes a trait the page does not own. Returns the number sent."""
     import ipywidgets as W
 
     from ..widgets.guard import widget_tree
 
-    app = open_app(kit)
-    widgets = [w for w, _p in widget_tree(app) if isinstance(w, W.Widget) and w.comm is not None]
-    game = canon(app.game)
+    widgets = [w for w, _p in widget_tree(root) if isinstance(w, W.Widget) and w.comm is not None]
     before = {w.model_id: fingerprint(w) for w in widgets}
     sent = 0
     with (
@@ -180,21 +180,35 @@ def check_browser_messages(kit: Kit) -> None:
         mock.patch("IPython.get_ipython", lambda: None),
     ):
         for w in widgets:
-            for what, msg in hostile_messages(w):
+            for case, msg in hostile_messages(w):
                 log.records.clear()
-                where = f"{type(w).__name__} ({what})"
+                where = f"{what}{type(w).__name__} ({case})"
                 try:
                     w.comm.handle_msg(msg)
                 except Exception as e:
-                    _fail(kit, f"a browser message to {where}: {type(e).__name__}: {e}")
+                    raise AssertionError(
+                        f"a browser message to {where}: {type(e).__name__}: {e}"
+                    ) from e
                 sent += 1
-                ours = [r for r in log.records if r.name == "hexplay.widgets"]
-                if not ours:
-                    _fail(kit, f"a browser message to {where} was taken without a warning")
-    if canon(app.game) != game:
-        _fail(kit, "browser messages to the app's widgets changed the game")
+                if not any(r.name == "hexplay.widgets" for r in log.records):
+                    raise AssertionError(
+                        f"a browser message to {where} was taken without a warning"
+                    )
     changed = [type(w).__name__ for w in widgets if fingerprint(w) != before.get(w.model_id)]
     if changed:
-        _fail(kit, f"browser messages changed widgets' state: {sorted(set(changed))[:8]}")
+        raise AssertionError(f"browser messages changed {what}widgets: {sorted(set(changed))[:8]}")
+    return sent
+
+
+def check_browser_messages(kit: Kit) -> None:
+    """Hostile comm messages to every widget of the app: ignored, logged, nothing changed."""
+    app = open_app(kit)
+    game = canon(app.game)
+    try:
+        sent = hostile_to_tree(app)
+    except AssertionError as e:
+        _fail(kit, str(e))
+    if canon(app.game) != game:
+        _fail(kit, "browser messages to the app's widgets changed the game")
     if sent == 0:
         _fail(kit, "the app has no widget to send a message to")

@@ -110,7 +110,10 @@ def browser_msg(widget: Any, msg: Any) -> tuple[str, Any, list[Any]] | None:
 class PageMessages:
     """Mixin for ipywidgets: every comm message checked by :func:`browser_msg` before the
     widget's ``set_state`` (update), ``send_state`` (request_state) or custom-message
-    handlers see it."""
+    handlers see it (a custom message is an object; ``custom_events``: the ``event`` values
+    a stock widget's own handler takes, None when the widget checks its messages itself)."""
+
+    custom_events: ClassVar[frozenset[str] | None] = None
 
     def _handle_msg(self, msg: Any) -> None:
         checked = browser_msg(self, msg)
@@ -121,8 +124,12 @@ class PageMessages:
             self.set_state(payload)  # type: ignore[attr-defined]
         elif method == "request_state":
             self.send_state()  # type: ignore[attr-defined]
+        elif not isinstance(payload, Mapping):
+            warn(self, f"a custom message is an object, not {type(payload).__name__}")
         elif not self._msg_callbacks.callbacks:  # type: ignore[attr-defined]
             warn(self, "the widget takes no custom messages")
+        elif self.custom_events is not None and payload.get("event") not in self.custom_events:
+            warn(self, f"unknown custom message {dict(payload)!r:.60}")
         else:
             self._handle_custom_msg(payload, buffers)  # type: ignore[attr-defined]
 
@@ -148,6 +155,8 @@ class Guarded(PageMessages):
 
     #: Traits the front end of this widget legitimately changes.
     browser_writable: ClassVar[frozenset[str]] = frozenset({"value"})
+    #: Custom events its page sends (ipywidgets' own: a button's click, a text's submit).
+    custom_events: ClassVar[frozenset[str] | None] = frozenset()
 
     def set_state(self, sync_data: Any) -> None:  # type: ignore[override]
         if not isinstance(sync_data, Mapping):
@@ -183,6 +192,7 @@ class Button(Guarded, W.Button):
     """A button whose clicks do nothing while it is disabled or hidden."""
 
     browser_writable = frozenset()
+    custom_events = frozenset({"click"})
     #: The containers the button is shown in (set by :func:`guard_tree`): hidden with any
     #: of them (a confirm row not shown), the button is hidden.
     containers: tuple[Any, ...] = ()
