@@ -72,7 +72,17 @@ from ..engine import VIEW_KEYS, CommandLog, Dice, IllegalOrder, Order, SaveError
 from ..engine.protocol import Capability, Game, GameInfo
 from .browser import check_browser_messages
 from .hostile import check_saves, check_scenarios
-from .kit import PLAYER_KNOBS, CheckSkipped, Kit, _fail, _play, _positions, _turns, canon
+from .kit import (
+    PLAYER_KNOBS,
+    CheckSkipped,
+    Kit,
+    _check_end,
+    _fail,
+    _play,
+    _positions,
+    _turns,
+    canon,
+)
 
 __all__ = [
     "CHECKS",
@@ -206,21 +216,6 @@ def check_playouts(kit: Kit) -> None:
                     where = f"player {player!r} as {side} (seed {seed}, turn {g.turn})"
                     raise AssertionError(f"{kit.name}: {where}: {type(e).__name__}: {e}") from e
                 _check_end(kit, g, f"player {player!r} as {side} (seed {seed})")
-
-
-def _check_end(kit: Kit, g: Game, where: str) -> None:
-    if not g.over or g.to_act():
-        _fail(kit, f"{where}: the game did not end")
-    if any(g.legal_orders(s) for s in g.sides):
-        _fail(kit, f"{where}: legal orders after the end")
-    row = g.outcome()
-    if not {"winner", "reason", "turns"} <= set(row):
-        _fail(kit, f"{where}: outcome() lacks {sorted({'winner', 'reason', 'turns'} - set(row))}")
-    if row["winner"] not in (None, *g.sides) or row["winner"] != g.winner:
-        _fail(kit, f"{where}: outcome winner {row['winner']!r}")
-    bad = {k: v for k, v in row.items() if not isinstance(v, (int, float, str, bool, type(None)))}
-    if bad:
-        _fail(kit, f"{where}: outcome() is not a flat row: {bad}")
 
 
 def check_refusals(kit: Kit) -> None:

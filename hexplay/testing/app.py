@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine import LegalOrder
-from .kit import Kit, _positions
+from .kit import Kit, _check_end, _positions
 
 
 def click(app: Any, hex: str | None = None, unit: str | None = None) -> None:
@@ -242,8 +242,6 @@ def play_app(kit: Kit, side: str, player: str, seed: int, max_ends: int = 3000) 
 def check_apps(kit: Kit) -> None:
     """Every side x every named player: the game's app, the computer playing that side with
     that player, played to the end (:func:`play_app`)."""
-    from . import _check_end
-
     entry = kit.entry
     for player in entry.player_names():
         for side in entry.info.sides:
