@@ -121,3 +121,37 @@ def test_an_oversized_body_is_413_not_a_dropped_connection(server):
     status, body = _post_raw(base, "/api/table", server.admin_token, big)
     assert status == 413
     assert _snapshot(server, gid) == before
+
+
+def _raw_request(base: str, header_bytes: int) -> bytes:
+    """A GET with one header of ``header_bytes`` bytes, by hand (urllib would refuse to send
+    it); the server's answer, or b"" when it dropped the connection."""
+    import socket
+    from urllib.parse import urlsplit
+
+    u = urlsplit(base)
+    head = f"GET / HTTP/1.1\r\nHost: {u.netloc}\r\nX-Pad: {'x' * header_bytes}\r\n\r\n"
+    with socket.create_connection((u.hostname, u.port), timeout=10) as s:
+        try:
+            s.sendall(head.encode())
+        except OSError:  # the server closed while we were still sending
+            return b""
+        out = b""
+        try:
+            while chunk := s.recv(65536):
+                out += chunk
+        except OSError:
+            pass
+        return out
+
+
+def test_oversized_headers_are_431_not_a_dropped_connection(server):
+    from hexplay.serve.limits import MAX_HEADER_STREAM, MAX_HEADERS
+
+    ok = _raw_request(server.url, 1000)
+    assert ok.startswith(b"HTTP/1.1 200"), ok[:80]
+    for size in (MAX_HEADERS + 1, 100 * 1024, MAX_HEADER_STREAM - 4096):
+        answer = _raw_request(server.url, size)
+        assert answer.startswith(b"HTTP/1.1 431"), (size, answer[:80])
+        assert b'"too large"' in answer
+    assert _raw_request(server.url, 1000).startswith(b"HTTP/1.1 200")  # still serving

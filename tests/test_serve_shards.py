@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from test_serve_hostile import _raw_request
 
 from hexplay.ai.random import RandomPlayer
 from hexplay.serve import RemoteGame, Store, Table
@@ -82,6 +83,8 @@ def test_a_sharded_table_routes_by_game_and_survives_a_restart_with_more_workers
         status, d = t.call("GET", "/api/table")
         assert status == 200 and sorted(g["id"] for g in d["games"]) == sorted(ids)
         assert t.call("GET", "/api/table", token="wrong")[0] == 403
+        # the front answers oversized headers itself (431), as every worker does
+        assert _raw_request(t.base, 100 * 1024).startswith(b"HTTP/1.1 431")
         assert t.call("GET", f"/api/games/{ids[0]}/state", token="wrong")[0] == 403
         red, blue = RemoteGame(links["red"]), RemoteGame(links["blue"])
         assert red.base != t.base  # redirected once to the game's worker

@@ -7,7 +7,12 @@
 * one block per unit of the scenario's unit table (:func:`~hexplay.env.codec.unit_table`):
   known (the view lists it), its side one-hot, on the map, its hex as column and row scaled to
   0..1, and the unit's numeric and boolean view fields (the names are those the referee's view
-  shows at the start, sorted; a field missing from the side's view reads 0).
+  shows at the start, sorted; a field missing from the side's view reads 0);
+* one block per *unidentified counter* the view lists (as many blocks as the unit table has
+  units): a unit the side sees but may not identify is listed under an alias, an id outside
+  the unit table (a face-down counter, an unidentified enemy); its block holds present, its
+  side one-hot, and its hex as column and row scaled to 0..1, in the order of the counters'
+  hexes (then sides), so neither the alias nor the view's order reaches the observation.
 
 Only the *layout* (which unit goes in which block, which fields there are) comes from the
 scenario; every value comes from ``view(side)``. A game may give a better encoder: a class
@@ -49,7 +54,9 @@ class ViewEncoder:
         self.fields = tuple(sorted(keys - {"side", "hex"}))
         self.header = 4 + len(self.sides)
         self.per_unit = 4 + len(self.sides) + len(self.fields)
-        self.size = self.header + self.per_unit * len(self.units)
+        self.per_alias = 3 + len(self.sides)
+        self.aliases = self.header + self.per_unit * len(self.units)  # where their blocks start
+        self.size = self.aliases + self.per_alias * len(self.units)
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         """The observation vector of one side's view."""
@@ -62,9 +69,13 @@ class ViewEncoder:
         if side in self.sides:
             out[4 + self.sides.index(side)] = 1
         n_sides = len(self.sides)
+        unknown = []
         for uid, u in view.get("units", {}).items():
             i = self._slot.get(uid)
             if i is None:
+                pos = self._hex.get(u.get("hex"))
+                if pos is not None:
+                    unknown.append((pos[0], pos[1], str(u.get("side"))))
                 continue
             b = self.header + i * self.per_unit
             out[b] = 1
@@ -80,6 +91,14 @@ class ViewEncoder:
                 v = u.get(k)
                 if _numeric(v):
                     out[b + 3 + j] = float(v)
+        unknown.sort(key=lambda x: (x[1], x[0], x[2]))
+        for k, (col, row, sd) in enumerate(unknown[: len(self.units)]):
+            b = self.aliases + k * self.per_alias
+            out[b] = 1
+            if sd in self.sides:
+                out[b + 1 + self.sides.index(sd)] = 1
+            out[b + 1 + n_sides] = (col - 1) / max(1, self.cols - 1)
+            out[b + 2 + n_sides] = (row - 1) / max(1, self.rows - 1)
         np.clip(out, -LIMIT, LIMIT, out=out)
         return out
 

@@ -40,13 +40,13 @@ from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import tornado.httpserver
 import tornado.ioloop
 import tornado.netutil
 import tornado.web
 import tornado.websocket
 
 from ..engine import jsonio
+from .limits import MAX_BODY, http_server
 from .store import Store
 from .table import READS, Table, TableError, Watcher, malformed
 from .urls import public_url
@@ -55,11 +55,6 @@ from .wire import dumps
 log = logging.getLogger("hexplay.serve")
 access_log = logging.getLogger("hexplay.serve.access")
 
-MAX_BODY = 64 * 1024
-"""The largest request or WebSocket message (an order is a few hundred bytes)."""
-MAX_STREAM = 64 * MAX_BODY
-"""The HTTP server's own limit, above :data:`MAX_BODY`: a larger body still reaches the
-handler's check and is answered 413 (past this the connection is dropped unread)."""
 GAME_ID = r"([A-Za-z0-9_-]{1,32})"
 
 
@@ -447,7 +442,7 @@ class TableServer:
             self.port = socks[0].getsockname()[1]
             self.url = public_url(self.host, self.port, self._url)
             app = make_app(self.table, self.url)
-            self.http = tornado.httpserver.HTTPServer(app, max_body_size=MAX_STREAM)
+            self.http = http_server(app)
             self.http.add_sockets(socks)
             self.pool = app.settings["pool"]
             self.ticker = _ticker(self.table, self.pool)
@@ -531,7 +526,7 @@ async def serve_forever(
     socks = tornado.netutil.bind_sockets(port, host)
     base = public_url(host, socks[0].getsockname()[1], url)
     app = make_app(table, base)
-    http = tornado.httpserver.HTTPServer(app, max_body_size=MAX_STREAM)
+    http = http_server(app)
     http.add_sockets(socks)
     ticker = _ticker(table, app.settings["pool"])
     ticker.start()

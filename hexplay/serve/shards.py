@@ -32,10 +32,10 @@ from collections.abc import Callable
 from typing import Any
 
 import tornado.httpclient
-import tornado.httpserver
 import tornado.netutil
 import tornado.web
 
+from .limits import http_server
 from .store import Store
 from .table import TOKEN_BYTES, shard_of
 from .urls import public_url
@@ -186,7 +186,7 @@ async def serve_sharded(
     try:
         socks = tornado.netutil.bind_sockets(port, host)
         front = Front(public_url(host, socks[0].getsockname()[1], url), [w for _p, w in workers])
-        http = tornado.httpserver.HTTPServer(front.app(), max_body_size=64 * 1024)
+        http = http_server(front.app())
         http.add_sockets(socks)
         front.admin_token = token  # type: ignore[attr-defined]
         if ready is not None:

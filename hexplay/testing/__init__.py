@@ -51,6 +51,14 @@ The checks (:data:`CHECKS`) play the registered game ``name`` through the protoc
     (:mod:`hexplay.testing.displays`).
 ``app``
     the board by clicks (:mod:`hexplay.testing.app`): select, move, attack, end turn.
+``apps``
+    every side x every named player: ``GameApp(name, vs_computer=side, computer=player)``
+    played to the end, the human sides ending every turn with nothing plotted (the adapter's
+    default orders where the rules need some); the app's computer is the registry's player.
+``browser``
+    hostile comm messages (no data, unknown methods, bad ``buffer_paths``, junk in every
+    trait, junk custom messages) to every widget of the game's app: ignored with a warning,
+    nothing changed (:mod:`hexplay.testing.browser`).
 
 ``games``: games played per check (and per player and side); ``quick``: fewer positions.
 """
@@ -68,8 +76,19 @@ import numpy as np
 from ..engine import VIEW_KEYS, CommandLog, Dice, IllegalOrder, Order, SaveError
 from ..engine.protocol import Capability, Game, GameInfo
 from .displays import check_displays
+from .browser import check_browser_messages
 from .hostile import check_saves, check_scenarios
-from .kit import PLAYER_KNOBS, CheckSkipped, Kit, _fail, _play, _positions, _turns, canon
+from .kit import (
+    PLAYER_KNOBS,
+    CheckSkipped,
+    Kit,
+    _check_end,
+    _fail,
+    _play,
+    _positions,
+    _turns,
+    canon,
+)
 
 __all__ = [
     "CHECKS",
@@ -205,21 +224,6 @@ def check_playouts(kit: Kit) -> None:
                     where = f"player {player!r} as {side} (seed {seed}, turn {g.turn})"
                     raise AssertionError(f"{kit.name}: {where}: {type(e).__name__}: {e}") from e
                 _check_end(kit, g, f"player {player!r} as {side} (seed {seed})")
-
-
-def _check_end(kit: Kit, g: Game, where: str) -> None:
-    if not g.over or g.to_act():
-        _fail(kit, f"{where}: the game did not end")
-    if any(g.legal_orders(s) for s in g.sides):
-        _fail(kit, f"{where}: legal orders after the end")
-    row = g.outcome()
-    if not {"winner", "reason", "turns"} <= set(row):
-        _fail(kit, f"{where}: outcome() lacks {sorted({'winner', 'reason', 'turns'} - set(row))}")
-    if row["winner"] not in (None, *g.sides) or row["winner"] != g.winner:
-        _fail(kit, f"{where}: outcome winner {row['winner']!r}")
-    bad = {k: v for k, v in row.items() if not isinstance(v, (int, float, str, bool, type(None)))}
-    if bad:
-        _fail(kit, f"{where}: outcome() is not a flat row: {bad}")
 
 
 def check_refusals(kit: Kit) -> None:
@@ -499,6 +503,14 @@ def check_app(kit: Kit) -> None:
     run(kit)
 
 
+def check_apps(kit: Kit) -> None:
+    """Every side x every named player, played to the end in the app (see
+    :func:`hexplay.testing.app.check_apps`)."""
+    from .app import check_apps as run
+
+    run(kit)
+
+
 CHECKS: dict[str, Callable[[Kit], None]] = {
     "declared": check_declared,
     "order_kinds": check_order_kinds,
@@ -512,6 +524,8 @@ CHECKS: dict[str, Callable[[Kit], None]] = {
     "saves": check_saves,
     "displays": check_displays,
     "app": check_app,
+    "apps": check_apps,
+    "browser": check_browser_messages,
 }
 """The checks by name, in the order :func:`check_game` runs them."""
 

@@ -1,4 +1,5 @@
-"""The kit's app smoke test: a game played on the board by simulated clicks.
+"""The kit's app checks: a game played on the board by simulated clicks; every side x every
+named player played to the end in the app.
 
 The shell's gestures, the same in every game: click an own unit (selected, its reach and
 targets marked), click a hex of its reach (the move order, along the reach query's path), click
@@ -14,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine import LegalOrder
-from .kit import Kit, _positions
+from .kit import Kit, _check_end, _positions
 
 
 def click(app: Any, hex: str | None = None, unit: str | None = None) -> None:
@@ -186,3 +187,68 @@ def attack_by_clicks(kit: Kit, positions: int = 400) -> None:
     raise AssertionError(
         f"{kit.name}: no position in {tried} of random play where {sides[0]} could attack"
     )
+
+
+def _end_turn(kit: Kit, app: Any) -> None:
+    """The human at the screen ends the plot (or turn) with nothing given; if the rules refuse
+    that, with the adapter's default orders first (what the app's turn timer does)."""
+    from ..widgets.game_app import _to_act
+
+    g = app.game
+    side = app.plotting_side
+    before = (len(g.commands.commands), g.turn, _to_act(g))
+    app.end_plot()
+    if side in _to_act(g) and app.plotting_side == side and not app.over:
+        for o in app.ui.default_orders(g, side):
+            app.give_order(o)
+        app.end_plot()
+    if (len(g.commands.commands), g.turn, _to_act(g)) == before:
+        raise AssertionError(
+            f"{kit.name}: the {side} cannot end its turn in the app (turn {g.turn}): "
+            f"{app.controls.message_text}"
+        )
+    if "could not act" in app.controls.message_text:
+        raise AssertionError(f"{kit.name}: turn {g.turn}: {app.controls.message_text}")
+
+
+def play_app(kit: Kit, side: str, player: str, seed: int, max_ends: int = 3000) -> Any:
+    """``GameApp(name, vs_computer=side, computer=player)`` played to the end: the computer
+    plays ``side``, the human sides end every turn with nothing plotted (the adapter's
+    default orders where the rules need some). Returns the finished game."""
+    from ..widgets.game_app import GameApp
+
+    app = GameApp(kit.name, seed=seed, vs_computer=side, computer=player, hot_seat=False)
+    want = type(kit.player(player, side, seed))
+    got = type(app.computers.get(side))
+    if got is not want:
+        raise AssertionError(
+            f"{kit.name}: the app's computer {player!r} for {side} is a {got.__name__}, "
+            f"the registry's is a {want.__name__}"
+        )
+    if player in kit.player_knobs:  # the same player with the kit's (small) budget
+        app.computers[side] = kit.player(player, side, seed)
+    for _ in range(max_ends):
+        if app.over:
+            return app.game
+        try:
+            _end_turn(kit, app)
+        except AssertionError:
+            raise
+        except Exception as e:
+            what = f"{type(e).__name__}: {e}"
+            raise AssertionError(f"{kit.name}: turn {app.game.turn}: {what}") from e
+    raise AssertionError(f"{kit.name}: no end after {max_ends} turns ended in the app")
+
+
+def check_apps(kit: Kit) -> None:
+    """Every side x every named player: the game's app, the computer playing that side with
+    that player, played to the end (:func:`play_app`)."""
+    entry = kit.entry
+    for player in entry.player_names():
+        for side in entry.info.sides:
+            where = f"the app with {player!r} as {side}"
+            try:
+                g = play_app(kit, side, player, kit.seed)
+            except AssertionError as e:
+                raise AssertionError(f"{where}: {e}") from e
+            _check_end(kit, g, where)

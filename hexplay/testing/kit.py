@@ -104,3 +104,20 @@ def _positions(kit: Kit, seed: int, every: int = 1) -> Iterator[Game]:
     for i, pos in enumerate(_turns(g, kit.randoms(g, seed))):
         if pos.over or i % every == 0:
             yield pos
+
+
+def _check_end(kit: Kit, g: Game, where: str) -> None:
+    """A finished game: over, nobody to act, no legal order, a flat outcome row naming the
+    winner."""
+    if not g.over or g.to_act():
+        _fail(kit, f"{where}: the game did not end")
+    if any(g.legal_orders(s) for s in g.sides):
+        _fail(kit, f"{where}: legal orders after the end")
+    row = g.outcome()
+    if not {"winner", "reason", "turns"} <= set(row):
+        _fail(kit, f"{where}: outcome() lacks {sorted({'winner', 'reason', 'turns'} - set(row))}")
+    if row["winner"] not in (None, *g.sides) or row["winner"] != g.winner:
+        _fail(kit, f"{where}: outcome winner {row['winner']!r}")
+    bad = {k: v for k, v in row.items() if not isinstance(v, (int, float, str, bool, type(None)))}
+    if bad:
+        _fail(kit, f"{where}: outcome() is not a flat row: {bad}")

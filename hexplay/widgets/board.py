@@ -48,7 +48,7 @@ from ..maps.svg import FALLBACK_COLOURS as FALLBACK_COLOURS  # re-exported: the 
 from ..maps.svg import FEATURE_PALETTE, terrain_colours
 from ..maps.svg import TERRAIN_PALETTE as TERRAIN_PALETTE
 from .counters import Counters, CounterStyle
-from .guard import warn
+from .guard import PageMessages, warn
 from .hex_overlays import HexCosts, HexLabels
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
@@ -209,7 +209,7 @@ def map_payload(m: Map, palette: Mapping[str, str] | None = None) -> dict[str, A
     return payload
 
 
-class HexBoard(anywidget.AnyWidget):
+class HexBoard(PageMessages, anywidget.AnyWidget):
     """An interactive hex map: terrain, hexsides, roads, contours, unit counters and overlays.
 
     Units are dicts ``{"id", "side", "kind" ("man"/"escort"/"transporter"), "hex" (label),

@@ -122,7 +122,10 @@ class EditBoard(HexBoard):
 
 
 class Text(G.Guarded, W.Text):
-    """A text field whose only browser-writable trait is its value (type-checked)."""
+    """A text field whose only browser-writable trait is its value (type-checked); Enter
+    sends ipywidgets' ``submit`` event."""
+
+    custom_events = frozenset({"submit"})
 
 
 class Textarea(G.Guarded, W.Textarea):

@@ -227,9 +227,23 @@ class GameApp(W.VBox):
         super().__init__(
             [W.HBox([board_box, side_panel], layout=W.Layout(width="100%", flex_flow="row wrap"))]
         )
+        self._guard = G.TreeGuard(self)  # the page's messages checked at every widget
         self.refresh()
         self.rules.show(self.ui.rules_card(), self._app_card())  # (the reach's unit known now)
         self.update_win_probability()
+        self._computer_first()
+        # panels a click or key fills after the board's answer may make widgets: guarded then
+        self.board.on_click(lambda _ev: self.board.after_answer(self.guard_widgets))
+        self.board.on_key(lambda _ev: self.board.after_answer(self.guard_widgets))
+        self.guard_widgets()
+
+    def guard_widgets(self, force: bool = False) -> int:
+        """Guard every widget of the app against the page's messages (:class:`.guard.TreeGuard`:
+        display widgets take no state from the page; buttons in a hidden row do nothing).
+        The app calls it after building, every refresh, tab change and click; it walks the
+        tree only when it may have changed. Returns the number of widgets newly guarded."""
+        guard = getattr(self, "_guard", None)
+        return 0 if guard is None else guard(force)  # (None: still building)
 
     # --- set-up ---------------------------------------------------------------------------------
     def _app_card(self) -> str:
@@ -246,6 +260,13 @@ class GameApp(W.VBox):
         """The human side that must act now (alternating: the side to move), else the first."""
         acting = [s for s in _to_act(self.game) if s in self.humans]
         return (acting or self.humans or list(self.sides))[0]
+
+    def _computer_first(self) -> None:
+        """A game that starts with only computer sides to act (an alternating game whose first
+        mover the computer plays): they act now, and the screen goes to the human next."""
+        sides = _to_act(self.game)
+        if self.humans and sides and not self.over and not set(sides) & set(self.humans):
+            self._proceed()
 
     def _make_computers(self) -> None:
         self.computers = {}
@@ -341,6 +362,7 @@ class GameApp(W.VBox):
         if over:
             self.replay.layout.display = ""
             self.replay.set_range(turn)
+        self.guard_widgets()  # (a widget a panel made for this view)
 
     def _handover_html(self) -> str:
         """The hand-over screen's words: whose turn it is, and that the other looks away."""
@@ -761,6 +783,7 @@ class GameApp(W.VBox):
             shown = getattr(self.tabs.children[i], "on_shown", None)
             if shown is not None:
                 shown()
+        self.guard_widgets()
 
     def _after_plot_change(self) -> None:
         self.controls.say("")  # an order went through: an old refusal no longer applies
@@ -1007,6 +1030,7 @@ class GameApp(W.VBox):
         if self.winprob is not None:
             self.winprob.reset()
             self.update_win_probability()
+        self._computer_first()
 
     def _timer_expired(self) -> None:
         """Time is up: the plot is submitted as it stands; if the rules refuse it (e.g. a

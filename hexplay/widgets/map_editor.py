@@ -140,6 +140,7 @@ class MapEditor(W.VBox):
         )
         super().__init__([*rows[:4], help_line, self.board, *rows[4:]])
         self.add_class("hexplay-map-editor")
+        self._guard = G.TreeGuard(self)  # the page's messages checked at every widget
         self._tool_changed()
         self._refresh(redraw=False)
 
@@ -273,6 +274,9 @@ class MapEditor(W.VBox):
         self.undo_button.disabled = not self.builder.can_undo
         self.redo_button.disabled = not self.builder.can_redo
         self.cols.value, self.rows.value = m.cols, m.rows
+        guard = getattr(self, "_guard", None)
+        if guard is not None:
+            guard()
         self._schedule_slow()
 
     def _schedule_slow(self) -> None:

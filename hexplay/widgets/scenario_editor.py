@@ -224,6 +224,7 @@ class ScenarioEditor(W.VBox):
         right.layout.width = "45%"
         super().__init__([W.HBox([left, right]), self.game_box])
         self.add_class("hexplay-scenario-editor")
+        self._guard = G.TreeGuard(self)  # the page's messages checked at every widget
         self._tool_changed()
         self._fill()
         self.refresh()
@@ -356,6 +357,7 @@ class ScenarioEditor(W.VBox):
                 )
                 marks = [h for h in self.kind.highlight(self.data) or () if m.contains(h)]
                 self.board.set_overlay("highlight", marks or None)
+        self._guard()
 
     def _roster_on(self, m: Map) -> list[dict[str, Any]]:
         return [
@@ -406,6 +408,7 @@ class ScenarioEditor(W.VBox):
         seed = self.seed.value if seed is None else seed
         self.app = GameApp(self.new_game(seed), vs_computer=comp, seed=seed)
         self.game_box.children = (self.app,)
+        self._guard()
         name = html.escape(str(self.data.get("name", self.game)))
         self.general.value = f'<span class="hexplay-edit-ok">game started: {name}</span>'
         return self.app

@@ -142,7 +142,7 @@ def test_naval_board_renders_ships_and_land(naval_page: Any, artifacts: Path) ->
     assert page.locator(".hexplay-board polygon[data-hex]").count() == 54 * 40
     land = K(page, "int(app.game.map.terrain_mask('land').sum())")
     assert page.locator('.hexplay-board polygon[data-terrain="land"]').count() == land > 0
-    units = K(page, "[(u['id'], u['hex'], u['facing']) for u in app.board.units]")
+    units = K(page, "[(u['id'], u['hex'], u.get('facing')) for u in app.board.units]")
     assert {u[0] for u in units} == set(
         K(page, "[k for k, u in app.view['units'].items() if u['hex']]")
     )
@@ -150,8 +150,13 @@ def test_naval_board_renders_ships_and_land(naval_page: Any, artifacts: Path) ->
         loc = page.locator(f'.hexplay-board [data-unit="{uid}"]')
         assert loc.count() == 1, uid
         assert loc.get_attribute("data-at") == hx
-        assert loc.get_attribute("data-facing") == str(facing)
-    # the USN's view at this turn: one IJN ship spotted, the rest absent
+        if facing is None:  # an unspotted enemy ship: face down, its colour at its hex only
+            assert "hexplay-hidden" in (loc.get_attribute("class") or "")
+            assert loc.get_attribute("data-facing") is None and loc.locator("text").count() == 0
+        else:
+            assert loc.get_attribute("data-facing") == str(facing)
+    assert K(page, "sum(1 for u in app.board.units if u.get('hidden'))") > 0
+    # the USN's view at this turn: one IJN ship spotted, the rest face down (no id on the page)
     assert K(page, "len(unspotted('usn'))") > 0
     for hidden in K(page, "unspotted('usn')"):
         assert page.locator(f'.hexplay-board [data-unit="{hidden}"]').count() == 0

@@ -363,7 +363,9 @@ def test_three_seats_referee_status_refresh_keeps_the_plot_and_sigkill_loses_not
         usn = Seat(browser, voila_server, links["usn"], "usn")
         try:
             assert ref.k("app.referee") and ref.k("len(app.board.units)") == 15
-            assert ijn.k("len(app.board.units)") < 15  # the IJN sees its own and the spotted
+            # the IJN sees its own and the spotted ships, the rest face down (colour only)
+            assert ijn.k("len([u for u in app.board.units if not u.get('hidden')])") < 15
+            assert ijn.k("len(app.board.units)") == 15
             for side in ("ijn", "usn"):
                 ref.status_is(side, "plotting")
             ship, to = ijn.plot_a_path()

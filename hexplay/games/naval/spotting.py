@@ -43,6 +43,17 @@ READINGS: tuple[tuple[str, str, str], ...] = (
         "at it is plotted too.",
     ),
     (
+        "Unspotted ships",
+        '"Units not visible to the enemy are maneuvered with both the ship counter and the '
+        'speed/facing marker inverted; the opposing player may not examine these counters."',
+        "Shown face down: the enemy sees each unspotted ship's hex, not which ship it is, its "
+        "class, course or speed (views, the board, the players' and the environment's "
+        "inputs). A face-down counter is named by its hex (?4010; ?4010-2 for a second in the "
+        "hex) and listed in hex order, so its id does not follow a ship from turn to turn: a "
+        "player may follow the counters by their positions, as one watches inverted counters "
+        "move on the table. Nothing can be plotted at a face-down counter.",
+    ),
+    (
         "Ships sharing a hex",
         "The article is silent.",
         "Allowed: simultaneous movement has no collision rule, so ships may end movement in "

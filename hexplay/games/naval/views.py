@@ -1,8 +1,11 @@
 """What a side may know (views follow :data:`hexplay.engine.protocol.VIEW_KEYS`).
 
-A side sees all of its own ships and plot, and of the enemy only the ships spotted at this
-turn's sight phase (rule (b)) or kept by rule (c): never an unspotted enemy ship, never the
-enemy plot. Spotted markers are public, so each ship's spotting status is shown with its
+A side sees all of its own ships and plot, and of the enemy the ships spotted at this turn's
+sight phase (rule (b)) or kept by rule (c), never the enemy plot. An unspotted enemy ship on
+the map is a face-down counter (:func:`face_down`): the article, "Units not visible to the
+enemy are maneuvered with both the ship counter and the speed/facing marker inverted; the
+opposing player may not examine these counters": its position is known, not its identity,
+class, course or speed. Spotted markers are public, so each ship's spotting status is shown with its
 reason. The last resolved turn's events are shown as the side saw them (moves of unspotted enemy
 ships left out, unspotted torpedo firers left out). Victory points are public (phase F).
 When the game is over every ship and both plot charts are shown (``chart``; during play a
@@ -82,6 +85,32 @@ def ship_entry_plain(g, s, spotted: tuple[str | None, str] | None) -> dict[str, 
     }
 
 
+FACE_DOWN = "?"
+"""A face-down counter's id: ``?`` + its hex (``?4010``; ``?4010-2``, ``-3``... for more in
+the same hex)."""
+
+
+def face_down(g, side: str, shown: set[str]) -> dict[str, dict[str, Any]]:
+    """The enemy ships on the map that ``side`` may not examine (not in ``shown``), face down:
+    ``{"side", "hex", "face_down": True}`` and nothing else, listed in hex order under an alias
+    made of the hex (so neither the order nor the id says which ship it is, and an id does not
+    follow a ship from turn to turn: the side may follow the counters by their positions, as
+    a player watches inverted counters move on the table)."""
+    seen = sorted(
+        (g.label(s.hex), s.side)
+        for s in g.ships.values()
+        if s.side != side and s.id not in shown and s.hex is not None and s.status == "afloat"
+    )
+    out: dict[str, dict[str, Any]] = {}
+    for lab, sd in seen:
+        alias, n = f"{FACE_DOWN}{lab}", 1
+        while alias in out:
+            n += 1
+            alias = f"{FACE_DOWN}{lab}-{n}"
+        out[alias] = {"side": sd, "hex": lab, "face_down": True}
+    return out
+
+
 def build_view(g, side: str) -> dict[str, Any]:
     referee = side == REFEREE
     over = g.over
@@ -94,6 +123,8 @@ def build_view(g, side: str) -> dict[str, Any]:
         if not own and not referee and not over and s.status != "afloat":
             continue
         units[s.id] = ship_entry(g, s, g.spotting_status(s.id) if not over else None)
+    if not (referee or over) and side in SIDES:
+        units.update(face_down(g, side, set(units)))
     sides = SIDES if (referee or over) else (side,)
     plots = {
         sd: {k: {**p.to_dict(), **g.plotted(k)} for k, p in g.plots[sd].items()} for sd in sides

@@ -64,11 +64,14 @@ def test_scripted_plays_through_the_view_only():
 
 
 def test_same_view_same_orders():
-    """Moving an unspotted enemy ship changes nothing the IJN sees, so nothing it plots."""
+    """Two unspotted enemy ships trading places (their counters face down: the IJN sees the
+    hexes, not which ship is where) and turning change nothing the IJN sees, so nothing it
+    plots."""
     a = NavalGame.new("kula_gulf", seed=4)
     b = a.copy()
-    far = b.ships["DD6d"]
-    far.hex = b.map.hex("5010")
+    x, y = b.ships["DD6d"], b.ships["CL3a"]
+    x.hex, y.hex = y.hex, x.hex
+    x.facing, y.facing = (x.facing + 2) % 6, (y.facing + 3) % 6
     assert "DD6d" not in a.view("ijn")["units"] and a.view("ijn") == b.view("ijn")
     NavalScripted("ijn", 7).act(a)
     NavalScripted("ijn", 7).act(b)

@@ -19,7 +19,7 @@ import hexplay
 from hexplay.engine.protocol import Order
 from hexplay.games.naval.ui.adapter import NavalUI, counters_from_view, pct, steps_text
 from hexplay.registry import game_entry
-from hexplay.widgets.counters import validate_counters
+from hexplay.widgets.counters import HIDDEN_FIELDS, validate_counters
 from hexplay.widgets.game_app import GameApp
 
 
@@ -63,7 +63,12 @@ def test_the_registry_names_the_naval_adapter_and_counters_are_valid_ships():
     view = g.view("usn")
     ids = {u["id"] for u in app.board.units}
     assert ids == {k for k, u in view["units"].items() if u["hex"]}
-    assert all(u["side"] == "usn" for u in app.board.units)  # no IJN ship spotted at turn 1
+    # no IJN ship spotted at turn 1: each is face down, its hex and colour only
+    ijn = [u for u in app.board.units if u["side"] == "ijn"]
+    assert ijn and all(u["hidden"] and set(u) <= set(HIDDEN_FIELDS) for u in ijn)
+    assert sorted(u["hex"] for u in ijn) == sorted(
+        g.label(s.hex) for s in g.ships.values() if s.side == "ijn" and s.hex is not None
+    )
     cl = next(u for u in app.board.units if u["id"] == "CL3a")
     assert cl["glyph"] == {"kind": "ship"} and cl["facing"] == 5 and cl["speed"] == 5  # nw
     assert cl["corners"]["tl"] == "CL" and cl["corners"]["bl"] == "17-0"
@@ -423,7 +428,8 @@ def test_hot_seat_blanks_every_naval_panel_between_sides():
         assert w.value == ""
     assert app.ui.odds_shown == {}
     app.take_over()
-    assert {u["side"] for u in app.board.units} == {app.plotting_side}
+    shown = {u["side"] for u in app.board.units if not u.get("hidden")}
+    assert shown == {app.plotting_side}  # the enemy's ships face down (none spotted)
 
 
 def test_referee_sees_every_ship_and_both_plots():

@@ -36,9 +36,20 @@ def _junk_order(g: NavalGame, rng: np.random.Generator) -> Order:
 def _check_view(g: NavalGame, side: str) -> None:
     v = g.view(side)
     known = set(g.known_enemies(side))
+    down = []
     for uid, u in v["units"].items():
-        if u["side"] != side:
+        if u.get("face_down"):  # an unspotted enemy ship: its side and hex, nothing else
+            assert set(u) == {"side", "hex", "face_down"} and u["side"] != side
+            assert uid.startswith("?" + u["hex"]) and uid not in g.ships
+            down.append(u["hex"])
+        elif u["side"] != side:
             assert uid in known and u["spotted"] in ("b", "c") and g.ships[uid].afloat
+    hidden = [
+        g.label(s.hex)
+        for s in g.ships.values()
+        if s.side != side and s.afloat and s.hex is not None and s.id not in known
+    ]
+    assert down == sorted(hidden)  # every one, in hex order
     assert set(v["plots"]) == {side}
     assert v["chart"] == [] and all(set(c["plots"]) == {side} for c in g.plot_chart(side))
     enemy = "usn" if side == "ijn" else "ijn"

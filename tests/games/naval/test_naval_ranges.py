@@ -64,7 +64,7 @@ def test_the_readings_of_the_article_are_on_the_rules_page():
 
     page = tables_markdown()
     assert "## Readings of the article" in page
-    assert len(READINGS) == 3 and all(q in page for q, _a, _h in READINGS)
+    assert len(READINGS) == 4 and all(q in page for q, _a, _h in READINGS)
 
 
 def test_a_torpedo_at_a_follow_on_ship_is_refused_even_with_gunnery_at_it():

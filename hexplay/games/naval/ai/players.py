@@ -3,7 +3,8 @@ one per side.
 
 The scripted player decides from ``game.view(side)`` only (its ships, the enemy ships it may
 see, the targets the rules allow, the public sea map and rules), plus the rules' own movement
-functions applied to what it sees:
+functions applied to what it sees (face-down counters, unspotted enemy ships of which the view
+gives the hex only, play no part in its plan):
 
 * **Formation**: the first afloat ship leads; every other ship follows the ship ahead of it in
   the line (steering for the hex that ship held at the start of the turn), at the squadron's
@@ -196,7 +197,7 @@ class NavalScripted(GamePlayer):
         turn = v["turn"]
         own, enemies = [], []
         for uid, u in v["units"].items():
-            if u["hex"] is None:
+            if u["hex"] is None or u.get("face_down"):  # (an unspotted ship: where only)
                 continue
             rec = (uid, u, hex_of[u["hex"]], FACINGS.index(u["facing"]))
             (own if u["side"] == self.side else enemies).append(rec)

@@ -5,7 +5,8 @@ What is the naval game's own in the app:
 - **counters**: a ship hull pointing along its facing with its speed, class type and figures
   (gunnery-torpedo), torpedo salvos left, hit badges (P, W, PW), a spotted badge, reloading /
   troops / supply / dead-in-the-water marks; only the ships of the side's view (an unspotted
-  enemy ship is not in it, so it has no counter). Land is the map's own terrain.
+  enemy ship is a face-down counter: its side's colour at its hex, nothing else). Land is the
+  map's own terrain.
 - **plotting by clicks**: with one of your ships selected, a click on a sea hex within its
   points plots the cheapest path to it from where the plot now ends (one ``move`` order; the
   engine adds the turns); the hexes within reach are shaded with their movement-point cost,
@@ -143,11 +144,18 @@ def ship_counter(sid: str, u: Mapping[str, Any], turn: int) -> dict[str, Any]:
     }
 
 
+def face_down_counter(sid: str, u: Mapping[str, Any]) -> dict[str, Any]:
+    """The counter of an unspotted enemy ship: face down (its side's colour at its hex;
+    nothing else is in the view, nor reaches the browser)."""
+    return {"id": sid, "side": str(u.get("side", "")), "hex": u.get("hex"), "hidden": True}
+
+
 def counters_from_view(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Board counters of every ship on the map in a naval view (only what the view holds)."""
+    """Board counters of every ship on the map in a naval view (only what the view holds;
+    an unspotted enemy ship face down)."""
     turn = int(view.get("turn") or 0)
     return [
-        ship_counter(str(sid), u, turn)
+        face_down_counter(str(sid), u) if u.get("face_down") else ship_counter(str(sid), u, turn)
         for sid, u in (view.get("units") or {}).items()
         if u.get("hex") is not None  # not sunk, not off the map, arrived
     ]
@@ -523,7 +531,7 @@ class NavalUI(GameUI):
         head = (
             f"<b>spotting range {e(str(view.get('spotting_range', '')))} hexes</b> — (a) "
             "gunnery, (b) within range at the sight phase, (c) follow-on; markers removed at "
-            "the end of each turn. Unspotted enemy ships are not shown."
+            "the end of each turn. Unspotted enemy ships are face down: their hex only."
         )
         return head + table_html(rows, ["ship", "side", "hex", "spotted", "why"])
 
