@@ -45,6 +45,20 @@ def _spaces(n: int, obs: dict[str, tuple[int, ...]]):
     return spaces.Dict(parts), spaces.Discrete(n)
 
 
+def can_end(game: Any, side: str) -> bool:
+    """END is legal: always for a side that need not act (a wait); at set-up only when the
+    rules would accept the submit (tried on a copy); in play always."""
+    if game.over or side not in game.to_act():
+        return True
+    if game.phase != "setup":
+        return True
+    try:
+        game.copy().submit(side)
+    except IllegalOrder:
+        return False
+    return True
+
+
 class GameDriver:
     """One registered game behind integer actions (see the module docstring)."""
 
@@ -195,18 +209,8 @@ class GameDriver:
 
     # --- what a side gets -----------------------------------------------------------------
     def can_end(self, side: str) -> bool:
-        """END is legal: always for a side that need not act (a wait); at set-up only when
-        the rules would accept the submit (tried on a copy); in play always."""
-        g = self.game
-        if g.over or side not in g.to_act():
-            return True
-        if g.phase != "setup":
-            return True
-        try:
-            g.copy().submit(side)
-        except IllegalOrder:
-            return False
-        return True
+        """:func:`can_end` of the game now."""
+        return can_end(self.game, side)
 
     def mask(self, side: str) -> np.ndarray:
         """The mask of ``side``'s next decision: the flat codec's, or the next head's (a

@@ -56,6 +56,14 @@ class FactoredCodec:
         kind, slot = np.divmod(rest, self.flat.slots)
         return Choices(slot, kind, target, bool(end))
 
+    def without(self, c: Choices, flat: set[int]) -> Choices:
+        """``c`` less the triples whose flat actions are in ``flat`` (orders refused)."""
+        if not flat:
+            return c
+        acts = self.flat.action(c.kind, c.slot, c.target)
+        keep = ~np.isin(acts, list(flat))
+        return Choices(c.slot[keep], c.kind[keep], c.target[keep], c.end)
+
     @staticmethod
     def _select(c: Choices, pending: tuple[int, ...]) -> np.ndarray:
         sel = np.ones(c.slot.shape, dtype=bool)

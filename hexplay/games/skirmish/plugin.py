@@ -13,6 +13,7 @@ PLUGIN = GameEntry(
         "scripted": "hexplay.games.skirmish.ai.players:scripted",
         "tactic": "hexplay.games.skirmish.ai.tactics:tactic",
         "search": "hexplay.games.skirmish.ai.search:player",
+        "learned": "hexplay.games.skirmish.ai.learned:player",
     },
     analysis="hexplay.games.skirmish.analysis.spec:SPEC",
     ui="hexplay.games.skirmish.ui.adapter:SkirmishUI",
