@@ -24,6 +24,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--steps", type=int, default=40_000)
     ap.add_argument("--expert-games", type=int, default=40)
     ap.add_argument("--every", type=int, default=10_000)
+    ap.add_argument("--bc-epochs", type=int, default=8)
     ap.add_argument("--eval-random", type=int, default=20)
     ap.add_argument("--eval-scripted", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
@@ -37,6 +38,7 @@ def main(argv: list[str] | None = None) -> None:
         steps=a.steps,
         expert=scripted_expert,
         expert_games=a.expert_games,
+        bc_epochs=a.bc_epochs,
         every=a.every,
         seed=a.seed,
         out=a.out,

@@ -255,7 +255,7 @@ def clone(
             opt.zero_grad()
             loss.backward()
             opt.step()
-            total += float(loss) * len(idx)
+            total += loss.item() * len(idx)
         losses.append(total / n)
     return losses
 
@@ -314,6 +314,7 @@ def train(
     every: int = 10_000,
     seed: int = 0,
     out: str | Path | None = None,
+    bc_epochs: int = 8,
     **ppo: Any,
 ) -> tuple[dict[str, np.ndarray], Log]:
     """Train ``side`` of ``game``; return the exported weights and the log (see the module
@@ -337,7 +338,8 @@ def train(
 
     if expert is not None and expert_games:
         obs, masks, acts = expert_samples(game, side, expert, opponent, expert_games, seed)
-        log.bc_loss = clone(model, obs, masks, acts, seed=seed)
+        log.bc_loss = clone(model, obs, masks, acts, epochs=bc_epochs, seed=seed)
+        print(f"cloned {len(acts)} decisions: loss {log.bc_loss}", flush=True)
     measure(0)
     done = 0
     while done < steps:

@@ -84,3 +84,27 @@ def scripted_expert(game: Any, side: str) -> list[int]:
         except Exception:  # a command of the other side's making (resolution): stop here
             break
     return out
+
+
+def run_game(scenario_params: Any, tactics: Any, seed: int, record: bool = False) -> dict[str, Any]:
+    """A batch/sweep game runner (:mod:`hexplay.analysis.batch`) with the learned adversary:
+    the defender is the tactic player with its knobs, or the registered player its
+    ``player`` knob names (``{"defender": {"player": "random"}}``); the outcome row."""
+    from hexplay.engine.plugin import resolve
+
+    from ..analysis.runner import new_game, outcome, play_game
+    from .tactics import make_players
+
+    knobs = dict((tactics or {}).get("defender") or {})
+    name = knobs.pop("player", None)
+    game = new_game(scenario_params, seed)
+    if name is None:
+        defender = make_players({"defender": knobs}, seed)[1]
+    else:
+        entry = resolve("hexplay.games.skirmish.plugin:PLUGIN")
+        defender = entry.player(name, "defender", seed=seed, **knobs)
+    play_game(game, [player("adversary", seed=seed), defender])
+    row = outcome(game)
+    if record:
+        row["record"] = game.to_json()
+    return row
