@@ -201,3 +201,14 @@ def test_vector_form_is_kept():
 def test_unknown_forms_are_refused():
     with pytest.raises(ValueError, match="actions must be one of"):
         GameDriver("skirmish", actions="tree")
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_spec_table_lists_every_channel(name):
+    """The docs' spec table of a game names every channel and global and the head sizes."""
+    from hexplay.env.spec import spec_markdown
+
+    d = GameDriver(name, seed=0)
+    text = spec_markdown(name)
+    assert all(f"| `{c.name}` |" in text for c in (*d.channels, *d.globals))
+    assert f"Discrete({d.heads.n})" in text and f"Discrete({d.codec.n})" in text

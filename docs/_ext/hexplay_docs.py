@@ -141,6 +141,23 @@ def api_pages(out: Path) -> list[str]:
     return written
 
 
+def env_pages(out: Path) -> list[str]:
+    """Write one page of environment spaces per registered game
+    (:func:`hexplay.env.spec.spec_markdown`); their names (none without pettingzoo)."""
+    try:
+        from hexplay.env.spec import spec_markdown
+    except ImportError:
+        return []
+    import hexplay
+
+    written = []
+    for name in hexplay.games():
+        title = hexplay.game_entry(name).title
+        _write(out / f"{name}.md", f"# {title}: environment spaces\n\n{spec_markdown(name)}")
+        written.append(name)
+    return written
+
+
 def copy_notebooks(src: Path, out: Path) -> list[str]:
     """Copy the repository's notebooks into the docs source (only those that changed)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -160,6 +177,7 @@ def _generate(app: Sphinx) -> None:
     docs = Path(app.srcdir)
     rules_pages(docs / "rules" / "generated")
     api_pages(docs / "api" / "generated")
+    env_pages(docs / "env" / "generated")
     copy_notebooks(docs.parent / "notebooks", docs / "notebooks")
 
 
