@@ -34,7 +34,7 @@ from .codec import END
 from .core import GameDriver
 
 MAX_STEPS = 4000
-"""Learner steps after which an episode is truncated (a side of the shipped games takes hundreds)."""
+"""Learner steps after which an episode is truncated (a side of a shipped game takes hundreds)."""
 
 
 class SideEnv(gym.Env):
