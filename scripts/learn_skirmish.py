@@ -29,6 +29,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--eval-scripted", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--pool", type=int, nargs=2, default=(9, 6), help="pooled grid (rows, cols)")
     a = ap.parse_args(argv)
     torch.set_num_threads(a.threads)
     weights, log = train(
@@ -39,6 +40,7 @@ def main(argv: list[str] | None = None) -> None:
         expert=scripted_expert,
         expert_games=a.expert_games,
         bc_epochs=a.bc_epochs,
+        features={"pool": tuple(a.pool)},
         every=a.every,
         seed=a.seed,
         out=a.out,

@@ -131,7 +131,9 @@ class PlanesExtractor(BaseFeaturesExtractor):
         return torch.relu(self.feat(torch.cat([x, obs["globals"]], dim=1)))
 
 
-def make_model(env: SideEnv, seed: int = 0, **ppo: Any) -> MaskablePPO:
+def make_model(
+    env: SideEnv, seed: int = 0, features: Mapping[str, Any] | None = None, **ppo: Any
+) -> MaskablePPO:
     """The ``MaskablePPO`` model with :class:`PlanesExtractor` and one tanh layer per head."""
     kw = dict(
         n_steps=1024,
@@ -146,6 +148,7 @@ def make_model(env: SideEnv, seed: int = 0, **ppo: Any) -> MaskablePPO:
     kw.update(ppo)
     policy_kwargs = dict(
         features_extractor_class=PlanesExtractor,
+        features_extractor_kwargs=dict(features or {}),
         net_arch=dict(pi=[128], vf=[128]),
         activation_fn=nn.Tanh,
     )
@@ -315,13 +318,14 @@ def train(
     seed: int = 0,
     out: str | Path | None = None,
     bc_epochs: int = 8,
+    features: Mapping[str, Any] | None = None,
     **ppo: Any,
 ) -> tuple[dict[str, np.ndarray], Log]:
     """Train ``side`` of ``game``; return the exported weights and the log (see the module
     docstring). ``evaluate``: opponent name -> games, measured every ``every`` steps."""
     torch.manual_seed(seed)
     env = SideEnv(game, side, opponent, seed=seed)
-    model = make_model(env, seed=seed, **ppo)
+    model = make_model(env, seed=seed, features=features, **ppo)
     log = Log()
     t0 = cpu_seconds()
 
