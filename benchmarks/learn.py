@@ -52,9 +52,9 @@ def env_rates(game: str, steps: int, seed: int = 0, warmup: int = 200, **kw) -> 
     return steps / dt, orders / dt
 
 
-def env_figures(steps: int, rounds: int = 3, games=GAMES) -> dict[str, float]:
-    """The ``pettingzoo_*`` figures of every game (see the module docstring)."""
-    out: dict[str, float] = {}
+def env_figures(steps: int, rounds: int = 3, games=GAMES):
+    """The ``pettingzoo_*`` figures of every game (see the module docstring), yielded as
+    ``(name, value)`` game by game."""
     for g in games:
         new, old, orders = [], [], []
         for r in range(rounds):
@@ -62,10 +62,9 @@ def env_figures(steps: int, rounds: int = 3, games=GAMES) -> dict[str, float]:
             new.append(s)
             orders.append(o)
             old.append(env_rates(g, steps, seed=r, actions="flat", observation="vector")[0])
-        out[f"pettingzoo_steps_per_s_{g}"] = statistics.median(new)
-        out[f"pettingzoo_orders_per_s_{g}"] = statistics.median(orders)
-        out[f"pettingzoo_steps_per_s_{g}_old"] = statistics.median(old)
-    return out
+        yield f"pettingzoo_steps_per_s_{g}", statistics.median(new)
+        yield f"pettingzoo_orders_per_s_{g}", statistics.median(orders)
+        yield f"pettingzoo_steps_per_s_{g}_old", statistics.median(old)
 
 
 def learned_figures(games: int, seed: int = 20_000) -> list[str]:
@@ -108,9 +107,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--only", choices=("env", "learn"), default=None)
+    ap.add_argument("--games-env", nargs="+", default=list(GAMES), help="games of the env figures")
     a = ap.parse_args(argv)
     if a.only in (None, "env"):
-        for k, v in env_figures(a.steps, a.rounds).items():
+        for k, v in env_figures(a.steps, a.rounds, a.games_env):
             print(f"{k}: {v:.0f} steps/s" if "steps" in k else f"{k}: {v:.0f} orders/s", flush=True)
     if a.only in (None, "learn"):
         for line in learned_figures(a.games):

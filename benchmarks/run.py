@@ -216,7 +216,7 @@ def bench_env(quick: bool) -> None:
     emit("pettingzoo_steps_per_s", env_steps_per_s("skirmish", 300 if quick else 2000), "steps/s")
     import learn
 
-    for k, v in learn.env_figures(300 if quick else 2000, 1 if quick else 3).items():
+    for k, v in learn.env_figures(300 if quick else 2000, 1 if quick else 3):
         emit(k, v, "orders/s" if "orders" in k else "steps/s")
 
 
