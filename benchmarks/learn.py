@@ -5,8 +5,9 @@ Figures (``python benchmarks/learn.py``, or ``benchmarks/run.py --only env`` / `
 
 - ``pettingzoo_steps_per_s_<game>``: ``step`` calls per second of the game's ``ParallelEnv``
   with the default spaces (planes, factored heads), every agent giving a random legal value
-  of its head's mask (200 warm-up steps first); ``pettingzoo_orders_per_s_<game>``: orders and
-  submits given per second in that run (a factored order takes one to three steps);
+  of its head's mask (200 warm-up steps first), per CPU second of the process; ``pettingzoo_orders_per_s_<game>``: orders and
+  other commands (submits, resolutions) recorded per CPU second in that run (a factored order
+  takes one to three steps);
   ``pettingzoo_steps_per_s_<game>_old``: the old spaces (flat vector, one flat integer per
   order with its full mask), measured alternately with the new in the same process (the
   median of ``rounds`` runs each).
@@ -28,27 +29,33 @@ import numpy as np
 GAMES = ("skirmish", "ambush", "aggressor", "naval")
 
 
-def env_rates(game: str, steps: int, seed: int = 0, warmup: int = 200, **kw) -> tuple[float, float]:
-    """(steps/s, orders/s) of ``parallel_env(game, **kw)`` under random masked actions."""
+def env_rates(
+    game: str, steps: int, seed: int = 0, warmup: int = 200, **kw
+) -> tuple[float, float]:
+    """(steps, orders) per CPU second of this process of ``parallel_env(game, **kw)`` under
+    random masked actions (CPU time: the machine is shared; wall time would count the
+    others' load)."""
     from hexplay.env import parallel_env
 
     env = parallel_env(game, **kw)
     rng = np.random.default_rng(seed)
     obs, _ = env.reset(seed=seed)
     episode = seed
-    t0, orders0 = 0.0, 0
+    t0, orders = 0.0, 0
     for i in range(warmup + steps):
         if i == warmup:
-            t0 = time.perf_counter()
-            orders0 = len(env.game.commands.commands)
-            episode0 = episode
+            t0 = time.process_time()
+            orders = -len(env.game.commands.commands)
         if not env.agents:
+            orders += len(env.game.commands.commands) if i > warmup else 0
             episode += 1
             obs, _ = env.reset(seed=episode)
+            if i <= warmup:
+                orders = 0
         acts = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
         obs, *_ = env.step(acts)
-    dt = time.perf_counter() - t0
-    orders = len(env.game.commands.commands) - (orders0 if episode == episode0 else 0)
+    dt = time.process_time() - t0
+    orders += len(env.game.commands.commands)
     return steps / dt, orders / dt
 
 
