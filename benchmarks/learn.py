@@ -5,8 +5,8 @@ Figures (``python benchmarks/learn.py``, or ``benchmarks/run.py --only env`` / `
 
 - ``pettingzoo_steps_per_s_<game>``: ``step`` calls per second of the game's ``ParallelEnv``
   with the default spaces (planes, factored heads), every agent giving a random legal value
-  of its head's mask (200 warm-up steps first), per CPU second of the process; ``pettingzoo_orders_per_s_<game>``: orders and
-  other commands (submits, resolutions) recorded per CPU second in that run (a factored order
+  of its head's mask (200 warm-up steps first), per CPU second of the process;
+  ``pettingzoo_orders_per_s_<game>``: orders and other commands (submits, resolutions) recorded per CPU second in that run (a factored order
   takes one to three steps);
   ``pettingzoo_steps_per_s_<game>_old``: the old spaces (flat vector, one flat integer per
   order with its full mask), measured alternately with the new in the same process (the
