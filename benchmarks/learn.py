@@ -6,8 +6,8 @@ Figures (``python benchmarks/learn.py``, or ``benchmarks/run.py --only env`` / `
 - ``pettingzoo_steps_per_s_<game>``: ``step`` calls per second of the game's ``ParallelEnv``
   with the default spaces (planes, factored heads), every agent giving a random legal value
   of its head's mask (200 warm-up steps first), per CPU second of the process;
-  ``pettingzoo_orders_per_s_<game>``: orders and other commands (submits, resolutions) recorded per CPU second in that run (a factored order
-  takes one to three steps);
+  ``pettingzoo_orders_per_s_<game>``: orders and other commands (submits, resolutions)
+  recorded per CPU second in that run (a factored order takes one to three steps);
   ``pettingzoo_steps_per_s_<game>_old``: the old spaces (flat vector, one flat integer per
   order with its full mask), measured alternately with the new in the same process (the
   median of ``rounds`` runs each).
@@ -29,9 +29,7 @@ import numpy as np
 GAMES = ("skirmish", "ambush", "aggressor", "naval")
 
 
-def env_rates(
-    game: str, steps: int, seed: int = 0, warmup: int = 200, **kw
-) -> tuple[float, float]:
+def env_rates(game: str, steps: int, seed: int = 0, warmup: int = 200, **kw) -> tuple[float, float]:
     """(steps, orders) per CPU second of this process of ``parallel_env(game, **kw)`` under
     random masked actions (CPU time: the machine is shared; wall time would count the
     others' load)."""
