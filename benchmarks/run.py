@@ -32,7 +32,13 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
 - ``pettingzoo_steps_per_s``: ``step`` calls per second of the SKIRMISH ``ParallelEnv``
   (``hexplay.env``), every agent giving a random legal action from its mask each step (episodes
   reset as they end; 200 warm-up steps first); observations, masks and rewards computed as a
-  learner gets them.
+  learner gets them (planes and factored heads: an order takes one to three steps).
+- ``pettingzoo_steps_per_s_<game>`` / ``pettingzoo_orders_per_s_<game>`` /
+  ``pettingzoo_steps_per_s_<game>_old``: the same for every shipped game, with the old spaces
+  (flat vector and flat mask) measured alternately in the same process (``benchmarks/learn.py``).
+- ``learned_skirmish_win_rate`` / ``_vs_scripted`` (with 95 % Wilson intervals) and
+  ``learned_skirmish_train_cpu_minutes``: the shipped learned SKIRMISH adversary
+  (``benchmarks/learn.py``; ``--only learn``).
 
 - ``aggressor_games_per_s``: AGGRESSOR computer-vs-computer full games (scripted players, the
   "batch" scenario with its round limit) per CPU second on one core (``benchmarks/aggressor.py``;
@@ -208,6 +214,17 @@ def bench_env(quick: bool) -> None:
         print("pettingzoo_steps_per_s: skipped (skirmish is not registered)", flush=True)
         return
     emit("pettingzoo_steps_per_s", env_steps_per_s("skirmish", 300 if quick else 2000), "steps/s")
+    import learn
+
+    for k, v in learn.env_figures(300 if quick else 2000, 1 if quick else 3):
+        emit(k, v, "orders/s" if "orders" in k else "steps/s")
+
+
+def bench_learn(quick: bool) -> None:
+    import learn
+
+    for line in learn.learned_figures(20 if quick else 100):
+        print(line, flush=True)
 
 
 def bench_aggressor(quick: bool) -> None:
@@ -259,6 +276,7 @@ GROUPS = {
     "games": bench_games,
     "sweep": bench_sweep,
     "env": bench_env,
+    "learn": bench_learn,
     "aggressor": bench_aggressor,
     "naval": bench_naval,
     "ambush": bench_ambush,

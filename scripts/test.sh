@@ -25,6 +25,11 @@ done
 use_venv
 python --version
 
+section "Learning extra (torch==2.13.0, the CPU build, first; then .[learn])"
+# a range admitting newer torch would pull a multi-GB CUDA build: pin the CPU one first
+python -c 'import torch' 2>/dev/null || python -m pip install "torch==2.13.0"
+python -c 'import sb3_contrib' 2>/dev/null || python -m pip install -e ".[learn]"
+
 if [[ -f js/package.json ]]; then
     section "Front end (js/ -> hexplay/static/)"
     command -v npm >/dev/null || die "npm not found: install Node.js 20 and npm"

@@ -1,6 +1,6 @@
 """The documentation site's own machinery (docs/_ext/hexplay_docs.py, docs/conf.py): each
 rules page has one title, the widget pages load nothing from outside the site and hold the
-board's front end once for the site, the environments' spec table and the gallery come from
+board's front end once for the site, the gallery comes from
 the registered games."""
 
 from __future__ import annotations
@@ -85,14 +85,6 @@ def test_each_rules_page_has_one_title(tmp_path):
     for name in names:
         text = (tmp_path / f"{name}.md").read_text()
         assert len(re.findall(r"^# ", text, re.M)) == 1, name
-
-
-def test_the_env_specs_table_lists_every_game():
-    pytest.importorskip("pettingzoo")
-    table = ext.env_specs_markdown()
-    rows = [r for r in table.splitlines() if r.startswith("| `")]
-    assert [r.split("`")[1] for r in rows] == list(hexplay.games())
-    assert all("Discrete(" in r and "float32 (" in r for r in rows)
 
 
 def test_the_gallery_draws_every_game():

@@ -122,7 +122,7 @@ def test_masked_random_play_ends_with_outcome_rewards(name, seed):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_codec_round_trip_and_mask_match_legal_orders(name):
-    d = GameDriver(name, seed=3)
+    d = GameDriver(name, seed=3, actions="flat")
     rng = np.random.default_rng(0)
     d.settle()
     checked = 0
@@ -194,10 +194,31 @@ def test_observation_comes_from_the_view_only(name):
             changed += [(step, side)] * hidden_differs(other, d.game)
             twin = GameDriver(name, seed=5)
             twin.game = other
-            a, b = d.observe(side), twin.observe(side)
-            assert np.array_equal(a["observation"], b["observation"])
-            assert np.array_equal(a["action_mask"], b["action_mask"])
+            same_observation(d, twin, side)
     assert changed, "no twin differed in hidden state: the test compared games with themselves"
+
+
+def same_observation(d: GameDriver, twin: GameDriver, side: str) -> None:
+    """Every array of the side's observation is equal in both drivers, at every head of the
+    factored actions (the pending choice follows the same values in both)."""
+    twin.pending = dict(d.pending)
+    for _ in range(3):
+        a, b = d.observe(side), twin.observe(side)
+        assert a.keys() == b.keys() == {"planes", "globals", "action_mask"}
+        for k in a:
+            assert np.array_equal(a[k], b[k]), k
+        legal = np.flatnonzero(a["action_mask"])
+        if side not in d.game.to_act() or legal.size < 2 or d.game.over:
+            break
+        v = int(legal[-1])  # a unit or a kind or a target, never END (the lowest)
+        if d.pending.get(side) is None and v == END:
+            break
+        da, db = d.game.copy(), twin.game.copy()
+        d.game, twin.game = da, db
+        d._legal.clear(), twin._legal.clear(), d._choices.clear(), twin._choices.clear()
+        if not (d.apply(side, v) and twin.apply(side, v)) or not d.pending.get(side):
+            break
+    d.pending.clear(), twin.pending.clear()
 
 
 def hidden_differs(a, b) -> bool:
@@ -226,9 +247,7 @@ def test_observation_ignores_hidden_vehicles(name):
             assert hidden_differs(other, d.game)
             twin = GameDriver(name, seed=seed)
             twin.game = other
-            a, b = d.observe(side), twin.observe(side)
-            assert np.array_equal(a["observation"], b["observation"])
-            assert np.array_equal(a["action_mask"], b["action_mask"])
+            same_observation(d, twin, side)
             checked += 1
     assert checked >= 3
 
@@ -271,7 +290,7 @@ def test_every_game_has_the_env_hooks(name):
 def test_cached_legal_orders_are_the_games(name):
     """The driver keeps a side's legal orders across the other side's secret plotting; what it
     masks is always what the game lists now."""
-    e = parallel_env(name)
+    e = parallel_env(name, actions="flat")
     obs, _ = e.reset(seed=4)
     rng = np.random.default_rng(4)
     d = e.driver
@@ -286,34 +305,43 @@ def test_cached_legal_orders_are_the_games(name):
             assert np.array_equal(obs[a]["action_mask"], d.codec.mask(fresh, d.can_end(a)))
 
 
-class HalfEncoder:
-    """A game's own encoding (for the next test): the default one's first half."""
+class HalfPlanes:
+    """A game's own encoding (for the next test): the default one's first half of planes."""
 
     def __init__(self, game) -> None:
-        from hexplay.env import ViewEncoder
+        from hexplay.env import DefaultPlanes
 
-        self.inner = ViewEncoder(game)
-        self.size = self.inner.size // 2
+        self.inner = DefaultPlanes(game)
+        self.channels = self.inner.channels[: len(self.inner.channels) // 2]
+        self.globals = self.inner.globals
+        self.shape = (len(self.channels), *self.inner.shape[1:])
 
-    def encode(self, view) -> np.ndarray:
-        return self.inner.encode(view)[: self.size]
+    def flat(self, label):
+        return self.inner.flat(label)
+
+    def encode(self, view):
+        o = self.inner.encode(view)
+        return {"planes": o["planes"][: len(self.channels)], "globals": o["globals"]}
 
 
 def test_the_encoding_is_the_plugin_records_env_part():
-    """``env=`` in a game's plugin record names its encoder; without it, the default one."""
+    """``env=`` in a game's plugin record names its plane encoding; without it, the default
+    one; the vector encoding is the same for every game."""
     import dataclasses
 
-    from hexplay.env import ViewEncoder, encoder_for
+    from hexplay.env import DefaultPlanes, ViewEncoder, encoder_for, planes_for
     from hexplay.registry import game_entry, register
 
     g = hexplay.new_game("toy-race", seed=0)
+    assert type(planes_for(g)) is DefaultPlanes
     assert type(encoder_for(g)) is ViewEncoder
     entry = game_entry("toy-race")
-    register(dataclasses.replace(entry, env=f"{__name__}:HalfEncoder"), replace=True)
+    register(dataclasses.replace(entry, env=f"{__name__}:HalfPlanes"), replace=True)
     try:
-        enc = encoder_for(g)
-        assert isinstance(enc, HalfEncoder) and enc.size == ViewEncoder(g).size // 2
+        enc = planes_for(g)
+        assert isinstance(enc, HalfPlanes)
         obs, _ = parallel_env("toy-race").reset(seed=1)
-        assert next(iter(obs.values()))["observation"].shape == (enc.size,)
+        planes = next(iter(obs.values()))["planes"]
+        assert planes.shape[0] == len(enc.channels) + 1  # and the selected-unit plane
     finally:
         register(entry, replace=True)

@@ -189,47 +189,21 @@ def gallery_markdown() -> str:
     return "\n".join(parts)
 
 
-def _space(space: object) -> str:
-    n = getattr(space, "n", None)
-    if n is not None:
-        return f"Discrete({n})"
-    return str(getattr(space, "shape", space))
-
-
-def env_specs_markdown() -> str:
-    """A table of every registered game's PettingZoo environment (:func:`hexplay.env.env`):
-    its kind, agents, action space and observation shape, read from the environment itself
-    (the default scenario, reset with seed 0)."""
+def env_pages(out: Path) -> list[str]:
+    """Write one page of environment spaces per registered game
+    (:func:`hexplay.env.spec.spec_markdown`); their names (none without pettingzoo)."""
+    try:
+        from hexplay.env.spec import spec_markdown
+    except ImportError:
+        return []
     import hexplay
-    from hexplay.env import env
 
-    rows = [
-        "| game | environment | agents | action space | observation | action mask |",
-        "| --- | --- | --- | --- | --- | --- |",
-    ]
+    written = []
     for name in hexplay.games():
-        e = env(name)
-        e.reset(seed=0)
-        agents = list(e.possible_agents)
-        specs = []
-        for a in agents:
-            obs = e.observation_space(a)
-            inner = getattr(obs, "spaces", {}) or {}
-            shape = _space(inner.get("observation", obs))
-            mask = _space(inner["action_mask"]) if "action_mask" in inner else "—"
-            specs.append((_space(e.action_space(a)), shape, mask))
-        same = all(s == specs[0] for s in specs)
-        cells = [specs[0]] if same else specs
-        act = "<br>".join(f"{s[0]}" + ("" if same else f" ({a})") for s, a in zip(cells, agents))
-        obs_ = "<br>".join(f"float32 {s[1]}" for s in cells)
-        mask_ = "<br>".join(f"int8 {s[2]}" for s in cells)
-        kind = type(e).__name__
-        rows.append(
-            f"| `{name}` | {kind} | {', '.join(f'`{a}`' for a in agents)} | {act} | {obs_} | "
-            f"{mask_} |"
-        )
-        e.close()
-    return "\n".join(rows) + "\n"
+        title = hexplay.game_entry(name).title
+        _write(out / f"{name}.md", f"# {title}: environment spaces\n\n{spec_markdown(name)}")
+        written.append(name)
+    return written
 
 
 def copy_notebooks(src: Path, out: Path) -> list[str]:
@@ -346,10 +320,10 @@ def _generate(app: Sphinx) -> None:
     docs = Path(app.srcdir)
     rules_pages(docs / "rules" / "generated")
     api_pages(docs / "api" / "generated")
+    env_pages(docs / "env" / "generated")
     copy_notebooks(docs.parent / "notebooks", docs / "notebooks")
     # fragments the hand-written pages include (not pages themselves: conf.py excludes them)
     _write(docs / "_generated" / "gallery.md", gallery_markdown())
-    _write(docs / "_generated" / "env_specs.md", env_specs_markdown())
     vendor_static(docs)
 
 

@@ -25,9 +25,11 @@ class GameAECEnv(DriverEnv, AECEnv):
         scenario: Any = None,
         max_cycles: int = DEFAULT_MAX_CYCLES,
         render_mode: str | None = None,
+        actions: str = "factored",
+        observation: str = "planes",
     ) -> None:
         super().__init__()
-        self._start(game, scenario, max_cycles, render_mode, "aec")
+        self._start(game, scenario, max_cycles, render_mode, "aec", actions, observation)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self.driver.reset(seed)

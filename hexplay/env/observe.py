@@ -15,8 +15,9 @@
   hexes (then sides), so neither the alias nor the view's order reaches the observation.
 
 Only the *layout* (which unit goes in which block, which fields there are) comes from the
-scenario; every value comes from ``view(side)``. A game may give a better encoder: a class
-with the same interface named by its plugin record's ``env=`` (``"module:Class"``).
+scenario; every value comes from ``view(side)``. This is the old observation, kept for
+``observation="vector"``; the default is planes (:mod:`.planes`), where each game gives its
+own encoding by its plugin record's ``env=``.
 """
 
 from __future__ import annotations
@@ -103,13 +104,7 @@ class ViewEncoder:
         return out
 
 
-def encoder_for(game: Any) -> Any:
-    """The encoder the game's plugin record names (``env=``: ``f(game) -> encoder``, with
-    ``encode(view)`` and ``size``), else :class:`ViewEncoder`."""
-    from ..registry import game_entry
-
-    try:
-        make = game_entry(game.info.name).part("env")
-    except KeyError:  # a game not in the registry: the default encoding
-        make = None
-    return make(game) if make is not None else ViewEncoder(game)
+def encoder_for(game: Any) -> ViewEncoder:
+    """The vector encoding (``observation="vector"``): :class:`ViewEncoder`, the same for
+    every game (a game's own encoding is its planes: :func:`hexplay.env.planes.planes_for`)."""
+    return ViewEncoder(game)

@@ -26,8 +26,10 @@ class GameParallelEnv(DriverEnv, ParallelEnv):
         scenario: Any = None,
         max_cycles: int = DEFAULT_MAX_CYCLES,
         render_mode: str | None = None,
+        actions: str = "factored",
+        observation: str = "planes",
     ) -> None:
-        self._start(game, scenario, max_cycles, render_mode, "parallel")
+        self._start(game, scenario, max_cycles, render_mode, "parallel", actions, observation)
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         self.driver.reset(seed)

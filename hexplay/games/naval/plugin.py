@@ -21,4 +21,5 @@ PLUGIN = GameEntry(
     queries="hexplay.games.naval.side_queries:QUERIES",
     editor="hexplay.games.naval.ui.editor:NavalKind",
     docs="hexplay.games.naval.docs:tables_markdown",
+    env="hexplay.games.naval.env_encoding:NavalPlanes",
 )

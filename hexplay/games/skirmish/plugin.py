@@ -13,6 +13,7 @@ PLUGIN = GameEntry(
         "scripted": "hexplay.games.skirmish.ai.players:scripted",
         "tactic": "hexplay.games.skirmish.ai.tactics:tactic",
         "search": "hexplay.games.skirmish.ai.search:player",
+        "learned": "hexplay.games.skirmish.ai.learned:player",
     },
     analysis="hexplay.games.skirmish.analysis.spec:SPEC",
     ui="hexplay.games.skirmish.ui.adapter:SkirmishUI",
@@ -21,4 +22,5 @@ PLUGIN = GameEntry(
     queries="hexplay.games.skirmish.side_queries:QUERIES",
     editor="hexplay.games.skirmish.ui.editor:SkirmishKind",
     docs="hexplay.games.skirmish.docs:tables_markdown",
+    env="hexplay.games.skirmish.env_encoding:SkirmishPlanes",
 )

@@ -1,0 +1,30 @@
+"""The spec table of a game's environment spaces, as markdown (for the docs): the planes'
+shape and channels, the globals, the heads of the factored actions and the flat form's size,
+all read off a :class:`~hexplay.env.core.GameDriver` of the game's default scenario."""
+
+from __future__ import annotations
+
+from .core import GameDriver
+from .factored import HEADS
+
+
+def spec_markdown(game: str) -> str:
+    """Markdown: a summary table of ``game``'s spaces, then its channels and globals."""
+    d = GameDriver(game)
+    c, h, w = d.observation_spaces[d.sides[0]]["planes"].shape
+    unit, kind, target = d.heads.sizes
+    rows = [
+        "| space | shape / size |",
+        "|---|---|",
+        f"| planes | {c} x {h} x {w} (channels x rows x columns of the map) |",
+        f"| globals | {len(d.globals)} |",
+        f"| heads ({', '.join(HEADS)}) | {unit}, {kind}, {target}: "
+        f"`Discrete({d.heads.n})`, one mask of {d.heads.n} a step |",
+        f'| flat form (`actions="flat"`) | `Discrete({d.codec.n})`, one mask of {d.codec.n} |',
+    ]
+    out = ["\n".join(rows), "", "| channel | what it holds |", "|---|---|"]
+    out += [f"| `{ch.name}` | {ch.doc} |" for ch in d.channels]
+    out += ["", "| global | what it holds |", "|---|---|"]
+    out += [f"| `{ch.name}` | {ch.doc} |" for ch in d.globals]
+    out += ["", "Order kinds (the kind head): " + ", ".join(f"`{k}`" for k in d.codec.kinds)]
+    return "\n".join(out) + "\n"
