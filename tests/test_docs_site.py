@@ -10,8 +10,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
-
 import hexplay
 
 ROOT = Path(__file__).resolve().parents[1]
