@@ -61,12 +61,7 @@ def _legal_orders(v: Any) -> list:
 
 
 def _setup(g, side: str) -> None:
-    from .setup import computer_setup
-
-    # the game's seed and the side: a replayable choice (the placements are logged orders)
-    rng = np.random.default_rng([int(g.dice.seed), g.info.sides.index(side)])
-    for t, h in computer_setup(g.view(side), g.map, rng):
-        g.order(Order(side, "place", None, {"type": t, "hex": h}))
+    g.default_setup(side)
 
 
 QUERIES = SideQueries(
