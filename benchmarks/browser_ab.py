@@ -51,7 +51,7 @@ GAMES = {
         ("app_a.board", "app_b.board"),
     ),
     "aggressor": (
-        "from hexplay.games.aggressor.ui.adapter import AggressorApp\n"
+        "from hexplay.games.aggressor.app import AggressorApp\n"
         "def make():\n"
         "    return AggressorApp(seed=1)\n",
         "app = app_a\n" + __import__("browser_aggressor").PICK,

@@ -261,6 +261,14 @@ class RemoteGame:
     def scenario_dict(self) -> dict[str, Any]:
         return dict(vars(self.scenario))
 
+    def reach(self, side: str | None, unit: str) -> Any:
+        """Where the seat's ``unit`` can move: the table's ``reach`` query (every game's),
+        with its cost unit and points left."""
+        from .queries import as_reach
+
+        args = {"unit": unit} if side is None else {"side": side, "unit": unit}
+        return as_reach(self.query("reach", **args))
+
     # --- what the app shell asks beside the turn (the protocol's defaults) -----------------
     @property
     def turn_limit(self) -> int | None:

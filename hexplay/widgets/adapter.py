@@ -38,6 +38,7 @@ clicks).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -59,9 +60,9 @@ class OrderController:
     words (the roster's); ``titles`` the adapter's :attr:`GameUI.order_titles`.
 
     Everything comes from the engine: ``legal_orders`` lists what the unit may do and what each
-    order needs; ``order`` gives it (the rules judge it). An ``int`` need with listed values is
-    offered as a menu (a number field starts at 1; a ship may plot speed 0) and given back as
-    the number."""
+    order needs; ``order`` gives it (the rules judge it). An ``int`` need whose values are not
+    1..n is offered as a menu (the builder's number field runs from 1: a ship's final speed,
+    3 to 6 or 0, is a menu) and given back as the number."""
 
     def __init__(
         self,
@@ -92,11 +93,11 @@ class OrderController:
         for lo in self.engine_legal_orders(unit):
             needs = []
             for n in lo.needs:
-                if n.kind == "int" and n.options:
+                if n.kind == "int" and n.options and not _one_to_n(n.options):
                     self._as_int.add((lo.kind, n.name))
                     n = Need(n.name, "choice", tuple(str(o) for o in n.options), n.prompt)
                 needs.append(n)
-            out.append(replace(lo, needs=tuple(needs), label=self.titles.get(lo.kind, lo.label)))
+            out.append(replace(lo, needs=tuple(needs), label=self.title(lo)))
         if out:  # the game's ready-made orders besides (e.g. last turn's steps again)
             out += list(self.game.suggested_orders(self.side, unit))
         return out
@@ -112,6 +113,18 @@ class OrderController:
         if self._memo[0] != key:
             self._memo = (key, {})
         return self._memo[1]
+
+    def title(self, lo: LegalOrder) -> str:
+        """The builder's title of ``lo``: the adapter's for its kind, formatted with the
+        order's fixed arguments (``"place in {where}"``; the kind alone when one is missing),
+        else the engine's label."""
+        t = self.titles.get(lo.kind)
+        if t is None:
+            return lo.label
+        try:
+            return t.format_map(dict(lo.args))
+        except (KeyError, IndexError, ValueError):
+            return lo.kind
 
     def engine_legal_orders(self, unit: str | None) -> tuple[LegalOrder, ...]:
         """Equal to ``game.legal_orders(side, unit)``; remembered until the game's next
@@ -148,22 +161,20 @@ class OrderController:
         args = dict(order.args)
         for k, v in args.items():
             if (order.kind, k) in self._as_int and isinstance(v, str):
-                try:
+                with contextlib.suppress(ValueError):  # else the engine names the rule
                     args[k] = int(v)
-                except ValueError:
-                    pass  # the engine names the rule
         return self.game.order(Order(order.side, order.kind, order.unit, args))
 
     def undo(self, unit: str | None) -> None:
         self.game.undo(self.side, unit)
 
     def pick(self, need: Need, hex: str | None, unit: str | None, occupant: str | None) -> Any:
-        """A hex need takes the hex; a unit need the first the need accepts of: the man
-        aboard clicked, the counter, the living men aboard it, the one unit in the hex clicked
-        (else the most specific one clicked: the engine says why it is no target)."""
+        """A hex need takes the hex; a unit need the unit clicked (the man aboard whose pip
+        was clicked, else the counter: the engine says why it is no target), or for a hex
+        alone the one unit in it the need accepts (:func:`pick_unit`)."""
         if need.kind == "hex":
             return hex
-        return pick_unit(need, hex, unit, occupant, self._units())
+        return pick_unit(need, hex, unit, occupant, self._units(), aboard=False)
 
     def plotted(self, unit: str) -> list[str]:
         return list(self._plotted(unit)) if self._plotted is not None else []
@@ -177,20 +188,32 @@ class OrderController:
         return u.get("hex")
 
 
+def _one_to_n(options: Sequence[Any]) -> bool:
+    """Are ``options`` exactly 1, 2, ..., n (what a number field from 1 can hold)?"""
+    return list(options) == list(range(1, len(options) + 1))
+
+
 def pick_unit(
     need: Need,
     hex: str | None,
     unit: str | None,
     occupant: str | None,
     units: Mapping[str, Mapping[str, Any]],
+    aboard: bool = True,
 ) -> str | None:
-    """The unit a click names for ``need`` (see :meth:`OrderController.pick`)."""
+    """The unit a click names for a unit ``need``: the man aboard whose pip was clicked, else
+    the counter clicked (with ``aboard``, the first of them the need accepts, then of the
+    living men aboard it: fire is at men), else for a hex alone the one unit in it the need
+    accepts; else the most specific one clicked (the engine says why it is no target)."""
+    if not aboard and (occupant or unit):
+        return occupant or unit
     cands: list[str] = [x for x in (occupant, unit) if x]
     u = units.get(unit or "")
     if u is not None:
         cands += [o for o in u.get("occupants") or () if units.get(o, {}).get("status") != "K"]
-    if hex is not None:
-        cands += [k for k, v in units.items() if v.get("hex") == hex]
+    if not cands and hex is not None:
+        here = [k for k, v in units.items() if v.get("hex") == hex and need.accepts(k)]
+        cands = here[:1] if len(here) == 1 else []
     for c in cands:
         if not need.options or need.accepts(c):
             return c

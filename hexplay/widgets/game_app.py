@@ -29,16 +29,16 @@ import ipywidgets as W
 from ..engine.errors import IllegalOrder
 from ..engine.protocol import Order
 from . import guard as G
-from .adapter import REFEREE, Context, GameRecord, GameUI, OrderController
+from .adapter import REFEREE, Context, GameUI, OrderController, pick_unit
 from .board import HexBoard
 from .controls import PhaseControls, PlotBuilder, ReplaySlider
+from .keypad import KeyPad
 from .log import RecordTable, ResultsLog
 from .review import ReviewPanel
 from .roster import Roster
 from .rules_card import RulesCard, app_card
 from .scenario_picker import ScenarioPicker
 from .scenario_picker import new_game as new_scenario_game
-from .keypad import KeyPad
 from .summary import TurnSummary, summary_markings
 
 log = logging.getLogger("hexplay.widgets")
@@ -551,8 +551,12 @@ class GameApp(W.VBox):
         picked = occupant or unit
         setup = str(getattr(self.game, "phase", "")) == "setup"
         if setup and picked is None and hex_ is not None:
-            side_wide = self._other_order(None, hex_, None)
-            if side_wide is not None:  # a side-wide order this hex completes (a placement)
+            # a side-wide order this hex completes (a placement); one the hex cannot take is
+            # given all the same when it is the only one: the engine says why not
+            side_wide = self._other_order(None, hex_, None) or self._other_order(
+                None, hex_, None, judge=True
+            )
+            if side_wide is not None:
                 self._give([side_wide])
                 return
         mine = picked is not None and self._selectable(self.units_by_id[picked])
@@ -639,7 +643,11 @@ class GameApp(W.VBox):
             need = next((n for n in lo.needs if not n.optional), None)
             if need is None or need.kind not in ("unit", "hex"):
                 continue
-            value = hex_ if need.kind == "hex" else c.pick(need, None, unit, occupant)
+            value = (
+                hex_
+                if need.kind == "hex"
+                else pick_unit(need, None, unit, occupant, self.units_by_id)
+            )
             if value is not None and need.accepts(value):
                 return lo, need, value
         return None
@@ -696,10 +704,12 @@ class GameApp(W.VBox):
         target: str | None,
         unit: str | None = None,
         occupant: str | None = None,
+        judge: bool = False,
     ) -> Any:
         """The one order of ``sel`` (None: a side-wide one) besides moves and attacks whose
         single need the click fills (a unit or a hex it lists; the other needs choices the
-        adapter's panels hold, :attr:`~.adapter.GameUI.choices`), else None."""
+        adapter's panels hold, :attr:`~.adapter.GameUI.choices`), else None. ``judge``: the
+        click need not be one the need lists (the engine will say why not)."""
         info = self.game.info
         skip = {*getattr(info, "move_kinds", ()), *getattr(info, "attack_kinds", ())}
         found = []
@@ -717,10 +727,10 @@ class GameApp(W.VBox):
                 continue
             n = fill[0]
             value = hex_ if n.kind == "hex" else (c.pick(n, hex_, unit, occupant) or target)
-            if value is None or not n.accepts(value):
+            if value is None or not (judge or n.accepts(value)):
                 continue
             args = {m.name: chosen[m.name].value for m in rest}
-            found.append(lo.complete(**{n.name: value}, **args))
+            found.append(Order(lo.side, lo.kind, lo.unit, {**lo.args, n.name: value, **args}))
         return found[0] if len(found) == 1 else None
 
     def _why_not(self, sel: str, hex_: str | None, enemy: str | None, r: Any) -> None:

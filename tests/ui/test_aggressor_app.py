@@ -27,7 +27,7 @@ import json
 import ipywidgets as _W
 
 from hexplay.games.aggressor import AggressorGame
-from hexplay.games.aggressor.ui.adapter import AggressorApp
+from hexplay.games.aggressor.app import AggressorApp
 
 POS = [
     {"side": "west", "type": "Armor", "hex": "@JJ"},

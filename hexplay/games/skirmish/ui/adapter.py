@@ -148,8 +148,10 @@ def counters_from_view(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-#: Button tooltips of the Table II tasks.
+#: Button tooltips of the Table II tasks (and of a set-up placement: one button per vehicle a
+#: guard may take a seat in, its ``where``).
 TASK_TITLES: dict[str, str] = {
+    "place": "place in {where}",
     "DF": "direct fire (5 AP)",
     "MP": "move on foot (1-3 AP per hex)",
     "MV": "move vehicle (1/6 AP per hex)",
