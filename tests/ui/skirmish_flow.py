@@ -96,7 +96,7 @@ def odds_of(f, t):
 
 
 def los_of(a, b):
-    t = app.game.map.los(a, b, SKIRMISH_SIGHT, app.ui.blockers())
+    t = app.game.map.los(a, b, SKIRMISH_SIGHT, app.ui.blockers(app.context()))
     return {
         "clear": bool(t.clear),
         "hexes": list(t.hexes),

@@ -51,7 +51,6 @@ def reset():
     app.handover = False
     app.selected_unit = None
     app.builder.set_unit(None, refresh=False)
-    app.ui.reset()
     app.board.selected = None
     app.board.clear_overlays()
     app.controls.say("")
