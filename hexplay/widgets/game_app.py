@@ -1,6 +1,12 @@
 """GameApp: the game-independent app shell (board, phase controls, order builder, hot seat,
 referee view, class turn timer, computer players, results log, record table, replay, win
-probability). Each game plugs in a small UI adapter (:mod:`.adapter`).
+probability). Each game plugs in a small UI adapter (:mod:`.adapter`) that only describes
+(counters, overlays, panels, words); the shell owns the game's course and every gesture:
+the set-up (the game's ``default_setup``), the registry's computer players, ``advance``, the
+clicks (select, move by the reach query, attack after the odds, an order a click completes),
+the keys an adapter declares (:class:`~.adapter.Key`, with the key pad and Next unit), what a
+panel's button asks (:attr:`~.adapter.GameUI.requests`), "Same as last turn" and the timer's
+defaults (the game's ``repeat_order`` / ``default_orders``).
 
 Secrecy: the board and every panel only ever receive ``game.view(viewer)`` for the side now at
 the screen (or ``"referee"`` in referee mode). In a hot-seat game, between two sides' plots (or
@@ -43,7 +49,6 @@ from .summary import TurnSummary, summary_markings
 
 log = logging.getLogger("hexplay.widgets")
 
-#: Overlays that belong to the selected unit (replaced when the selection changes).
 #: The app's own page styles: tab titles keep their whole width (with six or more tabs in the
 #: side panel, Lab's fixed-width tabs cut a six-letter title to five); the tab bar wraps.
 APP_CSS = (
@@ -58,7 +63,6 @@ APP_CSS = (
     "</style>"
 )
 
-SELECTION_OVERLAYS = ("los", "visible", "reachable", "route", "highlight")
 #: Overlays an adapter returns that are the game's markings (the board's ``markings`` trait).
 MARKINGS = ("markings", "regions")
 
