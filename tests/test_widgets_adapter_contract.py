@@ -56,6 +56,13 @@ def test_context_is_read_only():
     with pytest.raises(AttributeError):
         ctx.side = "blue"  # type: ignore[misc]
     assert not ctx.referee and Context(game=None).referee
+    from hexplay.widgets.game_app import GameApp
+
+    app = GameApp("skirmish", seed=1, vs_computer="adversary")
+    orders = app.context().orders  # the engine's answers only: no order, no undo
+    assert not hasattr(orders, "order") and not hasattr(orders, "undo")
+    unit = next(u for u, v in app.units_by_id.items() if v.get("hex") and v["side"] == "defender")
+    assert orders.engine_legal_orders(unit) == tuple(app.game.legal_orders("defender", unit))
 
 
 @pytest.mark.parametrize("path", UI_MODULES, ids=lambda p: str(p.relative_to(PKG)))

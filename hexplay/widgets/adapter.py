@@ -188,6 +188,24 @@ class OrderController:
         return u.get("hex")
 
 
+class EngineQueries:
+    """Read-only: the engine's legal orders and reach for the side at the screen, remembered
+    until the game's next command (an :class:`OrderController`'s, without its ``order`` /
+    ``undo``): what a :class:`Context` gives an adapter."""
+
+    def __init__(self, controller: OrderController) -> None:
+        self._c = controller
+
+    def engine_legal_orders(self, unit: str | None) -> tuple[LegalOrder, ...]:
+        return self._c.engine_legal_orders(unit)
+
+    def reach(self, unit: str) -> Reach:
+        return self._c.reach(unit)
+
+    def remember(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        return self._c.remember(key, make)
+
+
 def _one_to_n(options: Sequence[Any]) -> bool:
     """Are ``options`` exactly 1, 2, ..., n (what a number field from 1 can hold)?"""
     return list(options) == list(range(1, len(options) + 1))
@@ -228,7 +246,8 @@ class Context:
     viewer's view; ``side``: the side at the screen (the referee's chosen side in referee
     mode); ``viewer``: ``side`` or ``"referee"``; ``selected``: the selected unit or None;
     ``units``: the viewer's counters by id (:meth:`GameUI.counters`); ``orders``: the
-    engine's legal orders and reach for ``side``, remembered (:class:`OrderController`)."""
+    engine's legal orders and reach for ``side``, remembered (:class:`EngineQueries`: it
+    gives no order)."""
 
     game: Any
     view: Mapping[str, Any] = field(default_factory=dict)

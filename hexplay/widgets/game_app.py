@@ -35,7 +35,7 @@ import ipywidgets as W
 from ..engine.errors import IllegalOrder
 from ..engine.protocol import Order
 from . import guard as G
-from .adapter import REFEREE, Context, GameUI, OrderController, pick_unit
+from .adapter import REFEREE, Context, EngineQueries, GameUI, OrderController, pick_unit
 from .board import HexBoard
 from .controls import PhaseControls, PlotBuilder, ReplaySlider
 from .keypad import KeyPad
@@ -159,6 +159,7 @@ class GameApp(W.VBox):
             plotted=self._plotted,
             titles=self.ui.order_titles,
         )
+        self._queries = EngineQueries(self.orders)  # (what a Context gives an adapter)
         self.roster_rows: dict[str, dict[str, Any]] = {}
         self.builder = PlotBuilder(self.orders)
         self.results = ResultsLog(describe=self.ui.describe_event)
@@ -351,7 +352,7 @@ class GameApp(W.VBox):
             viewer=self.viewer,
             selected=self.selected_unit if selected is True else selected,  # type: ignore[arg-type]
             units=self.units_by_id,
-            orders=self.orders,
+            orders=self._queries,
         )
 
     def _plotted(self, unit: str) -> list[str]:
