@@ -19,7 +19,7 @@ below 1: this checkout's front end is faster), with the blocks' range as context
 echoes, the same on both sides) of the page's renderer, the rest of Chromium, the kernel and
 the Jupyter server::
 
-    python benchmarks/browser_ab.py --base /tmp/base4 [--game skirmish|aggressor]
+    python benchmarks/browser_ab.py --base /tmp/base4 [--game skirmish|ambush|aggressor]
         [--clicks 8] [--blocks 6]
 
 Not part of ``run.py``: a tool to compare front ends with.
@@ -51,10 +51,17 @@ GAMES = {
         ("app_a.board", "app_b.board"),
     ),
     "aggressor": (
-        "from hexplay.games.aggressor.ui.adapter import AggressorApp\n"
+        "from hexplay.games.aggressor.app import AggressorApp\n"
         "def make():\n"
         "    return AggressorApp(seed=1)\n",
         "app = app_a\n" + __import__("browser_aggressor").PICK,
+        ("app_a", "app_b"),
+    ),
+    "ambush": (
+        "from hexplay.widgets.game_app import GameApp\n"
+        "def make():\n"
+        "    return GameApp('ambush', seed=1, vs_computer='defender')\n",
+        "app = app_a\n" + __import__("browser_ambush").PICK_UNITS,
         ("app_a", "app_b"),
     ),
 }

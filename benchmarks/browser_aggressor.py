@@ -42,7 +42,7 @@ from launch import Launch, stop_on_sigterm  # noqa: E402  (benchmarks/launch.py)
 H = browser.H
 
 APP_CELL = r"""
-from hexplay.games.aggressor.ui.adapter import AggressorApp
+from hexplay.games.aggressor.app import AggressorApp
 
 app = AggressorApp(seed=1)
 board = app.board

@@ -1,6 +1,6 @@
 """Where a click's milliseconds go: a board click and a bare echo, stage by stage, in the page.
 
-Opens an app (``--game skirmish|aggressor|naval``, the notebooks of ``browser*.py``) in
+Opens an app (``--game skirmish|ambush|aggressor|naval``, the notebooks of ``browser*.py``) in
 JupyterLab in headless Chromium with every WebSocket of the page wrapped (an init script): each
 frame sent and received is timestamped (``performance.now``) and sized, and the kernel's comm
 messages are picked out by their content.  For each real click on an own counter it splits the
@@ -93,6 +93,7 @@ GAMES = {
     "skirmish": ("browser", "BOARD_CELL", "PICK", "board"),
     "aggressor": ("browser_aggressor", "APP_CELL", "PICK", "app"),
     "naval": ("browser_naval", "NAVAL_CELL", "PICK_SHIPS", "app"),
+    "ambush": ("browser_ambush", "AMBUSH_CELL", "PICK_UNITS", "app"),
 }
 
 

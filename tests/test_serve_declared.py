@@ -65,15 +65,16 @@ def test_a_derived_method_sends_the_local_calls_arguments():
 def test_the_table_dispatches_from_the_declaration():
     assert find("aggressor", "attack_odds").required == {"unit": "text", "target": "text"}
     assert set(find("naval", "attack_odds").required) == {"kind", "attackers", "target"}
-    with pytest.raises(BadArgs, match=r"naval has no query 'reach'"):
-        find("naval", "reach")
+    with pytest.raises(BadArgs, match=r"naval has no query 'ap_left'"):
+        find("naval", "ap_left")
+    assert find("naval", "reach") is find("skirmish", "reach")  # every game's
     assert declared("naval").setup is None
     assert "naval" not in SETUPS and {"skirmish", "aggressor"} <= set(SETUPS)
     assert PUBLIC_SCENARIO["skirmish"] == declared("skirmish").public_scenario
     with toys_registered():
         assert find("toy-race", "scenario") is GENERIC[0]
-        with pytest.raises(BadArgs, match=r"its queries are \['replay', 'scenario'\]"):
-            find("toy-race", "reach")
+        with pytest.raises(BadArgs, match=r"its queries are \['reach', 'replay', 'scenario'\]"):
+            find("toy-race", "ap_left")
         assert "toy-race" not in SETUPS
 
 

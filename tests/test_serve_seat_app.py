@@ -89,7 +89,9 @@ def test_aggressor_and_naval_queries_and_their_refusals():
     g = ag.game
     side = g.current
     u = own(g, side)[0]
-    assert q(t, ag, side, "reach", unit=u) == json.loads(json.dumps(g.reach(side, u)))
+    reach = q(t, ag, side, "reach", unit=u)  # every game's: the reach with its points left
+    assert reach["entries"] == json.loads(json.dumps(g.reach(side, u)))
+    assert reach["left"] == g.reach(side, u).left and reach["cost_unit"] == "hexes"
     assert q(t, ag, side, "observed_hexes")["hexes"] == sorted(g.observed_hexes(side)["hexes"])
     assert q(t, ag, side, "key_order", unit=u, key=4) == g.key_order(side, u, 4).to_dict()
     enemy = next(s for s in g.info.sides if s != side)
@@ -248,9 +250,10 @@ def test_naval_seats_plot_through_their_apps_and_a_push_shows_the_resolved_turn(
                 app.select(ship)
                 assert app.builder.task_codes()  # the engine's orders, over the table
                 taken = {u["hex"] for u in app.board.units}
-                reach = app.ui.reach_table(ship)
+                reach = app.ui.reach_table(app.context(), ship)
                 to = max((h for h in reach if h not in taken), key=lambda h: (reach[h][0], h))
-                assert app.ui.plot_to(ship, to), app.ui.message
+                app.gesture(ship, to, None)  # a click on a hex of its reach plots the path
+                assert app.click_text.startswith("ordered"), app.click_text
                 assert truth.view(side)["plots"][side][ship]["steps"]
             wait(lambda: "submitted" not in ref.table_status.value and ref.game.turn == 1)
             ijn.end_plot()
@@ -299,12 +302,12 @@ def test_skirmish_and_aggressor_seats_set_up_and_order_through_their_apps(monkey
                     assert "plots" in app.controls.status.value
                 else:
                     n0 = len(truth.commands.commands)
-                    for key in range(1, 7):  # the original's keys: the table's key_order
-                        app.ui.press(key)
+                    for key in range(1, 7):  # the original's keys: the engine's legal orders
+                        app.press(key)
                         if len(truth.commands.commands) > n0:
                             break
-                    assert len(truth.commands.commands) > n0, app.ui.message.value
-                    assert f"{u} move: done" in app.ui.message.value
+                    assert len(truth.commands.commands) > n0, app.click_text
+                    assert f"{u} move: done" in app.click_text
                 for s in truth.info.sides:
                     secret = hidden_from(truth, s)
                     assert names(wire.of(apps[s]), secret) == [], (name, s)

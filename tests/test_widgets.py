@@ -523,7 +523,7 @@ def test_app_click_sends_one_board_message_and_reuses_cached_sight():
     from hexplay.games.skirmish.sight import SKIRMISH_SIGHT
 
     want = app.game.map.visible_from(
-        app.units_by_id[b]["hex"], SKIRMISH_SIGHT, blockers=app.ui.blockers()
+        app.units_by_id[b]["hex"], SKIRMISH_SIGHT, blockers=app.ui.blockers(app.context())
     )
     assert app.board.overlays["visible"] == want
     assert len(app._sight_cache) == 2
@@ -851,10 +851,12 @@ def test_skirmish_selection_overlays_equal_the_plain_computation():
     for unit in ("A1", "A2", "A1"):
         app.select(unit)
         u = app.units_by_id[unit]
-        want = app.game.map.visible_from(u["hex"], SKIRMISH_SIGHT, blockers=app.ui.blockers())
+        want = app.game.map.visible_from(
+            u["hex"], SKIRMISH_SIGHT, blockers=app.ui.blockers(app.context())
+        )
         assert app.board.overlays["visible"] == want
         budget = Fraction(app.game.ap_left(app.plotting_side, unit))
-        plain = app.ui.terrain().reachable(u["hex"], budget).float_costs()
+        plain = app.ui.terrain(app.context()).reachable(u["hex"], budget).float_costs()
         plain.pop(u["hex"])
         assert app.board.overlays["reachable"] == plain
         assert list(app.board.overlays["reachable"]) == list(plain)  # same order too
@@ -862,7 +864,10 @@ def test_skirmish_selection_overlays_equal_the_plain_computation():
     # got leaves the next answer as it was
     assert not hasattr(app.ui, "_reach_cache")
     app.board.overlays["reachable"]["9999"] = 1.0
-    assert "9999" not in app.ui.reachable("A1") and app.ui.reachable("A1") == plain
+    assert (
+        "9999" not in app.ui.reachable(app.context(), "A1")
+        and app.ui.reachable(app.context(), "A1") == plain
+    )
 
 
 def test_panels_wait_about_as_long_as_the_pages_last_answer_took():
@@ -918,11 +923,10 @@ def test_a_click_answer_changing_a_widget_base_trait_goes_as_a_state_update():
 # --- set-up in the SKIRMISH/AMBUSH app: placements and Undo last (the same adapter path) -----
 def test_setup_placement_and_undo_through_the_app():
     from hexplay.games.ambush.game import AmbushGame
-    from hexplay.games.ambush.ui.adapter import ManualSetupAmbushUI
     from hexplay.widgets.game_app import GameApp
 
     g = AmbushGame.new("sample game", seed=3)
-    app = GameApp(g, ui=ManualSetupAmbushUI, vs_computer=None, hot_seat=False)
+    app = GameApp(g, setup="manual", vs_computer=None, hot_seat=False)
     assert g.phase == "setup" and app.plotting_side == "adversary"
     start, theirs = g.snapshot(), g.view("defender")
     # a man still to place is selected from the roster (he has no counter yet)
@@ -946,10 +950,9 @@ def test_setup_placement_and_undo_through_the_app():
 
 
 def test_setup_guard_seat_and_undo_through_the_app():
-    from hexplay.games.skirmish.ui.adapter import ManualSetupSkirmishUI
     from hexplay.widgets.game_app import GameApp
 
-    app = GameApp("skirmish", ui=ManualSetupSkirmishUI, seed=2, vs_computer="adversary")
+    app = GameApp("skirmish", setup="manual", seed=2, vs_computer="adversary")
     g = app.game
     # the computer set up the adversary; the convoy places its own
     assert g.setup_done == {"adversary": True, "defender": False}

@@ -205,7 +205,7 @@ def test_the_odds_panel_shows_an_antitank_shots_vehicle_damage_as_the_resolver_r
     app = GameApp(g, ui=AmbushUI, vs_computer="defender")
     crew = sorted(m.id for m in g.occupants("T") if m.alive)[0]
     assert crew in app.view["units"]  # the adversary sees him
-    app.ui.inspect("A1", crew)
+    app.ui.inspect("A1", crew, app.context())
     panel = app.ui.odds
     g.plot("adversary", "A1", "DF", target=crew, weapon="rocket_launcher")
     want = resolver_distribution(g, "A1", crew)
@@ -216,11 +216,13 @@ def test_the_odds_panel_shows_an_antitank_shots_vehicle_damage_as_the_resolver_r
         assert f"{name} {p.numerator}/{p.denominator}" in panel.text.value
     panel.show(None)
     assert panel.vehicle_current == {} and "vehicle T" not in panel.text.value
-    app.ui.inspect("A1", "T")  # the vehicle's counter: the first man aboard the side sees
+    app.ui.inspect(
+        "A1", "T", app.context()
+    )  # the vehicle's counter: the first man aboard the side sees
     assert {k: v for k, v in panel.vehicle_current.items() if v} == want
     # a man the side does not see gets no odds at all (nothing of his vehicle's either)
     app.view["units"].pop(crew)
-    app.ui.inspect("A1", crew)
+    app.ui.inspect("A1", crew, app.context())
     assert panel.vehicle_current == {} and "not in sight" in panel.text.value
 
 

@@ -437,7 +437,7 @@ def test_review_steps_through_every_turn_with_plots_odds_dice_and_sight():
     assert "Turn 1" in rv.body.value and "die" in rv.body.value
     assert {u["id"]: u["hex"] for u in app.board.units if not u.get("in_vehicle")} == {
         u["id"]: u["hex"]
-        for u in app.ui.counters(g1.view("referee"), "referee")
+        for u in app.ui.counters(g1.view("referee"), "referee", app.context())
         if not u.get("in_vehicle")
     }
 

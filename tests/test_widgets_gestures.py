@@ -84,7 +84,7 @@ def _attack_pair(app: Any) -> tuple[str, str] | None:
     by_id = app.units_by_id
     for v in _own(app):
         for f in _foes(app):
-            if app._attack_for(v, app.ui.target(f, None, by_id), by_id[f]["hex"]):
+            if app._attack_for(v, by_id[f]["hex"], f, None):
                 return v, f
     return None
 

@@ -15,7 +15,7 @@ from hexplay.engine.commands import CommandLog
 from hexplay.engine.protocol import Game, GameInfo, LegalOrder, Need, Order
 from hexplay.hexgrid import OffsetLayout
 from hexplay.maps import Map
-from hexplay.widgets.adapter import GameUI
+from hexplay.widgets.adapter import Context, GameUI
 from hexplay.widgets.counters import CounterStyle, SideStyle, sidc_for
 from hexplay.widgets.game_app import GameApp
 
@@ -174,19 +174,14 @@ class TinyUI(GameUI):
 
     game_class = TinyGame
 
-    @classmethod
-    def new_game(cls, seed: int = 0) -> Game:
-        return cls.game_class()
-
-    @property
-    def style(self) -> CounterStyle:
-        a, b = self.app.game.info.sides
+    def style(self, game: Any) -> CounterStyle:
+        a, b = game.info.sides
         return CounterStyle(
             (SideStyle(a, "#c0392b", f"{a} army"), SideStyle(b, "#2e86c1", f"{b} army")),
             legend=(("#7d3c98", "CBR hex"),),
         )
 
-    def counters(self, view: Any, side: str) -> list[dict[str, Any]]:
+    def counters(self, view: Any, side: str, ctx: Context) -> list[dict[str, Any]]:
         out = []
         for uid, u in view["units"].items():
             if u.get("unidentified"):
@@ -206,26 +201,21 @@ class TinyUI(GameUI):
             )
         return out
 
-    def overlays(self, view: Any, side: str) -> dict[str, Any]:
-        west = [h for h in self.app.game.map.hex_labels if int(h[:2]) > 4]
+    def overlays(self, view: Any, side: str, ctx: Context) -> dict[str, Any]:
+        west = [h for h in ctx.game.map.hex_labels if int(h[:2]) > 4]
         return {
             "markings": [{"name": "cbr", "hexes": view["cbr"], "colour": "#7d3c98"}],
             "regions": [{"name": "border", "regions": {"west": west}, "colour": "#222"}],
         }
 
-    def player(self, name: str | None, side: str, seed: int) -> Any:
-        from hexplay.ai.random import RandomPlayer
-
-        return RandomPlayer(side, seed)
-
-    def status(self, view: Any) -> str:
+    def status(self, view: Any, ctx: Context) -> str:
         return f"{len(view['units'])} units known"
 
 
 class ShipsUI(TinyUI):
     game_class = TinyShips
 
-    def counters(self, view: Any, side: str) -> list[dict[str, Any]]:
+    def counters(self, view: Any, side: str, ctx: Context) -> list[dict[str, Any]]:
         return [
             {
                 "id": uid,
@@ -241,7 +231,7 @@ class ShipsUI(TinyUI):
             if not u.get("unidentified")
         ]
 
-    def overlays(self, view: Any, side: str) -> dict[str, Any]:
+    def overlays(self, view: Any, side: str, ctx: Context) -> dict[str, Any]:
         return {}
 
 
@@ -305,7 +295,7 @@ def test_simultaneous_ships_show_facing_and_speed_and_resolve():
 
 @pytest.mark.parametrize("ui", [TinyUI, ShipsUI])
 def test_shell_new_game_and_referee_view(ui):
-    app = GameApp(ui.new_game(), ui=ui, vs_computer=None, referee=True, hot_seat=False)
+    app = GameApp(ui.game_class(), ui=ui, vs_computer=None, referee=True, hot_seat=False)
     assert {"E1", "E2", "W1", "W2"} <= {u["id"] for u in app.board.units}
     app.new_game()
     assert app.game.turn == 1 and app.board.units

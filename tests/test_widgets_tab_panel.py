@@ -65,7 +65,10 @@ def test_aggressor_tabs_shown_after_a_click_equal_the_panels_made_at_once(monkey
         assert app.selected_unit == unit and app.tabs.selected_index == 0
         assert ui.unit_panel not in sent and ui.odds_panel not in sent  # hidden: nothing sent
         assert ui.unit_panel.value == "" and ui.odds_panel.value == ""
-        want_unit, want_targets = ui._unit_html(unit), ui._targets_html(unit)
+        want_unit, want_targets = (
+            ui._unit_html(app.context(), unit),
+            ui._targets_html(app.context(), unit),
+        )
         app.tabs.selected_index = app.tab_index["Unit"]
         assert ui.unit_panel.value == want_unit and f"data-unit='{unit}'" in want_unit
         app.tabs.selected_index = app.tab_index["Attack"]

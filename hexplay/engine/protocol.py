@@ -525,6 +525,41 @@ class Game(ABC):
         from .pictures import picture_html
 
         return picture_html(self, REFEREE)
+    # --- what the app shell asks beside the turn (defaults serve any game) ------------------
+    def default_setup(self, side: str, units: bool = True) -> None:
+        """Place ``side`` by the game's default set-up (logged orders; called while the side
+        sets up), as a computer side or a player who leaves it to the computer. ``units``
+        False: only the side-wide choices a player's own placements need first (the default:
+        none). A game with no set-up phase never has it called; IllegalOrder by default."""
+        if units:
+            raise IllegalOrder("setup", f"{self.info.title} has no default set-up")
+
+    @property
+    def turn_limit(self) -> int | None:
+        """The scenario's last turn (the status line's "turn 3 of 12"), None: no limit."""
+        return None
+
+    def repeat_order(self, order: Order, given: Sequence[Order]) -> Order | None:
+        """The order "Same as last turn" gives for last turn's ``order`` (``given``: those
+        already given again in this pass); None leaves it out, IllegalOrder refuses it with
+        its reason. The default: the same order."""
+        return order
+
+    def suggested_orders(self, side: str, unit: str) -> list[LegalOrder]:
+        """Ready-made orders the order builder offers ``unit`` beside its legal orders (e.g.
+        a walker's "keep going": last turn's steps again), each complete; default: none."""
+        return []
+
+    def default_orders(self, side: str) -> list[Order]:
+        """Orders the app gives for ``side`` when the class turn timer ends a plot the rules
+        refuse as it stands (default: none)."""
+        return []
+
+    @staticmethod
+    def shot_odds(event: Mapping[str, Any]) -> Mapping[str, float] | None:
+        """The odds of a shot event of the log from the rules' tables (the after-action
+        review's expected hits; default: none)."""
+        return None
 
     # --- look-ahead copies (hexplay.ai.worlds, record.copy_game) ----------------------------
     HISTORIES: ClassVar[tuple[str, ...]] = ()

@@ -266,6 +266,34 @@ class RemoteGame:
     def scenario_dict(self) -> dict[str, Any]:
         return dict(vars(self.scenario))
 
+    def reach(self, side: str | None, unit: str) -> Any:
+        """Where the seat's ``unit`` can move: the table's ``reach`` query (every game's),
+        with its cost unit and points left."""
+        from .queries import as_reach
+
+        args = {"unit": unit} if side is None else {"side": side, "unit": unit}
+        return as_reach(self.query("reach", **args))
+
+    # --- what the app shell asks beside the turn (the protocol's defaults) -----------------
+    @property
+    def turn_limit(self) -> int | None:
+        """The scenario's public ``turn_limit`` (None when the side is not shown one)."""
+        v = vars(self.scenario).get("turn_limit")
+        return int(v) if isinstance(v, int) else None
+
+    def repeat_order(self, order: Order, given: Any) -> Order | None:
+        return order  # the table judges it as given
+
+    def default_orders(self, side: str) -> list[Order]:
+        return []  # the table's timer submits as it stands
+
+    def suggested_orders(self, side: str, unit: str) -> list[Any]:
+        return []
+
+    @staticmethod
+    def shot_odds(event: Any) -> None:
+        return None
+
     @property
     def commands(self) -> StateLog:
         """What the apps' memos key on: its ``len(commands)`` goes up with every new state the

@@ -11,7 +11,7 @@ side's data refused (403, logged).
 A game declares its queries once, in its own package: a :class:`SideQueries` (its queries, the
 scenario fields a side is shown, its default set-up) named by ``queries=`` in its plugin record.
 The table dispatches from it (:func:`find`) and :class:`~hexplay.serve.client.RemoteGame` derives
-a remote seat's methods from it. Every game has the two queries below besides its own:
+a remote seat's methods from it. Every game has the three queries below besides its own:
 
 ===================  =============================================================
 query                what, and who may ask it
@@ -20,6 +20,8 @@ scenario             the scenario's public terms (the game's ``public_scenario``
                      all of it for the referee)
 replay [turn]        the referee's view at the end of ``turn`` (once the game is over;
                      the referee at any time)
+reach unit           where the side's ``unit`` can move (the game's reach query, with
+                     its cost unit and the points left)
 ===================  =============================================================
 
 The side a query is about is the seat's own; the referee may name one with ``side`` (and asks
@@ -177,11 +179,57 @@ def rules_answer(fn: Callable[[], Any]) -> Any:
         raise IllegalOrder("order", str(e.args[0]) if e.args else "no such unit") from None
 
 
+def _reach(g, side: str, a: dict) -> Any:
+    from ..engine.protocol import reach_of
+
+    if side == REFEREE:
+        raise Refused("the referee names the side whose unit's reach it asks")
+    own = (g.view(side).get("units") or {}).get(a["unit"]) or {}
+    if own.get("side") != side:  # (the rules' refusal, as the local reach of it)
+        raise IllegalOrder("order", f"{a['unit']} is not one of {side}'s units")
+    r = reach_of(g, side, a["unit"])
+    return {
+        "entries": rules_answer(lambda: dict(r)),
+        "unit": r.unit,
+        "kind": r.kind,
+        "need": r.need,
+        "cost_unit": r.cost_unit,
+        "left": None if r.left is None else float(r.left),
+        "total": None if r.total is None else float(r.total),
+    }
+
+
+def as_reach(d: Any) -> Any:
+    """The ``reach`` answer as the local call's :class:`~hexplay.engine.protocol.Reach` (costs
+    sent as fractions' text back to numbers)."""
+    from fractions import Fraction
+
+    from ..engine.protocol import Reach
+
+    entries = {}
+    for k, e in (d.get("entries") or {}).items():
+        e = dict(e)
+        if isinstance(e.get("cost"), str):
+            e["cost"] = Fraction(e["cost"])
+        entries[k] = e
+    return Reach(
+        entries,
+        unit=d.get("unit"),
+        kind=d.get("kind"),
+        need=d.get("need"),
+        cost_unit=d.get("cost_unit") or "hexes",
+        left=d.get("left"),
+        total=d.get("total"),
+    )
+
+
 GENERIC: tuple[Query, ...] = (
     Query("scenario", _scenario, referee=True, method=False),
     Query("replay", _replay, optional={"turn": "count"}, referee=True, method=False),
+    Query("reach", _reach, {"unit": "text"}, result=as_reach),
 )
-"""The queries every game has (a remote seat has ``scenario`` and ``replay_view`` for them)."""
+"""The queries every game has (a remote seat has ``scenario`` and ``replay_view`` for them,
+and ``reach``: the game's reach query with its points left, :func:`reach_of`)."""
 
 NONE = SideQueries()
 """The declaration of a game that declares none: the generic queries, its scenario's name."""

@@ -44,32 +44,6 @@ BUSY = ("setting up", "plotting", "to move")
 """A side's table status while it must act."""
 
 
-class SeatUI:
-    """Mixed into a game's adapter for a seat: the table sets up, resolves and plays nobody."""
-
-    def start(self, game: Any) -> None:
-        """Nothing: each seat sets its own side up (or asks for the default set-up)."""
-
-    def advance(self, game: Any) -> list[dict[str, Any]]:
-        return []  # the table resolves as soon as every side has submitted
-
-    def player(self, name: str | None, side: str, seed: int) -> Any:
-        return None  # another seat plays that side
-
-    def win_probability(self, game: Any, n: int, seed: int) -> None:
-        return None  # the estimate needs the true state; a seat has its view only
-
-
-_SEAT_UIS: dict[type, type] = {}
-
-
-def seat_ui(ui: type[GameUI]) -> type[GameUI]:
-    """The seat's version of adapter class ``ui`` (made once per class)."""
-    if ui not in _SEAT_UIS:
-        _SEAT_UIS[ui] = type(f"Seat{ui.__name__}", (SeatUI, ui), {})
-    return _SEAT_UIS[ui]
-
-
 def _on_kernel_loop(fn) -> None:
     """Run ``fn`` on the kernel's loop (thread-safe), or at once outside a kernel."""
     loop = None
@@ -107,7 +81,7 @@ class SeatApp(GameApp):
         others = None if referee else tuple(s for s in game.info.sides if s != self.seat)
         super().__init__(
             game,
-            ui=seat_ui(ui or _registered_ui(game.info.name)),
+            ui=ui or _registered_ui(game.info.name),
             vs_computer=others,
             hot_seat=False,
             referee=referee,
@@ -122,6 +96,19 @@ class SeatApp(GameApp):
         self._show_table()
         if watch:
             game.watch(self._on_push)
+
+    # --- the table sets up, resolves and plays the other sides -----------------------------
+    def _start_game(self, game: Any) -> None:
+        """Nothing: each seat sets its own side up (or asks for the default set-up)."""
+
+    def _advance(self, game: Any) -> list[dict[str, Any]]:
+        return []  # the table resolves as soon as every side has submitted
+
+    def _player(self, name: str | None, side: str, seed: int) -> Any:
+        return None  # another seat plays that side
+
+    def _estimate(self, game: Any, n: int, seed: int) -> None:
+        return None  # the estimate needs the true state; a seat has its view only
 
     # --- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:

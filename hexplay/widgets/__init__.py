@@ -2,8 +2,8 @@
 the plain UI adapter, phase/order controls, log and record panels.
 
 ``HexBoard``, the counters schema and the panels import only ipywidgets/bqplot/anywidget; the
-apps are imported lazily on first use. A game's own app class (``<Name>App`` beside its
-adapter) is found through the registry's ``ui`` part: ``from hexplay.widgets
+apps are imported lazily on first use. A game's own app class (``<Name>App`` in its package's
+``app`` module) is found through the registry's ``ui`` part: ``from hexplay.widgets
 import <Name>App`` keeps working without this package naming any game.
 """
 
@@ -35,8 +35,8 @@ _LAZY = {
 
 
 def _game_app_class(name: str) -> Any:
-    """A registered game's own app class ``name`` (in the ``app`` module beside its adapter,
-    or the adapter's module)."""
+    """A registered game's own app class ``name`` (in the ``app`` module of the game's package,
+    the package holding its adapter's ``ui`` package, or beside its adapter)."""
     import importlib
 
     from ..registry import game_entry, games
@@ -46,7 +46,8 @@ def _game_app_class(name: str) -> Any:
         if not ref:
             continue
         adapter = ref.split(":")[0]
-        for where in (f"{adapter.rsplit('.', 1)[0]}.app", adapter):
+        package = adapter.rsplit(".", 1)[0]
+        for where in (f"{package.rsplit('.', 1)[0]}.app", f"{package}.app", adapter):
             try:
                 module = importlib.import_module(where)
             except ImportError:

@@ -24,6 +24,8 @@ holds them in their plain (wire) form. Every part of a counter is optional excep
     accepted: :func:`validate_counter` drops them, so nothing about it reaches the browser).
 ``stale``
     a last-known position (drawn faded).
+``selectable``
+    False: an own unit the side may not select (a killed man); the shell's, never sent.
 
 The style (side colours and legend entries, extra badges) is static: the board receives it
 once in its ``counter_style`` trait.
@@ -81,6 +83,7 @@ class Counter(TypedDict, total=False):
     seen_turn: int
     position: str
     seats: dict[str, str]
+    selectable: bool
 
 
 #: Fields a counter may carry (those of :class:`Counter`); anything else is refused.

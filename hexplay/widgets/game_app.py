@@ -1,6 +1,12 @@
 """GameApp: the game-independent app shell (board, phase controls, order builder, hot seat,
 referee view, class turn timer, computer players, results log, record table, replay, win
-probability). Each game plugs in a small UI adapter (:mod:`.adapter`).
+probability). Each game plugs in a small UI adapter (:mod:`.adapter`) that only describes
+(counters, overlays, panels, words); the shell owns the game's course and every gesture:
+the set-up (the game's ``default_setup``), the registry's computer players, ``advance``, the
+clicks (select, move by the reach query, attack after the odds, an order a click completes),
+the keys an adapter declares (:class:`~.adapter.Key`, with the key pad and Next unit), what a
+panel's button asks (:attr:`~.adapter.GameUI.requests`), "Same as last turn" and the timer's
+defaults (the game's ``repeat_order`` / ``default_orders``).
 
 Secrecy: the board and every panel only ever receive ``game.view(viewer)`` for the side now at
 the screen (or ``"referee"`` in referee mode). In a hot-seat game, between two sides' plots (or
@@ -29,9 +35,10 @@ import ipywidgets as W
 from ..engine.errors import IllegalOrder
 from ..engine.protocol import Order
 from . import guard as G
-from .adapter import REFEREE, GameUI, Intents, OrderController
+from .adapter import REFEREE, Context, EngineQueries, GameUI, OrderController, pick_unit
 from .board import HexBoard
 from .controls import PhaseControls, PlotBuilder, ReplaySlider
+from .keypad import KeyPad
 from .log import RecordTable, ResultsLog
 from .review import ReviewPanel
 from .roster import Roster
@@ -42,7 +49,6 @@ from .summary import TurnSummary, summary_markings
 
 log = logging.getLogger("hexplay.widgets")
 
-#: Overlays that belong to the selected unit (replaced when the selection changes).
 #: The app's own page styles: tab titles keep their whole width (with six or more tabs in the
 #: side panel, Lab's fixed-width tabs cut a six-letter title to five); the tab bar wraps.
 APP_CSS = (
@@ -57,7 +63,6 @@ APP_CSS = (
     "</style>"
 )
 
-SELECTION_OVERLAYS = ("los", "visible", "reachable", "route", "highlight")
 #: Overlays an adapter returns that are the game's markings (the board's ``markings`` trait).
 MARKINGS = ("markings", "regions")
 
@@ -73,7 +78,9 @@ class GameApp(W.VBox):
     gauge, if the adapter can estimate (refused for two humans in hot seat without a referee,
     where it would summarise positions the side at the screen cannot see). ``scenario``: a
     named scenario of the game's registry entry for a new game (the picker's choice for "New
-    game"; :mod:`.scenario_picker`).
+    game"; :mod:`.scenario_picker`). ``setup``: ``"computer"`` (every side still setting up
+    is placed by the game's default set-up, :meth:`~hexplay.engine.protocol.Game.default_setup`)
+    or ``"manual"`` (the human sides place their own units: order builder, board clicks).
     """
 
     def __init__(
@@ -90,21 +97,20 @@ class GameApp(W.VBox):
         win_probability: bool | None = False,
         win_probability_n: int = 40,
         scenario: str | None = None,
+        setup: str = "computer",
     ) -> None:
+        if setup not in ("computer", "manual"):
+            raise ValueError(f"setup must be 'computer' or 'manual', not {setup!r}")
         if ui is None:
             ui = _registered_ui(game)
         if game is None or isinstance(game, str):  # a registered game's name: a new game
-            game = new_scenario_game(ui, str(game), seed, scenario)
+            if game is None:
+                raise ValueError("give game= (a game or a registered game's name)")
+            game = new_scenario_game(str(game), seed, scenario)
         self.game = game
-        self.ui = ui(self)
-        self.ui.intents = Intents(
-            give=self.give_order,
-            select=self.click_unit,
-            show_tab=self.show_tab,
-            build=self.build_order,
-            listen_keys=lambda fn: self.board.on_key(fn),
-            listen_clicks=lambda fn: self.board.on_click(fn),
-        )
+        self.setup = setup
+        self.ui = ui()
+        self.ui.requests.connect(self._on_request)
         self.sides = tuple(game.info.sides)
         comp = (vs_computer,) if isinstance(vs_computer, str) else tuple(vs_computer or ())
         bad = [s for s in comp if s not in self.sides]
@@ -122,12 +128,13 @@ class GameApp(W.VBox):
         self.referee = referee
         self.humans = [s for s in self.sides if s not in comp]
         self.computers: dict[str, Any] = {}
-        self.ui.start(game)
         self._make_computers()
+        self._start_game(game)
         # the screen goes to a human side that must act now (alternating: the side to move)
         self.plotting_side: str = self._first_side()
         self.handover = False  # hot seat: every panel blank until the next player is ready
         self.units_by_id: dict[str, dict[str, Any]] = {}
+        self._board_counters: list[dict[str, Any]] = []
         self.view: dict[str, Any] = {}
         self.selected_unit: str | None = None
         #: The attack whose odds are shown: a second click on its target (or Attack) gives it.
@@ -138,15 +145,22 @@ class GameApp(W.VBox):
         self.views_pulled = 0  # game.view calls (the one-pass test counts them)
 
         self.board = HexBoard(game.map, height=board_height)
-        self.board.set_style(self.ui.style)
+        self.board.set_style(self.ui.style(game))
         self.board.fit_units = bool(getattr(self.ui, "fit_units", False))
         self.board.counter_scale = float(getattr(self.ui, "counter_scale", 1.0))
         self.controls = PhaseControls(sides=list(self.sides), show_side_picker=referee, timer=timer)
         if not self._simultaneous:  # orders act at once, nothing is plotted: End turn
             self.controls.end_plot.description = "End turn"
             self.controls.end_plot.tooltip = "end your turn: the other side's turn begins"
-        self.orders: OrderController = self.ui.controller_class(self)
-        """The link to the game for the side at the screen (the order builder's controller)."""
+        self.orders = OrderController(
+            game=lambda: self.game,
+            side=lambda: self.plotting_side,
+            units=lambda: self.units_by_id,
+            plotted=self._plotted,
+            titles=self.ui.order_titles,
+        )
+        self._queries = EngineQueries(self.orders)  # (what a Context gives an adapter)
+        self.roster_rows: dict[str, dict[str, Any]] = {}
         self.builder = PlotBuilder(self.orders)
         self.results = ResultsLog(describe=self.ui.describe_event)
         self.record = RecordTable()
@@ -172,6 +186,12 @@ class GameApp(W.VBox):
         self.orders_given: dict[tuple[str, int], list[Any]] = {}
         self.winprob = self._make_gauge(win_probability, win_probability_n)
         self.scenario_picker = ScenarioPicker(game, scenario)  # read by "New game"
+        #: The adapter's keys (:attr:`~.adapter.GameUI.keys`) on a key pad, with Next unit.
+        self.keypad = KeyPad(self.ui.keys, self.ui.key_rows)
+        self.keypad.on_key = self.press
+        self.keypad.next_unit.on_click(lambda _b: self.select_next())
+        if self.ui.keys:
+            self.board.on_key(lambda ev: self.press(str(ev.get("key"))))
 
         self.click_status = W.HTML()
         self.click_status.add_class("hexplay-click-status")
@@ -218,7 +238,7 @@ class GameApp(W.VBox):
             panel.append(self.winprob)
         self.style = W.HTML(APP_CSS, layout=W.Layout(display="none"))
         side_panel = W.VBox(
-            [*panel, self.roster, *above, self.tabs, self.style],
+            [*panel, self.roster, *above, self.keypad, self.tabs, self.style],
             layout=W.Layout(width="42%", min_width="360px"),
         )
         board_box = W.VBox(
@@ -272,13 +292,106 @@ class GameApp(W.VBox):
         self.computers = {}
         for i, side in enumerate(s for s in self.sides if s not in self.humans):
             try:
-                self.computers[side] = self.ui.player(self.computer_name, side, self.seed + i)
+                self.computers[side] = self._player(self.computer_name, side, self.seed + i)
             except Exception as e:  # no player: the side is submitted as it stands
                 log.warning("hexplay: no computer player for %s: %s", side, e)
                 self.computers[side] = None
 
+    def _player(self, name: str | None, side: str, seed: int) -> Any:
+        """The registry's computer player ``name`` for ``side`` (None: the game's first named
+        one that is not the random player)."""
+        from ..registry import game_entry
+
+        try:
+            entry = game_entry(self.game.info.name)
+        except KeyError:  # a game not registered (a test's own): the random player
+            from ..ai.random import RandomPlayer
+
+            return RandomPlayer(side, seed)
+        if name is None:
+            name = next((n for n in entry.player_names() if n != "random"), "random")
+        return entry.player(name, side, seed=seed)
+
+    def _start_game(self, game: Any) -> None:
+        """Finish a game still in its set-up (every side the app does not leave to a human's
+        own placements gets the game's default set-up, in the order of its sides), then let
+        the computers act until a human must (the first side rolled may be the computer's)."""
+        done: set[str] = set()
+        for _ in range(len(self.sides) + 1):
+            moved = False
+            for side in self.sides:
+                if str(getattr(game, "phase", "")) != "setup" or side in done:
+                    continue
+                if side not in _to_act(game):
+                    continue
+                done.add(side)
+                try:
+                    if self.setup == "manual" and side in self.humans:
+                        game.default_setup(side, units=False)  # (choices his placements need)
+                        continue
+                    game.default_setup(side)
+                except IllegalOrder:  # no default set-up: the side's player places its units
+                    continue
+                game.submit(side)
+                moved = True
+            if not moved:
+                break
+        self._computers_first(game)
+
+    def _computers_first(self, game: Any) -> None:
+        """The computers act (and submit) while no human side may: an alternating game whose
+        first turn is a computer's is played up to the human's turn before it is shown."""
+        for _ in range(10_000):
+            sides = _to_act(game)
+            if game.over or not sides or any(s in self.humans for s in sides):
+                return
+            for s in sides:
+                c = self.computers.get(s)
+                if c is not None:
+                    c.act(game)
+                if not game.over and s in _to_act(game):
+                    game.submit(s)
+
+    def _advance(self, game: Any) -> list[dict[str, Any]]:
+        """Resolve the turn (every side has submitted): the protocol's ``advance``."""
+        return list(game.advance() or [])
+
+    def _estimate(self, game: Any, n: int, seed: int) -> Any:
+        """The win-probability gauge's estimate (:func:`hexplay.analysis.winprob.win_probability`:
+        the computer players finish ``n`` copies of the game)."""
+        from ..analysis.winprob import win_probability
+
+        return win_probability(game, n=n, seed=seed, tactics=None)
+
+    def context(self, selected: str | None | bool = True) -> Context:
+        """What an adapter may read now (:class:`~.adapter.Context`); ``selected`` a unit
+        (None: none), True: the selection now."""
+        return Context(
+            game=self.game,
+            view=self.view,
+            side=self.plotting_side,
+            viewer=self.viewer,
+            selected=self.selected_unit if selected is True else selected,  # type: ignore[arg-type]
+            units=self.units_by_id,
+            orders=self._queries,
+        )
+
+    def _plotted(self, unit: str) -> list[str]:
+        """The unit's plotted orders in words (the roster row's, :meth:`GameUI.roster`)."""
+        p = (self.roster_rows.get(unit) or {}).get("plotted") or ""
+        return list(p) if isinstance(p, list | tuple) else ([p] if p else [])
+
+    def _selectable(self, u: Any) -> bool:
+        """A counter the side at the screen may select: its own, not faded, and not marked
+        ``selectable: False`` by the adapter (a killed man)."""
+        return (
+            u.get("side") == self.plotting_side
+            and not u.get("stale")
+            and u.get("selectable", True) is not False
+        )
+
     def _make_gauge(self, on: bool | None, n: int) -> Any:
-        gauge = getattr(self.ui, "gauge_class", None)
+        gauge = self.ui.gauge_class
         if not on or gauge is None:
             return None
         g = gauge(n=n, seed=self.seed, layout=W.Layout(width="100%"))
@@ -305,45 +418,41 @@ class GameApp(W.VBox):
             self.view = dict(g.view(self.viewer))
             self.views_pulled += 1
             side = None if self.referee else self.plotting_side
-            counters = self.ui.counters(self.view, side or REFEREE)
-            self.units_by_id = {u["id"]: u for u in counters}
-            for u in self.ui.extra_units(self.view, side or REFEREE):
-                self.units_by_id.setdefault(u["id"], u)
+            self._set_counters(self.view, side or REFEREE)
+            if self.selected_unit is not None and self.selected_unit not in self.units_by_id:
+                self.selected_unit = None  # gone (eliminated, taken back)
+                self.builder.set_unit(None, refresh=False)
+            ctx = self.context()
+            rec = self.ui.record(self.view, self.viewer, ctx)
+            if rec.events is not None:
+                self.summary.show(rec.events, int(getattr(g, "turn", 0)))
             with self.board.hold_sync():  # one message: units and overlays together
-                self.board.units = counters
-                ov = {
+                self.board.units = self._board_counters
+                keep = {
                     k: v
                     for k, v in self.board.overlays.items()
-                    if k in SELECTION_OVERLAYS and (k != "route" or self.builder.pending)
+                    if k == "los" or (k == "route" and self.builder.pending)
                 }
-                ov.update(self.ui.overlays(self.view, side or REFEREE))
-                marks = {k: ov.pop(k) for k in MARKINGS if k in ov}
-                events = self.ui.events(self.view, self.viewer)
-                if events is not None:
-                    self.summary.show(events, int(getattr(g, "turn", 0)))
-                hits = summary_markings(self.summary.events)
-                if hits:
-                    marks["markings"] = [*marks.get("markings", []), *hits]
-                if ov != self.board.overlays:
-                    self.board.overlays = ov
-                if marks != self.board.markings:
-                    self.board.markings = marks
-            self.ui.refresh_panels(self.view, side)
+                self._show_overlays(ctx, keep)
+            self.ui.refresh_panels(self.view, side, ctx)
+            rows = self.ui.roster(self.view, side or REFEREE, ctx)
+            self.roster_rows = {r["id"]: r for r in rows}
             self.builder.refresh()
-            self.roster.set_rows(self.ui.roster(self.view, side or REFEREE), self.selected_unit)
-            if events is not None:
-                self.results.set_events(events)
-            rows, cols, summary = self.ui.record(self.viewer)
-            self.record.set_rows(rows, columns=cols, summary=summary)
+            self.roster.set_rows(rows, self.selected_unit)
+            if rec.events is not None:
+                self.results.set_events(rec.events)
+            self.record.set_rows(list(rec.rows), columns=rec.columns, summary=rec.summary)
         turn = int(getattr(g, "turn", 0))
-        extra = "" if self.handover and not self.referee else self.ui.status(self.view)
+        extra = (
+            "" if self.handover and not self.referee else self.ui.status(self.view, self.context())
+        )
         if over:
             who = getattr(g, "winner", None)
             won = f"<b>{html.escape(str(who))}</b> wins" if who else "a draw"
             extra += f" · game over: {won}"
         self.controls.set_status(
             turn,
-            self.ui.turn_limit(),
+            self.game.turn_limit,
             str(getattr(g, "phase", "")),
             None if self.referee else self.plotting_side,
             extra,
@@ -363,6 +472,31 @@ class GameApp(W.VBox):
             self.replay.layout.display = ""
             self.replay.set_range(turn)
         self.guard_widgets()  # (a widget a panel made for this view)
+
+    def _set_counters(self, view: Any, side: str) -> None:
+        """The adapter's counters of ``view``: every unit the side may select by id, those
+        with a hex for the board."""
+        counters = self.ui.counters(view, side, self.context(None))
+        self.units_by_id = {u["id"]: u for u in counters}
+        self._board_counters = [u for u in counters if u.get("hex") is not None]
+
+    def _show_overlays(self, ctx: Context, keep: dict[str, Any]) -> None:
+        """The adapter's overlays for ``ctx`` (its view's, the selection's), with the game's
+        markings in their own trait and the turn summary's hits added; ``keep``: overlays of
+        the board that stay (a LOS trace, the path being clicked). Only traits that changed
+        are sent."""
+        ov = dict(keep)
+        ov.update(self.ui.overlays(self.view, ctx.viewer, ctx) or {})
+        marks = {k: ov.pop(k) for k in MARKINGS if k in ov}
+        hits = summary_markings(self.summary.events)
+        if hits:
+            marks["markings"] = [*marks.get("markings", []), *hits]
+        if ctx.selected is not None:
+            ov = self._marks(ctx.selected, ov)
+        if ov != self.board.overlays:
+            self.board.overlays = ov
+        if marks != self.board.markings:
+            self.board.markings = marks
 
     def _handover_html(self) -> str:
         """The hand-over screen's words: whose turn it is, and that the other looks away."""
@@ -408,7 +542,8 @@ class GameApp(W.VBox):
         self._disarm()
         self.summary.clear()
         self.roster.set_rows([])
-        self.ui.blank_panels()
+        self.roster_rows = {}
+        self.ui.refresh_panels(None, None, self.context(None))
         self.results.set_events([])
         self.record.set_rows([])
         # (the phase message stays: it is the hand-over's own, e.g. "turn resolved; now turn 3")
@@ -441,9 +576,17 @@ class GameApp(W.VBox):
         if self.builder.handle_click(hex_, unit, occupant):
             return
         picked = occupant or unit
-        mine = picked is not None and self.ui.selectable(
-            self.units_by_id[picked], self.plotting_side
-        )
+        setup = str(getattr(self.game, "phase", "")) == "setup"
+        if setup and picked is None and hex_ is not None:
+            # a side-wide order this hex completes (a placement); one the hex cannot take is
+            # given all the same when it is the only one: the engine says why not
+            side_wide = self._other_order(None, hex_, None) or self._other_order(
+                None, hex_, None, judge=True
+            )
+            if side_wide is not None:
+                self._give([side_wide])
+                return
+        mine = picked is not None and self._selectable(self.units_by_id[picked])
         if picked is not None and (mine or self.referee):
             self.armed = None
             self.select(picked)
@@ -454,16 +597,11 @@ class GameApp(W.VBox):
             return
         sel = self.selected_unit
         if sel is None:
-            setup = str(getattr(self.game, "phase", "")) == "setup"
-            side_wide = self._other_order(None, hex_, picked) if setup and hex_ else None
-            if side_wide is not None:  # a side-wide order this hex alone completes (set-up)
-                self._give([side_wide])
-            elif picked is not None:
+            if picked is not None:
                 self.refuse("orders", f"{picked} is not one of the {self.plotting_side}'s units")
             elif hex_ is not None:
                 self.board.selected = hex_
-                if not setup:  # (a set-up click the game's adapter may take)
-                    self.say_click(f"{hex_}: select one of your units first", error=False)
+                self.say_click(f"{hex_}: select one of your units first", error=False)
             return
         if bool(ev.get("shift")) or picked == sel:  # shift: look only
             self.inspect(sel, picked or hex_)
@@ -518,9 +656,12 @@ class GameApp(W.VBox):
             self.builder.set_unit(None)
         return True
 
-    def _attack_for(self, sel: str, target: str | None, hex_: str | None) -> Any:
+    def _attack_for(
+        self, sel: str, hex_: str | None, unit: str | None, occupant: str | None
+    ) -> Any:
         """(legal order, need, value) of the first ``attack_kinds`` order of ``sel`` that takes
-        the click (a unit need: the unit the adapter's ``target`` names; a hex need: the hex)."""
+        the click (a unit need: the unit clicked, else a living man aboard it, else one in the
+        hex: :func:`~.adapter.pick_unit`; a hex need: the hex)."""
         kinds = tuple(getattr(self.game.info, "attack_kinds", ()) or ())
         c = self.orders
         for lo in c.engine_legal_orders(sel):
@@ -529,7 +670,11 @@ class GameApp(W.VBox):
             need = next((n for n in lo.needs if not n.optional), None)
             if need is None or need.kind not in ("unit", "hex"):
                 continue
-            value = hex_ if need.kind == "hex" else target
+            value = (
+                hex_
+                if need.kind == "hex"
+                else pick_unit(need, None, unit, occupant, self.units_by_id)
+            )
             if value is not None and need.accepts(value):
                 return lo, need, value
         return None
@@ -539,8 +684,8 @@ class GameApp(W.VBox):
     ) -> None:
         """The board click on ``hex_`` / ``unit`` with ``sel`` selected (see the click's doc)."""
         side = self.plotting_side
-        c = self.orders
-        target = self.ui.target(unit, occupant, self.units_by_id) if unit else None
+        c = self.builder.controller
+        target = occupant or unit
         enemy = unit is not None and self.units_by_id[unit].get("side") != side
         if hex_ is None and unit is not None:
             hex_ = self.units_by_id[unit].get("hex")
@@ -552,9 +697,11 @@ class GameApp(W.VBox):
             self._give(r.move_order(side, hex_))
             return
         # attack: odds first, a second click (or the Attack button) gives it
-        hit = self._attack_for(sel, target, hex_) if (enemy or target) else None
+        hit = self._attack_for(sel, hex_, unit, occupant) if (enemy or target) else None
         if hit is not None:
             lo, need, value = hit
+            if need.kind == "unit":
+                target = value
             order = lo.complete(**{need.name: value})
             if self.armed is not None and self.armed == order:
                 self.armed = None
@@ -570,34 +717,47 @@ class GameApp(W.VBox):
             )
             return
         # another order that takes exactly this click (e.g. supply from a unit, decontaminate)
-        other = self._other_order(sel, hex_, target)
+        other = self._other_order(sel, hex_, target, unit, occupant)
         if other is not None:
             self._give([other])
             return
         self.inspect(sel, target or hex_)
         self._why_not(sel, hex_, target if enemy else None, r)
 
-    def _other_order(self, sel: str | None, hex_: str | None, target: str | None) -> Any:
+    def _other_order(
+        self,
+        sel: str | None,
+        hex_: str | None,
+        target: str | None,
+        unit: str | None = None,
+        occupant: str | None = None,
+        judge: bool = False,
+    ) -> Any:
         """The one order of ``sel`` (None: a side-wide one) besides moves and attacks whose
-        single need the click fills (a unit or a hex it lists), else None."""
+        single need the click fills (a unit or a hex it lists; the other needs choices the
+        adapter's panels hold, :attr:`~.adapter.GameUI.choices`), else None. ``judge``: the
+        click need not be one the need lists (the engine will say why not)."""
         info = self.game.info
         skip = {*getattr(info, "move_kinds", ()), *getattr(info, "attack_kinds", ())}
         found = []
-        c = self.orders
-        if sel is None:
-            try:
-                legal = [lo for lo in self.game.legal_orders(self.plotting_side) if lo.unit is None]
-            except Exception:
-                return None
-        else:
-            legal = list(c.engine_legal_orders(sel))
+        c = self.builder.controller
+        try:
+            legal = [lo for lo in c.engine_legal_orders(sel) if sel is not None or lo.unit is None]
+        except Exception:
+            return None
+        chosen = self.ui.choices
         for lo in legal:
             req = [n for n in lo.needs if not n.optional]
-            if lo.kind in skip or len(req) != 1 or req[0].kind not in ("unit", "hex"):
+            fill = [n for n in req if n.kind in ("unit", "hex")]
+            rest = [n for n in req if n not in fill]
+            if lo.kind in skip or len(fill) != 1 or any(n.name not in chosen for n in rest):
                 continue
-            value = hex_ if req[0].kind == "hex" else target
-            if value is not None and req[0].accepts(value):
-                found.append(lo.complete(**{req[0].name: value}))
+            n = fill[0]
+            value = hex_ if n.kind == "hex" else (c.pick(n, hex_, unit, occupant) or target)
+            if value is None or not (judge or n.accepts(value)):
+                continue
+            args = {m.name: chosen[m.name].value for m in rest}
+            found.append(Order(lo.side, lo.kind, lo.unit, {**lo.args, n.name: value, **args}))
         return found[0] if len(found) == 1 else None
 
     def _why_not(self, sel: str, hex_: str | None, enemy: str | None, r: Any) -> None:
@@ -651,7 +811,15 @@ class GameApp(W.VBox):
         self.builder._plot_changed()
         self.say_click(f"ordered: {order.label()}", error=False)
 
-    # --- intents an adapter may ask for (passed to it: GameUI.intents) --------------------------
+    # --- what a panel's buttons ask (the adapter's requests), keys, Next unit -----------------
+    def _on_request(self, kind: str, value: Any) -> None:
+        """A panel's button asked: ``select`` a unit (as a click on its counter) or ``give``
+        an order (the engine judges; the status line by the board says what it did)."""
+        if kind == "select":
+            self.click_unit(str(value))
+        elif kind == "give" and not (self.handover or self.over):
+            self._give([value])
+
     def give_order(self, order: Order) -> tuple[bool, Any]:
         """Give ``order`` for the side at the screen: ``(True, what the game returned)`` or
         ``(False, the refusal's words)``; the app refreshes once."""
@@ -666,14 +834,91 @@ class GameApp(W.VBox):
             self.builder.set_unit(None)
         return True, result
 
+    def _acting_unit(self) -> str | None:
+        """The selected unit if the side at the screen may order it now (else says why)."""
+        if self.handover or self.over:
+            return None
+        unit = self.selected_unit
+        u = self.units_by_id.get(unit or "")
+        if unit is None or u is None or not (self._selectable(u) or self.referee):
+            self.refuse("orders", "select one of your units first (or press Next unit)")
+            return None
+        return unit
+
+    def press(self, key: str | int) -> None:
+        """A key of the adapter's (:class:`~.adapter.Key`) for the selected unit: a
+        direction's first legal order of the key's kinds that takes the neighbouring hex,
+        given at once; a key without direction: the unit's one order of its kinds (its target
+        asked in the order builder), or the Plot tab when there are several."""
+        spec = self.ui.keys.get(str(key))
+        if spec is None:
+            return
+        unit = self._acting_unit()
+        if unit is None:
+            return
+        c = self.builder.controller
+        legal = [lo for lo in c.engine_legal_orders(unit) if lo.kind in spec.kinds]
+        if spec.direction is None:
+            kinds = sorted({lo.kind for lo in legal}, key=spec.kinds.index)
+            if not legal:
+                self.refuse("orders", f"{unit} has no {spec.title} it may use now")
+            elif len(kinds) > 1:
+                self.say_click(f"{unit}: choose {' or '.join(kinds)} on the Plot tab", False)
+                self.build_order(unit, None)
+            elif legal[0].needs:
+                self.build_order(unit, legal[0])
+                self.say_click(f"{unit} {legal[0].kind}: click the target hex", error=False)
+            else:
+                self._give([legal[0].complete()])
+            return
+        here = self.units_by_id[unit].get("hex")
+        to = _neighbour(self.game.map, here, spec.direction) if here else None
+        if to is None:
+            self.refuse("movement", f"key {key} ({spec.title}) leads off the map")
+            return
+        for kind in spec.kinds:
+            for lo in legal:
+                need = next((n for n in lo.needs if not n.optional), None)
+                if lo.kind != kind or need is None or need.kind not in ("hex", "unit"):
+                    continue
+                value = to if need.kind == "hex" else c.pick(need, to, None, None)
+                if value is not None and need.accepts(value):
+                    self._give([lo.complete(**{need.name: value})])
+                    return
+        enemy = next(
+            (
+                k
+                for k, v in self.units_by_id.items()
+                if v.get("hex") == to and not self._selectable(v)
+            ),
+            None,
+        )
+        self._why_not(unit, to, enemy, c.reach(unit))
+
+    def select_next(self) -> None:
+        """Select the next own unit (by id) that may still give an order now."""
+        if self.handover or self.over:
+            return
+        c = self.builder.controller
+        own = sorted(k for k, u in self.units_by_id.items() if self._selectable(u))
+        ready = [k for k in own if c.engine_legal_orders(k)]
+        if not ready:
+            self.say_click("no unit may act any more: end the turn", error=False)
+            return
+        cur = self.selected_unit
+        nxt = next((k for k in ready if cur is None or k > cur), ready[0])
+        self.click_unit(nxt)
+
     def show_tab(self, title: str) -> None:
         if title in self.tab_index:
             self.tabs.selected_index = self.tab_index[title]
 
     def build_order(self, unit: str, lo: Any) -> None:
-        """Start legal order ``lo`` of ``unit`` in the order builder (its needs asked there)."""
+        """Start legal order ``lo`` of ``unit`` in the order builder (its needs asked there;
+        None: the builder offers the unit's orders)."""
         self.builder.set_unit(unit)
-        self.builder.start(lo)
+        if lo is not None:
+            self.builder.start(lo)
         self.tabs.selected_index = 0
 
     def _disarm(self) -> None:
@@ -709,16 +954,9 @@ class GameApp(W.VBox):
         self.selected_unit = unit
         self.armed = None
         self.builder.arm(None)
-        ov = {k: v for k, v in self.board.overlays.items() if k not in SELECTION_OVERLAYS}
-        sel = self._marks(unit, self.ui.select(unit))
-        rings = sel.pop("markings", None)  # the selection's own markings (e.g. range rings)
-        ov.update(sel)
-        with self.board.hold_sync():
-            if rings is not None and self.board.markings != {"markings": rings}:
-                self.board.markings = {"markings": rings}
+        with self.board.hold_sync():  # the adapter's overlays for the selection, one message
             self.board.selected = unit
-            if ov != self.board.overlays:
-                self.board.overlays = ov
+            self._show_overlays(self.context(), {})
         self.board.after_answer(lambda: self._select_panels(unit))
 
     def _marks(self, unit: str, ov: dict[str, Any]) -> dict[str, Any]:
@@ -754,18 +992,24 @@ class GameApp(W.VBox):
             return  # selected something else meanwhile
         self.builder.set_unit(unit)
         self.roster.select(unit)
-        self.ui.select_panels(unit)
+        side = None if self.referee else self.plotting_side
+        self.ui.refresh_panels(self.view, side, self.context())
         self.tabs.selected_index = 0
 
-    def inspect(self, unit: str, target: str | None) -> None:
-        """A look from ``unit`` at ``target``: the adapter's panels, and its overlays drawn."""
+    def inspect(self, unit: str, target: str | None, switch: bool = True) -> None:
+        """A look from ``unit`` at ``target``: the adapter's panels, its overlays drawn, and
+        (``switch``) the panel it names brought on screen."""
         if target is not None and unit in self.units_by_id:
-            self._draw(self.ui.inspect(unit, target))
+            self._draw(self.ui.inspect(unit, target, self.context()), switch)
 
-    def _draw(self, ov: Any) -> None:
-        """Overlays an adapter returned for a look (``los``: a LOS trace or its dict)."""
+    def _draw(self, ov: Any, switch: bool = True) -> None:
+        """Overlays an adapter returned for a look (``los``: a LOS trace or its dict; ``tab``:
+        the panel to show)."""
         for k, v in (ov or {}).items():
-            if k == "los":
+            if k == "tab":
+                if switch:
+                    self.show_tab(v)
+            elif k == "los":
                 self.board.show_los(v)
             else:
                 self.board.set_overlay(k, v)
@@ -789,8 +1033,11 @@ class GameApp(W.VBox):
         self.controls.say("")  # an order went through: an old refusal no longer applies
         self.refresh()
         done, self.builder.last_order = self.builder.last_order, None
-        if done is not None:
-            self._draw(self.ui.after_order(done))
+        kinds = tuple(getattr(self.game.info, "attack_kinds", ()) or ())
+        if done is not None and done.kind in kinds and done.unit is not None:
+            # the odds panel follows plotting: the attack just given is looked at (no switch)
+            target = next((v for v in done.args.values() if isinstance(v, str)), None)
+            self.inspect(done.unit, target, switch=False)
 
     def _show_pending_path(self, unit: Any, path: list[str], cost: float | None) -> None:
         """Draw the path being clicked (overlay ``route``: dashed, with its AP cost)."""
@@ -834,7 +1081,7 @@ class GameApp(W.VBox):
             if last.unit in done or c is None:
                 continue
             try:
-                o = self.ui.repeat_order(self.game, last, again)  # e.g. a man keeps going
+                o = self.game.repeat_order(last, again)  # e.g. a man keeps going
                 if o is None:
                     continue
                 c.order(o)
@@ -898,7 +1145,7 @@ class GameApp(W.VBox):
                 break
             sides = _to_act(g)
             if not sides:
-                self.ui.advance(g)
+                self._advance(g)
                 resolved = True
                 continue
             humans = [s for s in sides if s in self.humans]
@@ -991,7 +1238,7 @@ class GameApp(W.VBox):
         if self.winprob is None:
             return None
         try:
-            est = self.ui.win_probability(self.game, self.winprob.n, self.winprob.seed)
+            est = self._estimate(self.game, self.winprob.n, self.winprob.seed)
             if est is not None:
                 self.winprob.show(est)
             return est
@@ -1004,10 +1251,14 @@ class GameApp(W.VBox):
         self.orders_given.clear()
         self.seed += 1
         self.game = new_scenario_game(
-            type(self.ui), self.scenario_picker.game_name, self.seed, self.scenario_picker.scenario
+            self.scenario_picker.game_name,
+            self.seed,
+            self.scenario_picker.scenario,
+            default=type(self.game),
         )
-        self.ui.start(self.game)
         self._make_computers()
+        self._start_game(self.game)
+        self.board.set_style(self.ui.style(self.game))
         self.plotting_side = self._first_side()
         # hot seat: blank first when the side to act is not the first human's
         first = self.humans[0] if self.humans else self.plotting_side
@@ -1024,7 +1275,6 @@ class GameApp(W.VBox):
         self._disarm()
         self.replay.layout.display = "none"
         self.__dict__.pop("_replay_cache", None)
-        self.ui.reset()
         self.board.clear_overlays()
         self.refresh()
         if self.winprob is not None:
@@ -1040,7 +1290,7 @@ class GameApp(W.VBox):
         side = self.plotting_side
         self.end_plot()
         if side in _to_act(self.game) and self.plotting_side == side:
-            for o in self.ui.default_orders(self.game, side):
+            for o in self.game.default_orders(side):
                 with contextlib.suppress(Exception):
                     self.orders.order(o)
             self.end_plot()
@@ -1060,7 +1310,8 @@ class GameApp(W.VBox):
         frame = self.replay_view(turn)
         if frame is None:
             return
-        self.board.units = self.ui.counters(frame, REFEREE)
+        counters = self.ui.counters(frame, REFEREE, self.context(None))
+        self.board.units = [u for u in counters if u.get("hex") is not None]
         self.board.clear_overlays()
         self.results.set_events([e for e in frame.get("events", []) if e.get("turn", 0) <= turn])
 
@@ -1091,6 +1342,16 @@ def _distance(m: Any, a: str, b: str) -> int | None:
     """Hexes between two labels of map ``m`` (None if it cannot say)."""
     try:
         return int(m.distance(a, b))
+    except Exception:
+        return None
+
+
+def _neighbour(m: Any, label: str, direction: int) -> str | None:
+    """The label of the hex next to ``label`` on map ``m`` in hexside ``direction`` (None:
+    off the map)."""
+    try:
+        h = m.hex(label).neighbor(int(direction))
+        return m.label(h) if m.contains(h) else None
     except Exception:
         return None
 

@@ -208,7 +208,7 @@ class ReviewPanel(W.VBox):
         if not self.available():
             self.body.value = "<i>the review opens when the game is over</i>"
             return
-        self.turns = review_turns(self.app.game, self.app.sides, self.app.ui.shot_odds)
+        self.turns = review_turns(self.app.game, self.app.sides, self.app.game.shot_odds)
         if not self.turns:
             self.body.value = "<i>no turn played yet</i>"
             return
@@ -227,7 +227,8 @@ class ReviewPanel(W.VBox):
         self.body.value = _STYLE.replace("body{", ".hexplay-review-body{") + turn_html(t, describe)
         board = self.app.board
         with board.hold_sync():
-            board.units = self.app.ui.counters(t["view"], REFEREE)
+            counters = self.app.ui.counters(t["view"], REFEREE, self.app.context(None))
+            board.units = [u for u in counters if u.get("hex") is not None]
             board.clear_overlays()
 
     def make_export(self) -> str:
@@ -235,14 +236,14 @@ class ReviewPanel(W.VBox):
         if not self.available():
             self.link.value = "<i>after the game</i>"
             return ""
-        style = getattr(self.app.ui, "style", None)
-        colours = {s.name: s.colour for s in getattr(style, "sides", ())} or None
+        style = self.app.ui.style(self.app.game)
+        colours = {s.name: s.colour for s in style.sides} or None
         page = export_html(
             self.app.game,
             self.app.sides,
             colours,
             describe=self.app.ui.describe_event,
-            shot_odds=self.app.ui.shot_odds,
+            shot_odds=self.app.game.shot_odds,
         )
         b64 = base64.b64encode(page.encode()).decode()
         name = f"{self.app.game.info.name}_review.html"

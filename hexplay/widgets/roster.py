@@ -68,8 +68,9 @@ class Roster(W.Box):
             ap = r.get("ap")
             if ap is not None:
                 text += f" · {_fmt(float(ap))} AP"
-            if r.get("plotted"):
-                text += f" · {r['plotted']}"
+            p = r.get("plotted")
+            if p:
+                text += f" · {p if isinstance(p, str) else ' '.join(p)}"
             b.description = text
             b.tooltip = text
             b.disabled = bool(r.get("disabled"))

@@ -1,20 +1,17 @@
 """The scenario picker of :class:`~.game_app.GameApp`: a list of the game's named scenarios
 (its registry entry's ``scenarios``), read by "New game". Shown only for a game with two or
-more; the first entry, "default", is the adapter's own choice. Scenario names are public (no
+more; the first entry, "default", is the game's own default scenario. Scenario names are public (no
 side's secret is in a list of names); a browser message naming no listed scenario is refused
 by the guarded dropdown."""
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable
 from typing import Any
 
 from . import guard as G
-from .adapter import GameUI
 
 DEFAULT = "default"
-"""The picker's first entry: the adapter's own new game (``GameUI.new_game(seed)``)."""
+"""The picker's first entry: the game's default scenario (``Game.new(None)``)."""
 
 
 def scenario_names(game: Any) -> list[str]:
@@ -45,21 +42,20 @@ class ScenarioPicker(G.Dropdown):
 
     @property
     def scenario(self) -> str | None:
-        """The chosen scenario's name, None for the adapter's default."""
+        """The chosen scenario's name, None for the game's default."""
         return None if self.value == DEFAULT else self.value
 
 
-def new_game(ui: type[GameUI], game_name: str, seed: int, scenario: str | None) -> Any:
-    """A new game for an adapter class: its own ``new_game`` (given ``scenario`` when it takes
-    one), else the registry's ``new_game(game_name, scenario, seed)`` (any registered game)."""
-    from ..registry import new_game as registry_new_game
+def new_game(game_name: str, seed: int, scenario: str | None, default: type | None = None) -> Any:
+    """A new game of the registered game ``game_name``: its registry entry's ``scenario``
+    (None: the game's default scenario); a game not registered (``default``: its class) starts
+    by the protocol's ``new``."""
+    from ..registry import game_entry
 
-    if scenario is None:
-        try:
-            return ui.new_game(seed=seed)
-        except NotImplementedError:  # the plain adapter: the registry's default game
-            return registry_new_game(game_name, seed=seed)
-    make: Callable[..., Any] = ui.new_game  # (an adapter's own may take a scenario)
-    if "scenario" in inspect.signature(make).parameters:
-        return make(seed=seed, scenario=scenario)
-    return registry_new_game(game_name, scenario=scenario, seed=seed)
+    try:
+        entry = game_entry(game_name)
+    except KeyError:
+        if default is None:
+            raise
+        return default.new(None, seed=seed)
+    return entry.new(scenario, seed=seed)

@@ -17,8 +17,9 @@
  *                                   hex (fog): the hidden hexes, or the map's outline and the
  *                                   visible hexes filled even-odd (Board.drawFog)
  *   reachable overlay            <path class="hexplay-reach" data-reach-count="<hexes>"> (one
- *                                   path); zoomed in, also <text class="hexplay-reach-text"
- *                                   data-reach="<label>" data-cost="…"> per hex
+ *                                   path); zoomed in, also ONE <text class="hexplay-reach-text"
+ *                                   data-reach="<labels>" data-cost="<costs>" data-count> (the
+ *                                   hexes' figures, space-separated in the same order)
  *   plotted path / fire arrow    class "hexplay-path" data-path-unit / class "hexplay-fire"
  *                                   data-fire-unit data-target   ("data-unit" is only on counters)
  *   vehicle occupant pip         <circle class="hexplay-occupant" data-occupant="<id>"> inside
@@ -132,6 +133,13 @@ function bytesKey(x) {
   for (let i = 0; i < u8.length; i++) h = Math.imul(h ^ u8[i], 0x01000193);
   return "#" + u8.length + ":" + (h >>> 0).toString(16);
 }
+
+/** The reach figures' font size (px, as board.css sets ``.hexplay-reach-text``) and glyph
+ * advances in ems (tabular digits; the point and minus narrower): each glyph of the one
+ * ``<text>`` of the figures is placed by itself, each figure centred on its hex. */
+const REACH_FONT_PX = 8;
+const REACH_DIGIT_EM = 0.56;
+const REACH_GLYPH_EM = { ".": 0.28, "-": 0.33 };
 
 /** A string that changes when an overlay value does (binary fields hashed). */
 function overlayKey(v) {
@@ -1093,35 +1101,52 @@ class Board {
   }
 
   /** The ``reachable`` overlay: ONE path over the reachable hexes (its group and path made
-   * once and only their attributes changed, like the fog's), zoomed in also each hex's cost. */
+   * once and only their attributes changed, like the fog's), zoomed in also each hex's cost,
+   * all in ONE ``<text class="hexplay-reach-text">`` whose glyphs are placed one by one
+   * (``x``/``y`` lists; ``data-reach`` / ``data-cost``: the hexes and their costs, in order).
+   * A text element per hex, a few hundred made and removed at each selection, took most of
+   * a selection's drawing. */
   drawReach() {
     const g = this.geom;
     const { hexes, costs } = this.reachData() || { hexes: [], costs: [] };
     const { group: gr, path: p } = this.layerPath("reachable", "hexplay-reachable", "hexplay-reach");
-    // the cost figures of the last value drawn (the path stays first in the group)
-    while (gr.lastChild !== p) gr.removeChild(gr.lastChild);
     let d = "";
     for (const i of hexes) d += g.pathD(i, 0.9);
     p.setAttribute("d", d);
     p.setAttribute("data-reach-count", String(hexes.length));
     this.reachLabelled = this.zoomedIn();
-    if (!this.reachLabelled) return;
-    const frag = document.createDocumentFragment();
+    let t = p.nextSibling;
+    if (!this.reachLabelled || !hexes.length) {
+      if (t) t.remove();
+      return;
+    }
+    if (!t) t = svg("text", { class: "hexplay-reach-text" }, gr);
+    const xs = [];
+    const ys = [];
+    const labs = [];
+    let text = "";
     for (let k = 0; k < hexes.length; k++) {
       const i = hexes[k];
-      const lab = g.labels[i];
       const c = costs[k];
-      const t = svg("text", {
-        x: g.x[i].toFixed(1),
-        y: (g.y[i] + SIZE * 0.7).toFixed(1),
-        class: "hexplay-reach-text",
-        "data-reach": lab,
-        "data-cost": String(c),
-      });
-      t.textContent = Number.isInteger(c) ? String(c) : c.toFixed(1);
-      frag.appendChild(t);
+      const s = Number.isInteger(c) ? String(c) : c.toFixed(1);
+      let w = 0;
+      for (const ch of s) w += REACH_GLYPH_EM[ch] ?? REACH_DIGIT_EM;
+      let x = g.x[i] - (w * REACH_FONT_PX) / 2;
+      const y = (g.y[i] + SIZE * 0.7).toFixed(1);
+      for (const ch of s) {
+        xs.push(x.toFixed(1));
+        ys.push(y);
+        x += (REACH_GLYPH_EM[ch] ?? REACH_DIGIT_EM) * REACH_FONT_PX;
+      }
+      text += s;
+      labs.push(g.labels[i]);
     }
-    gr.appendChild(frag);
+    t.setAttribute("x", xs.join(" "));
+    t.setAttribute("y", ys.join(" "));
+    t.setAttribute("data-reach", labs.join(" "));
+    t.setAttribute("data-cost", costs.join(" "));
+    t.setAttribute("data-count", String(hexes.length));
+    t.textContent = text;
   }
 
   /** After a zoom: add or drop the reach figures when the zoom crosses the legibility line. */

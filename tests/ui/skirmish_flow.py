@@ -96,7 +96,7 @@ def odds_of(f, t):
 
 
 def los_of(a, b):
-    t = app.game.map.los(a, b, SKIRMISH_SIGHT, app.ui.blockers())
+    t = app.game.map.los(a, b, SKIRMISH_SIGHT, app.ui.blockers(app.context()))
     return {
         "clear": bool(t.clear),
         "hexes": list(t.hexes),
@@ -285,16 +285,20 @@ def check_click_selects(page: Any) -> None:
     assert texts.count() == 0
     for _ in range(3):
         page.locator('.hexplay-board .hexplay-tool[title="zoom in"]').click()
+    # (one <text> holds every figure: its hexes and costs listed in order)
     page.wait_for_function(
-        "(n) => document.querySelectorAll('.hexplay-board .hexplay-reach-text').length === n",
+        "(n) => { const t = document.querySelector('.hexplay-board .hexplay-reach-text');"
+        " return !!t && +t.dataset.count === n; }",
         arg=n_reach,
     )
     want = K(page, "app.board.overlays['reachable']")
-    got = page.eval_on_selector_all(
+    got = page.eval_on_selector(
         ".hexplay-board .hexplay-reach-text",
-        "els => els.map(e => [e.dataset.reach, +e.dataset.cost])",
+        "e => [e.dataset.reach.split(' '), e.dataset.cost.split(' ').map(Number), e.textContent]",
     )
-    assert dict(got) == want
+    assert dict(zip(got[0], got[1], strict=True)) == want
+    # the text is the figures one after the other (whole numbers plain, else one decimal)
+    assert got[2] == "".join(str(int(c)) if c == int(c) else f"{c:.1f}" for c in got[1])
     page.locator('.hexplay-board .hexplay-tool[title="fit the whole map"]').click()
     page.wait_for_function("() => !document.querySelector('.hexplay-board .hexplay-reach-text')")
     page.locator('.hexplay-board .hexplay-tool[title="zoom to the units"]').click()

@@ -27,7 +27,7 @@ import json
 import ipywidgets as _W
 
 from hexplay.games.aggressor import AggressorGame
-from hexplay.games.aggressor.ui.adapter import AggressorApp
+from hexplay.games.aggressor.app import AggressorApp
 
 POS = [
     {"side": "west", "type": "Armor", "hex": "@JJ"},
@@ -51,7 +51,6 @@ def reset():
     app.handover = False
     app.selected_unit = None
     app.builder.set_unit(None, refresh=False)
-    app.ui.reset()
     app.board.selected = None
     app.board.clear_overlays()
     app.controls.say("")

@@ -365,7 +365,9 @@ def test_after_action_review_steps_the_board_and_exports_a_page(cls_page: Any, a
     review.filter(has_text="Turn 1").wait_for()
     want = K(page, "sorted(u['id'] for u in app.board.units)")
     assert want == K(
-        page, "sorted(u['id'] for u in app.ui.counters(app.review.turns[0]['view'], 'referee'))"
+        page,
+        "sorted(u['id'] for u in app.ui.counters("
+        "app.review.turns[0]['view'], 'referee', app.context()))",
     )
     page.locator("button.hexplay-review-export").click()
     link = page.locator(".hexplay-review-link a[download]")

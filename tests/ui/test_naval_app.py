@@ -70,7 +70,7 @@ def alone(side):
 def free_reach(ship):
     """A hex the ship can reach with no counter on it, costing the most points."""
     taken = {u["hex"] for u in app.board.units}
-    reach = app.ui.reachable(ship)
+    reach = app.ui.reachable(app.context(), ship)
     return max((h for h in reach if h not in taken), key=lambda h: (reach[h], h))
 
 
@@ -170,7 +170,7 @@ def test_a_path_plotted_by_clicks_reaches_the_engine(naval_page: Any, artifacts:
     flow.select(page, ship)
     page.wait_for_selector(".hexplay-board .hexplay-reach")
     target = K(page, f"free_reach({ship!r})")
-    cost = K(page, f"app.ui.reachable({ship!r})[{target!r}]")
+    cost = K(page, f"app.ui.reachable(app.context(), {ship!r})[{target!r}]")
     flow.click_hex(page, target)
     WK(page, f"app.game.plotted({ship!r})['end'] == {target!r}")
     plotted = K(page, f"app.game.plotted({ship!r})")

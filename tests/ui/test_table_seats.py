@@ -46,7 +46,7 @@ import ipywidgets as _W2
 def free_reach(ship):
     """A hex the ship can reach with no counter on it, costing the most points."""
     taken = {u["hex"] for u in app.board.units}
-    reach = app.ui.reach_table(ship)
+    reach = app.ui.reach_table(app.context(), ship)
     return max((h for h in reach if h not in taken), key=lambda h: (reach[h][0], h))
 
 
@@ -222,7 +222,7 @@ class Seat:
         try:
             WK(self.page, f"plotted({ship!r})")
         except AssertionError as e:
-            raise AssertionError(f"{e}: {self.k('app.ui.message')!r}") from None
+            raise AssertionError(f"{e}: {self.k('app.click_text')!r}") from None
         self.page.wait_for_selector(f'.hexplay-board .hexplay-path[data-path-unit="{ship}"]')
         return ship, to
 
@@ -334,11 +334,11 @@ def test_a_jupyterlab_seat_and_a_voila_seat_play_a_turn_of_aggressor(
             flow.click_unit(mover.page, unit)
             WK(mover.page, f"app.selected_unit == {unit!r}")
             n = mover.k("len(app.game.commands.commands)")
-            for key in "123456":  # the original's keys, through the table's key_order
+            for key in "123456":  # the original's keys: the engine's legal orders
                 mover.page.keyboard.press(key)
-                if mover.k(f"'{unit} move: done' in app.ui.message.value"):
+                if mover.k(f"'{unit} move: done' in app.click_text"):
                     break
-            assert mover.k(f"'{unit} move: done' in app.ui.message.value")
+            assert mover.k(f"'{unit} move: done' in app.click_text")
             assert mover.k("len(app.game.commands.commands)") > n
             flow.end_plot(mover.page).click()  # the turn passes
             other.status_is(other.seat, "to move")

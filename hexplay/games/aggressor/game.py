@@ -140,6 +140,22 @@ class AggressorGame(Game):
         return (self.map, self.board)
 
     # --- clock ----------------------------------------------------------------------------
+    def default_setup(self, side: str, units: bool = True) -> None:
+        """The computer's set-up of ``side`` (:func:`~.setup.computer_setup`, from the side's
+        view), placed by logged orders; the game's seed and the side make it replayable."""
+        if not units:
+            return
+        import numpy as np
+
+        rng = np.random.default_rng([int(self.dice.seed), self.info.sides.index(side)])
+        for t, h in setup.computer_setup(self.view(side), self.map, rng):
+            self.order(Order(side, "place", None, {"type": t, "hex": h}))
+
+    @property
+    def turn_limit(self) -> int | None:
+        """The scenario's last round (both sides' turns), None: played to a win."""
+        return self.scenario.turn_limit
+
     @property
     def turn(self) -> int:
         return self._turn

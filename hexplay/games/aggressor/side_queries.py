@@ -5,7 +5,6 @@ scenario's public terms and its default set-up.
 =======================  =========================================================
 query                    what
 =======================  =========================================================
-reach unit               ``AggressorGame.reach`` for the seat's unit
 observed_hexes           ``AggressorGame.observed_hexes`` of the seat's side
 attack_odds unit target  ``attack_odds(side, unit, target, kind)``
   [kind]
@@ -23,15 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from hexplay.engine import Order
 from hexplay.serve.queries import Query, SideQueries, rules_answer
 from hexplay.serve.wire import legal_from_dict, legal_to_dict
-
-
-def _reach(g, side: str, a: dict) -> Any:
-    return rules_answer(lambda: g.reach(side, a["unit"]))
 
 
 def _observed(g, side: str, a: dict) -> Any:
@@ -61,17 +54,11 @@ def _legal_orders(v: Any) -> list:
 
 
 def _setup(g, side: str) -> None:
-    from .setup import computer_setup
-
-    # the game's seed and the side: a replayable choice (the placements are logged orders)
-    rng = np.random.default_rng([int(g.dice.seed), g.info.sides.index(side)])
-    for t, h in computer_setup(g.view(side), g.map, rng):
-        g.order(Order(side, "place", None, {"type": t, "hex": h}))
+    g.default_setup(side)
 
 
 QUERIES = SideQueries(
     queries=(
-        Query("reach", _reach, {"unit": "text"}),
         Query("observed_hexes", _observed),
         Query("attack_odds", _odds, {"unit": "text", "target": "text"}, {"kind": "text"}),
         Query("air_line", _air_line, {"unit": "text", "target": "text"}, {"strike": "flag"}),

@@ -246,6 +246,11 @@ class NavalGame(Game):
 
     # --- clock ----------------------------------------------------------------------------
     @property
+    def turn_limit(self) -> int | None:
+        """The scenario's last turn (game-turns)."""
+        return int(self.scenario.turns)
+
+    @property
     def turn(self) -> int:
         return self._turn
 

@@ -797,6 +797,82 @@ class SkirmishGame(SkirmishState, Game):
     def plotted(self, side: str, unit_id: str) -> list[dict[str, Any]]:
         return [t.to_dict() for t in self.plots.unit_orders(side, unit_id)]
 
+    # --- what the app shell asks beside the turn (the protocol's) ----------------------------
+    def default_setup(self, side: str, units: bool = True) -> None:
+        """The rules' default set-up of ``side`` (:meth:`auto_setup`); ``units`` False: only
+        the route and ambush hex, when the scenario leaves them open, are the rules' default
+        choices (the player places his units: the order builder orders units only)."""
+        if units:
+            self.auto_setup(side)
+            return
+        if self.ambush is None:
+            twin = self.copy()
+            twin.auto_setup(side)
+            if self.route_name is None:
+                self.choose_route(twin.route_name)
+            self.place_ambush(twin.ambush)
+
+    @property
+    def turn_limit(self) -> int | None:
+        return int(self.scenario.turn_limit)
+
+    def repeat_order(self, order: Order, given: Sequence[Order]) -> Order | None:
+        """Same as last turn: a man on foot who walked keeps going in his direction
+        (:func:`~hexplay.games.skirmish.legal.keep_going`: one MP for all of last turn's
+        steps, from where he stands now; IllegalOrder when the way is blocked); every other
+        order is given again as it was."""
+        m = self.men.get(order.unit or "")
+        if order.kind != "MP" or m is None or m.vehicle or m.hex is None:
+            return order
+        if any(o.unit == order.unit and o.kind == "MP" for o in given):
+            return None  # his first MP already took all of last turn's steps
+        from .legal import keep_going
+
+        return keep_going(self, order.side, order.unit)
+
+    def suggested_orders(self, side: str, unit: str) -> list[LegalOrder]:
+        """A man on foot who walked last turn: "keep going" (:func:`~.legal.keep_going_order`)."""
+        if unit not in self.men:
+            return []
+        from .legal import keep_going_order
+
+        keep = keep_going_order(self, side, unit)
+        return [keep] if keep is not None else []
+
+    def default_orders(self, side: str) -> list[Order]:
+        """Time up with a moving vehicle unplotted (§8: it must be stopped or moved): SV, the
+        order that commits the player to no distance he did not choose."""
+        view = self.view(side, events=False)
+        plots = view.get("plot") or view.get("plots") or {}
+        if side in plots and isinstance(plots[side], Mapping):
+            plots = plots[side]
+        out = []
+        for uid, u in (view.get("units") or {}).items():
+            if u.get("kind", "man") == "man" or not u.get("moving"):
+                continue
+            if u.get("controller", u.get("side")) != side:
+                continue
+            tasks = plots.get(uid, []) if isinstance(plots, Mapping) else []
+            codes = {t.get("code") if isinstance(t, Mapping) else str(t) for t in tasks}
+            if not codes & {"MV", "SV"}:
+                out.append(Order(side, "SV", uid, {}))
+        return out
+
+    @staticmethod
+    def shot_odds(event: Mapping[str, Any]) -> dict[str, float] | None:
+        """P(K), P(W), P(miss) of a shot event from its attack and defence strengths (Table
+        VI, :func:`~hexplay.games.skirmish.combat.combat_odds`: the resolver's own table)."""
+        a, d = event.get("attack"), event.get("defence")
+        if a is None or d is None:
+            return None
+        try:
+            from .combat import combat_odds
+
+            o = combat_odds(int(a), int(d))
+        except Exception:
+            return None
+        return {k: float(v) for k, v in o.items()}
+
     def ap_left(self, side: str, unit_id: str) -> Fraction:
         """AP still free for a man (own tasks, riding and EP charges counted); for a vehicle, the
         least any man aboard has left."""

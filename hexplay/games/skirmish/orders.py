@@ -218,7 +218,10 @@ def _unit_orders(g, side: str, uid: str, orders, plan, pending: list[str]) -> li
                 continue
             need = _mp_need(g, side, uid, cur)
             if need is not None and need.options:
-                out.append(_lo(side, code, uid, (need,), rule=rule))
+                mp = (need,)
+                if need.kind == "int":  # off the map: route steps, then the hexes he goes on
+                    mp = (need, Need("path", "path", (), "hexes on the map", optional=True))
+                out.append(_lo(side, code, uid, mp, rule=rule))
         elif code == "MV":
             top = _max_hexes(ok)
             if top:

@@ -88,7 +88,7 @@ def _fraction(v: Any) -> Fraction:
 
 
 def _setup(g, side: str) -> None:
-    g.auto_setup(side)
+    g.default_setup(side)
 
 
 QUERIES = SideQueries(

@@ -18,7 +18,8 @@ from test_widgets_shell import Wire, _all_states, _secrets_in
 
 import hexplay
 from hexplay.engine import IllegalOrder, Order
-from hexplay.games.aggressor.ui.adapter import AggressorApp, AggressorUI, counters_from_view
+from hexplay.games.aggressor.app import AggressorApp
+from hexplay.games.aggressor.ui.adapter import AggressorUI, counters_from_view
 from hexplay.widgets.counters import HIDDEN_FIELDS, validate_counters
 from hexplay.widgets.game_app import GameApp
 
@@ -61,7 +62,7 @@ def test_counters_show_symbols_figures_badges_and_unidentified_face_down():
     assert set(hidden[0]) <= set(HIDDEN_FIELDS) and hidden[0]["id"] == "?@MJ"
     assert "Armor" not in json.dumps(hidden) and hidden[0]["glyph"] == {"kind": "none"}
     assert not any(u["hex"] == "@SN" for u in app.board.units)  # unobserved: not there
-    assert app.ui.style.to_json()["sides"]["west"]["colour"] == "#2f5fa8"
+    assert app.ui.style(app.game).to_json()["sides"]["west"]["colour"] == "#2f5fa8"
 
 
 def test_counters_of_a_nuked_technical_and_frozen_unit():
@@ -131,7 +132,7 @@ def test_overlays_show_cbr_border_sectors_control_and_the_selection():
     plain = {k: float(v["steps"]) for k, v in reach.items()}
     assert app.board.overlays["reachable"] == plain
     app.board.overlays["reachable"]["@AA"] = 9.0  # a copy: the remembered one stays
-    assert app.ui._reach_steps("W01") == plain
+    assert app.ui._reach_steps(app.context(), "W01") == plain
 
 
 def _shown(app: GameApp, tab: str) -> str:
@@ -171,7 +172,9 @@ def test_panels_show_allowance_ranges_odds_and_the_sector_table():
     a = app.game.air_line("west", "W03", "@KJ")
     assert f"data-aa-chance='{a['aa_chance']:g}'" in app.ui.odds_panel.value
     assert app.tabs.selected_index == app.tab_index["Attack"]
-    assert "10:" not in app.ui.status(app.view) and "sectors west" in app.ui.status(app.view)
+    assert "10:" not in app.ui.status(app.view, app.context()) and "sectors west" in app.ui.status(
+        app.view, app.context()
+    )
 
 
 def test_unidentified_target_odds_say_unknown():
@@ -203,7 +206,7 @@ def test_keys_give_the_engines_key_order(key):
         assert g.commands.commands[-1].args == expected.to_dict()
         assert g.snapshot() == twin.snapshot()
     else:
-        assert len(g.commands.commands) == n and "color:#b8322a" in app.ui.message.value
+        assert len(g.commands.commands) == n and "color:#b8322a" in app.click_status.value
 
 
 def test_key_moves_are_legal_orders_and_refresh_the_board_once():
@@ -229,10 +232,10 @@ def test_key_zero_gives_the_feature_or_waits_for_its_target():
     assert app.game.commands.commands[-1].args["kind"] == "launch"
     app.board.simulate_click("@EJ", "W03")
     app.board.simulate_key("0")  # recon or strike: a choice on the Plot tab
-    assert "recon or strike" in app.ui.message.value or "strike or recon" in app.ui.message.value
+    assert "recon or strike" in app.click_text or "strike or recon" in app.click_text
     app.board.simulate_click("@JJ", "W01")
     app.board.simulate_key("0")
-    assert "no special feature" in app.ui.message.value
+    assert "no special feature" in app.click_text
 
 
 def test_clicks_move_and_a_second_click_attacks():
@@ -271,14 +274,14 @@ def test_next_unit_selects_own_units_that_may_act_in_turn():
     app = _app()
     seen = []
     for _ in range(5):
-        app.ui.next_unit.click()
+        app.keypad.next_unit.click()
         seen.append(app.selected_unit)
     assert seen == ["W01", "W02", "W03", "W04", "W01"]
     app.board.simulate_click("@JJ", "W01")
     app.board.simulate_click("@KJ", "E01")
     app.board.simulate_click("@KJ", "E01")  # W01 attacked: it may do nothing more
     for _ in range(4):
-        app.ui.next_unit.click()
+        app.keypad.next_unit.click()
     assert app.selected_unit == "W02"  # W02, W03, W04, then past W01 to W02
 
 
@@ -315,7 +318,7 @@ def test_the_computer_plays_east_by_default_and_the_app_plays_every_phase():
 def _play_keys(app: GameApp, rng: np.random.Generator, n: int = 4) -> None:
     """Select own units with Next unit, press keys, click enemies twice."""
     for _ in range(n):
-        app.ui.select_next()
+        app.select_next()
         if app.selected_unit is None:
             return
         app.board.simulate_key(str(int(rng.integers(0, 7))))
@@ -384,7 +387,7 @@ def test_hot_seat_blanks_the_board_between_sides():
         app.take_over()
     app.end_plot()
     assert app.handover and app.board.units == [] and app.ui.sectors.value == ""
-    app.ui.next_unit.click()  # nothing to select while blank
+    app.keypad.next_unit.click()  # nothing to select while blank
     assert app.selected_unit is None
     app.take_over()
     assert app.plotting_side != first and {u["side"] for u in app.board.units} >= {
@@ -427,7 +430,7 @@ def test_manual_set_up_by_clicks_the_engine_judging_each_placement():
     app.board.simulate_click("@AA")
     assert _counter(app, "W01")["glyph"]["sidc"] == "SFGPUCF----"
     app.board.simulate_click("@KA")  # the border column is nobody's territory
-    assert "@KA is not in west&#x27;s territory" in app.ui.message.value
+    assert "@KA is not in west&#x27;s territory" in app.click_status.value
     assert g.placed("west") == 1
     app.board.simulate_click("@AA", "W01")  # select it: the engine's remove order
     assert app.builder.task_codes() == ["remove"]
@@ -529,10 +532,9 @@ def test_every_key_press_is_the_engines_order_or_changes_nothing(key_app, seed, 
     app = key_app
     g = hexplay.new_game("aggressor", seed=seed)
     app.game = g
-    app.ui.start(g)
+    app._start_game(g)
     app.plotting_side = g.current
     app.selected_unit = None
-    app.ui.reset()
     app.refresh()
     side = g.current
     for i, key in presses:

@@ -28,7 +28,7 @@ def _limits(df: pd.DataFrame) -> set:
 def test_play_has_no_turn_limit_by_default():
     assert hexplay.new_game("aggressor", seed=1).scenario.turn_limit is None
     assert hexplay.game_entry("aggressor").new(None, seed=1).scenario.turn_limit is None
-    from hexplay.games.aggressor.ui.adapter import AggressorApp
+    from hexplay.games.aggressor.app import AggressorApp
 
     assert AggressorApp(seed=1).game.scenario.turn_limit is None
 

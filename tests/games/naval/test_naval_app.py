@@ -76,7 +76,7 @@ def test_the_registry_names_the_naval_adapter_and_counters_are_valid_ships():
     assert dd["corners"]["tl"] == "DD T1"  # one torpedo salvo left
     # the land of configuration C is the map's terrain: drawn by the board
     assert "land" in app.board._map["terrain_names"]
-    validate_counters(app.board.units, badges=app.ui.style.badge_codes())
+    validate_counters(app.board.units, badges=app.ui.style(app.game).badge_codes())
     legend = [text for _c, text in app.board.counter_style["legend"]]
     assert "gun range" in legend and "radar range" not in legend  # no radar in July 1943
 
@@ -118,7 +118,7 @@ def test_a_path_built_by_clicks_is_the_engines_path_cost_and_final_speed_facing(
     _click(app, app.units_by_id[sid]["hex"], sid)
     assert app.selected_unit == sid
     reach = app.board.overlays["reachable"]
-    assert reach == app.ui.reachable(sid) and reach
+    assert reach == app.ui.reachable(app.context(), sid) and reach
     # a hex that needs a turn, then on from there
     first = min((h for h, c in reach.items() if c >= 3), key=lambda h: (reach[h], h))
     _click(app, first)
@@ -137,7 +137,7 @@ def test_a_path_built_by_clicks_is_the_engines_path_cost_and_final_speed_facing(
         1 for h in g.map.hex_labels if g.map.distance(first, h) == 6
     )
     reach2 = app.board.overlays["reachable"]  # from the plot's new end
-    assert reach2 == app.ui.reachable(sid) and first not in reach2
+    assert reach2 == app.ui.reachable(app.context(), sid) and first not in reach2
     second = min(h for h in reach2 if reach2[h] == p1["left"])  # every point spent
     _click(app, second)
     p2 = g.plotted(sid)
@@ -240,7 +240,7 @@ def test_the_torpedo_and_gunnery_odds_shown_are_the_engines_exact_distribution(t
     )
     g.order(Order(side, "gunnery", other, {"target": target}))
     app.refresh()
-    app.ui.show_attack(firer, target)
+    app.ui.show_attack(app.context(), firer, target)
     assert app.ui.odds_shown["gunnery"] == g.attack_odds(side, "gunnery", [other, firer], target)
 
 
@@ -271,8 +271,8 @@ def test_every_phase_of_a_seeded_game_renders_to_the_end_then_charts_and_replay(
     for _ in range(40):
         if g.over:
             break
-        validate_counters(app.board.units, labels, app.ui.style.badge_codes())
-        assert "VP IJN" in app.controls.status.value or app.ui.status(app.view)
+        validate_counters(app.board.units, labels, app.ui.style(app.game).badge_codes())
+        assert "VP IJN" in app.controls.status.value or app.ui.status(app.view, app.context())
         assert "spotting range" in app.ui.spotting_panel.value
         assert "level of victory" in app.ui.victory_panel.value
         level = f"<span class='hexplay-naval-level'>{g.victory()['level']}</span>"
@@ -283,7 +283,7 @@ def test_every_phase_of_a_seeded_game_renders_to_the_end_then_charts_and_replay(
         u = own[int(rng.integers(len(own)))]
         _click(app, u["hex"], u["id"])
         assert app.ui.ship_panel.value.startswith(f"<b>{u['id']}</b>")
-        reach = app.ui.reachable(u["id"])
+        reach = app.ui.reachable(app.context(), u["id"])
         if reach:
             _click(app, sorted(reach)[int(rng.integers(len(reach)))])
         app.end_plot()
@@ -366,7 +366,7 @@ def _play_like_a_human(app: Any, rng: np.random.Generator, everyone: set[str]) -
     for k in rng.permutation(len(own))[:3]:
         u = own[int(k)]
         _click(app, u["hex"], u["id"])
-        reach = app.ui.reachable(u["id"])
+        reach = app.ui.reachable(app.context(), u["id"])
         if reach:
             _click(app, sorted(reach)[int(rng.integers(len(reach)))])
         if foes:
@@ -437,7 +437,7 @@ def test_referee_sees_every_ship_and_both_plots():
     assert {u["side"] for u in app.board.units} == {"ijn", "usn"}
     _click(app, app.units_by_id["DD4a"]["hex"], "DD4a")
     assert app.plotting_side == "ijn"
-    reach = app.ui.reachable("DD4a")
+    reach = app.ui.reachable(app.context(), "DD4a")
     _click(app, sorted(reach)[0])
     assert app.game.plots["ijn"]["DD4a"].steps
 
@@ -471,7 +471,7 @@ def test_reach_table_is_the_fewest_points_and_each_path_plots_at_that_cost(sid):
     app = _app(seed=6)
     g = app.game
     _click(app, app.units_by_id[sid]["hex"], sid)
-    table = app.ui.reach_table(sid)
+    table = app.ui.reach_table(app.context(), sid)
     start = app.units_by_id[sid]["hex"]
     assert {h: c for h, (c, _p) in table.items() if h != start} == {
         h: c for h, c in _brute_force_reach(g, sid).items() if h != start
@@ -484,7 +484,7 @@ def test_reach_table_is_the_fewest_points_and_each_path_plots_at_that_cost(sid):
 
 
 def test_naval_app_plays_against_the_computer_by_default():
-    from hexplay.games.naval.ui.adapter import naval_app
+    from hexplay.games.naval.app import naval_app
 
     app = naval_app(seed=1)
     assert app.humans == ["usn"] and app.computers["ijn"] is not None

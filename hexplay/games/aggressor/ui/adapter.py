@@ -15,16 +15,19 @@ side-knowledge queries (:mod:`hexplay.games.aggressor.queries`) only:
   move, observation and identification ranges), its feature's reach, the attack it
   could make (hit value with each modifier, assault, ambush; the air line with its
   anti-aircraft loss chance), the attack reports, the sector table;
-- the original's controls: keys 1-6 move (or attack, or draw supply) in the six directions (1
-  upper left, 2 lower left, 3 up, 4 down, 5 upper right, 6 lower right), 0 the special feature,
-  a next-unit button, End turn (the shell's, for alternating turns); on the board the shell's
-  gestures: a click on a hex of the unit's reach moves it there (one move a step, the engine
-  judging each), a click on a target shows the odds here and a second click attacks (or fires).
+- the original's controls, declared as data (:data:`KEYS`; the shell's key pad and keyboard
+  answer them): keys 1-6 draw supply from, attack or move into the neighbouring hex in the six
+  directions (1 upper left, 2 lower left, 3 up, 4 down, 5 upper right, 6 lower right), 0 the
+  special feature; Next unit and End turn are the shell's; on the board the shell's gestures:
+  a click on a hex of the unit's reach moves it there (one move a step, the engine judging
+  each), a click on a target shows the odds here and a second click attacks (or fires);
+- set-up by hand (``GameApp(..., setup="manual")``): a click on a free hex places the type
+  chosen in the set-up panel (:attr:`~hexplay.widgets.adapter.GameUI.choices`).
 
 Set-up: a side whose set-up is not in when the app starts is placed by the computer's set-up
-(:func:`hexplay.games.aggressor.setup.computer_setup`, from that side's view); a player who
-wants his own places his units on the game before giving it to the app (see the notebook).
-If the first side rolled is the computer's, it plays its first turn before the app shows.
+(the game's ``default_setup``, from that side's view); a player who wants his own places his
+units on the game before giving it to the app (see the notebook), or by clicks. If the first
+side rolled is the computer's, it plays its first turn before the app shows (the shell's).
 """
 
 from __future__ import annotations
@@ -34,14 +37,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as W
-import numpy as np
 
-from hexplay.engine import IllegalOrder, Order
-from hexplay.engine.protocol import LegalOrder
+from hexplay.engine import Order
 from hexplay.widgets import guard as G
-from hexplay.widgets.adapter import REFEREE, GameUI, OrderController
+from hexplay.widgets.adapter import REFEREE, Context, GameUI, Key
 from hexplay.widgets.counters import CounterStyle, SideStyle, sidc_for
-from hexplay.widgets.game_app import GameApp
 from hexplay.widgets.hex_overlays import HexCosts, HexLabels
 from hexplay.widgets.tab_panel import TabHTML
 
@@ -49,18 +49,39 @@ from ..board import SIDE_COLOURS, SIDES
 
 CBR_COLOUR = "#7d3c98"
 PARTISAN_COLOUR = "#1e8449"
-#: The original's keys and where each leads (the engine's board.KEY_DIRECTIONS).
-KEY_TITLES = {
-    1: "1 ↖ upper left",
-    2: "2 ↙ lower left",
-    3: "3 ↑ up",
-    4: "4 ↓ down",
-    5: "5 ↗ upper right",
-    6: "6 ↘ lower right",
-    0: "0 special feature",
-}
 #: Order kinds that take a distant hex (the air missions, fire, the missile).
 RANGED = ("fire", "strike", "recon", "launch")
+#: What a direction key gives, in the engine's ``key_order`` preference: supply from a
+#: friendly Support unit there, an attack on a known enemy there, else a move there.
+STEP_KINDS = ("supply", "attack", "move")
+#: Key 0: the special features (the engine's ``feature_orders``: supply is a direction key's).
+FEATURE_KINDS = ("fire", "strike", "recon", "launch", "decon", "replace", "contact")
+#: The original's keys (data the shell answers): 1-6 a step in a direction (the hexside of the
+#: engine's ``board.KEY_DIRECTIONS``: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW), 0 the special feature.
+KEYS: dict[str, Key] = {
+    "1": Key("↖ upper left", STEP_KINDS, 5),
+    "2": Key("↙ lower left", STEP_KINDS, 4),
+    "3": Key("↑ up", STEP_KINDS, 0),
+    "4": Key("↓ down", STEP_KINDS, 3),
+    "5": Key("↗ upper right", STEP_KINDS, 1),
+    "6": Key("↘ lower right", STEP_KINDS, 2),
+    "0": Key("special feature", FEATURE_KINDS),
+}
+#: The key pad's rows (as the original's keyboard: up-left, up, up-right over their downs).
+KEY_ROWS = (("1", "3", "5"), ("2", "4", "6"), ("0",))
+#: The order builder's titles of the engine's order kinds.
+ORDER_TITLES = {
+    "move": "move to an adjacent hex (or keys 1-6)",
+    "attack": "attack an adjacent known enemy (or its key)",
+    "fire": "indirect fire (distance 2..range)",
+    "strike": "air strike (distance 2+)",
+    "recon": "air recon (distance 2+)",
+    "launch": "CBR missile (distance 2..8)",
+    "decon": "decontaminate an adjacent CBR hex",
+    "supply": "supply from an adjacent Support unit",
+    "replace": "replacement (one step back)",
+    "contact": "partisan contact",
+}
 UNIDENTIFIED, NUKED, TECHNICAL = "Unidentified", "Nuked", "Technical"
 
 
@@ -116,48 +137,16 @@ def counters_from_view(view: Mapping[str, Any], viewer: str) -> list[dict[str, A
     return out
 
 
-class AggressorController(OrderController):
-    """The order builder's link to an AggressorGame: the engine's legal orders, titled (the
-    points bar shows the reach query's moves left)."""
-
-    TITLES = {
-        "move": "move to an adjacent hex (or keys 1-6)",
-        "attack": "attack an adjacent known enemy (or its key)",
-        "fire": "indirect fire (distance 2..range)",
-        "strike": "air strike (distance 2+)",
-        "recon": "air recon (distance 2+)",
-        "launch": "CBR missile (distance 2..8)",
-        "decon": "decontaminate an adjacent CBR hex",
-        "supply": "supply from an adjacent Support unit",
-        "replace": "replacement (one step back)",
-        "contact": "partisan contact",
-    }
-
-    def legal_orders(self, unit: str) -> list[LegalOrder]:
-        from dataclasses import replace
-
-        return [
-            replace(lo, label=self.TITLES.get(lo.kind, lo.label))
-            for lo in self.engine_legal_orders(unit)
-        ]
-
-    def undo(self, unit: str | None) -> None:
-        """The engine's undo: in the set-up, ``unit``'s placement taken back; in play refused
-        (orders act at once), the rule named by the engine."""
-        self.app.game.undo(self.side, unit)
-
-
 class AggressorUI(GameUI):
-    """AGGRESSOR's counters, overlays, panels, keys and clicks (see the module doc)."""
+    """AGGRESSOR's counters, overlays, panels and words (see the module doc)."""
 
     title = "AGGRESSOR"
-    controller_class = AggressorController
-    #: The human sides place their own armies (set-up panel, board clicks) instead of the
-    #: computer's deployment.
-    manual_setup = False
+    order_titles = ORDER_TITLES
+    keys = KEYS
+    key_rows = KEY_ROWS
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
+    def __init__(self) -> None:
+        super().__init__()
         # the Unit and Attack tabs make their content only when on screen (:mod:`.tab_panel`)
         self.unit_panel = TabHTML()
         self.unit_panel.add_class("hexplay-aggressor-unit")
@@ -167,32 +156,13 @@ class AggressorUI(GameUI):
         self.reports.add_class("hexplay-aggressor-reports")
         self.sectors = W.HTML()
         self.sectors.add_class("hexplay-aggressor-sectors")
-        self.message = W.HTML()
-        self.message.add_class("hexplay-aggressor-message")
-        self.keys: dict[int, W.Button] = {}
-        for k in (1, 3, 5, 2, 4, 6, 0):
-            b = G.Button(description=str(k), tooltip=KEY_TITLES[k], layout=W.Layout(width="44px"))
-            b.add_class(f"hexplay-key-{k}")
-            b.on_click(lambda _b, k=k: self.press(k))
-            self.keys[k] = b
-        self.next_unit = G.Button(description="Next unit", icon="forward")
-        self.next_unit.add_class("hexplay-next-unit")
-        self.next_unit.on_click(lambda _b: self.select_next())
-        self.keypad = W.VBox(
-            [
-                W.HBox([self.keys[1], self.keys[3], self.keys[5]]),
-                W.HBox([self.keys[2], self.keys[4], self.keys[6]]),
-                W.HBox([self.keys[0], self.next_unit]),
-                self.message,
-            ]
-        )
-        self.keypad.add_class("hexplay-aggressor-keys")
         self.setup_type = G.Dropdown(
             options=list(_type_names()),
             value="Armor",
             description="place",
             layout=W.Layout(width="220px"),
         )
+        self.choices = {"type": self.setup_type}  # a set-up click places this type
         self.setup_text = W.HTML()
         self.setup_box = W.VBox(
             [
@@ -207,50 +177,10 @@ class AggressorUI(GameUI):
         )
         self.setup_box.add_class("hexplay-aggressor-setup")
         self.setup_box.layout.display = "none"
-        self._attached = False
-        self._regions: dict[str, Any] | None = None
-        self._memo: tuple[Any, dict[tuple[str, str | None], Any]] = (None, {})
-
-    # --- the game -------------------------------------------------------------------------------
-    @classmethod
-    def new_game(cls, seed: int = 0) -> Any:
-        from hexplay.registry import new_game
-
-        return new_game("aggressor", seed=seed)
-
-    def start(self, game: Any) -> None:
-        """Complete missing set-ups (the computer's set-up, from each side's view), then let
-        the computer play while the turn is a computer side's (the first side is rolled)."""
-        humans = getattr(self.app, "humans", list(SIDES))
-        if game.phase == "setup":
-            for k, side in enumerate(SIDES):
-                if side not in game.to_act() or (self.manual_setup and side in humans):
-                    continue
-                from ..setup import computer_setup
-
-                rng = np.random.default_rng([self.app.seed, k])
-                for t, h in computer_setup(game.view(side), game.map, rng):
-                    game.order(Order(side, "place", None, {"type": t, "hex": h}))
-                game.submit(side)
-        if not humans:
-            return
-        comps = [s for s in SIDES if s not in humans]
-        players = {
-            s: self.player(self.app.computer_name, s, self.app.seed + i)
-            for i, s in enumerate(comps)
-        }
-        while not game.over and game.current in players:
-            side = game.current
-            players[side].act(game)
-            if not game.over and side in game.to_act():
-                game.submit(side)
-
-    def turn_limit(self) -> int | None:
-        return self.app.game.scenario.turn_limit
+        self._regions: tuple[Any, dict[str, Any]] | None = None
 
     # --- the board ------------------------------------------------------------------------------
-    @property
-    def style(self) -> CounterStyle:
+    def style(self, game: Any) -> CounterStyle:
         return CounterStyle(
             tuple(SideStyle(s, SIDE_COLOURS[s], s.capitalize()) for s in SIDES),
             legend=(
@@ -259,26 +189,26 @@ class AggressorUI(GameUI):
             ),
         )
 
-    def counters(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
+    def counters(self, view: Mapping[str, Any], side: str, ctx: Context) -> list[dict[str, Any]]:
         return counters_from_view(view, side)
 
-    def region_lines(self) -> dict[str, Any]:
-        """Labels of the territories and the sectors (from the public map; made once)."""
-        if self._regions is None:
-            b = _board(self.app.game)
+    def region_lines(self, game: Any) -> dict[str, Any]:
+        """Labels of the territories and the sectors (from the public map; made once a map)."""
+        if self._regions is None or self._regions[0] is not game.map:
+            b = _board(game)
             terr: dict[str, list[str]] = {"west": [], "border": [], "east": []}
             sectors: dict[str, list[str]] = {}
             for i, lab in enumerate(b.labels):
                 terr[b.territory[i] or "border"].append(lab)
                 if b.sector[i] >= 0:
                     sectors.setdefault(f"sector {b.sector[i] + 1}", []).append(lab)
-            self._regions = {"territory": terr, "sectors": sectors}
-        return self._regions
+            self._regions = (game.map, {"territory": terr, "sectors": sectors})
+        return self._regions[1]
 
-    def overlays(self, view: Mapping[str, Any], side: str) -> dict[str, Any]:
+    def overlays(self, view: Mapping[str, Any], side: str, ctx: Context) -> dict[str, Any]:
         """Markings (CBR, partisans), region lines (border, sectors, control) and, for the
         selected unit, its reach, stops, feature reach and targets, and the side's fog."""
-        reg = self.region_lines()
+        reg = self.region_lines(ctx.game)
         control = list(view.get("control") or [])
         regions = [
             {
@@ -318,40 +248,33 @@ class AggressorUI(GameUI):
                 }
             )
         ov: dict[str, Any] = {"regions": regions, "markings": markings}
-        ov.update(self._selection(self.app.selected_unit, side))
+        ov.update(self._selection(ctx, ctx.selected, side))
         return ov
 
-    def select(self, unit: str) -> dict[str, Any]:
-        """The selected unit's overlays (the shell has set the selection). The markings and
-        region lines depend on the view only: they stay as the last refresh sent them (a
-        selection sends only the unit's reach, the side's fog and the targets)."""
-        return self._selection(unit, self.app.viewer)
-
-    def _own_unit(self, unit: str | None) -> Mapping[str, Any] | None:
+    def _own_unit(self, ctx: Context, unit: str | None) -> Mapping[str, Any] | None:
         """The selected unit if it is an own unit of the side ordering now (view data)."""
         if unit is None:
             return None
-        u = (self.app.view.get("units") or {}).get(unit)
-        if u is None or u.get("side") != self.app.plotting_side or "moves_left" not in u:
+        u = (ctx.view.get("units") or {}).get(unit)
+        if u is None or u.get("side") != ctx.side or "moves_left" not in u:
             return None
         return u
 
-    def _selection(self, unit: str | None, side: str) -> dict[str, Any]:
+    def _selection(self, ctx: Context, unit: str | None, side: str) -> dict[str, Any]:
         """The selected unit's overlays (None-valued when nothing is selected: cleared):
         the hexes it can reach (steps), the side's observed hexes (the rest fogged), and the
         known enemies it may attack or reach with its feature. Where its move ends and its
         feature's whole reach are listed beside the board (Unit and Attack panels)."""
         out: dict[str, Any] = {"reachable": None, "visible": None, "highlight": None, "los": None}
-        u = self._own_unit(unit)
-        g = self.app.game
-        if u is None:
+        u = self._own_unit(ctx, unit)
+        if u is None or unit is None:
             return out
-        out["reachable"] = self._reach_steps(unit)
-        if g.scenario.obs and side != REFEREE:
-            out["visible"] = self._observed_and_own().copy()
+        out["reachable"] = self._reach_steps(ctx, unit)
+        if ctx.game.scenario.obs and side != REFEREE:
+            out["visible"] = self._observed_and_own(ctx).copy()
         targets: set[str] = set()
-        known = self._known_enemy_hexes()
-        for lo in self.app.builder.controller.engine_legal_orders(unit):
+        known = self._known_enemy_hexes(ctx)
+        for lo in ctx.orders.engine_legal_orders(unit):
             if lo.kind == "move" or not lo.needs:
                 continue
             opts = set(lo.needs[0].options)
@@ -359,66 +282,52 @@ class AggressorUI(GameUI):
         out["highlight"] = sorted(targets)
         return out
 
-    def _reach_steps(self, unit: str) -> dict[str, float]:
+    def _reach_steps(self, ctx: Context, unit: str) -> dict[str, float]:
         """``{hex: float(steps)}`` of the engine's reach of ``unit``: a
         :class:`~.hex_overlays.HexCosts` made once per game state (remembered with the
         engine's answers), a copy each time (the board sends its arrays' bytes, made once)."""
-        reach = self._query("reach", unit)
-        table = self._memo[1]
-        hit = table.get(("reach_steps", unit))
-        if hit is None:
-            m = self.app.game.map
+        reach = ctx.orders.reach(unit)
+        m = ctx.game.map
+
+        def make() -> HexCosts:
             labels = list(reach)
             steps = [float(reach[k]["steps"]) for k in labels]
-            hit = table[("reach_steps", unit)] = HexCosts(
-                [m.index(k) for k in labels], steps, m.hex_labels
-            )
-        return hit.copy()
+            return HexCosts([m.index(k) for k in labels], steps, m.hex_labels)
 
-    def _observed_and_own(self) -> list[str]:
+        return ctx.orders.remember(("reach_steps", ctx.side, unit), make).copy()
+
+    def _observed(self, ctx: Context) -> Any:
+        """The engine's ``observed_hexes`` for the side ordering, remembered until the game's
+        next command (a selection and its panels ask once)."""
+        return ctx.orders.remember(
+            ("observed", ctx.side), lambda: ctx.game.observed_hexes(ctx.side)
+        )
+
+    def _observed_and_own(self, ctx: Context) -> list[str]:
         """The hexes the side ordering observes or stands on, sorted (the same for every unit
         it selects: remembered with the engine's answers until the game's next command); a
         :class:`~.hex_overlays.HexLabels` (the board sends its indices as they are)."""
-        self._query("observed", None)  # (the memo for the game's current command)
-        table = self._memo[1]
-        hit = table.get(("visible", None))
-        if hit is None:
-            ps = self.app.plotting_side
-            obs = self._query("observed", None)["hexes"]
-            units = (self.app.view.get("units") or {}).values()
-            own = [x["hex"] for x in units if x.get("side") == ps]
-            m = self.app.game.map
+
+        def make() -> Any:
+            obs = self._observed(ctx)["hexes"]
+            units = (ctx.view.get("units") or {}).values()
+            own = [x["hex"] for x in units if x.get("side") == ctx.side]
+            m = ctx.game.map
             labels = sorted({*obs, *own})
             idx = [m.index(x) for x in labels]
             # (labels sorted as their indices: the map's "ccrr" labels; else the plain list)
-            hit = HexLabels(idx, m.hex_labels) if idx == sorted(idx) else labels
-            table[("visible", None)] = hit
-        return hit
+            return HexLabels(idx, m.hex_labels) if idx == sorted(idx) else labels
 
-    def _query(self, what: str, unit: str | None) -> Any:
-        """The engine's ``reach`` / ``observed_hexes`` for the side ordering, remembered until
-        the game's next command (a selection and its panels ask once)."""
-        g = self.app.game
-        ps = self.app.plotting_side
-        key = (id(g), len(g.commands.commands), g.turn, ps)
-        if self._memo[0] != key:
-            self._memo = (key, {})
-        table = self._memo[1]
-        if (what, unit) not in table:
-            table[(what, unit)] = (
-                self.app.builder.controller.reach(unit) if what == "reach" else g.observed_hexes(ps)
-            )
-        return table[(what, unit)]
+        return ctx.orders.remember(("visible", ctx.side), make)
 
-    def _known_enemy_hexes(self) -> set[str]:
-        ps = self.app.plotting_side
+    def _known_enemy_hexes(self, ctx: Context) -> set[str]:
         return {
             x["hex"]
-            for x in (self.app.view.get("units") or {}).values()
-            if x.get("side") != ps and x.get("hex") and x.get("last_seen") is None
+            for x in (ctx.view.get("units") or {}).values()
+            if x.get("side") != ctx.side and x.get("hex") and x.get("last_seen") is None
         }
 
-    def status(self, view: Mapping[str, Any]) -> str:
+    def status(self, view: Mapping[str, Any], ctx: Context) -> str:
         if not view:
             return ""
         sec = view.get("sectors") or {}
@@ -433,37 +342,28 @@ class AggressorUI(GameUI):
         return " · ".join(bits)
 
     # --- panels ---------------------------------------------------------------------------------
-    def _attach(self) -> None:
-        """Listen to the board's keys and set-up clicks (through the shell's intents)."""
-        if not self._attached:
-            self.intents.listen_keys(self._on_key)
-            self.intents.listen_clicks(self._setup_click)
-            self._attached = True
-
     def panels(self) -> list[tuple[str | None, W.Widget]]:
-        self._attach()
         return [
             ("Unit", self.unit_panel),
             ("Attack", self.odds_panel),
             ("Reports", self.reports),
             ("Sectors", self.sectors),
             (None, self.setup_box),
-            (None, self.keypad),
         ]
 
-    def _setup_click(self, ev: Mapping[str, Any]) -> None:
-        """Set-up: a click on a hex with no counter places the chosen type there (the engine
-        judges: own territory, no stacking, army size)."""
-        app, g = self.app, self.app.game
-        side = app.plotting_side
-        if g.phase != "setup" or app.handover or ev.get("unit") is not None:
+    def refresh_panels(
+        self, view: Mapping[str, Any] | None, side: str | None, ctx: Context
+    ) -> None:
+        """The set-up panel, sectors, reports, and the selected unit's Unit and Attack tabs;
+        ``view`` None: blank (nothing of the last player's left waiting either)."""
+        if view is None:
+            for w in (self.unit_panel, self.odds_panel, self.reports, self.sectors):
+                w.value = ""
+            self.setup_text.value = ""
+            self.unit_panel.blank()
+            self.odds_panel.blank()
+            self.setup_box.layout.display = "none"
             return
-        if ev.get("hex") is None or side not in g.to_act():
-            return
-        order = Order(side, "place", None, {"type": self.setup_type.value, "hex": ev["hex"]})
-        self.give(order)
-
-    def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
         setup = view.get("phase") == "setup"
         self.setup_box.layout.display = "" if setup else "none"
         if setup:
@@ -473,38 +373,22 @@ class AggressorUI(GameUI):
             self.setup_text.value = html.escape(
                 f"placed {len(mine)} of {view.get('army_size')}" + (f": {text}" if text else "")
             )
-        self.sectors.value = sector_table(self.app.game, view)
+        self.sectors.value = sector_table(ctx.game, view)
         self.reports.value = reports_table(view)
-        self.show_unit(self.app.selected_unit)
+        self.show_unit(ctx, ctx.selected)
+        if ctx.selected is not None:
+            self.show_targets(ctx, ctx.selected)
 
-    def blank_panels(self) -> None:
-        for w in (
-            self.unit_panel,
-            self.odds_panel,
-            self.reports,
-            self.sectors,
-            self.message,
-            self.setup_text,
-        ):
-            w.value = ""
-        self.unit_panel.blank()  # (nothing of the last player's left waiting either)
-        self.odds_panel.blank()
-        self.setup_box.layout.display = "none"
-
-    def select_panels(self, unit: str) -> None:
-        self.show_unit(unit)
-        self.show_targets(unit)
-
-    def show_unit(self, unit: str | None) -> None:
+    def show_unit(self, ctx: Context, unit: str | None) -> None:
         """The Unit tab for ``unit`` (made when the tab is on screen)."""
-        self.unit_panel.show(lambda: self._unit_html(unit))
+        self.unit_panel.show(lambda: self._unit_html(ctx, unit))
 
-    def _unit_html(self, unit: str | None) -> str:
-        u = self._own_unit(unit)
-        if u is None:
+    def _unit_html(self, ctx: Context, unit: str | None) -> str:
+        u = self._own_unit(ctx, unit)
+        if u is None or unit is None:
             return "<i>select one of your units (or press Next unit)</i>"
-        reach = self._query("reach", unit)
-        obs = self._query("observed", None)
+        reach = ctx.orders.reach(unit)
+        obs = self._observed(ctx)
         rng = obs["units"].get(unit, {})
         stops = sorted(k for k, v in reach.items() if v["stops"])
         flags = [
@@ -550,24 +434,24 @@ class AggressorUI(GameUI):
             f"data-moves-left='{u['moves_left']}' data-reach='{len(reach)}'>{body}</table>"
         )
 
-    def show_targets(self, unit: str) -> None:
+    def show_targets(self, ctx: Context, unit: str) -> None:
         """Every target of the unit's attack and ranged features with a known enemy, with odds
         (made when the Attack tab is on screen)."""
-        self.odds_panel.show(lambda: self._targets_html(unit))
+        self.odds_panel.show(lambda: self._targets_html(ctx, unit))
 
-    def _targets_html(self, unit: str) -> str:
-        u = self._own_unit(unit)
+    def _targets_html(self, ctx: Context, unit: str) -> str:
+        u = self._own_unit(ctx, unit)
         if u is None:
             return ""
-        known = self._known_enemy_hexes()
+        known = self._known_enemy_hexes(ctx)
         parts = []
-        for lo in self.app.builder.controller.engine_legal_orders(unit):
+        for lo in ctx.orders.engine_legal_orders(unit):
             if lo.kind not in ("attack", *RANGED) or not lo.needs:
                 continue
             for t in sorted(set(lo.needs[0].options) & known):
-                parts.append(self._odds_html(unit, t, lo.kind))
+                parts.append(self._odds_html(ctx, unit, t, lo.kind))
             if lo.kind in RANGED:
-                b = _board(self.app.game)
+                b = _board(ctx.game)
                 here = b.index_of[u["hex"]]
                 opts = lo.needs[0].options
                 ds = [b.dist[here][b.index_of[t]] for t in opts]
@@ -578,9 +462,9 @@ class AggressorUI(GameUI):
                 )
         return "".join(parts) or f"<i>{html.escape(unit)} has no target now</i>"
 
-    def _odds_html(self, unit: str, target: str, kind: str) -> str:
-        g, ps = self.app.game, self.app.plotting_side
-        u = self._own_unit(unit) or {}
+    def _odds_html(self, ctx: Context, unit: str, target: str, kind: str) -> str:
+        g, ps = ctx.game, ctx.side
+        u = self._own_unit(ctx, unit) or {}
         kind_q = "strike" if kind == "recon" else kind
         d = g.attack_odds(ps, unit, target, kind_q) if kind != "recon" else {}
         rows: list[tuple[str, str]] = []
@@ -598,7 +482,7 @@ class AggressorUI(GameUI):
                     "unknown" if d["emplaced"] is None else ("−1" if d["emplaced"] else "0"),
                 ),
                 ("unobserved before the attack", "−1" if d["unobserved"] else "0"),
-                ("die factor", str((self.app.view.get("options") or {}).get("die_factor", 1))),
+                ("die factor", str((ctx.view.get("options") or {}).get("die_factor", 1))),
             ]
             hv, p = d["hit_value"], d["p_hit"]
             rows.append(("hit value", "unknown" if hv is None else str(hv)))
@@ -637,117 +521,28 @@ class AggressorUI(GameUI):
             f"<table class='hexplay-table'>{body}</table></div>"
         )
 
-    # --- intents --------------------------------------------------------------------------------
-    def _say(self, text: str, error: bool = False) -> None:
-        colour = "#b8322a" if error else "#333"
-        self.message.value = f"<span style='color:{colour}'>{html.escape(text)}</span>"
-
-    def _on_key(self, ev: Mapping[str, Any]) -> None:
-        self.press(int(ev["key"]))
-
-    def _ready(self) -> str | None:
-        """The selected own unit, if the side may act now (else says why, None)."""
-        app = self.app
-        if app.handover or app.over:
-            return None
-        unit = app.selected_unit
-        if self._own_unit(unit) is None:
-            self._say("select one of your units first (or press Next unit)", error=True)
-            return None
-        return unit
-
-    def press(self, key: int) -> None:
-        """The original's key: 1-6 a move, attack or supply order in that direction, 0 the
-        special feature (given at once, or waiting for a target click, or a choice of two)."""
-        unit = self._ready()
-        if unit is None or key not in KEY_TITLES:
-            return
-        g, side = self.app.game, self.app.plotting_side
-        if key == 0:
-            feats = g.feature_orders(side, unit)
-            if not feats:
-                self._say(f"{unit} has no special feature it may use now", error=True)
-                return
-            if len(feats) > 1:
-                kinds = " or ".join(lo.kind for lo in feats)
-                self._say(f"{unit}: choose {kinds} on the Plot tab")
-                self.intents.show_tab("Plot")
-                return
-            lo = feats[0]
-            if lo.needs:
-                self.intents.build(unit, lo)
-                self._say(f"{unit} {lo.kind}: click the target hex")
-                return
-            self.give(Order(side, lo.kind, unit, {}))
-            return
-        try:
-            order = g.key_order(side, unit, key)
-        except IllegalOrder as e:
-            self._say(str(e), error=True)
-            return
-        self.give(order)
-
-    def give(self, order: Order) -> bool:
-        """Give ``order`` through the shell (the engine judges, the app refreshes once); say
-        what happened."""
-        ok, result = self.intents.give(order)
-        if not ok:
-            self._say(str(result), error=True)
-            return False
-        self._say(describe_result(order, result))
-        if order.kind != "move" and self.app.selected_unit == order.unit:
-            self.show_targets(order.unit)
-        return True
-
-    def select_next(self) -> None:
-        """Select the next own unit (by id) that may still give an order this turn."""
-        app = self.app
-        if app.handover or app.over:
-            return
-        side = app.plotting_side
-        own = sorted(
-            k
-            for k, u in (app.view.get("units") or {}).items()
-            if u.get("side") == side and "moves_left" in u
-        )
-        ready = [k for k in own if app.builder.controller.engine_legal_orders(k)]
-        if not ready:
-            self._say("no unit may act any more: end the turn")
-            return
-        cur = app.selected_unit
-        nxt = next((k for k in ready if cur is None or k > cur), ready[0])
-        self.intents.select(nxt)
-        self._say(f"{nxt} selected")
-
-    def inspect(self, unit: str, target: str) -> None:
+    # --- looks and words ------------------------------------------------------------------------
+    def inspect(self, unit: str, target: str, ctx: Context) -> dict[str, Any] | None:
         """A look from ``unit`` at ``target`` (a unit or a hex): the odds of the first attack
         or ranged feature of the unit that may take it (the Attack tab); the shell gives the
         order on a second click."""
-        app = self.app
-        if self._own_unit(unit) is None or app.game.phase == "setup":
-            return
-        tu = app.units_by_id.get(target)
+        if self._own_unit(ctx, unit) is None or ctx.game.phase == "setup":
+            return None
+        tu = ctx.units.get(target)
         hx = tu.get("hex") if tu is not None else target
         if hx is None:
-            return
+            return None
         kinds = [
             lo.kind
-            for lo in app.builder.controller.engine_legal_orders(unit)
+            for lo in ctx.orders.engine_legal_orders(unit)
             if lo.kind in ("attack", *RANGED) and lo.needs and hx in lo.needs[0].options
         ]
         if tu is not None and not tu.get("hidden") and "strike" in kinds and "recon" in kinds:
             kinds.remove("recon")
         if not kinds:
-            return
-        self.odds_panel.show(self._odds_html(unit, hx, kinds[0]))
-        self.intents.show_tab("Attack")
-
-    def target(
-        self, unit: str | None, occupant: str | None, by_id: Mapping[str, Mapping[str, Any]]
-    ) -> str | None:
-        """A click on a counter names its hex (attacks, fire and missions target hexes)."""
-        u = by_id.get(unit or "")
-        return u.get("hex") if u is not None else unit
+            return None
+        self.odds_panel.show(self._odds_html(ctx, unit, hx, kinds[0]))
+        return {"tab": "Attack"}
 
     def describe_result(self, order: Order, result: Any) -> str:
         return describe_result(order, result)
@@ -757,12 +552,6 @@ def _type_names() -> tuple[str, ...]:
     from ..units import TYPE_NAMES
 
     return TYPE_NAMES
-
-
-class ManualSetupUI(AggressorUI):
-    """:class:`AggressorUI` where the human sides place their own armies."""
-
-    manual_setup = True
 
 
 def describe_result(order: Order, result: Any) -> str:
@@ -879,57 +668,4 @@ def reports_table(view: Mapping[str, Any]) -> str:
     return f"<table class='hexplay-table hexplay-reports'><tr>{head}</tr>{''.join(rows)}</table>"
 
 
-class AggressorApp(GameApp):
-    """A complete AGGRESSOR game in one widget: against the computer by default.
-
-    ``vs_computer``: the side the computer plays ("east" by default; the scenario's
-    ``computer`` when ``game`` is given), None for two humans (hot seat: the board is blanked
-    between their turns). ``computer``: the registry's player name ("scripted" by default,
-    or "random"). ``referee``: everything shown, orders for either side. ``setup``:
-    "computer" (the human sides get the computer's deployment) or "manual" (each human side
-    places its own army: the set-up panel and board clicks)."""
-
-    ui: AggressorUI
-
-    def __init__(
-        self,
-        game: Any = None,
-        seed: int = 0,
-        vs_computer: str | None = "default",
-        computer: str | None = None,
-        hot_seat: bool = True,
-        referee: bool = False,
-        timer: bool = False,
-        board_height: str = "",
-        setup: str = "computer",
-    ) -> None:
-        if setup not in ("computer", "manual"):
-            raise ValueError(f"setup must be 'computer' or 'manual', not {setup!r}")
-        if isinstance(game, str):
-            if game != "aggressor":
-                raise ValueError(f"AggressorApp plays 'aggressor', not {game!r}")
-            game = None
-        if vs_computer == "default":
-            vs_computer = game.scenario.computer if game is not None else "east"
-        if vs_computer not in (None, *SIDES):
-            raise ValueError(f"vs_computer must be 'west', 'east' or None, not {vs_computer!r}")
-        super().__init__(
-            game,
-            ui=AggressorUI if setup == "computer" else ManualSetupUI,
-            seed=seed,
-            vs_computer=vs_computer,
-            computer=computer,
-            hot_seat=hot_seat,
-            referee=referee,
-            timer=timer,
-            board_height=board_height,
-        )
-
-
-__all__ = [
-    "AggressorApp",
-    "AggressorController",
-    "AggressorUI",
-    "ManualSetupUI",
-    "counters_from_view",
-]
+__all__ = ["AggressorUI", "counters_from_view", "describe_result"]

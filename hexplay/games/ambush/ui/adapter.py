@@ -32,16 +32,18 @@ from typing import Any
 import ipywidgets as W
 import numpy as np
 
+from hexplay.widgets.adapter import Context
 from hexplay.widgets.counters import Badge, CounterStyle, SideStyle
 
-from ...skirmish.ui.adapter import SkirmishUI
+from ...skirmish.ui.adapter import SkirmishUI, facing
 from ...skirmish.ui.odds import HEATMAP_RANGES, OddsPanel
 from ...skirmish.units import CAR_KIND
 
 DEFAULT_MAP = "ambush_farmland_medium"
-"""The map of a default game whose scenario names the SKIRMISH map (too short a route for the
-sample game's escorts 40 hexes ahead and behind): flat farmland, medium density. (The default
-scenario, :data:`hexplay.games.ambush.game.DEFAULT_SCENARIO`, names its own map.)"""
+"""A bundled AMBUSH map for a scenario that names the SKIRMISH map (too short a route for the
+sample game's escorts 40 hexes ahead and behind; :func:`on_map`): flat farmland, medium
+density. (The default scenario, :data:`hexplay.games.ambush.game.DEFAULT_SCENARIO`, names its
+own map.)"""
 
 #: Vehicle damage states (``view["ambush_rules"]["vehicle_damage"]``) as counter badges.
 DAMAGE_BADGES: dict[str, Badge] = {
@@ -170,32 +172,14 @@ class AmbushUI(SkirmishUI):
 
     title = "AMBUSH"
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
+    def __init__(self) -> None:
+        super().__init__()
         self.odds = AmbushOddsPanel()
         self.rules_panel = W.HTML(value="<i>no AMBUSH features</i>")
         self.rules_panel.add_class("hexplay-ambush-panel")
 
-    # --- the game -------------------------------------------------------------------------------
-    @classmethod
-    def new_game(cls, seed: int = 0, scenario: Any = None) -> Any:
-        """A new AMBUSH game: ``scenario`` (a registry scenario name, dict or AmbushScenario;
-        default the engine's :data:`~hexplay.games.ambush.game.DEFAULT_SCENARIO`, the game
-        ``AmbushGame.new()`` starts, put on :data:`DEFAULT_MAP` if it names the SKIRMISH map,
-        whose routes are too short for it)."""
-        from hexplay.registry import game_entry
-
-        from ..game import DEFAULT_SCENARIO, scenario_file
-
-        entry = game_entry("ambush")
-        if scenario is None:
-            d = scenario_file(DEFAULT_SCENARIO).to_dict()
-            scenario = on_map(d, DEFAULT_MAP) if d.get("map", "skirmish") == "skirmish" else d
-        return entry.new(scenario, seed=seed)
-
     # --- the board ------------------------------------------------------------------------------
-    @property
-    def style(self) -> CounterStyle:
+    def style(self, game: Any) -> CounterStyle:
         return CounterStyle(
             (
                 SideStyle("adversary", "#b8322a", "adversary"),
@@ -205,8 +189,8 @@ class AmbushUI(SkirmishUI):
             legend=((ROADBLOCK_COLOUR, "roadblock"), (CARGO_COLOUR, "cargo (known hex)")),
         )
 
-    def counters(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
-        out = super().counters(view, side)
+    def counters(self, view: Mapping[str, Any], side: str, ctx: Context) -> list[dict[str, Any]]:
+        out = super().counters(view, side, ctx)
         damage = _damage(view)
         cargo = (view.get("ambush_rules") or {}).get("cargo") or {}
         holder = cargo.get("holder") if cargo.get("state") in ("carried", "out") else None
@@ -215,7 +199,7 @@ class AmbushUI(SkirmishUI):
             if u.get("kind") == CAR_KIND:  # the adversary's getaway car
                 u["glyph"] = {"kind": "vehicle"}
                 u["label"] = CAR_LABEL
-                f = self.facing(units.get(u["id"], {}))
+                f = facing(ctx.game.map, view, units.get(u["id"], {}))
                 if f is not None:
                     u["facing"] = f
             marks = [s for s in damage.get(u["id"], ()) if s in DAMAGE_BADGES]
@@ -225,8 +209,8 @@ class AmbushUI(SkirmishUI):
                 u["badges"] = [*u.get("badges", []), *marks]
         return out
 
-    def overlays(self, view: Mapping[str, Any], side: str) -> dict[str, Any]:
-        ov = super().overlays(view, side)
+    def overlays(self, view: Mapping[str, Any], side: str, ctx: Context) -> dict[str, Any]:
+        ov = super().overlays(view, side, ctx)
         rules = view.get("ambush_rules") or {}
         marks = []
         if rules.get("roadblock"):
@@ -252,8 +236,8 @@ class AmbushUI(SkirmishUI):
             ov["markings"] = marks
         return ov
 
-    def status(self, view: Mapping[str, Any]) -> str:
-        s = super().status(view)
+    def status(self, view: Mapping[str, Any], ctx: Context) -> str:
+        s = super().status(view, ctx)
         cargo = (view.get("ambush_rules") or {}).get("cargo")
         if cargo:
             s += f" · cargo {cargo.get('state')}"
@@ -263,20 +247,21 @@ class AmbushUI(SkirmishUI):
     def panels(self) -> list[tuple[str | None, Any]]:
         return [("Odds", self.odds), ("AMBUSH", self.rules_panel), (None, self.offmap)]
 
-    def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
-        super().refresh_panels(view, side)
+    def refresh_panels(
+        self, view: Mapping[str, Any] | None, side: str | None, ctx: Context
+    ) -> None:
+        super().refresh_panels(view, side, ctx)
+        if view is None:
+            self.rules_panel.value = "<i>hand-over</i>"
+            return
         self.rules_panel.value = rules_html(
-            view, getattr(self.app.game, "scenario", None), side or "referee"
+            view, getattr(ctx.game, "scenario", None), side or "referee"
         )
 
-    def blank_panels(self) -> None:
-        super().blank_panels()
-        self.rules_panel.value = "<i>hand-over</i>"
-
-    def inspect(self, firer: str, target: str, switch: bool = True) -> dict[str, Any]:
+    def inspect(self, firer: str, target: str, ctx: Context) -> dict[str, Any]:
         """As SKIRMISH's; a click on an enemy vehicle the side sees now inspects the first man
         aboard it the side sees (fire is at men; an anti-tank shot at him hits the vehicle)."""
-        units = self.app.view.get("units") or {}
+        units = ctx.view.get("units") or {}
         u = units.get(target)
         f = units.get(firer) or {}
         if u is not None and u.get("kind", "man") != "man" and not u.get("stale"):
@@ -290,7 +275,7 @@ class AmbushUI(SkirmishUI):
             )
             if aboard:
                 target = aboard[0]
-        return super().inspect(firer, target, switch)
+        return super().inspect(firer, target, ctx)
 
 
 def on_map(scenario: Mapping[str, Any], map_name: str) -> dict[str, Any]:
@@ -375,10 +360,3 @@ def rules_html(view: Mapping[str, Any], scenario: Any, side: str) -> str:
         return "<i>no AMBUSH features in this game</i>"
     body = "".join(f"<tr><th>{e(k)}</th><td>{v}</td></tr>" for k, v in rows)
     return f"<table class='hexplay-table hexplay-ambush'>{body}</table>"
-
-
-class ManualSetupAmbushUI(AmbushUI):
-    """:class:`AmbushUI` where the human sides place their own units (see
-    :attr:`~hexplay.games.skirmish.ui.adapter.SkirmishUI.manual_setup`)."""
-
-    manual_setup = True

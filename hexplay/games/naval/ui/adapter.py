@@ -29,18 +29,16 @@ that side only (``plotted`` of its own ships, ``attack_odds`` on its spotted tar
 
 from __future__ import annotations
 
-import contextlib
 import html
 from collections.abc import Mapping
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as W
 
-from hexplay.engine.protocol import LegalOrder, Need, Order
+from hexplay.engine.protocol import LegalOrder, Order
 from hexplay.widgets import guard as G
-from hexplay.widgets.adapter import REFEREE, GameUI, OrderController
+from hexplay.widgets.adapter import REFEREE, Context, GameRecord, GameUI
 from hexplay.widgets.counters import Badge, CounterStyle, SideStyle
 from hexplay.widgets.log import table_html
 
@@ -72,7 +70,8 @@ RING_COLOURS = {
     "radar": "#7d3c98",
 }
 
-#: The builder's titles of the engine's order kinds.
+#: The builder's titles of the engine's order kinds (the final speed, an ``int`` need with its
+#: values listed, is offered as a menu by the shell: a ship may plot speed 0).
 ORDER_TITLES = {
     "gunnery": "gunnery attack (click a spotted enemy ship)",
     "radar": "fire-control radar: the nearest enemy within range",
@@ -173,56 +172,32 @@ def steps_text(steps: str, hexes: list[str]) -> str:
     return " · ".join(out)
 
 
-class NavalController(OrderController):
-    """The order builder's link to a NavalGame: the engine's orders, with the final speed
-    offered as a menu (the builder's number field starts at 1; a ship may plot speed 0)."""
-
-    def legal_orders(self, unit: str) -> list[LegalOrder]:
-        out = []
-        for lo in self.engine_legal_orders(unit):
-            needs = lo.needs
-            if lo.kind == "speed":
-                n = needs[0]
-                needs = (Need(n.name, "choice", tuple(str(o) for o in n.options), "final speed"),)
-            out.append(replace(lo, needs=needs, label=ORDER_TITLES.get(lo.kind, lo.label)))
-        return out
-
-    def order(self, order: Order) -> None:
-        args = dict(order.args)
-        if order.kind == "speed" and isinstance(args.get("speed"), str):
-            with contextlib.suppress(ValueError):  # else the engine names the rule
-                args["speed"] = int(args["speed"])
-        self.app.game.order(Order(order.side, order.kind, order.unit, args))
-
-    def _plotted(self, unit: str) -> dict[str, Any] | None:
-        return self.app.ui.own_plot(unit)  # type: ignore[attr-defined]
-
-    def plotted(self, unit: str) -> list[str]:
-        p = self._plotted(unit)
-        if not p:
-            return []
-        out = []
-        if p.get("gunnery"):
-            out.append(f"G {p['gunnery']}")
-        if p.get("radar"):
-            out.append("G* radar")
-        if p.get("torpedo"):
-            out.append(f"T {p['torpedo']}")
-        if p.get("steps"):
-            out.append(steps_text(p["steps"], p.get("hexes") or []))
-        if p.get("speed") is not None:
-            out.append(f"final {p['final']}")
-        return out
+def plotted_words(p: Mapping[str, Any] | None) -> list[str]:
+    """A ship's plot (the view's ``plots`` entry) in words: attacks, steps, final speed."""
+    if not p:
+        return []
+    out = []
+    if p.get("gunnery"):
+        out.append(f"G {p['gunnery']}")
+    if p.get("radar"):
+        out.append("G* radar")
+    if p.get("torpedo"):
+        out.append(f"T {p['torpedo']}")
+    if p.get("steps"):
+        out.append(steps_text(p["steps"], p.get("hexes") or []))
+    if p.get("speed") is not None:
+        out.append(f"final {p['final']}")
+    return out
 
 
 class NavalUI(GameUI):
-    """The naval game's counters, panels and clicks (see the module doc)."""
+    """The naval game's counters, panels and words (see the module doc)."""
 
     title = "Naval night action"
-    controller_class = NavalController
+    order_titles = ORDER_TITLES
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
+    def __init__(self) -> None:
+        super().__init__()
         self.ship_panel = self._html("hexplay-naval-ship", "300px")
         self.attack_panel = self._html("hexplay-naval-attack")
         self.spotting_panel = self._html("hexplay-naval-spotting")
@@ -236,36 +211,23 @@ class NavalUI(GameUI):
             b.layout.display = "none"
             self.attack_buttons[kind] = b
         self.attack_box = W.VBox([self.attack_panel, W.HBox(list(self.attack_buttons.values()))])
-        self.message = ""
         #: The last attack shown: {"firer", "target", "gunnery": odds | None, "torpedo": ...}
         self.odds_shown: dict[str, Any] = {}
+        #: The orders the Attack panel's buttons give (kind -> the order on the shown target).
+        self.attack_orders: dict[str, Order] = {}
         self._rings: dict[tuple[Any, ...], list[str]] = {}
-
-    # --- the game -------------------------------------------------------------------------------
-    @classmethod
-    def new_game(cls, seed: int = 0) -> Any:
-        from ..game import NavalGame
-
-        return NavalGame.new("kula_gulf", seed=seed)
-
-    def reset(self) -> None:
-        self.odds_shown = {}
-        self.message = ""
-
-    def turn_limit(self) -> int | None:
-        return int(self.app.game.scenario.turns)
+        self._shown: tuple[Any, str | None] = (None, None)  # (game, selection) on the panels
 
     # --- the board ------------------------------------------------------------------------------
-    @property
-    def style(self) -> CounterStyle:
-        radar = bool(getattr(self.app.game.scenario, "usn_radar", False))
+    def style(self, game: Any) -> CounterStyle:
+        radar = bool(getattr(game.scenario, "usn_radar", False))
         legend = tuple((c, f"{k} range") for k, c in RING_COLOURS.items() if k != "radar" or radar)
         return CounterStyle(SIDE_STYLES, NAVAL_BADGES, legend)
 
-    def counters(self, view: Mapping[str, Any], side: str) -> list[dict[str, Any]]:
+    def counters(self, view: Mapping[str, Any], side: str, ctx: Context) -> list[dict[str, Any]]:
         return counters_from_view(view)
 
-    def status(self, view: Mapping[str, Any]) -> str:
+    def status(self, view: Mapping[str, Any], ctx: Context) -> str:
         vp = view.get("vp") or {}
         if not vp:
             return ""
@@ -274,9 +236,10 @@ class NavalUI(GameUI):
             f"{view.get('level', '')} · spotting {view.get('spotting_range', '')}"
         )
 
-    def overlays(self, view: Mapping[str, Any], side: str) -> dict[str, Any]:
-        """The side's plotted paths and attacks; the selected ship's reach and range rings."""
-        by_id = self.app.units_by_id
+    def overlays(self, view: Mapping[str, Any], side: str, ctx: Context) -> dict[str, Any]:
+        """The side's plotted paths and attacks; the selected ship's reach and range rings
+        (``markings``)."""
+        by_id = ctx.units
         paths, fires = [], []
         for sd, plots in (view.get("plots") or {}).items():
             for sid, p in plots.items():
@@ -301,22 +264,17 @@ class NavalUI(GameUI):
                             }
                         )
         ov: dict[str, Any] = {"paths": paths, "fires": fires}
-        unit = self.app.selected_unit
+        unit = ctx.selected
         if unit is not None and unit in by_id:
-            ov.update(self._selection(unit, view))
+            ov.update(self._selection(ctx, unit, view))
         return ov
 
-    def select(self, unit: str) -> dict[str, Any]:
-        """The selected ship's reach (a selection overlay) and its range rings (``markings``:
-        the shell puts them on the board in the same answer to the click)."""
-        return self._selection(unit, self.app.view)
-
-    def _selection(self, unit: str, view: Mapping[str, Any]) -> dict[str, Any]:
+    def _selection(self, ctx: Context, unit: str, view: Mapping[str, Any]) -> dict[str, Any]:
         """Reachable hexes (MP cost from the plot's end) and range rings of ``unit``."""
-        u = self.app.units_by_id.get(unit)
+        u = ctx.units.get(unit)
         if u is None or u.get("hex") is None:
             return {}
-        ov: dict[str, Any] = {"reachable": self.reachable(unit)}
+        ov: dict[str, Any] = {"reachable": self.reachable(ctx, unit)}
         entry = (view.get("units") or {}).get(unit) or {}
         rings = []
         gun = entry.get("gun_range") or []
@@ -331,9 +289,9 @@ class NavalUI(GameUI):
         rules = view.get("rules") or {}
         if rules.get("usn_radar") and entry.get("side") == "usn":
             radii.append(("radar", int(rules.get("radar_range") or 0)))
-        centre = self._plot_end(unit) or u["hex"]
+        centre = self._plot_end(ctx, unit) or u["hex"]
         for name, r in radii:
-            hexes = self.ring(centre, int(r))
+            hexes = self.ring(ctx.game.map, centre, int(r))
             if hexes:
                 rings.append(
                     {
@@ -346,55 +304,45 @@ class NavalUI(GameUI):
         ov["markings"] = rings
         return ov
 
-    def ring(self, centre: str, radius: int) -> list[str]:
-        """Hexes of the map exactly ``radius`` from ``centre`` (cached per centre and radius)."""
-        key = (id(self.app.game.map), centre, radius)
+    def ring(self, m: Any, centre: str, radius: int) -> list[str]:
+        """Hexes of map ``m`` exactly ``radius`` from ``centre`` (cached per centre and
+        radius)."""
+        key = (id(m), centre, radius)
         hit = self._rings.get(key)
         if hit is None:
             if len(self._rings) > 2048:
                 self._rings.clear()
-            m = self.app.game.map
             c = m.hex(centre)
             hit = self._rings[key] = [
                 lab for h, lab in zip(m.hexes, m.hex_labels) if c.distance(h) == radius
             ]
         return list(hit)
 
-    def own_plot(self, unit: str) -> dict[str, Any] | None:
+    def own_plot(self, ctx: Context, unit: str) -> dict[str, Any] | None:
         """The plot of ``unit`` if it is a ship of the side at the screen (the view's ``plots``
         entry: the orders and the engine's ``plotted`` figures), else None."""
-        app = self.app
-        u = app.units_by_id.get(unit)
-        if u is None or u.get("side") != app.plotting_side:
+        u = ctx.units.get(unit)
+        if u is None or u.get("side") != ctx.side:
             return None
-        return (app.view.get("plots") or {}).get(app.plotting_side, {}).get(unit)
+        return (ctx.view.get("plots") or {}).get(ctx.side, {}).get(unit)
 
-    def _plot_end(self, unit: str) -> str | None:
-        p = self.own_plot(unit)
+    def _plot_end(self, ctx: Context, unit: str) -> str | None:
+        p = self.own_plot(ctx, unit)
         return None if not p else p.get("end")
 
-    def reachable(self, unit: str) -> dict[str, float]:
+    def reachable(self, ctx: Context, unit: str) -> dict[str, float]:
         """Hexes ``unit`` can enter with the points its plot leaves, each with the fewest
         movement points from the plot's end (the game's reach query)."""
-        return {h: float(c) for h, (c, _p) in self.reach_table(unit).items()}
+        return {h: float(c) for h, (c, _p) in self.reach_table(ctx, unit).items()}
 
-    def reach_table(self, unit: str) -> dict[str, tuple[int, tuple[str, ...]]]:
+    def reach_table(self, ctx: Context, unit: str) -> dict[str, tuple[int, tuple[str, ...]]]:
         """Hex -> (fewest MP, the hexes entered on the way): the game's reach query for the
         side's ship ``unit`` (every hex on the way too, so a click on any of them plots)."""
-        app = self.app
-        u = app.units_by_id.get(unit)
-        if u is None or u.get("side") != app.plotting_side or app.over:
+        u = ctx.units.get(unit)
+        if u is None or u.get("side") != ctx.side or ctx.game.over:
             return {}
-        r = app.builder.controller.reach(unit)
+        r = ctx.orders.reach(unit)
         return {h: (e["cost"], tuple(e["path"])) for h, e in r.items()}
-
-    def _legal(self, unit: str, kind: str) -> LegalOrder | None:
-        ctl = self.app.builder.controller
-        try:
-            los = ctl.engine_legal_orders(unit)
-        except Exception:
-            return None
-        return next((lo for lo in los if lo.kind == kind), None)
 
     # --- panels ---------------------------------------------------------------------------------
     @staticmethod
@@ -412,49 +360,50 @@ class NavalUI(GameUI):
             (None, self.ship_panel),  # above the tabs: the selected ship's plot as it is built
         ]
 
-    def refresh_panels(self, view: Mapping[str, Any], side: str | None) -> None:
+    def refresh_panels(
+        self, view: Mapping[str, Any] | None, side: str | None, ctx: Context
+    ) -> None:
+        """Ship (the selection), Spotting, Victory, Charts, and the planned attack's odds
+        following the plots (a new selection: its own planned attack's); ``view`` None: blank."""
+        if view is None:
+            for p in (self.ship_panel, self.spotting_panel, self.victory_panel, self.charts_panel):
+                p.value = ""
+            self.clear_attack()
+            self._shown = (None, None)
+            return
+        if self._shown[0] is not ctx.game:  # a new game: the last one's attack is gone
+            self.clear_attack()
         self.spotting_panel.value = self.spotting_html(view)
-        self.victory_panel.value = self.victory_html(view)
-        self.charts_panel.value = self.charts_html(view, side)
-        self.ship_panel.value = self.ship_html(self.app.selected_unit)
-        if self.odds_shown:
+        self.victory_panel.value = self.victory_html(ctx.game, view)
+        self.charts_panel.value = self.charts_html(ctx.game, view, side)
+        unit = ctx.selected
+        self.ship_panel.value = self.ship_html(ctx, unit)
+        if unit is not None and (ctx.game, unit) != self._shown:  # a new selection
+            p = self.own_plot(ctx, unit)
+            target = p and (p.get("torpedo") or p.get("gunnery"))
+            if target and target in ctx.units:
+                self.show_attack(ctx, unit, target)
+        elif self.odds_shown:
             # a plot changed: the planned attack's distribution follows it
             firer, target = self.odds_shown.get("firer"), self.odds_shown.get("target")
-            if firer in self.app.units_by_id and target in self.app.units_by_id:
-                self.show_attack(firer, target)
+            if firer in ctx.units and target in ctx.units:
+                self.show_attack(ctx, firer, target)
             else:
                 self.clear_attack()
-
-    def blank_panels(self) -> None:
-        for p in (
-            self.ship_panel,
-            self.spotting_panel,
-            self.victory_panel,
-            self.charts_panel,
-        ):
-            p.value = ""
-        self.clear_attack()
-        self.message = ""
+        self._shown = (ctx.game, unit)
 
     def clear_attack(self) -> None:
         self.odds_shown = {}
+        self.attack_orders = {}
         self.attack_panel.value = "<i>select one of your ships, then click an enemy ship</i>"
         for kind, b in self.attack_buttons.items():
             b.layout.display = "none"
             b.description = f"plot {kind}"
 
-    def select_panels(self, unit: str) -> None:
-        self.message = ""
-        self.ship_panel.value = self.ship_html(unit)
-        p = self.own_plot(unit)
-        target = p and (p.get("torpedo") or p.get("gunnery"))
-        if target and target in self.app.units_by_id:
-            self.show_attack(unit, target)
-
-    def ship_html(self, unit: str | None) -> str:
-        if unit is None or unit not in self.app.units_by_id:
+    def ship_html(self, ctx: Context, unit: str | None) -> str:
+        if unit is None or unit not in ctx.units:
             return "<i>select a ship on the board</i>"
-        view = self.app.view
+        view = ctx.view
         u = (view.get("units") or {}).get(unit) or {}
         e = html.escape
         rows = [
@@ -476,8 +425,8 @@ class NavalUI(GameUI):
         ranges += f" · spotting {view.get('spotting_range')} (rings around the plot's end)"
         rows.append(ranges)
         rows.append(f"spotted: {e(str(u.get('spotted_why') or 'not spotted'))}")
-        p = self.own_plot(unit)
-        if u.get("side") == self.app.plotting_side and not view.get("over"):
+        p = self.own_plot(ctx, unit)
+        if u.get("side") == ctx.side and not view.get("over"):
             if p:
                 rows.append(
                     f"<span class='hexplay-naval-path'>path: "
@@ -507,11 +456,9 @@ class NavalUI(GameUI):
                     f"<i>nothing plotted: click a sea hex to plot a path ({u.get('speed')} MP); "
                     "unplotted points are spent ahead</i>"
                 )
-            reach = self.reachable(unit)
+            reach = self.reachable(ctx, unit)
             if reach:
                 rows.append(f"{len(reach)} hexes within reach (cost shown on the board)")
-        if self.message:
-            rows.append(f"<span style='color:#b8322a'>{e(self.message)}</span>")
         return "<br>".join(rows)
 
     def spotting_html(self, view: Mapping[str, Any]) -> str:
@@ -535,7 +482,7 @@ class NavalUI(GameUI):
         )
         return head + table_html(rows, ["ship", "side", "hex", "spotted", "why"])
 
-    def victory_html(self, view: Mapping[str, Any]) -> str:
+    def victory_html(self, game: Any, view: Mapping[str, Any]) -> str:
         vp = view.get("vp") or {}
         ratio = view.get("ratio")
         r = "—" if ratio is None else f"{float(Fraction(str(ratio))):.2f}"
@@ -547,17 +494,16 @@ class NavalUI(GameUI):
             f"<span class='hexplay-naval-level'>{e(str(view.get('level', '')))}</span><br>"
             f"sunk: IJN {e(', '.join(sunk.get('ijn', [])) or 'none')} · USN "
             f"{e(', '.join(sunk.get('usn', [])) or 'none')}<br>turn {view.get('turn')} of "
-            f"{view.get('turns')}<br>levels by IJN/USN: {e(self.levels_text())}"
+            f"{view.get('turns')}<br>levels by IJN/USN: {e(self.levels_text(game))}"
         )
 
-    def levels_text(self) -> str:
+    def levels_text(self, game: Any) -> str:
         """The scenario's levels of victory by ratio (public scenario data)."""
-        levels = sorted(self.app.game.scenario.levels, key=lambda x: -x[0])
+        levels = sorted(game.scenario.levels, key=lambda x: -x[0])
         return " · ".join(f"{name} from {bound:.2f}" for bound, name in levels)
 
-    def charts_html(self, view: Mapping[str, Any], side: str | None) -> str:
+    def charts_html(self, g: Any, view: Mapping[str, Any], side: str | None) -> str:
         """The plot charts: the side's own during play, both once the game is over."""
-        g = self.app.game
         viewer = side or REFEREE
         try:
             chart = view.get("chart") or g.plot_chart(viewer)
@@ -585,22 +531,29 @@ class NavalUI(GameUI):
             out.append(f"<b>{html.escape(s.upper())} plot chart</b>" + table_html(rows))
         return "".join(out)
 
-    # --- events and record ----------------------------------------------------------------------
-    def events(self, view: Mapping[str, Any], viewer: str) -> list[dict[str, Any]] | None:
-        try:
-            evs = self.app.game.events_seen(viewer)
-        except Exception:
-            return None
-        return [
-            {"turn": ev.get("turn"), "phase": ev.get("phase"), "kind": describe(ev)} for ev in evs
-        ]
+    # --- words ----------------------------------------------------------------------------------
+    def roster(self, view: Mapping[str, Any], side: str, ctx: Context) -> list[dict[str, Any]]:
+        """The side's ships with what each has plotted (the order builder's list too)."""
+        rows = super().roster(view, side, ctx)
+        for r in rows:
+            r["plotted"] = plotted_words(self.own_plot(ctx, r["id"]))
+        return rows
 
-    def record(self, viewer: str) -> tuple[list[Mapping[str, Any]], list[str] | None, str]:
-        """The plot chart rows the viewer may see (own during play, both at the end)."""
+    def record(self, view: Mapping[str, Any], viewer: str, ctx: Context) -> GameRecord:
+        """The events the viewer saw (the engine's ``events_seen``) and the plot chart rows
+        it may see (own during play, both at the end)."""
+        g = ctx.game
         try:
-            chart = self.app.game.plot_chart(viewer)
+            evs: list[Any] | None = [
+                {"turn": ev.get("turn"), "phase": ev.get("phase"), "kind": describe(ev)}
+                for ev in g.events_seen(viewer)
+            ]
         except Exception:
-            return [], None, ""
+            evs = None
+        try:
+            chart = g.plot_chart(viewer)
+        except Exception:
+            return GameRecord(evs)
         rows = [
             {
                 "turn": c["turn"],
@@ -615,57 +568,37 @@ class NavalUI(GameUI):
             for s, rs in c["plots"].items()
             for r in rs
         ]
-        return rows, ["turn", "side", "unit", "attacks", "steps", "hexes", "final"], ""
+        cols = ["turn", "side", "unit", "attacks", "steps", "hexes", "final"]
+        return GameRecord(evs, rows, cols, "")
 
-    # --- clicks ---------------------------------------------------------------------------------
-    def inspect(self, unit: str, target: str) -> None:
+    # --- looks ----------------------------------------------------------------------------------
+    def inspect(self, unit: str, target: str, ctx: Context) -> dict[str, Any] | None:
         """The selected ship's side clicked ``target``: an enemy ship shows the planned
-        attacks' odds (a hex the ship cannot reach: its panel says so)."""
-        app = self.app
-        by_id = app.units_by_id
-        u = by_id.get(unit)
-        if u is None:
-            return
-        if target in by_id:
-            if by_id[target].get("side") != u.get("side"):
-                self.show_attack(unit, target)
-                self.intents.show_tab("Attack")
-            return
+        attacks' odds (the Attack tab)."""
+        u = ctx.units.get(unit)
+        if u is None or target not in ctx.units:
+            return None
+        if ctx.units[target].get("side") == u.get("side"):
+            return None
+        self.show_attack(ctx, unit, target)
+        return {"tab": "Attack"}
 
-    def plot_to(self, unit: str, hex_: str) -> bool:
-        """Plot ``unit``'s path on to ``hex_`` (the reach query's path from where the plot now
-        ends: one ``move`` order), as the shell's click there does. False, with the reason
-        shown, if the hex is out of reach or the engine refuses."""
-        r = self.app.builder.controller.reach(unit)
-        orders = r.move_order(self.app.plotting_side, hex_)
-        if not orders:
-            left = "?" if r.left is None else f"{r.left:g}"
-            self.message = f"{hex_} is out of reach for {unit} ({left} {r.cost_unit} left)"
-            self.ship_panel.value = self.ship_html(unit)
-            return False
-        ok, why = self.intents.give(orders[0])
-        if not ok:  # the engine's words
-            self.message = str(why)
-            self.ship_panel.value = self.ship_html(unit)
-            return False
-        self.message = ""
-        return True
-
-    def show_attack(self, firer: str, target: str) -> None:
+    def show_attack(self, ctx: Context, firer: str, target: str) -> None:
         """The exact distributions of the planned gunnery and torpedo attacks on ``target``:
-        the side's ships already plotting it, with ``firer`` added if it may attack."""
-        app = self.app
-        g = app.game
-        side = app.plotting_side
-        f = app.units_by_id.get(firer)
-        view_units = app.view.get("units") or {}
+        the side's ships already plotting it, with ``firer`` added if it may attack (the
+        panel's button then plots it)."""
+        g = ctx.game
+        side = ctx.side
+        f = ctx.units.get(firer)
+        view_units = ctx.view.get("units") or {}
         if f is None or f.get("side") != side or target not in view_units:
             return
-        plots = (app.view.get("plots") or {}).get(side, {})
-        targets = app.view.get("targets") or {}
-        if app.referee:
+        plots = (ctx.view.get("plots") or {}).get(side, {})
+        targets = ctx.view.get("targets") or {}
+        if ctx.referee:
             targets = {"gunnery": g.gunnery_targets(side), "torpedo": g.torpedo_targets(side)}
         shown: dict[str, Any] = {"firer": firer, "target": target}
+        self.attack_orders = {}
         parts = [f"<b>{html.escape(firer)} → {html.escape(target)}</b>"]
         for kind in ("gunnery", "torpedo"):
             b = self.attack_buttons[kind]
@@ -677,11 +610,12 @@ class NavalUI(GameUI):
                 shown[kind] = None
                 continue
             attackers = [s for s, p in plots.items() if p.get(kind) == target]
-            can = any(lo.kind == kind for lo in self._engine_orders(firer))
-            if firer not in attackers and can:
+            lo = next((x for x in _engine_orders(ctx, firer) if x.kind == kind), None)
+            if firer not in attackers and lo is not None:
                 attackers.append(firer)
                 b.layout.display = ""
                 b.description = f"plot {kind}: {firer} at {target}"
+                self.attack_orders[kind] = lo.complete(target=target)
             if not attackers:
                 parts.append(f"<i>{kind}: {html.escape(firer)} cannot attack now</i>")
                 shown[kind] = None
@@ -697,25 +631,19 @@ class NavalUI(GameUI):
         self.odds_shown = shown
         self.attack_panel.value = "<br>".join(parts)
 
-    def _engine_orders(self, unit: str) -> tuple[LegalOrder, ...]:
-        try:
-            return self.app.builder.controller.engine_legal_orders(unit)
-        except Exception:
-            return ()
-
     def plot_attack(self, kind: str) -> None:
-        """The Attack panel's button: plot ``kind`` by the shown firer at the shown target."""
-        firer, target = self.odds_shown.get("firer"), self.odds_shown.get("target")
-        lo = (
-            next((x for x in self._engine_orders(firer) if x.kind == kind), None) if firer else None
-        )
-        if lo is None:
-            return
-        ok, why = self.intents.give(lo.complete(target=target))
-        if not ok:
-            self.attack_panel.value += (
-                f"<br><span style='color:#b8322a'>{html.escape(str(why))}</span>"
-            )
+        """The Attack panel's button: plot ``kind`` by the shown firer at the shown target (a
+        request to the shell, which gives it; the engine judges)."""
+        order = self.attack_orders.get(kind)
+        if order is not None:
+            self.requests.emit("give", order)
+
+
+def _engine_orders(ctx: Context, unit: str) -> tuple[LegalOrder, ...]:
+    try:
+        return tuple(ctx.orders.engine_legal_orders(unit))
+    except Exception:
+        return ()
 
 
 def attack_html(odds: Mapping[str, Any]) -> str:
@@ -787,17 +715,3 @@ def describe(ev: Mapping[str, Any]) -> str:
         )
     rest = ", ".join(f"{a} {b}" for a, b in ev.items() if a not in ("turn", "phase", "kind"))
     return f"{k}: {rest}"
-
-
-def naval_app(
-    scenario: str = "kula_gulf", seed: int = 0, vs_computer: str | None = "ijn", **kw: Any
-) -> Any:
-    """The naval app on the shell: ``scenario`` against the computer (it plays the IJN by
-    default; ``vs_computer=None`` for two humans in hot seat, ``referee=True`` to see all)."""
-    from hexplay.widgets.game_app import GameApp
-
-    from ..game import NavalGame
-
-    return GameApp(
-        NavalGame.new(scenario, seed=seed), ui=NavalUI, seed=seed, vs_computer=vs_computer, **kw
-    )

@@ -1,5 +1,5 @@
-"""SkirmishApp: a ready SKIRMISH game — the :class:`~.game_app.GameApp` shell with the SKIRMISH
-UI adapter (:mod:`.adapter`).
+"""SkirmishApp: a ready SKIRMISH game — the :class:`~hexplay.widgets.game_app.GameApp` shell
+with the SKIRMISH UI adapter (:mod:`.ui.adapter`).
 
 Kept as its own class so notebooks and tests keep working: ``SkirmishApp(seed=1,
 vs_computer="adversary")``. The SKIRMISH helpers the app used to hold (sight, reach, LOS,
@@ -12,7 +12,14 @@ from typing import Any
 
 from hexplay.widgets.game_app import GameApp
 
-from .adapter import SIDES, SkirmishUI, counters_from_view, units_from_view
+from .ui.adapter import (
+    SIDES,
+    SkirmishUI,
+    counters_from_view,
+    resolve_target,
+    unit_plot,
+    units_from_view,
+)
 
 __all__ = ["SIDES", "SkirmishApp", "counters_from_view", "units_from_view"]
 
@@ -53,7 +60,7 @@ class SkirmishApp(GameApp):
             open_map = bool(getattr(getattr(game, "scenario", None), "open_map", False))
             win_probability = referee or open_map
         super().__init__(
-            game,
+            "skirmish" if game is None else game,
             ui=SkirmishUI,
             seed=seed,
             vs_computer=vs_computer,
@@ -84,19 +91,16 @@ class SkirmishApp(GameApp):
         return self.ui._sight_cache
 
     def los(self, a: str, b: str) -> Any:
-        return self.ui.los(a, b)
+        return self.ui.los(self.context(), a, b)
 
     def visible_hexes(self, unit: str) -> list[str]:
-        return self.ui.visible_hexes(unit)
+        return self.ui.visible_hexes(self.context(), unit)
 
     def reachable(self, unit: str) -> dict[str, float] | None:
-        return self.ui.reachable(unit)
+        return self.ui.reachable(self.context(), unit)
 
     def unit_plot(self, unit: str) -> list[dict[str, Any]]:
-        return self.ui.unit_plot(unit)
+        return unit_plot(self.view, self.plotting_side, unit)
 
     def resolve_target(self, target: str, occupant: str | None = None) -> str:
-        return self.ui.resolve_target(target, occupant)
-
-    def _on_offmap_click(self, unit: str) -> None:
-        self.click_unit(unit)
+        return resolve_target(self.units_by_id, self.plotting_side, target, occupant)
