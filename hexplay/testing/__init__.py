@@ -75,8 +75,8 @@ import numpy as np
 
 from ..engine import VIEW_KEYS, CommandLog, Dice, IllegalOrder, Order, SaveError
 from ..engine.protocol import Capability, Game, GameInfo
-from .displays import check_displays
 from .browser import check_browser_messages
+from .displays import check_displays
 from .hostile import check_saves, check_scenarios
 from .kit import (
     PLAYER_KNOBS,
