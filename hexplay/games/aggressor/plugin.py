@@ -21,4 +21,5 @@ PLUGIN = GameEntry(
     queries="hexplay.games.aggressor.side_queries:QUERIES",
     editor="hexplay.games.aggressor.ui.editor:AggressorKind",
     docs="hexplay.games.aggressor.docs:tables_markdown",
+    commands="hexplay.games.aggressor.commanders:COMMANDS",
 )

@@ -21,4 +21,5 @@ PLUGIN = GameEntry(
     queries="hexplay.games.naval.side_queries:QUERIES",
     editor="hexplay.games.naval.ui.editor:NavalKind",
     docs="hexplay.games.naval.docs:tables_markdown",
+    commands="hexplay.games.naval.commanders:COMMANDS",
 )

@@ -21,4 +21,5 @@ PLUGIN = GameEntry(
     queries="hexplay.games.skirmish.side_queries:QUERIES",
     editor="hexplay.games.skirmish.ui.editor:SkirmishKind",
     docs="hexplay.games.skirmish.docs:tables_markdown",
+    commands="hexplay.games.skirmish.commanders:COMMANDS",
 )
