@@ -349,8 +349,8 @@ class CommandedGame:
                     raise  # the submitter's own part (or the side's): nothing changed
                 done -= blamed  # another command's part is not complete: it plots again
                 complete = False
-        elif name != LEADER:
-            self._check_part(side, name)
+        elif name != LEADER or for_command is not None:
+            self._check_part(side, name if name != LEADER else for_command)
         self.log.append({"op": "submit", "by": by, "turn": self.game.turn, "for": for_command})
         self.done[side] = set() if complete else done
         if complete:

@@ -102,6 +102,8 @@ class RemoteGame:
         info = self._call("GET", "info")
         self.info = info_from_dict(info)
         self.seat: str = info["seat"]
+        self.side: str = self.seat.partition("/")[0]
+        """The seat's side (a commander's seat ``"<side>/<command>"`` in team play)."""
         self.title: str = info.get("title", "")
         if type(self) is RemoteGame:
             # this game's declared queries as the local game's methods (see remote_class)
@@ -215,12 +217,12 @@ class RemoteGame:
     # --- the game API for this seat ---------------------------------------------------------
     def view(self, side: str | None = None, events: bool = True) -> dict[str, Any]:
         """The seat's view (``events`` is accepted as locally; the table's view holds them)."""
-        if side is None or side == self.seat:
+        if side is None or side in (self.seat, self.side):
             return self.state["view"]
         return self._call("GET", "view", {"side": side})
 
     def legal_orders(self, side: str | None = None, unit: str | None = None) -> list[LegalOrder]:
-        got = self._call("GET", "legal", {"side": side or self.seat, "unit": unit})
+        got = self._call("GET", "legal", {"side": side or self.side, "unit": unit})
         return [legal_from_dict(d) for d in got]
 
     def order(self, order: Order | Mapping[str, Any] | str, /, **kw: Any) -> None:
@@ -282,7 +284,7 @@ class RemoteGame:
         self._call("POST", "timer", {"seconds": seconds})
 
     def _check(self, side: str | None) -> None:
-        if side is not None and side != self.seat:
+        if side is not None and side not in (self.seat, self.side):
             raise PermissionError(f"this seat is {self.seat}, not {side}")
 
     # --- push -----------------------------------------------------------------------------
