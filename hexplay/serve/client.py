@@ -210,9 +210,16 @@ class RemoteGame:
         return self.state["status"]
 
     def to_act(self) -> tuple[str, ...]:
-        st = self.state["status"]
+        state = self.state
+        st = state["status"]
         busy = ("setting up", "plotting", "to move")
-        return tuple(s for s in self.sides if st["sides"].get(s) in busy)
+        acting = tuple(s for s in self.sides if st["sides"].get(s) in busy)
+        team = state.get("team")
+        if team and self.side in acting:  # team play: this commander's part may be in
+            mine = team["commands"].get(self.side, {}).get(self.seat)
+            if mine == "submitted":
+                acting = tuple(s for s in acting if s != self.side)
+        return acting
 
     # --- the game API for this seat ---------------------------------------------------------
     def view(self, side: str | None = None, events: bool = True) -> dict[str, Any]:
