@@ -174,8 +174,17 @@ class CommandedGame:
             self.division = check_division(game, division)
         self._frozen = self.division_name is None or game.phase != "setup"
         self.information = information or commands.information
-        if self.information not in MODES:
-            raise IllegalOrder(RULE, f"information is one of {MODES}, not {self.information!r}")
+        modes = (
+            dict(self.information)
+            if isinstance(self.information, Mapping)
+            else dict.fromkeys(game.sides, self.information)
+        )
+        if set(modes) != set(game.sides) or any(m not in MODES for m in modes.values()):
+            raise IllegalOrder(
+                RULE, f"information is one of {MODES} (or one per side), not {self.information!r}"
+            )
+        self.modes: dict[str, str] = modes
+        """side -> its information mode (``information`` may give one per side)."""
         opts = dict(options or {})
         for k, v in opts.items():
             allowed = commands.options.get(k)
@@ -276,7 +285,7 @@ class CommandedGame:
         """Enemy keys the side's view holds that ``who``'s picture does not (per commander:
         a commander may not name them in an order; shared mode and leaders: none)."""
         side, name = self.parse(who)
-        if name == LEADER or self.information != "per_commander" or self.spec.sightings is None:
+        if name == LEADER or self.modes[side] != "per_commander" or self.spec.sightings is None:
             return set()
         known = self.now.get(who, set())
         units = self.game.view(side)["units"]
@@ -414,17 +423,39 @@ class CommandedGame:
             if e["op"] == "order"
         ]
 
+    def _read_only(self, who: str, fn: Callable[..., Any], a: tuple, k: dict) -> Any:
+        """Call one of the game's own methods for ``who`` (a player's fast path, a query).
+        One that changes the game (logs commands) is, for a leader, logged as given by the
+        leader (op ``"game"``: the game's own commands, replayed through its command table);
+        for a commander it is taken back and refused: a commander's orders go through
+        :meth:`order` (so the chain of command holds)."""
+        from .record import replay_only
+
+        g = self.game
+        n0 = len(g.commands.commands)
+        out = fn(*a, **k)
+        if len(g.commands.commands) != n0 and self.parse(who)[1] == LEADER:
+            for c in g.commands.commands[n0:]:
+                self.log.append({"op": "game", "by": who, "turn": c.turn, "command": c.to_dict()})
+            self._update()
+        elif len(g.commands.commands) != n0:
+            twin = replay_only(g, g.commands.commands[:n0])
+            g.__dict__.update(twin.__dict__)
+            name = getattr(fn, "__name__", "that call")
+            raise IllegalOrder(RULE, f"{who}: {name} changes the game; give orders by order()")
+        return out
+
     # --- information ------------------------------------------------------------------------
     def _update(self) -> None:
         """Bring every commander's picture up to date (after each intent): what its units
         see now, reports delivered now, and reports queued at the last turn boundary."""
         self._redivide()
-        if self.information != "per_commander" or self.spec.sightings is None:
+        if self.spec.sightings is None:
             return
         g = self.game
         for side in g.sides:
             cmds = self.division.get(side, {})
-            if not cmds:
+            if not cmds or self.modes[side] != "per_commander":
                 continue
             view = g.view(side)
             units = view["units"]
@@ -472,7 +503,7 @@ class CommandedGame:
         known, with its ``turn``) and ``messages`` (those delivered to or sent by ``who``)."""
         side, name = self.parse(who)
         view = self.game.view(side)
-        if name == LEADER or self.information == "shared" or self.spec.sightings is None:
+        if name == LEADER or self.modes[side] == "shared" or self.spec.sightings is None:
             out = dict(view)
         else:
             out = self._own_picture(who, side, view)
@@ -538,7 +569,7 @@ class CommandedGame:
         return copy.deepcopy(msg)
 
     def _delivery(self, side: str, a: str, b: str) -> str:
-        if self.information == "shared" or LEADER in (a, b) or self.spec.links is None:
+        if self.modes[side] == "shared" or LEADER in (a, b) or self.spec.links is None:
             return "now"
         links = self.links_now.get(side, [])
         if any(x == a and y == b and how == "now" for x, y, how in links):
@@ -568,7 +599,9 @@ class CommandedGame:
             "game": self.game.to_json(),
             "division": {s: {n: list(us) for n, us in c.items()} for s, c in self.division.items()},
             "division_name": self.division_name,
-            "information": self.information,
+            "information": dict(self.information)
+            if isinstance(self.information, Mapping)
+            else self.information,
             "options": dict(self.options),
             "log": copy.deepcopy(self.log),
         }
@@ -616,6 +649,18 @@ class CommandedGame:
             return self.advance()
         if op == "message":
             return self.message(e["by"], e["to"], e["text"])
+        if op == "game":
+            from .record import apply_commands
+
+            if self.parse(e["by"])[1] != LEADER:
+                raise IllegalOrder(RULE, "only a leader's intents are logged as the game's own")
+            try:
+                apply_commands(self.game, [e["command"]])
+            except SaveError as err:
+                raise IllegalOrder(RULE, str(err)) from None
+            self.log.append(dict(e))
+            self._update()
+            return None
         raise IllegalOrder(RULE, f"no intent {op!r}")
 
 
@@ -633,7 +678,10 @@ class CommandSeat:
     def __getattr__(self, attr: str) -> Any:
         if attr.startswith("_"):
             raise AttributeError(attr)
-        return getattr(self.cg.game, attr)
+        v = getattr(self.cg.game, attr)
+        if not callable(v) or isinstance(v, type):
+            return v
+        return lambda *a, **k: self.cg._read_only(self.who, v, a, k)
 
     def _mine(self, side: Any) -> None:
         if side != self.side:
@@ -645,9 +693,10 @@ class CommandSeat:
             return tuple(s for s in acting if s != self.side)
         return acting
 
-    def view(self, side: str) -> dict[str, Any]:
+    def view(self, side: str, events: bool = True) -> dict[str, Any]:
         self._mine(side)
-        return self.cg.picture(self.who)
+        out = self.cg.picture(self.who)
+        return out if events else {**out, "events": []}
 
     def legal_orders(self, side: str, unit: str | None = None) -> list[LegalOrder]:
         self._mine(side)

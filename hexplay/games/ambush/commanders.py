@@ -21,7 +21,7 @@ The adversary has no radios: its teams share reports by word of mouth as in SKIR
 from __future__ import annotations
 
 from ...engine.commanders import Commands
-from ..skirmish.commanders import by_vehicles, sightings, trim, voice_links
+from ..skirmish.commanders import by_convoy, by_vehicles, sightings, trim, voice_links
 from ..skirmish.state import DEFENDER
 
 ALWAYS = 6
@@ -79,7 +79,7 @@ RULE = (
 )
 
 COMMANDS = Commands(
-    divisions={"vehicles": by_vehicles},
+    divisions={"vehicles": by_vehicles, "convoy": by_convoy},
     default="vehicles",
     information="per_commander",
     sightings=sightings,

@@ -11,6 +11,8 @@ Division ``"vehicles"`` (the default):
 * adversary: teams of :data:`TEAM_SIZE` men in id order (``team 1``, ``team 2``...); the
   adversary's own vehicles (AMBUSH's getaway car) go to the first team.
 
+Division ``"convoy"``: the defender as above, the adversary undivided (its leader plays it).
+
 Information per commander (SKIRMISH has no radios): a command sees the enemies its own living
 men on the map have in sight (:func:`sightings`, the side's sight rule with only its eyes;
 the transporter's position is known to everyone, as in the side's view). Reports pass by
@@ -54,6 +56,12 @@ def by_vehicles(g) -> dict[str, dict[str, list[str]]]:
         key = TRANSPORTER_ID if TRANSPORTER_ID in defender else next(iter(defender))
         defender[key] += loose
     return {DEFENDER: defender, ADVERSARY: teams}
+
+
+def by_convoy(g) -> dict[str, dict[str, list[str]]]:
+    """Division ``convoy``: the defender by vehicle, the adversary one player (its leader):
+    a class's three convoy commanders against one adversary."""
+    return {DEFENDER: by_vehicles(g)[DEFENDER], ADVERSARY: {}}
 
 
 def _eyes(g, units) -> set[str]:
@@ -137,7 +145,7 @@ RULE = (
 )
 
 COMMANDS = Commands(
-    divisions={"vehicles": by_vehicles},
+    divisions={"vehicles": by_vehicles, "convoy": by_convoy},
     default="vehicles",
     information="per_commander",
     sightings=sightings,
