@@ -23,9 +23,7 @@ def condition_label(cond: Mapping[str, Any]) -> str:
     """A short label of a condition: ``information`` (one mode, or ``side=mode`` pairs) and
     its options as ``name=value``."""
     info = cond.get("information", "shared")
-    bits = (
-        [f"{s}={m}" for s, m in sorted(info.items())] if isinstance(info, Mapping) else [info]
-    )
+    bits = [f"{s}={m}" for s, m in sorted(info.items())] if isinstance(info, Mapping) else [info]
     bits += [f"{k}={v}" for k, v in sorted((cond.get("options") or {}).items())]
     return ", ".join(bits)
 
