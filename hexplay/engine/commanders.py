@@ -591,6 +591,37 @@ class CommandedGame:
                 out.append({k: v for k, v in m.items() if k != "delivery"} | {"delivery": how})
         return out
 
+    # --- review -----------------------------------------------------------------------------
+    def review(self) -> list[dict[str, Any]]:
+        """The after-action review's data, one dict per turn resolved (the log replayed on a
+        fresh game through a new wrapper, the state taken after each turn's resolution):
+        ``turn``, ``truth`` (the referee's view), ``pictures`` (commander id -> its picture
+        then: a leader's is its side's view) and ``messages`` (those sent since the turn
+        before's entry, with their delivery)."""
+        from .record import replay_only
+
+        twin = type(self)(
+            replay_only(self.game, []), self.spec, self.division_name or self.division,
+            self.information, self.options,
+        )  # fmt: skip
+        out: list[dict[str, Any]] = []
+        sent = 0  # messages already in an earlier turn's entry
+        for e in self.log:
+            twin.apply(e)
+            if e["op"] == "advance":
+                turn = e["turn"] - 1 if twin.game.info.simultaneous else e["turn"]
+                msgs = [copy.deepcopy(m) for m in twin.messages[sent:]]
+                sent = len(twin.messages)
+                out.append(
+                    {
+                        "turn": turn,
+                        "truth": twin.game.view("referee"),
+                        "pictures": {w: twin.picture(w) for w in twin.seats()},
+                        "messages": msgs,
+                    }
+                )
+        return out
+
     # --- record -----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The game's save, the division, the mode, the options and the log of intents."""
