@@ -255,3 +255,23 @@ def test_hexplay_serve_new_with_commands_prints_a_link_per_commander(tmp_path: P
         p.terminate()
         p.wait(30)
     assert set(seats) == SEATS
+
+
+def test_a_leader_sets_its_side_up_by_default_and_one_adversary_plays_three_convoy_commanders():
+    table = Table()
+    slot = table.create("skirmish", seed=2, commands="convoy", information="per_commander")
+    assert "adversary/leader" in slot.tokens and "adversary/team 1" not in slot.tokens
+    with pytest.raises(TableError):
+        do(table, slot, "defender/T", "setup")  # a leader's
+    for side in ("adversary", "defender"):
+        if side in slot.game.to_act():
+            do(table, slot, f"{side}/leader", "setup")
+            do(table, slot, f"{side}/leader", "submit")
+    for side in ("adversary", "defender"):
+        if slot.game.phase == "setup" and side in slot.game.to_act():
+            do(table, slot, f"{side}/leader", "setup")
+            do(table, slot, f"{side}/leader", "submit")
+    assert slot.game.phase != "setup"
+    assert any(e["op"] == "game" and e["by"] == "adversary/leader" for e in slot.team.log)
+    again = Table(table.store)
+    assert again.slots[slot.id].game.snapshot() == slot.game.snapshot()

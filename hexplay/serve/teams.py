@@ -8,12 +8,12 @@ the referee one; a seat's token opens that commander's picture, legal orders and
 Intents of a commander's seat: the reads of any seat (``view`` and ``legal`` are the
 commander's; ``query`` the side's named queries, refused in per-commander play when it names
 an enemy the commander has no report of), ``order``/``undo``/``submit`` (a leader's submit
-takes ``for``: a silent command) and ``message`` (``to``, ``text``: to a commander of the side,
-or ``"<side>/*"``). The referee's, besides the timer: ``move`` (``seat``, ``to``: the student
-at ``seat`` takes command ``to``: the two seats' tokens are swapped) and ``computer``
-(``seat``, ``player``: a computer player of the game by name plays that command from now on;
-null hands it back; a leader's computer player sets the side up, and leaves the play to the
-commands).
+takes ``for``: a silent command), a leader's ``setup`` (the game's default set-up of its side)
+and ``message`` (``to``, ``text``: to a commander of the side, or ``"<side>/*"``). The
+referee's, besides the timer: ``move`` (``seat``, ``to``: the student at ``seat`` takes command
+``to``: the two seats' tokens are swapped) and ``computer`` (``seat``, ``player``: a computer
+player of the game by name plays that command from now on; null hands it back; a leader's
+computer player sets the side up, and leaves the play to the commands).
 
 The store keeps such a game as its creation's commands, then one ``"team"`` row per logged
 intent of the commanded game (who gave it: :attr:`CommandedGame.log`), so a restart replays
@@ -33,6 +33,7 @@ from ..engine import REFEREE, IllegalOrder, Order, jsonable
 from ..engine.commanders import LEADER, MESSAGE_MAX, CommandedGame, CommandSeat, seat
 from ..engine.record import load
 from ..registry import game_entry
+from . import queries
 from .wire import legal_to_dict
 
 TEAM_OP = "team"
@@ -163,8 +164,14 @@ def write(table: Any, slot: Any, who: str, op: str, args: Mapping[str, Any], key
                     f"'to' is a commander, 'text' at most {MESSAGE_MAX} characters",
                 )
             cg.message(who, to, text)
-        else:
-            raise table.Error(409, "rejected", "a commanded game's set-up is its leader's orders")
+        else:  # setup: the game's default set-up of the side, by its leader
+            setup = queries.SETUPS.get(slot.name)
+            _side, name = cg.parse(who)
+            if setup is None or name != LEADER:
+                raise table.Error(409, "rejected", "the default set-up is a leader's", "set-up")
+            if cg.game.phase != "setup" or side not in cg.game.to_act():
+                raise table.Error(409, "rejected", f"{side} is not setting up now", "set-up")
+            setup(CommandSeat(cg, who), side)
         resolve(cg)
     except IllegalOrder as e:
         if len(cg.log) != n0:  # pragma: no cover - the wrapper changes nothing when refusing
@@ -213,7 +220,8 @@ def run_computers(table: Any, slot: Any) -> None:
             if cmd == LEADER and g.phase != "setup" and cg.commands_of(side):
                 continue  # in play a computer leader leaves the commands to their players
             n0 = len(cg.log)
-            player = entry.player(name, side, seed=zlib.crc32(f"{slot.id}:{who}".encode()))
+            # seeded by the seat and the game's record so far: the same game plays the same
+            player = entry.player(name, side, seed=zlib.crc32(who.encode()) + len(cg.log))
             try:
                 player.act(CommandSeat(cg, who))
                 if cmd == LEADER and side in g.to_act() and len(cg.log) == n0:
