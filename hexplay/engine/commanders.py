@@ -206,6 +206,7 @@ class CommandedGame:
         self.now: dict[str, set[str]] = {}
         self.pending: dict[str, dict[tuple[str, str], tuple[dict, int]]] = {}
         self.links_now: dict[str, list[tuple[str, str, str]]] = {}
+        self._views: tuple[Any, dict[str, dict[str, Any]]] = (None, {})
         self._update()
 
     def _index(self) -> None:
@@ -247,10 +248,11 @@ class CommandedGame:
         raise IllegalOrder(RULE, f"{who!r} is no commander of this game; they are {self.seats()}")
 
     def units_of(self, who: str) -> frozenset[str]:
-        """The units ``who`` commands (a leader: the units of no command; it may order all)."""
+        """The units of ``who``'s command (a leader: none of its own; it may order every unit
+        of its side)."""
         side, name = self.parse(who)
         if name == LEADER:
-            return frozenset(u for (s, u), _ in self.unit_command.items() if s != side)
+            return frozenset()
         return frozenset(self.division[side][name])
 
     def may_order(self, who: str, unit: str | None) -> bool:
@@ -277,7 +279,16 @@ class CommandedGame:
         side, name = self.parse(who)
         if side in self.game.to_act() and name in self._done(side):
             return []
-        out = [lo for lo in self.game.legal_orders(side, unit) if self.may_order(who, lo.unit)]
+        if unit is None and name != LEADER:  # its own units' (the side's may be many more)
+            out = [
+                lo
+                for u in self.division[side][name]
+                for lo in self.game.legal_orders(side, u)
+                if lo.unit == u
+            ]
+        else:
+            out = self.game.legal_orders(side, unit)
+        out = [lo for lo in out if self.may_order(who, lo.unit)]
         hidden = self.hidden(who)
         return [x for x in (_without(lo, hidden) for lo in out) if x is not None] if hidden else out
 
@@ -288,7 +299,7 @@ class CommandedGame:
         if name == LEADER or self.modes[side] != "per_commander" or self.spec.sightings is None:
             return set()
         known = self.now.get(who, set())
-        units = self.game.view(side)["units"]
+        units = self.side_view(side)["units"]
         return {k for k, u in units.items() if u.get("side") != side and k not in known}
 
     def order(self, order: Order | Mapping[str, Any], by: str) -> Any:
@@ -302,7 +313,8 @@ class CommandedGame:
             raise IllegalOrder(RULE, f"{by} has no report of the enemy that order names")
         out = self.game.order(o)
         self.log.append({"op": "order", "by": by, "turn": self.game.turn, "order": o.to_dict()})
-        self._update()
+        if not self.game.info.simultaneous or self.game.phase == "setup":
+            self._update()  # (a plotted order moves nothing: what anyone sees is unchanged)
         return out
 
     def undo(self, by: str, unit: str | None = None) -> Any:
@@ -346,8 +358,10 @@ class CommandedGame:
         if name != LEADER and already:
             raise IllegalOrder(RULE, f"{by} has submitted already this turn")
         done = done | targets
-        complete = set(self.division.get(side, {})) <= done and (
-            LEADER in done or bool(self.division.get(side))
+        cmds = self.division.get(side, {})
+        # (a command with no unit, e.g. before the set-up placed any, has nothing to submit)
+        complete = {n for n, us in cmds.items() if us} <= done and (
+            LEADER in done or any(cmds.values())
         )
         if complete:
             try:
@@ -411,6 +425,8 @@ class CommandedGame:
                 st = "waiting" if side not in acting else "plotting"
                 if side in acting and n in self._done(side):
                     st = "submitted"
+                elif n != LEADER and not self.division[side][n]:
+                    st = "waiting"  # no unit (yet): nothing to plot
                 row[seat(side, n)] = st
             out[side] = row
         return out
@@ -446,6 +462,18 @@ class CommandedGame:
         return out
 
     # --- information ------------------------------------------------------------------------
+    def side_view(self, side: str) -> dict[str, Any]:
+        """``game.view(side)``, made once per state of the game (a state changes only by a
+        logged command: the key is the command count): every commander's picture and check
+        of a side reads the same view. Read it, do not change it."""
+        key = (len(self.game.commands.commands), self.game.turn, self.game.phase)
+        if self._views[0] != key:
+            self._views = (key, {})
+        got = self._views[1].get(side)
+        if got is None:
+            got = self._views[1][side] = self.game.view(side)
+        return got
+
     def _update(self) -> None:
         """Bring every commander's picture up to date (after each intent): what its units
         see now, reports delivered now, and reports queued at the last turn boundary."""
@@ -457,7 +485,7 @@ class CommandedGame:
             cmds = self.division.get(side, {})
             if not cmds or self.modes[side] != "per_commander":
                 continue
-            view = g.view(side)
+            view = self.side_view(side)
             units = view["units"]
             enemies = {k for k, u in units.items() if u.get("side") != side}
             groups = {n: frozenset(us) for n, us in cmds.items()}
@@ -502,7 +530,7 @@ class CommandedGame:
         with ``commander``, ``command`` (its units), ``last_known`` (key -> the entry as last
         known, with its ``turn``) and ``messages`` (those delivered to or sent by ``who``)."""
         side, name = self.parse(who)
-        view = self.game.view(side)
+        view = self.side_view(side)
         if name == LEADER or self.modes[side] == "shared" or self.spec.sightings is None:
             out = dict(view)
         else:

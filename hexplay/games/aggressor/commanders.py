@@ -36,6 +36,7 @@ ARMS = {
     "Airbase": "fires",
 }
 """Unit type -> its command in division ``arms``."""
+ARM_NAMES = ("armour", "infantry", "fires")
 
 
 def by_sectors(g) -> dict[str, dict[str, list[str]]]:
@@ -51,13 +52,13 @@ def by_sectors(g) -> dict[str, dict[str, list[str]]]:
         if k < 0:
             continue
         out[u.side][FLANKS.get(u.side, ROWS)[k // 3]].append(u.id)
-    return {s: {n: us for n, us in c.items() if us} for s, c in out.items()}
+    return out  # (every flank, even before the set-up places a unit in it: the table's seats)
 
 
 def by_arms(g) -> dict[str, dict[str, list[str]]]:
-    out: dict[str, dict[str, list[str]]] = {s: {} for s in g.sides}
+    out: dict[str, dict[str, list[str]]] = {s: dict.fromkeys(ARM_NAMES, []) for s in g.sides}
     for u in g.units.values():
-        out[u.side].setdefault(ARMS[u.type], []).append(u.id)
+        out[u.side][ARMS[u.type]] = [*out[u.side][ARMS[u.type]], u.id]
     return out
 
 
