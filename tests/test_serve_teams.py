@@ -297,3 +297,14 @@ def test_a_division_taken_when_the_set_up_ends_has_its_seats_from_the_start():
     assert {st[acting][f"{acting}/{n}"] for n in ("left flank", "centre", "right flank")} == {
         "plotting"
     }
+
+
+def test_the_referee_reads_any_side_and_any_commanders_picture():
+    table = Table()
+    slot = new(table, information="per_commander")
+    v = do(table, slot, "referee", "view", side="defender")["result"]
+    assert v["side"] == "defender"
+    p = do(table, slot, "referee", "view", side="defender/E1")["result"]
+    assert p["commander"] == "defender/E1"
+    with pytest.raises(TableError):
+        do(table, slot, "defender/E1", "view", side="defender/T")

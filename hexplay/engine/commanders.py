@@ -415,14 +415,16 @@ class CommandedGame:
         return out
 
     def status(self) -> dict[str, dict[str, str]]:
-        """side -> commander id -> ``"submitted"``, ``"plotting"`` or ``"waiting"`` (the side
-        has nothing to do now)."""
+        """side -> commander id -> ``"plotting"``, ``"submitted"`` (its part is in, or its
+        side's plot while another side plots) or ``"waiting"`` (nothing to do now)."""
         acting = set(self.game.to_act())
+        # a side whose plot is in while another still plots (simultaneous turns): submitted
+        plotted = bool(acting) and self.game.info.simultaneous and not self.game.over
         out: dict[str, dict[str, str]] = {}
         for side in self.game.sides:
             row = {}
             for n in [*self.division.get(side, {}), LEADER]:
-                st = "waiting" if side not in acting else "plotting"
+                st = "plotting" if side in acting else "submitted" if plotted else "waiting"
                 if side in acting and n in self._done(side):
                     st = "submitted"
                 elif n != LEADER and not self.division[side][n]:

@@ -376,6 +376,8 @@ class Table:
         side = args.get("side", seat)
         if side == seat or (seat == REFEREE and side in slot.seats):
             return side
+        if slot.team is not None and seat == REFEREE and side in slot.sides:
+            return side  # (team play: the referee also names a side, not only a seat)
         if isinstance(side, str) and side in slot.seats:
             raise self._refuse(slot, seat, op, peer, f"{seat} may not see {side}'s {op}")
         raise malformed(f"'side' must be one of {list(slot.seats)}, not {side!r}")
@@ -403,12 +405,16 @@ class Table:
             return self._query(slot, seat, args, peer)
         side = self._side(slot, seat, args, op, peer)
         if op == "view":
+            if slot.team is not None and side not in (*slot.sides, REFEREE):
+                return jsonable(slot.team.picture(side))  # the referee asks a commander's
             return jsonable(g.view(side))
         unit = args.get("unit")  # op == "legal"
         if unit is not None and not isinstance(unit, str):
             raise malformed(f"'unit' must be a unit id (string), not {unit!r}")
         if side == REFEREE:
             raise malformed("legal orders are a side's: name the side")
+        if slot.team is not None and side not in slot.sides:  # a commander's, for the referee
+            return [legal_to_dict(lo) for lo in slot.team.legal_orders(side, unit)]
         return [legal_to_dict(lo) for lo in g.legal_orders(side, unit)]
 
     def _query(self, slot: Slot, seat: str, args: Mapping[str, Any], peer: str) -> Any:
