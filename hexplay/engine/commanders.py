@@ -161,11 +161,12 @@ class CommandedGame:
         game: Any,
         commands: Commands,
         division: str | Division | None = None,
-        information: str | None = None,
+        information: str | Mapping[str, str] | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> None:
         self.game = game
         self.spec = commands
+        self.division_name: str | None
         if division is None or isinstance(division, str):
             self.division_name = division or commands.default
             self.division = commands.divide(game, division)
@@ -373,7 +374,7 @@ class CommandedGame:
                 done -= blamed  # another command's part is not complete: it plots again
                 complete = False
         elif name != LEADER or for_command is not None:
-            self._check_part(side, name if name != LEADER else for_command)
+            self._check_part(side, for_command if for_command is not None else name)
         self.log.append({"op": "submit", "by": by, "turn": self.game.turn, "for": for_command})
         self.done[side] = set() if complete else done
         if complete:
@@ -419,7 +420,12 @@ class CommandedGame:
         side's plot while another side plots) or ``"waiting"`` (nothing to do now)."""
         acting = set(self.game.to_act())
         # a side whose plot is in while another still plots (simultaneous turns): submitted
-        plotted = bool(acting) and self.game.info.simultaneous and not self.game.over
+        plotted = (
+            bool(acting)
+            and self.game.info.simultaneous
+            and self.game.phase != "setup"  # (sides may set up one after the other)
+            and not self.game.over
+        )
         out: dict[str, dict[str, str]] = {}
         for side in self.game.sides:
             row = {}
@@ -492,7 +498,11 @@ class CommandedGame:
             enemies = {k for k, u in units.items() if u.get("side") != side}
             groups = {n: frozenset(us) for n, us in cmds.items()}
             own = {n: set(self.spec.sightings(g, side, us)) & enemies for n, us in groups.items()}
-            links = list(self.spec.links(g, side, groups, self.options)) if self.spec.links else []
+            links = (
+                [(a, b, str(h)) for a, b, h in self.spec.links(g, side, groups, self.options)]
+                if self.spec.links
+                else []
+            )
             self.links_now[side] = links
             turn = g.turn
             pend = self.pending.setdefault(side, {})
@@ -685,12 +695,12 @@ class CommandedGame:
                 d["information"],
                 d.get("options"),
             )
-        except IllegalOrder as e:
-            raise SaveError("division", str(e)) from None
+        except IllegalOrder as err:
+            raise SaveError("division", str(err)) from None
         cg.division_name = d.get("division_name")
-        for i, e in enumerate(d.get("log", [])):
+        for i, entry in enumerate(d.get("log", [])):
             try:
-                cg.apply(e)
+                cg.apply(entry)
             except (IllegalOrder, KeyError, TypeError) as err:
                 raise SaveError(f"log[{i}]", f"cannot be replayed: {err}") from None
         if cg.game.snapshot() != loaded.snapshot():

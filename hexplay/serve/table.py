@@ -133,6 +133,8 @@ class Slot:
     commanders'), or None (one seat a side)."""
     computer: dict[str, str] = field(default_factory=dict)
     """Team play: commander seat -> the computer player's name that plays it."""
+    team_rows: int = 0
+    """Team play: the store's rows of the game's creation (the team's log rows follow)."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -228,9 +230,9 @@ class Table:
         start = {k: v for k, v in save(g).items() if k not in ("commands", "state", "dice_state")}
         if team is not None:
             start["team"] = teams.start_of(team)
-            team.base_rows = len(g.commands.commands)
         self.store.add_game(gid, game, start, tokens, g.commands.to_list(), timer, title)
         slot = Slot(gid, game, g, tokens, timer, title, team=team)
+        slot.team_rows = len(g.commands.commands)
         self._settle(slot)
         with self._lock:
             self.slots[gid] = slot
@@ -240,10 +242,10 @@ class Table:
     def _rebuild(self, stored: StoredGame) -> Slot:
         """A stored game rebuilt by replaying its commands through the rules."""
         cls = game_entry(stored.game).game_class
-        team = None
+        team, team_rows = None, 0
         try:
             if "team" in stored.start:
-                team = teams.rebuild(stored.game, stored.start, stored.commands)
+                team, team_rows = teams.rebuild(stored.game, stored.start, stored.commands)
                 g = team.game
             else:
                 g = load(cls, {**stored.start, "commands": stored.commands})
@@ -253,7 +255,7 @@ class Table:
             raise SaveError(f"table game {stored.id}: team", str(e)) from None
         slot = Slot(stored.id, stored.game, g, dict(stored.seats), stored.timer, stored.title)
         if team is not None:
-            slot.team = team
+            slot.team, slot.team_rows = team, team_rows
             slot.computer = json.loads(self.store.meta(f"computer:{stored.id}") or "{}")
         slot.intents = {k: None for k in stored.intents}
         self._settle(slot)
@@ -264,6 +266,7 @@ class Table:
         stored = next(s for s in self.store.games() if s.id == slot.id)
         fresh = self._rebuild(stored)
         slot.game, slot.intents, slot.team = fresh.game, fresh.intents, fresh.team
+        slot.team_rows = fresh.team_rows
 
     # --- access ---------------------------------------------------------------------------
     def check_admin(self, token: Any, peer: str = "") -> None:

@@ -68,9 +68,11 @@ def start_of(team: CommandedGame) -> dict[str, Any]:
     }
 
 
-def rebuild(name: str, start: Mapping[str, Any], rows: list[dict[str, Any]]) -> CommandedGame:
+def rebuild(
+    name: str, start: Mapping[str, Any], rows: list[dict[str, Any]]
+) -> tuple[CommandedGame, int]:
     """A stored commanded game: the creation's commands through the rules, then each team row
-    through a new wrapper."""
+    through a new wrapper; with the count of the creation's rows (the team rows follow)."""
     entry = game_entry(name)
     team = dict(start["team"])
     base = [r for r in rows if r["op"] != TEAM_OP]
@@ -80,10 +82,9 @@ def rebuild(name: str, start: Mapping[str, Any], rows: list[dict[str, Any]]) -> 
     cg = CommandedGame(
         g, entry.part("commands"), team["division"], team["information"], team["options"]
     )
-    cg.base_rows = len(base)
     for r in rows[len(base) :]:
         cg.apply(r["args"])
-    return cg
+    return cg, len(base)
 
 
 def rows(cg: CommandedGame, start: int) -> list[dict[str, Any]]:
@@ -194,7 +195,7 @@ def commit(table: Any, slot: Any, n0: int, key: Any) -> None:
     if not new:
         return
     try:
-        table.store.append(slot.id, cg.base_rows + n0, new, key)
+        table.store.append(slot.id, slot.team_rows + n0, new, key)
     except Exception:
         table._reload(slot)
         raise table.Error(500, "failed", "could not store the intent; nothing changed") from None
