@@ -9,6 +9,7 @@ PLUGIN = GameEntry(
     title="AGGRESSOR",
     game="hexplay.games.aggressor:AggressorGame",
     scenarios="hexplay.games.aggressor.scenario:scenarios",
+    commands="hexplay.games.aggressor.commanders:COMMANDS",
     players={
         "random": "hexplay.games.aggressor.ai.players:random_player",
         "scripted": "hexplay.games.aggressor.ai.players:scripted",
@@ -21,5 +22,4 @@ PLUGIN = GameEntry(
     queries="hexplay.games.aggressor.side_queries:QUERIES",
     editor="hexplay.games.aggressor.ui.editor:AggressorKind",
     docs="hexplay.games.aggressor.docs:tables_markdown",
-    commands="hexplay.games.aggressor.commanders:COMMANDS",
 )

@@ -9,6 +9,7 @@ PLUGIN = GameEntry(
     "AMBUSH",
     "hexplay.games.ambush.game:AmbushGame",
     scenarios="hexplay.games.ambush.game:named_scenarios",
+    commands="hexplay.games.ambush.commanders:COMMANDS",
     players={
         "scripted": "hexplay.games.ambush.ai.players:scripted",
         "tactic": "hexplay.games.ambush.ai.players:tactic",
@@ -21,5 +22,4 @@ PLUGIN = GameEntry(
     queries="hexplay.games.skirmish.side_queries:QUERIES",
     editor="hexplay.games.skirmish.ui.editor:SkirmishKind",
     docs="hexplay.games.ambush.docs:tables_markdown",
-    commands="hexplay.games.ambush.commanders:COMMANDS",
 )

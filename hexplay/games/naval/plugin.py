@@ -9,6 +9,7 @@ PLUGIN = GameEntry(
     title="Naval night action (CA)",
     game="hexplay.games.naval.game:NavalGame",
     scenarios="hexplay.games.naval.scenarios:scenarios",
+    commands="hexplay.games.naval.commanders:COMMANDS",
     players={
         "scripted": "hexplay.games.naval.ai.players:scripted",
         "random": "hexplay.games.naval.ai.players:random_player",
@@ -21,5 +22,4 @@ PLUGIN = GameEntry(
     queries="hexplay.games.naval.side_queries:QUERIES",
     editor="hexplay.games.naval.ui.editor:NavalKind",
     docs="hexplay.games.naval.docs:tables_markdown",
-    commands="hexplay.games.naval.commanders:COMMANDS",
 )
