@@ -51,6 +51,10 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
 - ``table_orders_per_s`` / ``table_p99_intent_ms``: 30 concurrent games of computer players
   through the table server on 127.0.0.1, on 2 worker processes (``hexplay serve --workers 2``;
   ``benchmarks/table.py``; 10 minutes, 20 s with ``--quick``).
+- ``table_commands_orders_per_s`` / ``table_commands_p99_intent_ms``: 10 concurrent team games
+  (SKIRMISH by vehicle: 5 commands and 2 leaders a game, each a computer-driven client on its
+  own socket) through the table server, every acknowledged order stored once
+  (``benchmarks/table_teams.py``; 10 minutes, 20 s with ``--quick``).
 - ``tactic_skirmish_p_adversary``, ``search_skirmish_adversary_p_adversary``,
   ``search_skirmish_defender_p_adversary``, ``search_aggressor_win_rate``,
   ``search_naval_win_rate``: the search player's strength (``benchmarks/search.py``: each line
@@ -252,6 +256,12 @@ def bench_table(quick: bool) -> None:
     table.main(["--duration", "20" if quick else "600"])  # the 10 minutes
 
 
+def bench_table_teams(quick: bool) -> None:
+    import table_teams
+
+    table_teams.main(["--duration", "20" if quick else "600"])  # the 10 minutes
+
+
 def bench_editor(quick: bool) -> None:
     import editor
 
@@ -281,6 +291,7 @@ GROUPS = {
     "naval": bench_naval,
     "ambush": bench_ambush,
     "table": bench_table,
+    "table_teams": bench_table_teams,
     "editor": bench_editor,
     "ux": bench_ux,
     "search": bench_search,

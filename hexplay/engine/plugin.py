@@ -44,6 +44,8 @@ class GameEntry:
     ``env``: the environment encoding (:mod:`hexplay.env`). ``queries``: the side queries that
     panels and the table server call (:mod:`hexplay.serve.queries`). ``editor``: the scenario
     editor's kind (:mod:`hexplay.widgets.scenario_kinds`). ``docs``: ``tables_markdown() -> str``.
+    ``commands``: how a side divides into commands for team play, and what each commander
+    knows (a :class:`~hexplay.engine.commanders.Commands`).
     Every part but ``game`` is optional: the platform's generic default serves a game without it.
     """
 
@@ -60,6 +62,7 @@ class GameEntry:
     queries: str | None = None
     editor: str | None = None
     docs: str | None = None
+    commands: str | None = None
 
     def part(self, name: str) -> Any:
         """The declared part ``name`` (one of the reference fields above), imported; None when

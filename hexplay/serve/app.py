@@ -188,6 +188,10 @@ class _Base(tornado.web.RequestHandler):
         self.send(status_code, {"ok": False, "error": {"status": status_code, "code": "http"}})
 
 
+TEAM_FIELDS = ("commands", "information", "options")
+"""A new game's team-play fields (:mod:`.teams`): the division, the mode, the options."""
+
+
 class TableHandler(_Base):
     def get(self) -> None:
         try:
@@ -200,12 +204,12 @@ class TableHandler(_Base):
         try:
             self.table.check_admin(_token(self), self.request.remote_ip)
             d = self.body()
-            unknown = set(d) - {"game", "scenario", "seed", "timer", "title"}
+            unknown = set(d) - {"game", "scenario", "seed", "timer", "title", *TEAM_FIELDS}
             if unknown:
                 raise malformed(f"unknown fields {sorted(unknown)}")
             slot = await self.run(
                 self.table.create, d.get("game"), d.get("scenario"), d.get("seed", 0),
-                d.get("timer"), d.get("title", ""),
+                d.get("timer"), d.get("title", ""), *(d.get(k) for k in TEAM_FIELDS),
             )  # fmt: skip
         except TableError as e:
             return self.fail(e)
@@ -470,10 +474,11 @@ class TableServer:
 
     def new_game(
         self, game: str, scenario: Any = None, seed: int = 0, timer: float | None = None,
-        title: str = "",
+        title: str = "", **team: Any,
     ) -> dict[str, str]:  # fmt: skip
-        """Start a game at the table; one link per seat (each side, and ``"referee"``)."""
-        slot = self.call(self.table.create, game, scenario, seed, timer, title)
+        """Start a game at the table; one link per seat (each side, and ``"referee"``; team
+        play: ``commands=`` a division, one link per commander: :mod:`.teams`)."""
+        slot = self.call(self.table.create, game, scenario, seed, timer, title, **team)
         return self.table.links(slot, self.url)
 
     def stop(self) -> None:

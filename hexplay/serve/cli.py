@@ -1,13 +1,16 @@
 """``hexplay serve``: start a table (one process, many games) and print its links.
 
     hexplay serve [--db FILE] [--ip 127.0.0.1] [--port 8765] [--public-url URL]
-                  [--new GAME ...] [--seed N] [--timer SECONDS] [--plugin MODULE ...]
+                  [--new GAME ...] [--commands DIVISION] [--information MODE]
+                  [--seed N] [--timer SECONDS] [--plugin MODULE ...]
                   [--workers N] [--app-url URL | --app-port PORT | --no-app]
 
 ``--new GAME`` (a registered game's name) starts a game at once and prints one link per seat;
 at start the links of the games the file already holds are printed too (a restart lists them
-again). More games are made with the admin token (``POST /api/table``, printed at start) or
-``TableServer.new_game`` in a notebook. The links open a playable board: with Voila installed
+again). ``--commands DIVISION`` makes the ``--new`` games team games (:mod:`.teams`): one
+link per command, per side's leader and the referee. More games are made with the admin token
+(``POST /api/table``, printed at start) or ``TableServer.new_game`` in a notebook. The links
+open a playable board: with Voila installed
 (``pip install 'hexplay[demo]'``) the table starts it on its packaged seat notebook
 (:mod:`hexplay.serve.seat_pages`, on ``--app-port``) and stops it on exit; ``--app-url`` names a
 seat page served elsewhere instead; ``--no-app`` (or no Voila) leaves the table's own status
@@ -55,6 +58,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="start no Voila: the links open the table's own status page",
     )  # fmt: skip
     ap.add_argument("--new", action="append", default=[], metavar="GAME", help="start a game")
+    ap.add_argument(
+        "--commands", default=None, metavar="DIVISION",
+        help="team play for the --new games: each side divided into commands (e.g. vehicles), "
+        "one link per command, per side's leader and the referee",
+    )  # fmt: skip
+    ap.add_argument(
+        "--information", default=None, choices=("shared", "per_commander"),
+        help="team play: every commander sees the side's view, or only its own picture",
+    )  # fmt: skip
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--timer", type=float, default=None, help="seconds per plot or turn")
     ap.add_argument("--durable", action="store_true", help="fsync every order (power loss)")
@@ -170,7 +182,10 @@ def main(argv: list[str] | None = None) -> int:
             table.app_url = p.url
         print_games(table.listing(base))
         for i, name in enumerate(args.new):
-            slot = table.create(name, seed=args.seed + i, timer=args.timer)
+            slot = table.create(
+                name, seed=args.seed + i, timer=args.timer, commands=args.commands,
+                information=args.information,
+            )  # fmt: skip
             print_games([(slot.id, name, table.links(slot, base))])
         sys.stdout.flush()
 
@@ -215,6 +230,8 @@ def _sharded(args: argparse.Namespace) -> int:
         client = tornado.httpclient.AsyncHTTPClient()
         for i, name in enumerate(args.new):
             body = {"game": name, "seed": args.seed + i, "timer": args.timer}
+            if args.commands is not None or args.information is not None:
+                body.update(commands=args.commands, information=args.information)
             r = await client.fetch(
                 base + "/api/table", method="POST", body=json.dumps(body),
                 headers={"Authorization": f"Bearer {front.admin_token}"},

@@ -102,6 +102,8 @@ class RemoteGame:
         info = self._call("GET", "info")
         self.info = info_from_dict(info)
         self.seat: str = info["seat"]
+        self.side: str = self.seat.partition("/")[0]
+        """The seat's side (a commander's seat ``"<side>/<command>"`` in team play)."""
         self.title: str = info.get("title", "")
         if type(self) is RemoteGame:
             # this game's declared queries as the local game's methods (see remote_class)
@@ -213,19 +215,26 @@ class RemoteGame:
         return self.state["status"]
 
     def to_act(self) -> tuple[str, ...]:
-        st = self.state["status"]
+        state = self.state
+        st = state["status"]
         busy = ("setting up", "plotting", "to move")
-        return tuple(s for s in self.sides if st["sides"].get(s) in busy)
+        acting = tuple(s for s in self.sides if st["sides"].get(s) in busy)
+        team = state.get("team")
+        if team and self.side in acting:  # team play: this commander's part may be in
+            mine = team["commands"].get(self.side, {}).get(self.seat)
+            if mine == "submitted":
+                acting = tuple(s for s in acting if s != self.side)
+        return acting
 
     # --- the game API for this seat ---------------------------------------------------------
     def view(self, side: str | None = None, events: bool = True) -> dict[str, Any]:
         """The seat's view (``events`` is accepted as locally; the table's view holds them)."""
-        if side is None or side == self.seat:
+        if side is None or side in (self.seat, self.side):
             return self.state["view"]
         return self._call("GET", "view", {"side": side})
 
     def legal_orders(self, side: str | None = None, unit: str | None = None) -> list[LegalOrder]:
-        got = self._call("GET", "legal", {"side": side or self.seat, "unit": unit})
+        got = self._call("GET", "legal", {"side": side or self.side, "unit": unit})
         return [legal_from_dict(d) for d in got]
 
     def order(self, order: Order | Mapping[str, Any] | str, /, **kw: Any) -> None:
@@ -315,7 +324,7 @@ class RemoteGame:
         self._call("POST", "timer", {"seconds": seconds})
 
     def _check(self, side: str | None) -> None:
-        if side is not None and side != self.seat:
+        if side is not None and side not in (self.seat, self.side):
             raise PermissionError(f"this seat is {self.seat}, not {side}")
 
     # --- push -----------------------------------------------------------------------------

@@ -70,6 +70,8 @@ class SeatApp(GameApp):
         board_height: str = "",
     ) -> None:  # fmt: skip
         self.seat = game.seat
+        self.side = getattr(game, "side", game.seat)
+        """The seat's side (team play: a commander's seat ``"<side>/<command>"`` plays it)."""
         self._lock = threading.RLock()
         self._drawn: tuple[tuple[int, int], int] | None = None  # (state order, turn) drawn
         self.table_status = W.HTML()
@@ -78,7 +80,7 @@ class SeatApp(GameApp):
         self.setup_button.add_class("hexplay-seat-setup")
         self.setup_button.on_click(lambda _b: self.default_setup())
         referee = self.seat == REFEREE
-        others = None if referee else tuple(s for s in game.info.sides if s != self.seat)
+        others = None if referee else tuple(s for s in game.info.sides if s != self.side)
         super().__init__(
             game,
             ui=ui or _registered_ui(game.info.name),
@@ -129,7 +131,7 @@ class SeatApp(GameApp):
         st = self.game.status()
         bits = []
         for side, what in st["sides"].items():
-            you = " (you)" if side == self.seat else ""
+            you = " (you)" if side == self.side else ""
             on = st.get("connected", {}).get(side)
             dot = "&#9679;" if on else "&#9675;"
             bits.append(
@@ -137,6 +139,15 @@ class SeatApp(GameApp):
                 f"data-status='{html.escape(what)}'>{dot} <b>{html.escape(side)}</b>{you}: "
                 f"{html.escape(what)}</span>"
             )
+        team = self.game.state.get("team") or {}
+        for cmds in (team.get("commands") or {}).values():
+            for who, what in cmds.items():
+                you = " (you)" if who == self.seat else ""
+                bits.append(
+                    f"<span class='hexplay-seat-command' data-command='{html.escape(who)}' "
+                    f"data-status='{html.escape(what)}'>{html.escape(who)}{you}: "
+                    f"{html.escape(what)}</span>"
+                )
         if st.get("deadline"):
             left = max(0, round(st["deadline"] - time.time()))
             bits.append(f"<span class='hexplay-seat-timer' data-left='{left}'>{left} s left</span>")
@@ -147,7 +158,7 @@ class SeatApp(GameApp):
             f"<div><b>{title}</b> · seat: {html.escape(self.seat)} · turn {st['turn']}</div>"
             + " · ".join(bits)
         )
-        setting_up = st["phase"] == "setup" and st["sides"].get(self.seat) == "setting up"
+        setting_up = st["phase"] == "setup" and st["sides"].get(self.side) == "setting up"
         can = setting_up and self.game.info.name in SETUPS
         self.setup_button.layout.display = "" if can else "none"
 
@@ -184,7 +195,7 @@ class SeatApp(GameApp):
         turn = self._drawn[1] if self._drawn else None
         self.refresh()
         st = self.game.status()
-        waiting = [s for s, v in st["sides"].items() if v in BUSY and s != self.seat]
+        waiting = [s for s, v in st["sides"].items() if v in BUSY and s != self.side]
         if waiting and not st["over"] and st["turn"] == turn:
             self.controls.say(f"{previous} submitted; waiting for {', '.join(waiting)}")
 

@@ -132,6 +132,15 @@ class Store:
         with self._tx() as db:
             self._insert(db, gid, start, commands, intent)
 
+    def set_tokens(self, gid: str, tokens: Mapping[str, str]) -> None:
+        """Give seats of game ``gid`` new tokens (team play: a student moved to another
+        command keeps their link), in one transaction."""
+        with self._tx() as db:
+            db.executemany(
+                "UPDATE seats SET token=? WHERE game_id=? AND seat=?",
+                [(t, gid, s) for s, t in tokens.items()],
+            )
+
     @staticmethod
     def _insert(db, gid: str, start: int, commands, intent: str | None) -> None:
         db.executemany(

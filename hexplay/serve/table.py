@@ -35,6 +35,7 @@ status -- plotting or submitted -- never its orders).
 from __future__ import annotations
 
 import hmac
+import json
 import logging
 import secrets
 import threading
@@ -48,7 +49,7 @@ from urllib.parse import urlencode
 from ..engine import REFEREE, IllegalOrder, Order, SaveError, jsonable, map_to_dict
 from ..engine.record import load, save
 from ..registry import game_entry
-from . import queries
+from . import queries, teams
 from .store import Store, StoredGame
 from .wire import info_to_dict, legal_to_dict
 
@@ -57,7 +58,11 @@ log = logging.getLogger("hexplay.serve")
 READS = ("state", "view", "legal", "status", "outcome", "info", "map", "query")
 WRITES = ("order", "undo", "submit", "setup")
 REFEREE_WRITES = ("timer",)
-INTENTS = READS + WRITES + REFEREE_WRITES
+TEAM_WRITES = ("message",)
+"""Writes of a commander's seat beside the side's (:mod:`.teams`)."""
+TEAM_REFEREE_WRITES = ("move", "computer")
+"""The referee's writes at a commanded game (:mod:`.teams`)."""
+INTENTS = READS + WRITES + REFEREE_WRITES + TEAM_WRITES + TEAM_REFEREE_WRITES
 WRITE_ARGS: dict[str, tuple[str, ...]] = {"order": ("order",), "undo": ("unit",)}
 """The arguments each write takes (``submit`` and ``setup`` take none): anything else is
 refused, so ``submit {"side": other}`` is no submit of one's own plot."""
@@ -123,6 +128,13 @@ class Slot:
     watchers: list[Watcher] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     """Held by every call that reads or changes the game (calls may come from worker threads)."""
+    team: Any = None
+    """Team play: the :class:`~hexplay.engine.commanders.CommandedGame` (seats are its
+    commanders'), or None (one seat a side)."""
+    computer: dict[str, str] = field(default_factory=dict)
+    """Team play: commander seat -> the computer player's name that plays it."""
+    team_rows: int = 0
+    """Team play: the store's rows of the game's creation (the team's log rows follow)."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -130,12 +142,17 @@ class Slot:
 
     @property
     def seats(self) -> tuple[str, ...]:
+        if self.team is not None:
+            return (*self.team.seats(), REFEREE)
         return (*self.sides, REFEREE)
 
 
 class Table:
     """Many games, their seats and their store. Calls may come from several threads: each
     game's calls are serialized by its slot's lock, the store by its own."""
+
+    Error = TableError
+    """What a refused request raises (for :mod:`.teams`, which does not import this module)."""
 
     def __init__(
         self,
@@ -177,8 +194,13 @@ class Table:
         seed: int = 0,
         timer: float | None = None,
         title: str = "",
+        commands: str | None = None,
+        information: str | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> Slot:
-        """A new game of the registered ``game`` with a fresh token per seat, stored."""
+        """A new game of the registered ``game`` with a fresh token per seat, stored.
+        ``commands``: a division's name for team play (one seat per command and per side's
+        leader: :mod:`.teams`), with the ``information`` mode and the game's ``options``."""
         if not isinstance(game, str):
             raise malformed("'game' must be a registered game's name")
         try:
@@ -194,14 +216,23 @@ class Table:
             g = entry.new(scenario, seed=seed)
         except (KeyError, ValueError, TypeError) as e:
             raise malformed(f"cannot start {game}: {e}") from None
+        team = None
+        if commands is not None or information is not None or options is not None:
+            try:
+                team = teams.make(g, entry, commands, information, options)
+            except IllegalOrder as e:
+                raise malformed(e.message, e.rule) from None
         gid = secrets.token_urlsafe(GAME_ID_BYTES)
         while gid in self.slots or not self.owns(gid):  # (a shard: an id of its own)
             gid = secrets.token_urlsafe(GAME_ID_BYTES)
-        seats = (*g.info.sides, REFEREE)
+        seats = (*team.seats(), REFEREE) if team is not None else (*g.info.sides, REFEREE)
         tokens = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in seats}
         start = {k: v for k, v in save(g).items() if k not in ("commands", "state", "dice_state")}
+        if team is not None:
+            start["team"] = teams.start_of(team)
         self.store.add_game(gid, game, start, tokens, g.commands.to_list(), timer, title)
-        slot = Slot(gid, game, g, tokens, timer, title)
+        slot = Slot(gid, game, g, tokens, timer, title, team=team)
+        slot.team_rows = len(g.commands.commands)
         self._settle(slot)
         with self._lock:
             self.slots[gid] = slot
@@ -211,11 +242,21 @@ class Table:
     def _rebuild(self, stored: StoredGame) -> Slot:
         """A stored game rebuilt by replaying its commands through the rules."""
         cls = game_entry(stored.game).game_class
+        team, team_rows = None, 0
         try:
-            g = load(cls, {**stored.start, "commands": stored.commands})
+            if "team" in stored.start:
+                team, team_rows = teams.rebuild(stored.game, stored.start, stored.commands)
+                g = team.game
+            else:
+                g = load(cls, {**stored.start, "commands": stored.commands})
         except SaveError as e:
             raise SaveError(f"table game {stored.id}: {e.where}", e.message) from None
+        except IllegalOrder as e:
+            raise SaveError(f"table game {stored.id}: team", str(e)) from None
         slot = Slot(stored.id, stored.game, g, dict(stored.seats), stored.timer, stored.title)
+        if team is not None:
+            slot.team, slot.team_rows = team, team_rows
+            slot.computer = json.loads(self.store.meta(f"computer:{stored.id}") or "{}")
         slot.intents = {k: None for k in stored.intents}
         self._settle(slot)
         return slot
@@ -224,7 +265,8 @@ class Table:
         """Put ``slot``'s game back to what the store holds (after a failed write)."""
         stored = next(s for s in self.store.games() if s.id == slot.id)
         fresh = self._rebuild(stored)
-        slot.game, slot.intents = fresh.game, fresh.intents
+        slot.game, slot.intents, slot.team = fresh.game, fresh.intents, fresh.team
+        slot.team_rows = fresh.team_rows
 
     # --- access ---------------------------------------------------------------------------
     def check_admin(self, token: Any, peer: str | None = "") -> None:
@@ -299,6 +341,12 @@ class Table:
             if key in slot.intents:  # sent again (a reconnect): answered, not applied twice
                 reply = slot.intents[key] or {"ok": True, "op": op}
                 return {**reply, "duplicate": True, "state": self.state(slot, seat)}
+        if op in TEAM_REFEREE_WRITES:
+            if seat != REFEREE:
+                raise self._refuse(slot, seat, op, peer, f"only the referee may {op}")
+            teams.referee_write(self, slot, op, args)
+            self._push(slot)
+            return {"ok": True, "op": op, "state": self.state(slot, seat)}
         if op in REFEREE_WRITES:
             if seat != REFEREE:
                 raise self._refuse(slot, seat, op, peer, "only the referee sets the timer")
@@ -325,9 +373,16 @@ class Table:
 
     def _side(self, slot: Slot, seat: str, args: Mapping[str, Any], op: str, peer: str) -> str:
         """The side an intent is about: the seat's own; the referee may name any."""
+        if slot.team is not None and seat != REFEREE:  # a commander: its side's
+            mine = teams.side_of(seat)
+            if args.get("side", mine) != mine:
+                raise self._refuse(slot, seat, op, peer, f"{seat} may not see another side's {op}")
+            return mine
         side = args.get("side", seat)
         if side == seat or (seat == REFEREE and side in slot.seats):
             return side
+        if slot.team is not None and seat == REFEREE and side in slot.sides:
+            return side  # (team play: the referee also names a side, not only a seat)
         if isinstance(side, str) and side in slot.seats:
             raise self._refuse(slot, seat, op, peer, f"{seat} may not see {side}'s {op}")
         raise malformed(f"'side' must be one of {list(slot.seats)}, not {side!r}")
@@ -346,16 +401,25 @@ class Table:
             if seat != REFEREE and not g.over:
                 raise TableError(409, "rejected", "the outcome is known when the game is over")
             return jsonable(g.outcome())
+        if slot.team is not None and seat != REFEREE:
+            got = teams.read(self, slot, seat, op, args)
+            if op != "query":
+                return got
+            return self._query(slot, seat, {**args, "side": teams.side_of(seat)}, peer)
         if op == "query":
             return self._query(slot, seat, args, peer)
         side = self._side(slot, seat, args, op, peer)
         if op == "view":
+            if slot.team is not None and side not in (*slot.sides, REFEREE):
+                return jsonable(slot.team.picture(side))  # the referee asks a commander's
             return jsonable(g.view(side))
         unit = args.get("unit")  # op == "legal"
         if unit is not None and not isinstance(unit, str):
             raise malformed(f"'unit' must be a unit id (string), not {unit!r}")
         if side == REFEREE:
             raise malformed("legal orders are a side's: name the side")
+        if slot.team is not None and side not in slot.sides:  # a commander's, for the referee
+            return [legal_to_dict(lo) for lo in slot.team.legal_orders(side, unit)]
         return [legal_to_dict(lo) for lo in g.legal_orders(side, unit)]
 
     def _query(self, slot: Slot, seat: str, args: Mapping[str, Any], peer: str) -> Any:
@@ -382,6 +446,10 @@ class Table:
             raise malformed(f"{what}: {e}") from None
 
     def _write(self, slot: Slot, side: str, op: str, args: Mapping[str, Any], key) -> None:
+        if slot.team is not None:  # ``side`` is a commander's seat
+            return teams.write(self, slot, side, op, args, key)
+        if op in TEAM_WRITES:
+            raise TableError(409, "rejected", "messages are for team play (a commanded game)")
         g = slot.game
         n0 = len(g.commands.commands)
         takes = WRITE_ARGS.get(op, ())
@@ -479,7 +547,12 @@ class Table:
         and a push; it counts only changes the seat is shown, nothing of another side), with
         the table process's ``epoch`` (its start time, in microseconds): versions count anew
         in a restarted table, so a client orders states by ``(epoch, version)``."""
-        s = {"seat": seat, "view": jsonable(slot.game.view(seat)), "status": self.status(slot)}
+        if slot.team is not None:
+            view = slot.team.picture(seat) if seat != REFEREE else slot.game.view(seat)
+            s = {"seat": seat, "view": jsonable(view), "status": self.status(slot)}
+            s["team"] = teams.seat_state(slot, seat)
+        else:
+            s = {"seat": seat, "view": jsonable(slot.game.view(seat)), "status": self.status(slot)}
         version, last = slot.seen.get(seat, (0, None))
         if s != last:
             version += 1
@@ -514,6 +587,14 @@ class Table:
     def _expire(self, slot: Slot) -> None:
         """Time is up: submit the plots of the sides still acting, as they stand."""
         slot.deadline = None
+        if slot.team is not None:  # each side's leader submits for its silent commands
+            for side in slot.game.to_act():
+                try:
+                    self._write(slot, teams.leader(side), "submit", {}, None)
+                except TableError as e:
+                    log.warning("game %s: time is up, %s cannot submit: %s", slot.id, side, e)
+            self._push(slot)
+            return
         for side in slot.game.to_act():
             try:
                 self._write(slot, side, "submit", {}, None)

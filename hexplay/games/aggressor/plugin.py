@@ -9,6 +9,7 @@ PLUGIN = GameEntry(
     title="AGGRESSOR",
     game="hexplay.games.aggressor:AggressorGame",
     scenarios="hexplay.games.aggressor.scenario:scenarios",
+    commands="hexplay.games.aggressor.commanders:COMMANDS",
     players={
         "random": "hexplay.games.aggressor.ai.players:random_player",
         "scripted": "hexplay.games.aggressor.ai.players:scripted",

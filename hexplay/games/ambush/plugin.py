@@ -9,6 +9,7 @@ PLUGIN = GameEntry(
     "AMBUSH",
     "hexplay.games.ambush.game:AmbushGame",
     scenarios="hexplay.games.ambush.game:named_scenarios",
+    commands="hexplay.games.ambush.commanders:COMMANDS",
     players={
         "scripted": "hexplay.games.ambush.ai.players:scripted",
         "tactic": "hexplay.games.ambush.ai.players:tactic",

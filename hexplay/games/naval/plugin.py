@@ -9,6 +9,7 @@ PLUGIN = GameEntry(
     title="Naval night action (CA)",
     game="hexplay.games.naval.game:NavalGame",
     scenarios="hexplay.games.naval.scenarios:scenarios",
+    commands="hexplay.games.naval.commanders:COMMANDS",
     players={
         "scripted": "hexplay.games.naval.ai.players:scripted",
         "random": "hexplay.games.naval.ai.players:random_player",

@@ -9,6 +9,7 @@ PLUGIN = GameEntry(
     "SKIRMISH",
     "hexplay.games.skirmish.game:SkirmishGame",
     scenarios="hexplay.games.skirmish.game:named_scenarios",
+    commands="hexplay.games.skirmish.commanders:COMMANDS",
     players={
         "scripted": "hexplay.games.skirmish.ai.players:scripted",
         "tactic": "hexplay.games.skirmish.ai.tactics:tactic",

@@ -1,0 +1,181 @@
+"""Load on a table of team games: concurrent commanded games, every commander a computer-driven
+client over its own WebSocket, through a real server process.
+
+    python benchmarks/table_teams.py [--games 10] [--duration 600] [--game skirmish]
+                                     [--commands vehicles] [--think 2]
+
+A ``hexplay serve`` process on 127.0.0.1 (a temporary SQLite file) holds ``--games`` games made
+with ``commands`` (SKIRMISH by vehicle: the defender's T, E1 and E2 and the adversary's two
+teams, plus each side's leader: 7 seats a game); this process plays every seat of each: a
+leader sets its side up (random legal orders, then its submit, which is every command's), each
+command plots random legal orders of its own units then submits (after a refused submit, first
+the units the refusal names), and the turn resolves when every command is in. A new game starts
+in a slot when one ends, until ``--duration`` seconds have passed. Each seat waits ``--think``
+seconds before each intent. Then the server is stopped and its file checked: every acknowledged
+write is stored exactly once (no lost or duplicated order) and no request failed.
+
+Prints ``table_commands_orders_per_s`` (acknowledged orders per second, all games) and
+``table_commands_p99_intent_ms`` (a write intent sent -> its reply with the seat's new picture).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import time
+import urllib.request
+
+import numpy as np
+from table import ROOT, Stats, check_store, start_server, timed
+
+sys.path.insert(0, str(ROOT))
+
+from hexplay.ai.random import random_completion  # noqa: E402
+from hexplay.engine import IllegalOrder  # noqa: E402
+from hexplay.serve.client import AsyncSeat  # noqa: E402
+from hexplay.serve.wire import legal_from_dict  # noqa: E402
+
+
+def new_team_game(base: str, admin: str, game: str, seed: int, commands: str) -> dict:
+    body = {"game": game, "seed": seed, "commands": commands}
+    r = urllib.request.Request(base + "/api/table", json.dumps(body).encode())
+    r.add_header("Authorization", f"Bearer {admin}")
+    with urllib.request.urlopen(r, timeout=30) as resp:
+        return json.loads(resp.read())
+
+
+def my_turn(st: dict, who: str) -> bool:
+    """The seat must act now: a leader while its side sets up, a command while it plots."""
+    side, _, name = who.partition("/")
+    if st["status"]["over"]:
+        return True
+    mine = st["team"]["commands"][side][who]
+    if name == "leader":
+        return st["status"]["phase"] == "setup" and mine == "plotting"
+    return st["status"]["phase"] != "setup" and mine == "plotting"
+
+
+async def play_seat(seat, who, gid, rng, stats, args, end) -> None:
+    """A random player for one commander's seat, over its socket."""
+    while True:
+        try:
+            st = await seat.wait_for(lambda s: my_turn(s, who), max(0.1, end - time.time()))
+        except asyncio.TimeoutError:
+            return
+        if st["status"]["over"] or time.time() > end:
+            return
+        setup = st["status"]["phase"] == "setup"
+        n, refusal = 0, ""
+        for _ in range(10_000):
+            await asyncio.sleep(args.think)
+            if time.time() > end:
+                return
+            legal = (await seat.intent("legal"))["result"]
+            if refusal:
+                legal = [x for x in legal if x["unit"] and x["unit"] in refusal] or legal
+            stop = not setup and (n >= 20 or rng.random() < 0.15)
+            if not legal or stop:
+                try:
+                    await timed(seat, who, stats, gid, "submit")
+                    break
+                except IllegalOrder as e:
+                    refusal = str(e)
+                    if not legal:
+                        stats.errors.append(f"{gid} {who}: no plot the rules accept")
+                        return
+            choice = legal_from_dict(legal[int(rng.integers(len(legal)))])
+            order = random_completion(choice, rng)
+            if order is None:
+                continue
+            try:
+                reply = await timed(seat, who, stats, gid, "order", order=order.to_dict())
+                stats.orders += 1
+                n += 1
+            except IllegalOrder:
+                stats.refused += 1
+                continue
+            if not my_turn(reply["state"], who):
+                break
+        await asyncio.sleep(0)
+
+
+async def play_slot(k, base, admin, stats, args, end) -> None:
+    seed = k
+    while time.time() < end:
+        d = await asyncio.to_thread(new_team_game, base, admin, args.game, seed, args.commands)
+        seed += args.games
+        gid = d["id"]
+        seats = {}
+        for who, tok in d["tokens"].items():
+            if who != "referee":
+                seats[who] = await AsyncSeat(base, gid, tok).connect()
+        stats.seats = len(seats)
+        rng = np.random.default_rng(seed)
+        try:
+            await asyncio.gather(
+                *(play_seat(s, who, gid, rng, stats, args, end) for who, s in seats.items())
+            )
+        except Exception as e:  # noqa: BLE001 - every failure is counted and reported
+            stats.errors.append(f"{gid}: {type(e).__name__}: {e}")
+        finally:
+            for s in seats.values():
+                s.close()
+        stats.games_done += all(s.state and s.state["status"]["over"] for s in seats.values())
+
+
+async def run(args) -> Stats:
+    stats = Stats()
+    stats.seats = 0
+    tmp = tempfile.mkdtemp(prefix="hexplay-table-teams-")
+    db = os.path.join(tmp, "table.sqlite")
+    p, base, admin = start_server(db, args.game, args.workers)
+    try:
+        t0 = time.time()
+        end = t0 + args.duration
+        await asyncio.gather(
+            *(play_slot(k, base, admin, stats, args, end) for k in range(args.games))
+        )
+        stats.elapsed = time.time() - t0
+    finally:
+        p.terminate()
+        p.wait(30)
+    stats.errors += check_store(db, stats)
+    return stats
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=10, help="concurrent games")
+    ap.add_argument("--duration", type=float, default=60.0, help="seconds of play")
+    ap.add_argument("--game", default="skirmish")
+    ap.add_argument("--commands", default="vehicles", help="the games' division")
+    ap.add_argument("--think", type=float, default=2.0, help="seconds before each intent")
+    ap.add_argument("--workers", type=int, default=2, help="table worker processes")
+    args = ap.parse_args(argv)
+    stats = asyncio.run(run(args))
+    lat = np.array(stats.latencies) * 1000
+    print(
+        f"# {args.games} {args.game} games by {args.commands} ({stats.seats} computer-driven "
+        f"seats each) on {args.workers} table worker(s), {stats.elapsed:.0f} s, "
+        f"{stats.games_done} games ended, think {args.think} s, {len(lat)} write intents "
+        f"({stats.refused} orders refused by the rules), median {np.median(lat):.1f} ms, "
+        f"{len(stats.errors)} errors"
+    )
+    ops = np.array(stats.ops)
+    for op in ("order", "submit"):
+        if (ops == op).any():
+            p99 = np.percentile(lat[ops == op], 99)
+            print(f"#   {op}: {(ops == op).sum()} intents, p99 {p99:.1f} ms")
+    for e in stats.errors[:10]:
+        print("#   error:", e)
+    print(f"table_commands_orders_per_s: {stats.orders / stats.elapsed:.1f} orders/s")
+    print(f"table_commands_p99_intent_ms: {np.percentile(lat, 99):.1f} ms")
+    return 1 if stats.errors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
