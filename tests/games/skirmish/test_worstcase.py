@@ -34,11 +34,17 @@ def test_the_space_names_only_adversary_knobs():
 
 def test_best_response_is_not_worse_than_the_default_beyond_its_interval():
     r = worst_case(
-        {"n_guards": 4}, candidates=4, games=(6, 12), final_games=60, seed=1, scheduler="sync"
+        {"n_guards": 4},
+        candidates=4,
+        games=(6, 12),
+        final_games=60,
+        seed=1,
+        method="halving",
+        scheduler="sync",
     )
     assert (r.side, r.scenario, r.fixed) == ("adversary", {"n_guards": 4}, {})
     assert [len(x) for x in r.rungs] == [4, 2]
-    assert all(e.games == 6 for e in r.rungs[0]) and all(e.games == 12 for e in r.rungs[1])
+    assert all(e.games == 6 for e in r.rungs[0]) and all(e.games == 18 for e in r.rungs[1])  # cumulative
     assert r.best.games == r.default.games == 60
     lo, hi = r.default.ci
     assert r.best.p >= lo, (r.best.p, r.default.ci)
@@ -61,7 +67,13 @@ def test_best_defence_is_not_worse_than_the_default_beyond_its_interval():
     """The mirror of the best response: the lowest P(adversary win) found, re-estimated on
     fresh games, is not above the default defence's interval."""
     r = best_defence(
-        {"n_guards": 4}, candidates=4, games=(6, 12), final_games=60, seed=2, scheduler="sync"
+        {"n_guards": 4},
+        candidates=4,
+        games=(6, 12),
+        final_games=60,
+        seed=2,
+        method="halving",
+        scheduler="sync",
     )
     assert (r.side, r.fixed, r.label) == ("defender", {}, "best defence")
     assert [len(x) for x in r.rungs] == [4, 2]

@@ -27,7 +27,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexplay.ai.search import Policy, SearchSettings, knob_label, knob_variant, search_for
+from hexplay.ai.search import (
+    Policy,
+    SearchBudget,
+    SearchPlayer,
+    SearchSettings,
+    knob_label,
+    knob_variant,
+    search_for,
+)
 
 from .tactics import _player_seed, tactic
 
@@ -113,15 +121,17 @@ SETUP_SEEDS = 8
 draws its own route, ambush point and stations, or escort places)."""
 
 
-def setups(side: str, seed: int) -> list[tuple[str, Policy]]:
-    """The set-up candidates: the adversary's tactic player with :data:`SETUP_SEEDS`
-    streams (the convoy's set-up is its crew plan, fixed by the scenario: none)."""
+def setups(side: str, seed: int, base: dict[str, Any] | None = None) -> list[tuple[str, Policy]]:
+    """The set-up candidates: the adversary's tactic player (knobs ``base``, default
+    :data:`BASE_KNOBS`) with :data:`SETUP_SEEDS` streams (the convoy's set-up is its crew
+    plan, fixed by the scenario: none)."""
     if side != "adversary":
         return []
+    knobs = BASE_KNOBS[side] if base is None else base
     out = []
     for j in range(SETUP_SEEDS):
         s = _player_seed(seed, 0 if side == "adversary" else 1) + 15485863 * j
-        out.append((f"setup#{j}", tactic(side, seed=s, **BASE_KNOBS[side])))
+        out.append((f"setup#{j}", tactic(side, seed=s, **knobs)))
     return out
 
 
@@ -137,3 +147,31 @@ SETTINGS = SearchSettings(
 
 player = search_for(SETTINGS)
 """The registry's ``search`` player."""
+
+
+class SeededSearchPlayer(SearchPlayer):
+    """The search player with another base policy: the tactic player with the knobs ``base``
+    (e.g. an attack found by a worst-case search) in place of :data:`BASE_KNOBS`, for its turn
+    candidates (``base`` under each variant) and its set-up candidates."""
+
+    def __init__(self, side: str, seed: int, base: dict[str, Any], **budget: Any) -> None:
+        super().__init__(side, seed=seed, budget=SearchBudget(**{**SETTINGS.budget, **budget}))
+        self.base = dict(base)
+
+    def _setup_policies(self, game: Any) -> None:
+        if self._policies is None:
+            self._policies = [
+                (knob_label(k), tactic(self.side, seed=self._seed, **{**self.base, **k}))
+                for k in variants(self.side)
+            ]
+        super()._setup_policies(game)
+
+    def _setup_candidates(self, game: Any) -> list[tuple[str, Policy]]:
+        return setups(self.side, self._seed, self.base)
+
+
+def seeded_knobs(side: str, knobs: dict[str, Any], budget: dict[str, Any]) -> dict[str, Any]:
+    """The sweep knobs of ``side``'s search player seeded with the tactic knobs ``knobs``
+    (SKIRMISH's ``seeded_search``; played by
+    :func:`hexplay.games.skirmish.ai.tactics.make_players`)."""
+    return {"player": "search", "base": dict(knobs), **dict(budget)}
