@@ -602,36 +602,15 @@ class TacticalDefender(TacticalPlayer):
 
 def make_players(
     tactics: Mapping[str, Mapping[str, Any]] | None = None, seed: int = 0
-) -> tuple[Any, Any]:
-    """The two tactic players; their own random streams derive from ``seed``. A side's knobs
-    with ``player="search"`` give it the search player seeded with its ``base`` knobs."""
+) -> tuple[TacticalAdversary, TacticalDefender]:
+    """The two tactic players; their own random streams derive from ``seed``."""
     tactics = dict(tactics or {})
     bad = [s for s in tactics if s not in ("adversary", "defender")]
     if bad:
         raise ValueError(f"tactics are keyed by side ('adversary', 'defender'), not {bad}")
-    adv = _side_player("adversary", seed, dict(tactics.get("adversary") or {}))
-    dfd = _side_player("defender", seed, dict(tactics.get("defender") or {}))
+    adv = TacticalAdversary(seed=_player_seed(seed, 0), **dict(tactics.get("adversary") or {}))
+    dfd = TacticalDefender(seed=_player_seed(seed, 1), **dict(tactics.get("defender") or {}))
     return adv, dfd
-
-
-def _side_player(side: str, seed: int, knobs: dict[str, Any]) -> Any:
-    """The tactic player of ``side`` with ``knobs``; or, with ``player="search"``, the search
-    player seeded with the tactic knobs ``base`` (its other knobs: its budget;
-    :func:`hexplay.games.skirmish.ai.search.seeded_knobs`)."""
-    i = 0 if side == "adversary" else 1
-    player = knobs.pop("player", "tactic")
-    if player == "search":
-        from .search import SeededSearchPlayer
-
-        base = dict(knobs.pop("base", None) or {})
-        check_knobs(side, base)
-        return SeededSearchPlayer(side, _player_seed(seed, i), base, **knobs)
-    if player != "tactic":
-        raise ValueError(
-            f"{side}.player: SKIRMISH batches play 'tactic' or 'search', not {player!r}"
-        )
-    cls = TacticalAdversary if side == "adversary" else TacticalDefender
-    return cls(seed=_player_seed(seed, i), **knobs)
 
 
 def _player_seed(seed: int, side: int) -> int:

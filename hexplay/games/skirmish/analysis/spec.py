@@ -24,7 +24,7 @@ SPEC = AnalysisSpec(
     players={"adversary": "tactic", "defender": "tactic"},
     runner="hexplay.games.skirmish.analysis.runner:run_game",
     scenario="hexplay.games.skirmish.analysis.scenario_params:make_scenario",
-    make_players="hexplay.games.skirmish.ai.tactics:make_players",
+    make_players="hexplay.games.skirmish.ai.matchup:make_players",
     title="P(adversary wins)",
     searches={
         "adversary": "hexplay.games.skirmish.analysis.worstcase:worst_case",
