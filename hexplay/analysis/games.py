@@ -57,7 +57,7 @@ class AnalysisSpec:
     searches: Mapping[str, str] = field(default_factory=dict)
     """Side -> ``"module:function"``: the search of that side's best knobs against the other
     side's (``hexplay worst-case --side``; the first is the default) called as
-    ``f(scenario_params, other_side_knobs, candidates=, games=, final_games=, seed=,
+    ``f(scenario_params, other_side_knobs, candidates=, games=, budget=, final_games=, seed=,
     scheduler=, n_workers=)`` and returning a result with ``table()``, ``label`` and
     ``best.knobs``. Empty: the game has none."""
     spaces: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
