@@ -1,0 +1,118 @@
+"""Make the documentation's "how much protection is enough" curves: full-size runs of
+:func:`hexplay.analysis.protection.enough_protection`, saved beside this script as JSON (every
+figure with its seeds and the searches' evidence), SVG (the three curves with 95 % bands) and a
+Markdown table (``<name>.md``, included by ``docs/evidence.md``).
+
+Run from the repository root (it takes a while: each level's search is ~8800 games)::
+
+    nice -n 10 python docs/evidence/make_curves.py               # every study
+    nice -n 10 python docs/evidence/make_curves.py --only skirmish_guards --workers 2
+
+The sizes below are the full-size settings (the library's defaults: 32 candidates, rungs of
+40 and 80 games then doubling, 8000 games a search, 400 fresh games a figure); ``--scale``
+divides the games (a quick look).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))
+
+STUDIES: dict[str, dict] = {
+    "skirmish_guards": dict(
+        game="skirmish",
+        parameter="n_guards",
+        threshold=0.10,
+        levels=[3, 4, 5, 6, 7, 8],
+        search={"iterations": 16, "setup_iterations": 16, "turns": False},
+        search_games=200,
+    ),
+    "ambush_density": dict(
+        game="ambush",
+        parameter="response_density",
+        threshold=0.10,
+        budget=2000,
+        candidates=16,
+        final_games=200,
+    ),
+    "ambush_barrier": dict(
+        game="ambush",
+        parameter="barrier",
+        threshold=0.10,
+        budget=2000,
+        candidates=16,
+        final_games=200,
+    ),
+}
+"""Each study's arguments of ``enough_protection`` (the rest: the library's defaults). AMBUSH
+games cost several times SKIRMISH's, so its searches are smaller."""
+
+
+def markdown(r) -> str:
+    """The answer and the table of one study, as Markdown."""
+    lines = [
+        f"Threshold {r.threshold:.0%} on the {r.bound} bound of P; seed {r.seed}.",
+        "",
+        "| curve | enough |",
+        "|---|---|",
+    ]
+    lines += [f"| {c} | {v} |" for c, v in r.answers.items()]
+    lines += ["", "| level | curve | P | 95 % interval | games |", "|---|---|---|---|---|"]
+    for row in r.rows:
+        lines.append(
+            f"| {row['level']} | {row['curve']} | {row['p']:.3f} | "
+            f"[{row['ci_low']:.3f}, {row['ci_high']:.3f}] | {row['games']} |"
+        )
+    if r.searches:
+        lines += [
+            "",
+            "| level | candidates | games | excluded by bound | largest gap bound | "
+            "not excluded | CPU s |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for level, s in zip(r.levels, (x.summary() for x in r.searches)):
+            lines.append(
+                f"| {level} | {s['candidates']} | {s['games']} | {s['excluded_by_bound']} | "
+                f"{s['excluded_upper']:.3f} | {s['unresolved']} | {s['cpu_s']:.0f} |"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def run(name: str, scale: float, workers: int | None) -> None:
+    from hexplay.analysis.protection import enough_protection
+
+    kw = dict(STUDIES[name])
+    game, parameter, threshold = kw.pop("game"), kw.pop("parameter"), kw.pop("threshold")
+    if scale != 1:
+        for k in ("budget", "final_games", "search_games"):
+            if k in kw:
+                kw[k] = max(10, int(kw[k] / scale))
+        kw.setdefault("budget", int(8000 / scale))
+        kw.setdefault("final_games", max(10, int(400 / scale)))
+    t0 = time.perf_counter()
+    r = enough_protection(game, parameter, threshold, n_workers=workers, **kw)
+    r.save(HERE / f"{name}.json")
+    (HERE / f"{name}.svg").write_text(r.svg())
+    (HERE / f"{name}.md").write_text(markdown(r))
+    took = time.perf_counter() - t0
+    print(f"{name}: {json.dumps(r.answers)} in {took:.0f} s", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", choices=sorted(STUDIES), action="append", default=None)
+    ap.add_argument("--scale", type=float, default=1.0, help="divide the games by this")
+    ap.add_argument("--workers", type=int, default=None)
+    args = ap.parse_args(argv)
+    for name in args.only or list(STUDIES):
+        run(name, args.scale, args.workers)
+
+
+if __name__ == "__main__":
+    main()
