@@ -44,7 +44,8 @@ def test_best_response_is_not_worse_than_the_default_beyond_its_interval():
     )
     assert (r.side, r.scenario, r.fixed) == ("adversary", {"n_guards": 4}, {})
     assert [len(x) for x in r.rungs] == [4, 2]
-    assert all(e.games == 6 for e in r.rungs[0]) and all(e.games == 18 for e in r.rungs[1])  # cumulative
+    assert all(e.games == 6 for e in r.rungs[0])
+    assert all(e.games == 18 for e in r.rungs[1])  # cumulative: 6 + 12
     assert r.best.games == r.default.games == 60
     lo, hi = r.default.ci
     assert r.best.p >= lo, (r.best.p, r.default.ci)
@@ -124,8 +125,8 @@ def test_cli_worst_case(capsys, tmp_path):
 def test_cli_worst_case_refuses_adversary_knobs_and_other_games():
     with pytest.raises(SystemExit, match="defender"):
         main(["worst-case", "--set", "adversary.workers=2", "--scheduler", "sync"])
-    with pytest.raises(SystemExit, match="skirmish"):
-        main(["worst-case", "--game", "naval", "--scheduler", "sync"])
+    with pytest.raises(SystemExit, match="skirmish"):  # a game with no search space
+        main(["worst-case", "--game", "duel", "--scheduler", "sync"])
 
 
 def test_cli_worst_case_side_defender_searches_the_defence(capsys, tmp_path):
