@@ -126,7 +126,8 @@ def run_race(pfun, space, seed: int, budget: int, method: str) -> tuple[float, i
     from hexplay.analysis.racing import halving, race
     from hexplay.analysis.worstcase import sample_knobs
 
-    cands = sample_knobs(32 if method != "halving16" else 16, seed, space)
+    size = {"halving16": 16, "race96": 96}.get(method, 32)
+    cands = sample_knobs(size, seed, space)
     ps = [pfun(k) for k in cands]
 
     def play(arms, start, n):
@@ -134,6 +135,8 @@ def run_race(pfun, space, seed: int, budget: int, method: str) -> tuple[float, i
 
     if method == "race":
         r = race(len(cands), play, rungs=(40, 80), budget=budget)
+    elif method == "race96":  # three times the candidates, a first rung half as long
+        r = race(len(cands), play, rungs=(20, 40), budget=budget)
     elif method == "halving16":  # the old defaults: 16 candidates, rungs 20/40/80
         r = halving(len(cands), play, rungs=(20, 40, 80))
     else:  # halving with the race's candidates and about its budget
@@ -180,6 +183,7 @@ def compare(reps: int = 20, budget: int = 8000) -> dict[str, list[float]]:
         res.setdefault("default", []).append(pfun({}))
         methods = {
             "race": lambda f, s: run_race(f, space, s, budget, "race"),
+            "race_96_candidates": lambda f, s: run_race(f, space, s, budget, "race96"),
             "halving_same_pool": lambda f, s: run_race(f, space, s, budget, "halving"),
             "halving_old_defaults": lambda f, s: run_race(f, space, s, budget, "halving16"),
             "optuna_tpe_40": lambda f, s: run_optuna(f, space, s, budget, 40),

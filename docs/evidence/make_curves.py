@@ -1,7 +1,7 @@
 """Make the documentation's "how much protection is enough" curves: full-size runs of
 :func:`hexplay.analysis.protection.enough_protection`, saved beside this script as JSON (every
-figure with its seeds and the searches' evidence), SVG (the three curves with 95 % bands) and a
-Markdown table (``<name>.md``, included by ``docs/evidence.md``).
+figure with its seeds and the searches' evidence) and SVG (the three curves with 95 % bands);
+the docs' build writes their tables from the JSON (``docs/_ext/hexplay_docs.py``).
 
 Run from the repository root (it takes a while: each level's search is ~8800 games)::
 
@@ -54,36 +54,6 @@ STUDIES: dict[str, dict] = {
 games cost several times SKIRMISH's, so its searches are smaller."""
 
 
-def markdown(r) -> str:
-    """The answer and the table of one study, as Markdown."""
-    lines = [
-        f"Threshold {r.threshold:.0%} on the {r.bound} bound of P; seed {r.seed}.",
-        "",
-        "| curve | enough |",
-        "|---|---|",
-    ]
-    lines += [f"| {c} | {v} |" for c, v in r.answers.items()]
-    lines += ["", "| level | curve | P | 95 % interval | games |", "|---|---|---|---|---|"]
-    for row in r.rows:
-        lines.append(
-            f"| {row['level']} | {row['curve']} | {row['p']:.3f} | "
-            f"[{row['ci_low']:.3f}, {row['ci_high']:.3f}] | {row['games']} |"
-        )
-    if r.searches:
-        lines += [
-            "",
-            "| level | candidates | games | excluded by bound | largest gap bound | "
-            "not excluded | CPU s |",
-            "|---|---|---|---|---|---|---|",
-        ]
-        for level, s in zip(r.levels, (x.summary() for x in r.searches)):
-            lines.append(
-                f"| {level} | {s['candidates']} | {s['games']} | {s['excluded_by_bound']} | "
-                f"{s['excluded_upper']:.3f} | {s['unresolved']} | {s['cpu_s']:.0f} |"
-            )
-    return "\n".join(lines) + "\n"
-
-
 def run(name: str, scale: float, workers: int | None) -> None:
     from hexplay.analysis.protection import enough_protection
 
@@ -99,7 +69,6 @@ def run(name: str, scale: float, workers: int | None) -> None:
     r = enough_protection(game, parameter, threshold, n_workers=workers, **kw)
     r.save(HERE / f"{name}.json")
     (HERE / f"{name}.svg").write_text(r.svg())
-    (HERE / f"{name}.md").write_text(markdown(r))
     took = time.perf_counter() - t0
     print(f"{name}: {json.dumps(r.answers)} in {took:.0f} s", flush=True)
 

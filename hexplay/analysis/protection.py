@@ -88,6 +88,8 @@ class EnoughResult:
     label: str = ""
     title: str = ""
     seed: int = 0
+    summaries: list[dict[str, Any]] = field(default_factory=list)
+    """Each level's search in figures (:meth:`BestResponse.summary`; kept when saved)."""
 
     def meets(self, row: Mapping[str, Any]) -> bool:
         v = row["ci_high"] if self.bound == "upper" else row["p"]
@@ -129,14 +131,51 @@ class EnoughResult:
             "seed": self.seed,
             "rows": self.rows,
             "answers": self.answers,
-            "searches": [s.summary() for s in self.searches],
+            "searches": self.search_summaries(),
         }
+
+    def search_summaries(self) -> list[dict[str, Any]]:
+        return [s.summary() for s in self.searches] or list(self.summaries)
+
+    def markdown(self) -> str:
+        """The answer, every figure and each level's search, as Markdown tables."""
+        lines = [
+            f"Threshold {self.threshold:.0%} on the {self.bound} bound of the 95 % interval; "
+            f"seed {self.seed}.",
+            "",
+            "| against | enough |",
+            "|---|---|",
+        ]
+        lines += [f"| {_curve_label(c)} | {v} |" for c, v in self.answers.items()]
+        lines += ["", "| level | against | P | 95 % interval | games |", "|---|---|---|---|---|"]
+        for r in self.rows:
+            lines.append(
+                f"| {r['level']} | {_curve_label(r['curve'])} | {r['p']:.3f} | "
+                f"[{r['ci_low']:.3f}, {r['ci_high']:.3f}] | {r['games']} |"
+            )
+        sums = self.search_summaries()
+        if sums:
+            lines += [
+                "",
+                "| level | candidates | games | excluded by the bound | largest gap bound "
+                "| not excluded | CPU s |",
+                "|---|---|---|---|---|---|---|",
+            ]
+            for level, s in zip(self.levels, sums):
+                gap = s["excluded_upper"]
+                gap_text = "-" if gap != gap else f"{gap:.3f}"  # (NaN: none excluded)
+                lines.append(
+                    f"| {level} | {s['candidates']} | {s['games']} | {s['excluded_by_bound']} "
+                    f"| {gap_text} | {s['unresolved']} | {s['cpu_s']:.0f} |"
+                )
+        return "\n".join(lines) + "\n"
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> EnoughResult:
         keys = ("game", "parameter", "threshold", "bound", "levels", "rows", "label", "title")
         r = cls(**{k: d[k] for k in keys if k in d})
         r.seed = int(d.get("seed", 0))
+        r.summaries = list(d.get("searches", []))
         return r
 
     def save(self, path: str | Path) -> None:
