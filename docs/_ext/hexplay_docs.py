@@ -164,12 +164,15 @@ def evidence_pages(src: Path, out: Path) -> list[str]:
     """Write the tables of the saved studies and of the search budgets; their names."""
     import json
 
-    from hexplay.analysis.protection import EnoughResult
+    from hexplay.analysis.protection import EnoughResult, robust_markdown
 
     written = []
     for path in sorted(src.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
         if path.stem == "search_budgets":
-            text = budgets_markdown(json.loads(path.read_text(encoding="utf-8")))
+            text = budgets_markdown(data)
+        elif "parameter" in data and "threshold" not in data:  # a robust-defence study
+            text = robust_markdown(data["rows"])
         else:
             text = EnoughResult.load(path).markdown()
         _write(out / f"{path.stem}.md", text)

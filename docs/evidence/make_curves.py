@@ -53,9 +53,42 @@ STUDIES: dict[str, dict] = {
 """Each study's arguments of ``enough_protection`` (the rest: the library's defaults). AMBUSH
 games cost several times SKIRMISH's, so its searches are smaller."""
 
+ROBUST: dict[str, dict] = {
+    "skirmish_robust": dict(
+        game="skirmish",
+        parameter="n_guards",
+        levels=[4, 6],
+        rounds=3,
+        candidates=16,
+        budget=2000,
+        final_games=300,
+    ),
+}
+"""The robust-defence studies (:func:`hexplay.analysis.protection.robust_levels`): smaller
+searches (each round searches both sides)."""
+
+
+def run_robust(name: str, scale: float, workers: int | None) -> None:
+    from hexplay.analysis.protection import robust_levels
+
+    kw = dict(ROBUST[name])
+    game, parameter = kw.pop("game"), kw.pop("parameter")
+    if scale != 1:
+        kw["budget"] = max(10, int(kw["budget"] / scale))
+        kw["final_games"] = max(10, int(kw["final_games"] / scale))
+    t0 = time.perf_counter()
+    rows = robust_levels(game, parameter, n_workers=workers, **kw)
+    out = {"game": game, "parameter": parameter, "settings": kw, "rows": rows}
+    (HERE / f"{name}.json").write_text(json.dumps(out, indent=1, default=str) + "\n")
+    print(f"{name}: {[r['robust_p'] for r in rows]} in {time.perf_counter() - t0:.0f} s")
+
 
 def run(name: str, scale: float, workers: int | None) -> None:
     from hexplay.analysis.protection import enough_protection
+
+    if name in ROBUST:
+        run_robust(name, scale, workers)
+        return
 
     kw = dict(STUDIES[name])
     game, parameter, threshold = kw.pop("game"), kw.pop("parameter"), kw.pop("threshold")
@@ -75,11 +108,11 @@ def run(name: str, scale: float, workers: int | None) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", choices=sorted(STUDIES), action="append", default=None)
+    ap.add_argument("--only", choices=sorted([*STUDIES, *ROBUST]), action="append", default=None)
     ap.add_argument("--scale", type=float, default=1.0, help="divide the games by this")
     ap.add_argument("--workers", type=int, default=None)
     args = ap.parse_args(argv)
-    for name in args.only or list(STUDIES):
+    for name in args.only or [*STUDIES, *ROBUST]:
         run(name, args.scale, args.workers)
 
 

@@ -548,3 +548,43 @@ def robust_defence(
         _close_own(own)
     assert default_value is not None
     return RobustResult(game, dict(scenario or {}), out, default_value, converged)
+
+
+def robust_levels(
+    game: str, parameter: str, levels: Sequence[Any] | None = None, **kw: Any
+) -> list[dict[str, Any]]:
+    """:func:`robust_defence` at each level of the protection parameter ``parameter`` (levels
+    default to the declared ones; ``scenario`` and the other keywords go to it): one row a
+    level (:meth:`RobustResult.row`, with the level and each round's values)."""
+    prot = protection_of(game, parameter)
+    scenario = dict(kw.pop("scenario", None) or {})
+    own = _own_client(kw)
+    rows = []
+    try:
+        for level in list(prot.levels if levels is None else levels):
+            r = robust_defence(game, {**scenario, parameter: level}, **kw)
+            row = {"level": level, **r.row()}
+            row["rounds_values"] = [
+                [x.attack_value.p, x.value.p] for x in r.rounds
+            ]  # (attack vs the previous defence, the new pair)
+            rows.append(row)
+    finally:
+        _close_own(own)
+    return rows
+
+
+def robust_markdown(rows: Sequence[Mapping[str, Any]]) -> str:
+    """The robust-defence rows (:func:`robust_levels`) as a Markdown table."""
+    lines = [
+        "| level | robust value | 95 % interval | default defence vs its worst attack | 95 % "
+        "interval | rounds | converged | defence | attack |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['level']} | {r['robust_p']:.3f} | [{r['robust_ci_low']:.3f}, "
+            f"{r['robust_ci_high']:.3f}] | {r['default_defence_worst_p']:.3f} | "
+            f"[{r['default_ci_low']:.3f}, {r['default_ci_high']:.3f}] | {r['rounds']} | "
+            f"{'yes' if r['converged'] else 'no'} | `{r['defence']}` | `{r['attack']}` |"
+        )
+    return "\n".join(lines) + "\n"

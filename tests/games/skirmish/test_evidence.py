@@ -102,3 +102,15 @@ def test_cli_enough(tmp_path, capsys):
     text = capsys.readouterr().out
     assert "enough" in text and "worst" in text
     assert EnoughResult.load(out).levels == [3, 5]
+
+
+def test_robust_levels_and_their_table():
+    from hexplay.analysis.protection import robust_levels, robust_markdown
+
+    rows = robust_levels(
+        "skirmish", "n_guards", [4], rounds=1, candidates=2, games=(4,), budget=8,
+        final_games=6, scheduler="sync",
+    )  # fmt: skip
+    assert [r["level"] for r in rows] == [4] and rows[0]["rounds"] == 1
+    text = robust_markdown(rows)
+    assert text.count("\n") == 3 and "| 4 |" in text
