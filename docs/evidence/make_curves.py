@@ -8,7 +8,9 @@ Run from the repository root (it takes a while: each level's search is ~8800 gam
     nice -n 10 python docs/evidence/make_curves.py               # every study
     nice -n 10 python docs/evidence/make_curves.py --only skirmish_guards --workers 2
 
-The sizes below are the full-size settings (the library's defaults: 32 candidates, rungs of
+Each level's winner is added to ``found.json`` (:func:`hexplay.analysis.worstcase.save_found`),
+the warm starts of later runs (``hexplay enough --found docs/evidence/found.json``). The sizes
+below are the full-size settings (the library's defaults: 32 candidates, rungs of
 40 and 80 games then doubling, 8000 games a search, 400 fresh games a figure); ``--scale``
 divides the games (a quick look).
 """
@@ -85,6 +87,7 @@ def run_robust(name: str, scale: float, workers: int | None) -> None:
 
 def run(name: str, scale: float, workers: int | None) -> None:
     from hexplay.analysis.protection import enough_protection
+    from hexplay.analysis.worstcase import save_found
 
     if name in ROBUST:
         run_robust(name, scale, workers)
@@ -101,6 +104,8 @@ def run(name: str, scale: float, workers: int | None) -> None:
     t0 = time.perf_counter()
     r = enough_protection(game, parameter, threshold, n_workers=workers, **kw)
     r.save(HERE / f"{name}.json")
+    for level, search in zip(r.levels, r.searches):  # warm starts of later runs (--found)
+        save_found(HERE / "found.json", search, note=f"{name} {parameter}={level}")
     (HERE / f"{name}.svg").write_text(r.svg())
     took = time.perf_counter() - t0
     print(f"{name}: {json.dumps(r.answers)} in {took:.0f} s", flush=True)
