@@ -198,12 +198,13 @@ def compare(reps: int = 20, budget: int = 8000) -> dict[str, list[float]]:
     return res
 
 
-def compare_real(seeds: int = 2, budget: int = 8000, workers: int = 2) -> None:
-    """The same on SKIRMISH at 6 guards: each method's pick re-estimated on 400 fresh games."""
+def compare_real(seeds: int = 2, budget: int = 8000, workers: int = 2, first: int = 0) -> None:
+    """The same on SKIRMISH at 6 guards: each method's pick re-estimated on 400 fresh games
+    (search seeds ``100 + first ..``)."""
     from hexplay.analysis.worstcase import SEED_STRIDE, estimate
     from hexplay.games.skirmish.analysis.worstcase import worst_case
 
-    for s in range(seeds):
+    for s in range(first, first + seeds):
         r = worst_case({"n_guards": GUARDS}, seed=100 + s, budget=budget, n_workers=workers)
         emit(f"real_race_seed{s}_p", r.best.p, "p")
         print(f"  default {r.default.p:.3f}; games {r.games}; knobs {r.best.knobs}", flush=True)
@@ -251,6 +252,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--synthetic", type=int, default=0, help="landscapes of the comparison")
     ap.add_argument("--real", type=int, default=0, help="seeds of the real-game comparison")
+    ap.add_argument("--real-first", type=int, default=0, help="first seed of --real")
     ap.add_argument("--budget", type=int, default=8000)
     args = ap.parse_args(argv)
     if args.synthetic:
@@ -261,7 +263,7 @@ def main(argv: list[str] | None = None) -> None:
             if unit == "p":
                 emit(f"compare_{k}_median", float(np.median(v)), unit)
     if args.real:
-        compare_real(args.real, args.budget)
+        compare_real(args.real, args.budget, first=args.real_first)
     if not args.synthetic and not args.real:
         figures(args.quick)
 
