@@ -32,7 +32,13 @@ extensions = [
     "hexplay_docs",
 ]
 
-exclude_patterns = ["_build", "jupyter_execute", ".jupyter_cache", "**.ipynb_checkpoints"]
+exclude_patterns = [
+    "_build",
+    "jupyter_execute",
+    ".jupyter_cache",
+    "**.ipynb_checkpoints",
+    "evidence/generated",  # tables included by evidence.md, not pages of their own
+]
 html_theme = "furo"
 html_title = f"hexplay {release}"
 html_static_path: list[str] = []
