@@ -31,29 +31,37 @@ STUDIES: dict[str, dict] = {
         game="skirmish",
         parameter="n_guards",
         threshold=0.10,
-        levels=[3, 4, 5, 6, 7, 8],
-        search={"iterations": 16, "setup_iterations": 16, "turns": False},
-        search_games=200,
+        levels=[4, 5, 6, 7, 8],
+        candidates=16,
+        budget=2000,
+        final_games=200,
+        search={"iterations": 16, "setup_iterations": 8, "turns": False},
+        search_games=60,
     ),
     "ambush_density": dict(
         game="ambush",
         parameter="response_density",
         threshold=0.10,
-        budget=2000,
-        candidates=16,
-        final_games=200,
+        candidates=8,
+        budget=400,
+        final_games=100,
     ),
     "ambush_barrier": dict(
         game="ambush",
         parameter="barrier",
         threshold=0.10,
-        budget=2000,
-        candidates=16,
-        final_games=200,
+        candidates=8,
+        budget=400,
+        final_games=100,
     ),
 }
-"""Each study's arguments of ``enough_protection`` (the rest: the library's defaults). AMBUSH
-games cost several times SKIRMISH's, so its searches are smaller."""
+"""Each study's arguments of ``enough_protection``: the sizes the saved runs had. The machine
+they ran on (2 cores shared with ~7 other jobs, load 15-30) gave each run a few CPU seconds a
+minute, so these are a quarter of the library's defaults (32 candidates, 8000 games a search,
+400 fresh games a figure) for SKIRMISH and smaller for AMBUSH, whose games cost several times
+SKIRMISH's. The full-size run is the same script with the defaults: drop ``candidates``,
+``budget`` and ``final_games`` (and raise ``search_games`` to 200): about 15 CPU minutes for
+SKIRMISH's five levels on one free core, under 10 with two."""
 
 ROBUST: dict[str, dict] = {
     "skirmish_robust": dict(
