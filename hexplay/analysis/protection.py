@@ -158,7 +158,7 @@ class EnoughResult:
             lines += [
                 "",
                 "| level | candidates | games | excluded by the bound | largest gap bound "
-                "| not excluded | CPU s |",
+                "| not excluded | seconds |",
                 "|---|---|---|---|---|---|---|",
             ]
             for level, s in zip(self.levels, sums):
@@ -166,7 +166,7 @@ class EnoughResult:
                 gap_text = "-" if gap != gap else f"{gap:.3f}"  # (NaN: none excluded)
                 lines.append(
                     f"| {level} | {s['candidates']} | {s['games']} | {s['excluded_by_bound']} "
-                    f"| {gap_text} | {s['unresolved']} | {s['cpu_s']:.0f} |"
+                    f"| {gap_text} | {s['unresolved']} | {s['seconds']:.0f} |"
                 )
         return "\n".join(lines) + "\n"
 
