@@ -13,7 +13,8 @@
   run.py its searches are smaller than the defaults (16 candidates, 2000 games a search, 300
   fresh games a level) so the group takes minutes; the full-size curves (the library's
   defaults, 3-8 guards, with the seeded search curve) are made by
-  ``docs/evidence/make_curves.py`` and shown in the docs.
+  ``docs/evidence/make_curves.py`` and shown in the docs (at a quarter of the defaults, on
+  4-8 guards: default 6, worst 7, the seeded search 8).
 
 ``compare(...)`` (``python benchmarks/worst_case.py --compare``): the race against successive
 halving and against optuna's TPE sampler on the same game budget, on synthetic landscapes over
