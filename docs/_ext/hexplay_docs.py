@@ -171,7 +171,9 @@ def evidence_pages(src: Path, out: Path) -> list[str]:
         data = json.loads(path.read_text(encoding="utf-8"))
         if path.stem == "search_budgets":
             text = budgets_markdown(data)
-        elif "parameter" in data and "threshold" not in data:  # a robust-defence study
+        elif not isinstance(data, dict) or "rows" not in data:  # (found.json: warm starts)
+            continue
+        elif "threshold" not in data:  # a robust-defence study
             text = robust_markdown(data["rows"])
         else:
             text = EnoughResult.load(path).markdown()
