@@ -350,9 +350,9 @@ def enough_protection(
     each figure. ``search``: the seeded search player's budget (e.g. ``{"iterations": 8}``;
     None: no search curve; the game must declare ``seeded_search``), played for
     ``search_games`` fresh games (default ``final_games``). ``warm``, ``found``: knob sets to
-    try first at every level (``found``: a file of :func:`~hexplay.analysis.worstcase.
-    save_found`). ``worst=False``: the default curve only (no search). ``sweep_kw`` go to
-    :func:`~hexplay.analysis.sweep.run_sweep`.
+    try first at every level (``found``: a file of
+    :func:`~hexplay.analysis.worstcase.save_found`). ``worst=False``: the default curve only
+    (no search). ``sweep_kw`` go to :func:`~hexplay.analysis.sweep.run_sweep`.
 
     The worst curve is the stronger of the found attack and the default on the fresh games
     (the search may keep the default; choosing the higher of two estimates biases it up a

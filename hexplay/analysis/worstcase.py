@@ -86,9 +86,10 @@ class BestResponse:
     default, both on the same fresh seeds against the other side's fixed knobs ``fixed``.
 
     ``candidates`` is what was searched (the default first), ``rungs`` every candidate's
-    figure at every rung, ``race`` the race itself (:class:`~hexplay.analysis.racing.
-    RaceResult`); ``games`` counts every game played (race and re-estimate), ``seconds`` the
-    wall time and ``cpu_s`` this process's CPU time (all of it with ``scheduler="sync"``)."""
+    figure at every rung, ``race`` the race itself
+    (:class:`~hexplay.analysis.racing.RaceResult`); ``games`` counts every game played (race
+    and re-estimate), ``seconds`` the wall time and ``cpu_s`` this process's CPU time (all of
+    it with ``scheduler="sync"``)."""
 
     side: str
     scenario: dict[str, Any]
