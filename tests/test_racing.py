@@ -84,3 +84,11 @@ def test_bad_arguments_are_refused():
         race(1, play, rungs=())
     with pytest.raises(ValueError):
         race(1, play, budget=0)
+
+
+def test_a_budget_too_small_for_every_arm_keeps_the_first_ones():
+    """Before any game the arms are equal: a halving to fit the budget keeps them in order
+    (the default and the warm starts come first)."""
+    r = race(8, bernoulli_play([0.1] * 8), rungs=(10,), budget=20)
+    assert r.rungs[0][1] == [0, 1] and r.games == 20
+    assert all(r.record(i).fate == "budget" and r.record(i).rung is None for i in range(2, 8))

@@ -156,7 +156,8 @@ def race(
     played: list[tuple[int, list[int]]] = []
 
     def value(i: int) -> tuple[float, int]:
-        return (-sign * recs[i].p, i)  # best first; ties to the earlier arm
+        p = recs[i].p if recs[i].games else 0.0  # (no game yet: all equal, in arm order)
+        return (-sign * p, i)  # best first; ties to the earlier arm
 
     for r, n in enumerate(schedule):
         if len(alive) == 1 and r > 0:
@@ -166,7 +167,7 @@ def race(
                 ranked = sorted(alive, key=value)
                 keep = ranked[: max(1, len(ranked) // 2)]
                 for i in ranked[len(keep) :]:
-                    recs[i].fate, recs[i].rung = "budget", r - 1
+                    recs[i].fate, recs[i].rung = "budget", (r - 1 if r else None)
                     recs[i].beaten_by = keep[0]
                     _, recs[i].gap_upper, _ = _gap(recs[i], recs[keep[0]], z, sign)
                 alive = sorted(keep)
