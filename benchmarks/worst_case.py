@@ -160,12 +160,18 @@ def run_race(pfun, space, seed: int, budget: int, method: str) -> tuple[float, i
     return ps[r.winner], r.games
 
 
-def run_optuna(pfun, space, seed: int, budget: int, per_trial: int) -> tuple[float, int]:
+def _optuna():
+    """optuna, for the comparison only (not a dependency of hexplay: ``pip install optuna``,
+    or ``pip install --target DIR optuna`` and ``PYTHONPATH=DIR``)."""
     try:
         import optuna
-    except ImportError:  # the comparison's own install: pip install --target DIR optuna
-        sys.path.insert(0, "/tmp/evidence_pkgs")
-        import optuna
+    except ImportError:
+        raise SystemExit("the optuna comparison needs optuna: pip install optuna") from None
+    return optuna
+
+
+def run_optuna(pfun, space, seed: int, budget: int, per_trial: int) -> tuple[float, int]:
+    optuna = _optuna()
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     names = list(space)
@@ -235,13 +241,11 @@ def compare_real(seeds: int = 2, budget: int = 8000, workers: int = 2, first: in
 
 
 def _optuna_real(seed: int, budget: int, workers: int, per_trial: int = 40) -> dict:
-    sys.path.insert(0, "/tmp/evidence_pkgs")
-    import optuna
-
     from hexplay.analysis.sweep import local_client
     from hexplay.analysis.worstcase import estimate
     from hexplay.games.skirmish.analysis.spaces import ADVERSARY_SPACE
 
+    optuna = _optuna()
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     names = list(ADVERSARY_SPACE)
     values = {n: _values(ADVERSARY_SPACE[n]) for n in names}
