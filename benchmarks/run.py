@@ -59,6 +59,17 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   ``search_skirmish_defender_p_adversary``, ``search_aggressor_win_rate``,
   ``search_naval_win_rate``: the search player's strength (``benchmarks/search.py``: each line
   with its games, interval, budget and seconds per decision; game counts are its options).
+- ``worst_case_default_p`` / ``worst_case_default_p_default`` / ``worst_case_cpu_s`` /
+  ``worst_case_games``: SKIRMISH at 6 guards, the attack the default settings of the worst-case
+  search find (a race with confidence bounds, 32 candidates, 8000 games), re-estimated on 400
+  fresh seeds, next to the default attack on the same seeds; the search's CPU time on one core
+  (in-process) and its games. ``enough_guards_default`` / ``enough_guards_worst``: the fewest
+  guards whose P(adversary win) has its 95 % upper bound at or below 0.10 against the default
+  attack and the worst attack found (guards 4-8; smaller searches than the defaults: 16
+  candidates, 2000 games, 300 fresh games a level). ``benchmarks/worst_case.py`` says more and
+  compares the race with halving and optuna; the full-size curves are made by
+  ``docs/evidence/make_curves.py``. The group takes a few minutes of both cores; run it under
+  ``nice``.
 - ``editor_stroke_ms`` / ``editor_check_ms``: a paint stroke in the map editor on the SKIRMISH
   map with the line of sight live, and the game's check that follows it (``benchmarks/editor.py``).
 - ``clicks_per_turn_defender`` / ``_adversary``, ``ui_seconds_per_turn``: class play in real
@@ -275,6 +286,12 @@ def bench_ux(quick: bool) -> None:
     ux.main(["--turns", "2" if quick else "4"])
 
 
+def bench_worstcase(quick: bool) -> None:
+    import worst_case
+
+    worst_case.figures(quick)
+
+
 def bench_search(quick: bool) -> None:
     import search
 
@@ -295,6 +312,7 @@ GROUPS = {
     "editor": bench_editor,
     "ux": bench_ux,
     "search": bench_search,
+    "worstcase": bench_worstcase,
 }
 
 

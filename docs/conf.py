@@ -39,6 +39,7 @@ exclude_patterns = [
     "jupyter_execute",
     ".jupyter_cache",
     "**.ipynb_checkpoints",
+    "evidence/generated",  # tables included by evidence.md, not pages of their own
 ]
 html_theme = "furo"
 html_title = f"hexplay {release}"

@@ -9,6 +9,8 @@ Examples::
     hexplay worst-case --game GAME --set scenario.KEY=VALUE --candidates 16 \\
         --rung-games 20,40,80 --final-games 400 --workers 2
     hexplay worst-case --side SIDE --set OTHER_SIDE.KNOB=VALUE   # another side's search
+    hexplay enough --game GAME --param KEY --threshold 0.10 --bound upper --levels 3,4,5,6,7 \
+        --search-iterations 8 -o enough.json --svg enough.svg
     hexplay sweep --game GAME -n 200 --param scenario.KEY=3..7 --param scenario.OTHER=1,2,3 \\
         --workers 2 -o games.parquet --summary summary.csv
 
@@ -20,7 +22,12 @@ Values are JSON when they parse (``3``, ``true``, ``"rifle"``, ``[1,2]``), else 
 ``--param``, ``a,b,c`` lists values, ``lo..hi`` is an inclusive integer range, ``lo~hi`` a
 uniform real range (``--sample`` only). Outputs: ``.csv``, ``.parquet`` (or ``.pq``), or ``-``
 for CSV on stdout. ``worst-case`` runs the searches a game's analysis description declares
-(``AnalysisSpec.searches``: the side searched -> its search).
+(``AnalysisSpec.searches``: the side searched -> its search; else the shared race over its
+declared search space, ``AnalysisSpec.spaces``). ``enough`` answers "how much protection is
+enough" for one of the game's declared protection parameters
+(:func:`hexplay.analysis.protection.enough_protection`): the smallest level meeting the
+threshold against the default attack, the worst attack found and (``--search-iterations``)
+the search player seeded with it; ``-o`` keeps the whole answer as JSON, ``--svg`` the plot.
 """
 
 from __future__ import annotations
@@ -127,14 +134,104 @@ def build_parser() -> argparse.ArgumentParser:
         help="whose knobs are searched, against the other side's knobs given by --set "
         "(default: the first side the game's analysis description has a search for)",
     )
-    wc.add_argument("--candidates", type=int, default=16, help="attacks drawn at the start")
-    wc.add_argument("--rung-games", default="20,40,80", help="games per candidate, each rung")
-    wc.add_argument("--final-games", type=int, default=400, help="fresh games of the winner")
+    _search_options(wc)
     wc.add_argument("--seed", type=int, default=0)
     wc.add_argument("--workers", type=int, default=None, help="local cluster workers (all cores)")
     wc.add_argument("--scheduler", default=None, help="existing Dask scheduler address, or sync")
     wc.add_argument("-o", "--out", default=None, help="the two figures (.csv, .parquet or -)")
+
+    en = sub.add_parser("enough", help="how much of a protection parameter is enough (Dask)")
+    en.add_argument("--game", default=None, help="registered game (default: the first registered)")
+    en.add_argument("--param", required=True, help="a protection parameter the game declares")
+    en.add_argument("--levels", default=None, help="levels to test, in order of more protection")
+    en.add_argument("--threshold", type=float, required=True, help="on P(reported side wins)")
+    en.add_argument("--bound", choices=("upper", "point"), default="upper")
+    en.add_argument(
+        "--set",
+        dest="sets",
+        action="append",
+        type=_kv,
+        default=[],
+        metavar="KEY=VALUE",
+        help="a scenario.* parameter, or a knob of the protecting side (repeatable)",
+    )
+    _search_options(en)
+    en.add_argument("--search-iterations", type=int, default=0, help="seeded search curve")
+    en.add_argument("--search-games", type=int, default=None, help="its fresh games")
+    en.add_argument("--found", default=None, help="JSON file of found knob sets (warm starts)")
+    en.add_argument("--seed", type=int, default=0)
+    en.add_argument("--workers", type=int, default=None, help="local cluster workers (all cores)")
+    en.add_argument("--scheduler", default=None, help="existing Dask scheduler address, or sync")
+    en.add_argument("-o", "--out", default=None, help="the answer as JSON")
+    en.add_argument("--svg", default=None, help="the three curves as an SVG file")
     return ap
+
+
+def _search_options(p: argparse.ArgumentParser) -> None:
+    from .analysis.worstcase import BUDGET, CANDIDATES, FINAL_GAMES, RUNGS
+
+    p.add_argument("--candidates", type=int, default=CANDIDATES, help="knob sets searched")
+    p.add_argument(
+        "--rung-games",
+        default=",".join(map(str, RUNGS)),
+        help="games per surviving candidate of the first rungs",
+    )
+    p.add_argument("--budget", type=int, default=BUDGET, help="games of each search's race")
+    p.add_argument("--final-games", type=int, default=FINAL_GAMES, help="fresh games a figure")
+
+
+def _rungs(text: str) -> list[int]:
+    try:
+        rungs = [int(x) for x in str(text).split(",") if x.strip()]
+    except ValueError:
+        rungs = []
+    if not rungs:
+        raise SystemExit(
+            f"hexplay: --rung-games takes games per rung, integers like 40,80; not {text!r}"
+        )
+    return rungs
+
+
+def _enough(args: argparse.Namespace) -> int:
+    from .analysis.grid import parse_value, split_point
+    from .analysis.protection import enough_protection
+
+    spec = _spec(args.game)
+    point: dict[str, Any] = {k: parse_value(v) for k, v in args.sets}
+    try:
+        scenario, tactics = split_point(point, spec.sides)
+    except ValueError as e:
+        raise SystemExit(f"hexplay: {e}") from None
+    if tactics.get(spec.win_side):
+        raise SystemExit(f"hexplay: enough searches the {spec.win_side}'s knobs; do not set them")
+    fixed = next((k for s, k in tactics.items() if s != spec.win_side and k), {})
+    levels = None
+    if args.levels:
+        levels = [parse_value(x) for x in args.levels.split(",") if x.strip()]
+    search = None
+    if args.search_iterations:
+        search = {"iterations": args.search_iterations}
+    try:
+        r = enough_protection(
+            args.game, args.param, args.threshold, levels=levels, bound=args.bound,
+            scenario=scenario, fixed=fixed, candidates=args.candidates,
+            games=_rungs(args.rung_games), budget=args.budget, final_games=args.final_games,
+            search=search, search_games=args.search_games, seed=args.seed, found=args.found,
+            scheduler=args.scheduler, n_workers=args.workers,
+        )  # fmt: skip
+    except ValueError as e:
+        raise SystemExit(f"hexplay: {e}") from None
+    if args.out:
+        r.save(args.out)
+    if args.svg:
+        Path(args.svg).write_text(r.svg())
+    import pandas as pd
+
+    with pd.option_context("display.width", 160, "display.max_columns", 30):
+        print(r.table().drop(columns="knobs").to_string(index=False))
+    for curve, level in r.answers.items():
+        print(f"enough {args.param} ({curve}): {level}")
+    return 0
 
 
 def _worst_case(args: argparse.Namespace) -> int:
@@ -142,17 +239,17 @@ def _worst_case(args: argparse.Namespace) -> int:
     from .registry import games, resolve
 
     spec = _spec(args.game)
-    if not spec.searches:
-        able = [g for g in games() if _spec(g).searches]
+    searches = dict(spec.searches) or dict.fromkeys(spec.spaces, "")
+    if not searches:
+        able = [g for g in games() if _spec(g).searches or _spec(g).spaces]
         raise SystemExit(
             f"hexplay: {args.game} has no worst-case search (its analysis description declares "
             f"none); games with one: {', '.join(able) or 'none'}"
         )
-    searched = args.side or next(iter(spec.searches))
-    if searched not in spec.searches:
+    searched = args.side or next(iter(searches))
+    if searched not in searches:
         raise SystemExit(
-            f"hexplay: worst-case --side {searched}: {args.game} searches "
-            f"{', '.join(spec.searches)}"
+            f"hexplay: worst-case --side {searched}: {args.game} searches {', '.join(searches)}"
         )
     point: dict[str, Any] = {k: parse_value(v) for k, v in args.sets}
     try:
@@ -165,21 +262,23 @@ def _worst_case(args: argparse.Namespace) -> int:
             f"hexplay: worst-case --side {searched} searches the {searched}'s knobs; "
             f"set {', '.join(f'{s}.*' for s in fixed)} only"
         )
-    search = resolve(spec.searches[searched])
+    if searches[searched]:
+        search = resolve(searches[searched])
+    else:
+        from functools import partial
+
+        from .analysis.worstcase import best_response
+
+        search = partial(best_response, args.game, searched)
     other = (tactics.get(fixed[0]) if fixed else None) or {}
-    try:
-        rungs = [int(x) for x in str(args.rung_games).split(",") if x.strip()]
-    except ValueError:
-        raise SystemExit(
-            f"hexplay: --rung-games takes games per rung, integers like 20,40,80; "
-            f"not {args.rung_games!r}"
-        ) from None
+    rungs = _rungs(args.rung_games)
     try:
         result = search(
             scenario,
             other,
             candidates=args.candidates,
             games=rungs,
+            budget=args.budget,
             final_games=args.final_games,
             seed=args.seed,
             scheduler=args.scheduler,
@@ -196,6 +295,13 @@ def _worst_case(args: argparse.Namespace) -> int:
         with pd.option_context("display.width", 160, "display.max_columns", 30):
             print(table.to_string(index=False))
         print(f"{result.label}: {result.best.knobs}")
+        if getattr(result, "race", None) is not None:
+            s = result.summary()
+            print(
+                f"searched {s['candidates']} candidates in {s['games']} games; "
+                f"{s['excluded_by_bound']} excluded by the paired bound (largest gap upper "
+                f"bound {s['excluded_upper']:.3f}), {s['unresolved']} not excluded"
+            )
     return 0
 
 
@@ -314,6 +420,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "worst-case":
         _spec(args.game)
         return _worst_case(args)
+    if args.command == "enough":
+        return _enough(args)
     _spec(args.game)
     try:
         games, summary = _simulate(args) if args.command == "simulate" else _sweep(args)

@@ -29,3 +29,4 @@ def test_convoy_protection_notebook_executes(tmp_path, monkeypatch):
     assert "p_adversary_win" in text  # the summary table
     assert "GridBox" in text and "Figure" in text  # the charts
     assert "WinProbabilityGauge" in text  # the gauge
+    assert "enough guards:" in text and "excluded_by_bound" in text  # the enough query

@@ -350,3 +350,39 @@ def test_the_link_checker_finds_missing_files_and_anchors(tmp_path):
     assert check.main(["check_links", str(tmp_path)]) == 1
     (tmp_path / "index.html").write_text('<a href="api/x.html#here">ok</a>')
     assert check.main(["check_links", str(tmp_path)]) == 0
+
+
+def test_evidence_tables_are_written_from_the_saved_runs(ext, tmp_path):
+    """The evidence page's tables come from the saved JSON (studies, robust defence, search
+    budgets), and every saved study in docs/evidence loads and has its SVG."""
+    import json
+
+    from hexplay.analysis.protection import EnoughResult
+
+    src = ROOT / "docs" / "evidence"
+    for path in src.glob("*.json"):
+        data = json.loads(path.read_text())
+        if isinstance(data, dict) and "threshold" in data:
+            assert EnoughResult.load(path).rows
+            assert (src / f"{path.stem}.svg").exists()
+    budgets = {
+        "search_budget_skirmish_defender_4_switch": 0.0,
+        "search_budget_skirmish_defender_4_cpu_s": 0.013,
+        "search_budget_skirmish_defender_4_score": 0.5,
+        "_games": 3,
+    }
+    (tmp_path / "search_budgets.json").write_text(json.dumps(budgets))
+    study = EnoughResult("skirmish", "n_guards", 0.1, "upper", [3, 4])
+    study.rows = [
+        {"level": 3, "curve": "default", "p": 0.2, "ci_low": 0.1, "ci_high": 0.3, "games": 9},
+        {"level": 4, "curve": "default", "p": 0.05, "ci_low": 0.01, "ci_high": 0.09, "games": 9},
+    ]
+    study.save(tmp_path / "study.json")
+    (tmp_path / "found.json").write_text("[]")  # warm starts: not a table
+    assert sorted(ext.evidence_pages(tmp_path, tmp_path / "out")) == ["search_budgets", "study"]
+    assert (
+        "| skirmish | defender | 4 | 0% | 0.013 | 0.50 |"
+        in (tmp_path / "out" / "search_budgets.md").read_text()
+    )
+    text = (tmp_path / "out" / "study.md").read_text()
+    assert "| default attack | 4 |" in text

@@ -7,6 +7,10 @@
 * ``api/generated/<area>.md``: one API page per part of the package (:data:`API_AREAS`), with
   every module found under it, so a new module (or a new game's rules package) is documented
   without editing a page.
+* ``evidence/generated/*.md``: the tables of the saved full-size studies
+  (``evidence/<study>.json``, made by ``evidence/make_curves.py``) and of the search player's
+  budgets (``evidence/search_budgets.json``, written by ``benchmarks/search_budgets.py``): the
+  figures on the page are those the runs wrote.
 * ``notebooks/*.ipynb``: the repository's notebooks, copied in to be executed and rendered
   (MyST-NB runs them at build time with ``HEXPLAY_SMALL=1``, see ``conf.py``).
 * ``_generated/gallery.md`` and ``_generated/env_specs.md``: each registered game's board (its
@@ -314,10 +318,59 @@ def _one_board_bundle_everywhere(app: Sphinx, exception: Exception | None) -> No
         new, n = one_board_bundle(text, board)
         if n:
             page.write_text(new, encoding="utf-8")
+def evidence_pages(src: Path, out: Path) -> list[str]:
+    """Write the tables of the saved studies and of the search budgets; their names."""
+    import json
+
+    from hexplay.analysis.protection import EnoughResult, robust_markdown
+
+    written = []
+    for path in sorted(src.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if path.stem == "search_budgets":
+            text = budgets_markdown(data)
+        elif not isinstance(data, dict) or "rows" not in data:  # (found.json: warm starts)
+            continue
+        elif "threshold" not in data:  # a robust-defence study
+            text = robust_markdown(data["rows"])
+        else:
+            text = EnoughResult.load(path).markdown()
+        _write(out / f"{path.stem}.md", text)
+        written.append(path.stem)
+    return written
+
+
+def budgets_markdown(fig: dict) -> str:
+    """The search player's figures by game, side and budget (``benchmarks/search_budgets.py``'s
+    JSON): the share of turn decisions it changed, CPU seconds a decision, score."""
+    rows: dict[tuple[str, str, int], dict[str, float]] = {}
+    for key, value in fig.items():
+        if not key.startswith("search_budget_"):
+            continue
+        head, _, what = key.rpartition("_")
+        if what == "s":  # (cpu_s)
+            head, _, _ = head.rpartition("_")
+            what = "cpu_s"
+        game, side, n = head[len("search_budget_") :].rsplit("_", 2)
+        rows.setdefault((game, side, int(n)), {})[what] = value
+    lines = [
+        f"{fig.get('_games', '?')} games a row (seeds from 70000), the search player against the "
+        "game's default players.",
+        "",
+        "| game | side | rollouts a decision | decisions changed | CPU s a decision | score |",
+        "|---|---|---|---|---|---|",
+    ]
+    for (game, side, n), v in sorted(rows.items()):
+        lines.append(
+            f"| {game} | {side} | {n} | {v.get('switch', float('nan')):.0%} | "
+            f"{v.get('cpu_s', float('nan')):.3f} | {v.get('score', float('nan')):.2f} |"
+        )
+    return "\n".join(lines) + "\n"
 
 
 def _generate(app: Sphinx) -> None:
     docs = Path(app.srcdir)
+    evidence_pages(docs / "evidence", docs / "evidence" / "generated")
     rules_pages(docs / "rules" / "generated")
     api_pages(docs / "api" / "generated")
     env_pages(docs / "env" / "generated")

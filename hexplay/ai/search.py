@@ -400,16 +400,18 @@ class SearchPlayer(GamePlayer):
             for _name, model in models:
                 recall(model, self._memory[s])
 
+    def _setup_candidates(self, game: Any) -> list[tuple[str, Policy]]:
+        """The set-up candidates (:attr:`SearchSettings.setups`; none if the game has
+        none). A subclass may draw them otherwise (e.g. from another base policy)."""
+        make = settings_of(game.info.name).setups
+        return list(make(self.side, self._seed)) if make is not None else []
+
     def _setup(self, game: Any) -> None:
         """The set-up: by the base policy, or (``setup_iterations``) by the set-up candidate
         that scores best in rollouts of whole games; it then becomes the base policy."""
         assert self._policies is not None
-        make = settings_of(game.info.name).setups
         n_it = self.budget.setup_iterations
-        if make is None or n_it == 0:
-            self._policies[0][1].act(game)
-            return
-        setups = make(self.side, self._seed)
+        setups = self._setup_candidates(game) if n_it else []
         if len(setups) < 2:
             self._policies[0][1].act(game)
             return

@@ -57,9 +57,22 @@ class AnalysisSpec:
     searches: Mapping[str, str] = field(default_factory=dict)
     """Side -> ``"module:function"``: the search of that side's best knobs against the other
     side's (``hexplay worst-case --side``; the first is the default) called as
-    ``f(scenario_params, other_side_knobs, candidates=, games=, final_games=, seed=,
+    ``f(scenario_params, other_side_knobs, candidates=, games=, budget=, final_games=, seed=,
     scheduler=, n_workers=)`` and returning a result with ``table()``, ``label`` and
     ``best.knobs``. Empty: the game has none."""
+    spaces: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Side -> its search space: knob name -> values (a list, or an
+    :class:`~hexplay.analysis.grid.IntRange`), the knobs of that side's default player (a
+    ``player`` knob may name another registered player). What
+    :func:`hexplay.analysis.worstcase.best_response` searches; declared in the game's package."""
+    protection: Mapping[str, Any] = field(default_factory=dict)
+    """Scenario parameter -> its :class:`~hexplay.analysis.protection.Protection` (levels in
+    order of more protection, which side it protects against): what "how much protection is
+    enough" (:func:`hexplay.analysis.protection.enough_protection`) can ask of the game."""
+    seeded_search: str | None = None
+    """``"module:function"`` ``f(side, knobs, budget) -> knobs of a sweep point``: the knobs of
+    ``side``'s search player seeded with a found knob set (its base policy); None: the game's
+    search player cannot be seeded."""
 
     @property
     def prefixes(self) -> tuple[str, ...]:

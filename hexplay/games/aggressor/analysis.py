@@ -7,6 +7,31 @@ from hexplay.analysis.games import AnalysisSpec
 
 from .scenario import BATCH, SCENARIOS
 
+ARMY_NAMES = [
+    "computer",
+    "all armour",
+    "armour 15, air 3",
+    "armour 16, artillery 2",
+    "armour 17, support 1",
+    "armour 14",
+    "armour 10",
+    "armour 9, artillery 6",
+]
+"""The armies of :data:`hexplay.games.aggressor.ai.search.ARMIES` (named here, so the analysis
+description loads without the players)."""
+SIDE_SPACE = {
+    "player": ["army"],
+    "army": ARMY_NAMES,
+    "min_hit_value": [2, 3, 4, 5],
+    "min_fire_hit_value": [2, 3, 4],
+    "max_aa_risk": [6.0, 12.0, 30.0],
+}
+"""A side's search space: the army composition (the ``army`` player, the scripted commander
+with a named army) and the scripted player's knobs around their defaults (the search player's
+variants' range). The default candidate (no knobs) is the scripted player with the computer's
+army: searched against the other side's fixed knobs (e.g. ``east.player=army``,
+``east.army="all armour"``: the computer's best army) it asks which army beats it."""
+
 SPEC = AnalysisSpec(
     game="aggressor",
     sides=("west", "east"),
@@ -24,6 +49,7 @@ SPEC = AnalysisSpec(
     players={"west": "scripted", "east": "scripted"},
     scenario="hexplay.games.aggressor.scenario:batch_scenario",
     title="P(west wins)",
+    spaces={"west": SIDE_SPACE, "east": SIDE_SPACE},
     notes=(
         "no turn limit in play (the original has none): batches and sweeps play the "
         f"{BATCH!r} scenario, a draw after {SCENARIOS[BATCH]['turn_limit']} rounds, so every "

@@ -14,6 +14,7 @@ PLUGIN = GameEntry(
         "random": "hexplay.games.aggressor.ai.players:random_player",
         "scripted": "hexplay.games.aggressor.ai.players:scripted",
         "search": "hexplay.games.aggressor.ai.search:player",
+        "army": "hexplay.games.aggressor.ai.search:army_player",
     },
     analysis="hexplay.games.aggressor.analysis:SPEC",
     ui="hexplay.games.aggressor.ui.adapter:AggressorUI",

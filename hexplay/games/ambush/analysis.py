@@ -4,6 +4,42 @@
 from __future__ import annotations
 
 from hexplay.analysis.games import AnalysisSpec
+from hexplay.analysis.protection import Protection
+
+from ..skirmish.analysis.spaces import ADVERSARY_SPACE, DEFENDER_SPACE
+
+SPACES = {
+    "adversary": {"player": ["tactic"], **ADVERSARY_SPACE},
+    "defender": {"player": ["tactic"], **DEFENDER_SPACE},
+}
+"""AMBUSH's search spaces: its tactic players (SKIRMISH's tactic player with AMBUSH's moving
+convoy, cargo and radios) over SKIRMISH's knob ranges; the default candidate (no knobs) is the
+scripted player, every drawn one the tactic player."""
+
+PROTECTION = {
+    "response_density": Protection(
+        "response_density",
+        ("low", "medium", "high"),
+        "population density (response force)",
+        "defender",
+        "more responders, sooner (response.toml)",
+    ),
+    "barrier": Protection(
+        "barrier",
+        ("light", "standard", "reinforced", "vault"),
+        "cargo barrier",
+        "defender",
+        "a delay barrier: time for the response (barriers.toml)",
+    ),
+    "radio": Protection(
+        "radio",
+        (False, True),
+        "radio (CB + long range)",
+        "defender",
+        "the long-range link dispatches the response; CB warns the escorts",
+    ),
+}
+"""AMBUSH's protection parameters (scenario fields), levels in order of more protection."""
 
 SPEC = AnalysisSpec(
     game="ambush",
@@ -36,6 +72,8 @@ SPEC = AnalysisSpec(
     players={"adversary": "scripted", "defender": "scripted"},
     scenario="hexplay.games.ambush.game:sweep_scenario",
     title="P(adversary gets the cargo away)",
+    spaces=SPACES,
+    protection=PROTECTION,
 )
 """AMBUSH: the adversary wins only by getting the cargo off the map (with ``cargo_removal``),
 so P(adversary wins) is P(cargo away). Sweep parameters: ``base`` (a bundled scenario's name,

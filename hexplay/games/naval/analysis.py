@@ -4,6 +4,35 @@
 from __future__ import annotations
 
 from hexplay.analysis.games import AnalysisSpec
+from hexplay.analysis.grid import IntRange
+from hexplay.analysis.protection import Protection
+
+SIDE_SPACE = {
+    "mission": ["scripted", "fight", "run"],
+    "formation": ["line", "loose"],
+    "speed": ["squadron", "flank", "slow"],
+    "fire": ["spread", "focus", "hold"],
+    "gun_band": IntRange(3, 9),
+    "threat_band": IntRange(6, 12),
+    "torpedo_offset": IntRange(-2, 2),
+    "stand_off": IntRange(8, 16),
+}
+"""A side's search space: the scripted player's plan knobs (every value of
+:data:`hexplay.games.naval.ai.players.PLAN_KNOBS`) and its range knobs around their defaults
+(:data:`~hexplay.games.naval.ai.players.KNOBS`: 6, 9, 0, 12 hexes)."""
+
+PROTECTION = {
+    "ijn_start_points": Protection(
+        "ijn_start_points",
+        (6, 4, 2, 0),
+        "IJN's starting victory points",
+        "usn",
+        "Kula Gulf's IJN starts with 6 points (the supply ships have unloaded): how much of "
+        "that head start the USN can give against the searched IJN",
+    ),
+}
+"""The naval game's protection parameter (from the USN's side: the fewer points the IJN starts
+with, the less the USN must sink), levels in order of more protection."""
 
 SPEC = AnalysisSpec(
     game="naval",
@@ -13,6 +42,8 @@ SPEC = AnalysisSpec(
     players={"ijn": "scripted", "usn": "scripted"},
     scenario="hexplay.games.naval.scenarios:sweep_scenario",
     title="P(ijn wins)",
+    spaces={"ijn": SIDE_SPACE, "usn": SIDE_SPACE},
+    protection=PROTECTION,
 )
 """The naval night action: every outcome column kept; victory points and ships sunk a side
 averaged per sweep point (not ``ratio``: None while the USN has no point). Sweep parameters:

@@ -34,11 +34,18 @@ def test_the_space_names_only_adversary_knobs():
 
 def test_best_response_is_not_worse_than_the_default_beyond_its_interval():
     r = worst_case(
-        {"n_guards": 4}, candidates=4, games=(6, 12), final_games=60, seed=1, scheduler="sync"
+        {"n_guards": 4},
+        candidates=4,
+        games=(6, 12),
+        final_games=60,
+        seed=1,
+        method="halving",
+        scheduler="sync",
     )
     assert (r.side, r.scenario, r.fixed) == ("adversary", {"n_guards": 4}, {})
     assert [len(x) for x in r.rungs] == [4, 2]
-    assert all(e.games == 6 for e in r.rungs[0]) and all(e.games == 12 for e in r.rungs[1])
+    assert all(e.games == 6 for e in r.rungs[0])
+    assert all(e.games == 18 for e in r.rungs[1])  # cumulative: 6 + 12
     assert r.best.games == r.default.games == 60
     lo, hi = r.default.ci
     assert r.best.p >= lo, (r.best.p, r.default.ci)
@@ -61,7 +68,13 @@ def test_best_defence_is_not_worse_than_the_default_beyond_its_interval():
     """The mirror of the best response: the lowest P(adversary win) found, re-estimated on
     fresh games, is not above the default defence's interval."""
     r = best_defence(
-        {"n_guards": 4}, candidates=4, games=(6, 12), final_games=60, seed=2, scheduler="sync"
+        {"n_guards": 4},
+        candidates=4,
+        games=(6, 12),
+        final_games=60,
+        seed=2,
+        method="halving",
+        scheduler="sync",
     )
     assert (r.side, r.fixed, r.label) == ("defender", {}, "best defence")
     assert [len(x) for x in r.rungs] == [4, 2]
@@ -112,8 +125,8 @@ def test_cli_worst_case(capsys, tmp_path):
 def test_cli_worst_case_refuses_adversary_knobs_and_other_games():
     with pytest.raises(SystemExit, match="defender"):
         main(["worst-case", "--set", "adversary.workers=2", "--scheduler", "sync"])
-    with pytest.raises(SystemExit, match="skirmish"):
-        main(["worst-case", "--game", "naval", "--scheduler", "sync"])
+    with pytest.raises(SystemExit, match="skirmish"):  # a game with no search space
+        main(["worst-case", "--game", "duel", "--scheduler", "sync"])
 
 
 def test_cli_worst_case_side_defender_searches_the_defence(capsys, tmp_path):

@@ -113,3 +113,12 @@ whose rollouts stop after ``horizon`` turns (a copy costs 25-50 ms) and are scor
 
 player = search_for(SETTINGS)
 """The registry's ``search`` player."""
+
+
+def army_player(side: str, seed: int = 0, army: str = "computer", **knobs: Any) -> PlanPlayer:
+    """The registry's ``army`` player: the scripted commander with the army named ``army`` (a
+    key of :data:`ARMIES`, default the computer's) and the scripted player's ``knobs`` (the
+    army composition as a knob, for sweeps and the worst-case search)."""
+    if army not in ARMIES:
+        raise ValueError(f"army: no army {army!r}; there are {sorted(ARMIES)}")
+    return PlanPlayer(side, seed=seed, army=ARMIES[army], **knobs)

@@ -14,7 +14,10 @@ the set-up search and then *commits* (``turns=False``: the chosen set-up's tacti
 turn). On the benchmark's 400 games (seeds 0-399): 0.662 [0.615, 0.707] against the tactic
 players' 0.403 [0.356, 0.451] (``benchmarks/search.py``). The convoy has no set-up to choose;
 for it the turn search pays: on the same 400 games its base policy alone gave 0.253 [0.212,
-0.297] and with 16 rollouts a turn 0.168 [0.134, 0.207] (0.36 s a decision).
+0.297] and with 16 rollouts a turn 0.168 [0.134, 0.207]. What a decision costs and how often
+the rollouts change it, by budget, is measured by ``benchmarks/search_budgets.py`` and shown in
+the documentation's table generated from its output ("How much protection is enough", the
+search player's budgets), not written here.
 
 **The base policies** are the best knob sets found offline at 4 guards
 (:data:`ADVERSARY_FOUND` by :func:`hexplay.games.skirmish.analysis.worstcase.worst_case`,
@@ -27,7 +30,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexplay.ai.search import Policy, SearchSettings, knob_label, knob_variant, search_for
+from hexplay.ai.search import (
+    Policy,
+    SearchBudget,
+    SearchPlayer,
+    SearchSettings,
+    knob_label,
+    knob_variant,
+    search_for,
+)
 
 from .tactics import _player_seed, tactic
 
@@ -113,15 +124,17 @@ SETUP_SEEDS = 8
 draws its own route, ambush point and stations, or escort places)."""
 
 
-def setups(side: str, seed: int) -> list[tuple[str, Policy]]:
-    """The set-up candidates: the adversary's tactic player with :data:`SETUP_SEEDS`
-    streams (the convoy's set-up is its crew plan, fixed by the scenario: none)."""
+def setups(side: str, seed: int, base: dict[str, Any] | None = None) -> list[tuple[str, Policy]]:
+    """The set-up candidates: the adversary's tactic player (knobs ``base``, default
+    :data:`BASE_KNOBS`) with :data:`SETUP_SEEDS` streams (the convoy's set-up is its crew
+    plan, fixed by the scenario: none)."""
     if side != "adversary":
         return []
+    knobs = BASE_KNOBS[side] if base is None else base
     out = []
     for j in range(SETUP_SEEDS):
         s = _player_seed(seed, 0 if side == "adversary" else 1) + 15485863 * j
-        out.append((f"setup#{j}", tactic(side, seed=s, **BASE_KNOBS[side])))
+        out.append((f"setup#{j}", tactic(side, seed=s, **knobs)))
     return out
 
 
@@ -130,10 +143,42 @@ SETTINGS = SearchSettings(
     variants=variants,
     variant=knob_variant,
     setups=setups,
-    budget={"iterations": 4, "setup_iterations": 16},
+    budget={"iterations": 8, "setup_iterations": 16},
 )
-"""SKIRMISH's search settings. The registry's budget: 4 rollouts a turn and 16 of the set-up
-(about a second)."""
+"""SKIRMISH's search settings. The registry's budget: 8 rollouts a turn and 16 of the set-up.
+Measured at 4 guards (``benchmarks/search_budgets.py``, 12 games, seeds 70000-70011), the
+defender's turn search played another candidate than its base policy in 6 % of its decisions
+with 2 or 4 rollouts (below ~8 rollouts a candidate seldom clears the switch margin: the search
+mostly plays its base policy), 12 % with 8 and 17 % with 16; 8 is the smallest budget where
+the search changes decisions, at about twice the cost of 4."""
 
 player = search_for(SETTINGS)
 """The registry's ``search`` player."""
+
+
+class SeededSearchPlayer(SearchPlayer):
+    """The search player with another base policy: the tactic player with the knobs ``base``
+    (e.g. an attack found by a worst-case search) in place of :data:`BASE_KNOBS`, for its turn
+    candidates (``base`` under each variant) and its set-up candidates."""
+
+    def __init__(self, side: str, seed: int, base: dict[str, Any], **budget: Any) -> None:
+        super().__init__(side, seed=seed, budget=SearchBudget(**{**SETTINGS.budget, **budget}))
+        self.base = dict(base)
+
+    def _setup_policies(self, game: Any) -> None:
+        if self._policies is None:
+            self._policies = [
+                (knob_label(k), tactic(self.side, seed=self._seed, **{**self.base, **k}))
+                for k in variants(self.side)
+            ]
+        super()._setup_policies(game)
+
+    def _setup_candidates(self, game: Any) -> list[tuple[str, Policy]]:
+        return setups(self.side, self._seed, self.base)
+
+
+def seeded_knobs(side: str, knobs: dict[str, Any], budget: dict[str, Any]) -> dict[str, Any]:
+    """The sweep knobs of ``side``'s search player seeded with the tactic knobs ``knobs``
+    (SKIRMISH's ``seeded_search``; played by
+    :func:`hexplay.games.skirmish.ai.tactics.make_players`)."""
+    return {"player": "search", "base": dict(knobs), **dict(budget)}

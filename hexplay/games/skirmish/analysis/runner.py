@@ -2,8 +2,9 @@
 
 ``run_game(scenario_params, tactics, seed)`` builds the scenario with
 :func:`~hexplay.games.skirmish.analysis.scenario_params.make_scenario`, the players with
-:func:`hexplay.games.skirmish.ai.tactics.make_players`, plays to the end with
-:func:`hexplay.games.skirmish.ai.base.play` and
+:func:`hexplay.games.skirmish.ai.matchup.make_players` (the tactic players; a side's
+search player seeded with tactic knobs when its knobs say ``player="search"``), plays to the
+end with :func:`hexplay.games.skirmish.ai.base.play` and
 returns one row of outcome fields (:data:`OUTCOME_FIELDS`). Maps are loaded once per process and
 shared by every game (their sight and movement tables are precomputed once).
 
@@ -71,7 +72,7 @@ def play_game(game, players) -> Any:
 
 def play_out(game, tactics: Mapping[str, Mapping[str, Any]] | None = None, seed: int = 0):
     """Let the tactic players finish ``game`` (from whatever phase it is in); returns it."""
-    from ..ai.tactics import make_players
+    from ..ai.matchup import make_players
 
     return play_game(game, make_players(tactics, seed))
 

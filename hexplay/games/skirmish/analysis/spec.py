@@ -6,6 +6,7 @@ from __future__ import annotations
 from hexplay.analysis.games import AnalysisSpec
 
 from ..game import OUTCOME_FIELDS
+from .spaces import ADVERSARY_SPACE, DEFENDER_SPACE, PROTECTION
 
 SPEC = AnalysisSpec(
     game="skirmish",
@@ -23,14 +24,18 @@ SPEC = AnalysisSpec(
     players={"adversary": "tactic", "defender": "tactic"},
     runner="hexplay.games.skirmish.analysis.runner:run_game",
     scenario="hexplay.games.skirmish.analysis.scenario_params:make_scenario",
-    make_players="hexplay.games.skirmish.ai.tactics:make_players",
+    make_players="hexplay.games.skirmish.ai.matchup:make_players",
     title="P(adversary wins)",
     searches={
         "adversary": "hexplay.games.skirmish.analysis.worstcase:worst_case",
         "defender": "hexplay.games.skirmish.analysis.worstcase:best_defence",
     },
+    spaces={"adversary": ADVERSARY_SPACE, "defender": DEFENDER_SPACE},
+    protection=PROTECTION,
+    seeded_search="hexplay.games.skirmish.ai.search:seeded_knobs",
 )
 """SKIRMISH: the 1980 report's question is the adversary's chance; its tactic players and its
 sweepable scenario knobs (:mod:`hexplay.games.skirmish.analysis.scenario_params`); its
 worst-case searches (``hexplay worst-case``): the adversary's best response to a defence, the
-defender's best defence against an attack (:mod:`hexplay.games.skirmish.analysis.worstcase`)."""
+defender's best defence against an attack (:mod:`hexplay.games.skirmish.analysis.worstcase`);
+its search spaces and protection parameters (:mod:`hexplay.games.skirmish.analysis.spaces`)."""
