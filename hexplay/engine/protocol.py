@@ -525,6 +525,7 @@ class Game(ABC):
         from .pictures import picture_html
 
         return picture_html(self, REFEREE)
+
     # --- what the app shell asks beside the turn (defaults serve any game) ------------------
     def default_setup(self, side: str, units: bool = True) -> None:
         """Place ``side`` by the game's default set-up (logged orders; called while the side
