@@ -13,7 +13,7 @@ in its registry entry (``ui=``); the plain :class:`GameUI` works for any game on
 - :meth:`panels` (tabs, and widgets above them) with :meth:`refresh_panels` / :meth:`blank_panels`;
 - :meth:`GameUI.select` / :meth:`select_panels` / :meth:`inspect` (what a selection or a look
   shows), :meth:`target` (the unit a click on a counter names), :meth:`selectable`;
-- words: :meth:`describe_event`, :meth:`describe_result`, :meth:`rules_card`, :meth:`roster`,
+- words: :meth:`describe_event`, :meth:`describe_result`, :meth:`roster`,
   :meth:`events`, :meth:`record`, :meth:`shot_odds`;
 - the game's turn: :meth:`new_game`, :meth:`start`, :meth:`advance`, :meth:`player`,
   :meth:`reset`, :meth:`win_probability` (:attr:`gauge_class`), :meth:`after_order`,
@@ -317,10 +317,6 @@ class GameUI:
     def shot_odds(self, event: Mapping[str, Any]) -> Mapping[str, float] | None:
         """The odds of a shot event of the log, for the after-action review (default: none)."""
         return None
-
-    def rules_card(self) -> str:
-        """The game's part of the rules card (HTML; default: none)."""
-        return ""
 
     def after_order(self, order: Order) -> dict[str, Any] | None:
         """Called after an order of the side at the screen went through (e.g. show odds);

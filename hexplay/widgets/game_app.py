@@ -31,6 +31,7 @@ from ..engine.protocol import Order
 from . import guard as G
 from .adapter import REFEREE, GameUI, Intents
 from .board import HexBoard
+from .briefing import BriefingPanel, generic_briefing
 from .controls import PhaseControls, PlotBuilder, ReplaySlider
 from .log import RecordTable, ResultsLog
 from .review import ReviewPanel
@@ -180,7 +181,7 @@ class GameApp(W.VBox):
         self.builder.on_path = self._show_pending_path
         self.controls.end_plot.on_click(lambda _b: self.end_plot())
         self.controls.resolve.on_click(lambda _b: self.resolve())
-        self.controls.new_game.on_click(lambda _b: self.controls.ask_new_game())
+        self.controls.new_game.on_click(lambda _b: self.controls.ask_new_game(self.over))
         self.controls.new_game_yes.on_click(lambda _b: self.new_game())
         self.builder.same.on_click(lambda _b: self.same_as_last_turn())
         self.controls.side.observe(self._on_side_pick, names="value")
@@ -193,13 +194,15 @@ class GameApp(W.VBox):
         pages = [("Plot", self.builder), *((t, w) for t, w in parts if t is not None)]
         pages += [("Log", self.results), ("Record", self.record)]
         self.review = ReviewPanel(self)
-        self.rules = RulesCard(self.ui.rules_card(), self._app_card())
-        pages += [("Review", self.review), ("Rules", self.rules)]
+        self.rules = RulesCard(self._game_card(), self._app_card())
+        self.briefing = BriefingPanel()
+        pages += [("Review", self.review), ("Rules", self.rules), ("Briefing", self.briefing)]
         self.tabs = G.Tab(children=[w for _t, w in pages])
         self.tabs.add_class("hexplay-tabs")
         for i, (t, _w) in enumerate(pages):
             self.tabs.set_title(i, t)
         self.tab_index = {t: i for i, (t, _w) in enumerate(pages)}
+        self.tabs.selected_index = self.tab_index["Briefing"]  # what the game is, first
         self.tabs.observe(self._on_tab, names="selected_index")
         for i, w in enumerate(self.tabs.children):  # panels in hidden tabs wait until shown
             hidden = getattr(w, "on_hidden", None)
@@ -226,10 +229,48 @@ class GameApp(W.VBox):
             [W.HBox([board_box, side_panel], layout=W.Layout(width="100%", flex_flow="row wrap"))]
         )
         self.refresh()
-        self.rules.show(self.ui.rules_card(), self._app_card())  # (the reach's unit known now)
+        self.rules.show(self._game_card(), self._app_card())  # (the reach's unit known now)
         self.update_win_probability()
+        self.frame_units()
+
+    def frame_units(self) -> None:
+        """The board frames every unit of the side at the screen (all units for the referee;
+        nothing during a hand-over), none under the board's buttons: at the start, after each
+        turn, at a hand-over's end and a new game (◎ does it again)."""
+        if self.handover and not self.referee:
+            return
+        self.board.frame_side(None if self.referee else self.plotting_side)
 
     # --- set-up ---------------------------------------------------------------------------------
+    def _part(self, name: str) -> Any:
+        """The game's plugin-record part ``name`` (None: the game declares none)."""
+        from ..registry import game_entry
+
+        try:
+            return game_entry(self.game.info.name).part(name)
+        except KeyError:  # a game not in the registry: the generic defaults
+            return None
+
+    def _game_card(self) -> str:
+        """The game's rules card (its plugin record's ``rules`` part, from its own tables)."""
+        card = self._part("rules")
+        return "" if card is None else str(card(self.game))
+
+    def _briefing_html(self) -> str:
+        """The briefing for the side at the screen (its record's ``briefing`` part, else the
+        generic one from the game's info)."""
+        make = self._part("briefing")
+        if make is None:
+            return generic_briefing(self.game, self.viewer, self.ui.turn_limit())
+        return str(make(self.game, self.viewer))
+
+    def _show_briefing(self) -> None:
+        """Refresh the Briefing tab (blank at a hand-over; made when the tab is on screen)."""
+        if self.handover and not self.referee:
+            self.briefing.blank()
+        else:
+            self.briefing.update(self._briefing_html)
+
     def _app_card(self) -> str:
         """How the app is played, in the game's declared kinds and its reach's cost unit."""
         info = self.game.info
@@ -312,6 +353,7 @@ class GameApp(W.VBox):
                 self.results.set_events(events)
             rows, cols, summary = self.ui.record(self.viewer)
             self.record.set_rows(rows, columns=cols, summary=summary)
+        self._show_briefing()
         turn = int(getattr(g, "turn", 0))
         extra = "" if self.handover and not self.referee else self.ui.status(self.view)
         if over:
@@ -766,7 +808,8 @@ class GameApp(W.VBox):
             self._draw(self.ui.after_order(done))
 
     def _show_pending_path(self, unit: Any, path: list[str], cost: float | None) -> None:
-        """Draw the path being clicked (overlay ``route``: dashed, with its AP cost)."""
+        """Draw the path being clicked (overlay ``route``: dashed, with its cost in the game's
+        reach unit)."""
         ov = dict(self.board.overlays)
         u = self.units_by_id.get(unit) if unit is not None else None
         if path and u is not None:
@@ -775,11 +818,18 @@ class GameApp(W.VBox):
                 "unit": unit,
                 "side": self.plotting_side,
                 "hexes": [*start, *path],
-                "label": f"{cost:g} AP" if cost is not None else "",
+                "label": f"{cost:g} {self._cost_unit(unit)}".strip() if cost is not None else "",
             }
         else:
             ov.pop("route", None)
         self.board.overlays = ov
+
+    def _cost_unit(self, unit: str) -> str:
+        """The unit the game's reach counts ``unit``'s moves in (its own word: AP, MP...)."""
+        try:
+            return str(self.builder.controller.reach(unit).cost_unit or "")
+        except Exception:
+            return ""
 
     def _remember_order(self, order: Any) -> None:
         key = (self.plotting_side, int(getattr(self.game, "turn", 0)))
@@ -909,6 +959,8 @@ class GameApp(W.VBox):
         self.refresh()
         if resolved:
             self.update_win_probability()
+        if resolved or changed:
+            self.frame_units()
         if not self.handover:
             self._restart_timer()
 
@@ -945,6 +997,7 @@ class GameApp(W.VBox):
             return
         self.handover = False
         self.refresh()
+        self.frame_units()
         self._restart_timer()
 
     def resolve(self) -> None:
@@ -1003,6 +1056,20 @@ class GameApp(W.VBox):
         if self.winprob is not None:
             self.winprob.reset()
             self.update_win_probability()
+        self._reset_panels()
+
+    def _reset_panels(self) -> None:
+        """A new game: nothing of the last one stays on screen (the phase line, the click
+        line, the review, the rules card of the old scenario), the view frames the new units
+        and the Briefing tab is on screen."""
+        self.controls.say("")
+        self.say_click("")
+        self.review.turns = []
+        self.review.link.value = ""
+        self.review.body.value = "<i>the review opens when the game is over</i>"
+        self.rules.show(self._game_card(), self._app_card())
+        self.tabs.selected_index = self.tab_index["Briefing"]
+        self.frame_units()
 
     def _timer_expired(self) -> None:
         """Time is up: the plot is submitted as it stands; if the rules refuse it (e.g. a

@@ -21,4 +21,6 @@ PLUGIN = GameEntry(
     queries="hexplay.games.aggressor.side_queries:QUERIES",
     editor="hexplay.games.aggressor.ui.editor:AggressorKind",
     docs="hexplay.games.aggressor.docs:tables_markdown",
+    briefing="hexplay.games.aggressor.ui.briefing:briefing",
+    rules="hexplay.games.aggressor.ui.rules_card:rules_card",
 )

@@ -21,4 +21,6 @@ PLUGIN = GameEntry(
     queries="hexplay.games.skirmish.side_queries:QUERIES",
     editor="hexplay.games.skirmish.ui.editor:SkirmishKind",
     docs="hexplay.games.ambush.docs:tables_markdown",
+    briefing="hexplay.games.ambush.ui.briefing:briefing",
+    rules="hexplay.games.ambush.ui.rules_card:rules_card",
 )

@@ -21,4 +21,6 @@ PLUGIN = GameEntry(
     queries="hexplay.games.naval.side_queries:QUERIES",
     editor="hexplay.games.naval.ui.editor:NavalKind",
     docs="hexplay.games.naval.docs:tables_markdown",
+    briefing="hexplay.games.naval.ui.briefing:briefing",
+    rules="hexplay.games.naval.ui.rules_card:rules_card",
 )

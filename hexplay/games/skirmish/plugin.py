@@ -21,4 +21,6 @@ PLUGIN = GameEntry(
     queries="hexplay.games.skirmish.side_queries:QUERIES",
     editor="hexplay.games.skirmish.ui.editor:SkirmishKind",
     docs="hexplay.games.skirmish.docs:tables_markdown",
+    briefing="hexplay.games.skirmish.ui.briefing:briefing",
+    rules="hexplay.games.skirmish.ui.rules_card:rules_card",
 )

@@ -517,11 +517,6 @@ class SkirmishUI(GameUI):
             return None
         return {k: float(v) for k, v in o.items()}
 
-    def rules_card(self) -> str:
-        from .rules_card import skirmish_card
-
-        return skirmish_card()
-
     def after_order(self, order: Order) -> dict[str, Any] | None:
         """The odds panel follows plotting: a DF just plotted shows its odds and its LOS (the
         Plot tab stays on screen, its plotted line carries the odds too)."""
