@@ -39,7 +39,7 @@ from .roster import Roster
 from .rules_card import RulesCard, app_card
 from .scenario_picker import ScenarioPicker
 from .scenario_picker import new_game as new_scenario_game
-from .summary import TurnSummary, summary_markings
+from .summary import DEFAULT_TERMS, TurnSummary, summary_markings
 
 log = logging.getLogger("hexplay.widgets")
 
@@ -165,7 +165,9 @@ class GameApp(W.VBox):
         self.banner = W.HTML()
         self.banner.add_class("hexplay-game-over")
         self.banner.layout.display = "none"
-        self.summary = TurnSummary(describe=self.ui.describe_event)
+        self.summary = TurnSummary(
+            describe=self.ui.describe_event, terms=self._part("summary") or DEFAULT_TERMS
+        )
         self.roster = Roster(on_pick=self.click_unit)
         #: Orders the app gave for each side, by turn ("same as last turn" repeats them).
         self.orders_given: dict[tuple[str, int], list[Any]] = {}
@@ -338,8 +340,8 @@ class GameApp(W.VBox):
                 marks = {k: ov.pop(k) for k in MARKINGS if k in ov}
                 events = self.ui.events(self.view, self.viewer)
                 if events is not None:
-                    self.summary.show(events, int(getattr(g, "turn", 0)))
-                hits = summary_markings(self.summary.events)
+                    self.summary.show(events, int(getattr(g, "turn", 0)), over)
+                hits = summary_markings(self.summary.events, self.summary.terms)
                 if hits:
                     marks["markings"] = [*marks.get("markings", []), *hits]
                 if ov != self.board.overlays:

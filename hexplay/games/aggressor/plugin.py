@@ -23,4 +23,5 @@ PLUGIN = GameEntry(
     docs="hexplay.games.aggressor.docs:tables_markdown",
     briefing="hexplay.games.aggressor.ui.briefing:briefing",
     rules="hexplay.games.aggressor.ui.rules_card:rules_card",
+    summary="hexplay.games.aggressor.ui.summary:TERMS",
 )

@@ -23,4 +23,5 @@ PLUGIN = GameEntry(
     docs="hexplay.games.ambush.docs:tables_markdown",
     briefing="hexplay.games.ambush.ui.briefing:briefing",
     rules="hexplay.games.ambush.ui.rules_card:rules_card",
+    summary="hexplay.games.skirmish.ui.summary:TERMS",
 )

@@ -23,4 +23,5 @@ PLUGIN = GameEntry(
     docs="hexplay.games.naval.docs:tables_markdown",
     briefing="hexplay.games.naval.ui.briefing:briefing",
     rules="hexplay.games.naval.ui.rules_card:rules_card",
+    summary="hexplay.games.naval.ui.summary:TERMS",
 )

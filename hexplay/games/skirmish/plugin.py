@@ -23,4 +23,5 @@ PLUGIN = GameEntry(
     docs="hexplay.games.skirmish.docs:tables_markdown",
     briefing="hexplay.games.skirmish.ui.briefing:briefing",
     rules="hexplay.games.skirmish.ui.rules_card:rules_card",
+    summary="hexplay.games.skirmish.ui.summary:TERMS",
 )

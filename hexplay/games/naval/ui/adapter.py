@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import html
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -578,14 +578,18 @@ class NavalUI(GameUI):
         return "".join(out)
 
     # --- events and record ----------------------------------------------------------------------
+    def repeat_order(self, game: Any, order: Order, given: Sequence[Order]) -> Order | None:
+        """A ship repeats last turn's manoeuvre from where it is now (:mod:`.repeat`)."""
+        from .repeat import repeat_order
+
+        return repeat_order(game, order, list(given))
+
     def events(self, view: Mapping[str, Any], viewer: str) -> list[dict[str, Any]] | None:
         try:
             evs = self.app.game.events_seen(viewer)
         except Exception:
             return None
-        return [
-            {"turn": ev.get("turn"), "phase": ev.get("phase"), "kind": describe(ev)} for ev in evs
-        ]
+        return [plain_event(ev) for ev in evs]
 
     def record(self, viewer: str) -> tuple[list[Mapping[str, Any]], list[str] | None, str]:
         """The plot chart rows the viewer may see (own during play, both at the end)."""
@@ -749,6 +753,21 @@ def attack_html(odds: Mapping[str, Any]) -> str:
             f"torpedo hits<table class='hexplay-table'>{hits}</table>Hit Chart outcomes"
             f"<table class='hexplay-table hexplay-naval-outcome'>{outcome}</table>"
         )
+    return out
+
+
+#: The fields of a naval event (as a side saw it) the app's panels read, beside its words.
+PLAIN_FIELDS = ("ship", "side", "target", "result", "sunk", "to", "hits", "p", "w", "left_map")
+
+
+def plain_event(ev: Mapping[str, Any]) -> dict[str, Any]:
+    """A naval event as the app's log and turn summary read it: its kind, its words
+    (``text``: :func:`describe`) and its plain fields (attackers by ship id)."""
+    out = {"turn": ev.get("turn"), "phase": ev.get("phase"), "kind": ev.get("kind")}
+    out["text"] = describe(ev)
+    out.update({k: ev[k] for k in PLAIN_FIELDS if k in ev})
+    if "attackers" in ev:
+        out["attackers"] = [a["ship"] for a in ev.get("attackers") or []]
     return out
 
 
