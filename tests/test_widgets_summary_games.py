@@ -113,3 +113,51 @@ def test_new_game_leaves_nothing_of_the_last(name, other):
     assert app.review.turns == []
     assert app.board.frame["seq"] == seq + 1 and app.board.frame["side"] == app.plotting_side
     assert app.tabs.selected_index == app.tab_index["Briefing"]
+
+
+# --- odds that explain a zero -------------------------------------------------------------------
+def test_odds_of_a_vehicle_name_it_and_show_no_bars():
+    from hexplay.games.skirmish.ui.odds import OddsPanel
+
+    app = GameApp("skirmish", seed=1, vs_computer="adversary", hot_seat=False)
+    o = app.game.odds("T", "A1")
+    assert not o["possible"] and "vehicle" in o["reason"] and "no weapon" in o["reason"]
+    panel = OddsPanel()
+    panel.show(o, "T → A1")
+    assert panel.bar_values() == [0.0, 0.0, 0.0]
+    assert "no shot" in panel.text.value and "no weapon" in panel.text.value
+    assert "miss 100%" not in panel.text.value
+
+
+def test_a_shotgun_at_men_aboard_says_it_cannot_hurt_them():
+    from hexplay.games.skirmish.ui.odds import OddsPanel
+
+    panel = OddsPanel()
+    panel.show(
+        {
+            "possible": False,
+            "reason": "Table V: a shotgun cannot hurt a man inside a vehicle",
+            "weapon": "shotgun",
+        },
+        "A2 → G1",
+    )
+    assert "no shot" in panel.text.value and "cannot hurt" in panel.text.value
+    assert panel.bar_values() == [0.0, 0.0, 0.0]
+
+
+def test_the_weapon_the_engine_fires_is_named_when_the_roster_shows_another():
+    from hexplay.games.skirmish.ui.odds_words import weapon_note
+
+    o = {"possible": True, "weapon": "pistol", "K": 0.1, "W": 0.2, "miss": 0.7}
+    n = weapon_note(o, {"weapon": "shotgun"})
+    assert "fires his pistol, not his shotgun" in n["note"]
+    assert "note" not in weapon_note({**o, "weapon": "shotgun"}, {"weapon": "shotgun"})
+
+
+def test_naval_odds_say_why_an_attack_adds_nothing():
+    app = GameApp("naval", seed=1, vs_computer="usn", hot_seat=False, scenario="horaniu")
+    app.click_unit("DD4a")
+    app.gesture("DD4a", None, "DD6a")
+    text = re.sub(r"<[^>]+>", " ", app.ui.attack_panel.value)
+    assert "out of its gunnery range (5, extended 10)" in text
+    assert "out of its torpedo range" in text

@@ -43,6 +43,8 @@ from hexplay.widgets.adapter import REFEREE, GameUI, OrderController
 from hexplay.widgets.counters import Badge, CounterStyle, SideStyle
 from hexplay.widgets.log import table_html
 
+from .odds_words import why_cannot, zero_html, zero_reasons
+
 #: Facing names by index (the engine's ``FACINGS``: n ne se s sw nw, clockwise from up).
 FACINGS = ("n", "ne", "se", "s", "sw", "nw")
 
@@ -679,7 +681,9 @@ class NavalUI(GameUI):
                 b.layout.display = ""
                 b.description = f"plot {kind}: {firer} at {target}"
             if not attackers:
+                why = why_cannot(g, side, kind, firer, target)
                 parts.append(f"<i>{kind}: {html.escape(firer)} cannot attack now</i>")
+                parts.append(zero_html([why]))
                 shown[kind] = None
                 continue
             try:
@@ -689,7 +693,7 @@ class NavalUI(GameUI):
                 shown[kind] = None
                 continue
             shown[kind] = odds
-            parts.append(attack_html(odds))
+            parts.append(attack_html(odds) + zero_html(zero_reasons(g, odds)))
         self.odds_shown = shown
         self.attack_panel.value = "<br>".join(parts)
 

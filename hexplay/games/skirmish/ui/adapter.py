@@ -30,6 +30,7 @@ from hexplay.widgets.counters import CounterStyle, SideStyle
 from hexplay.widgets.hex_overlays import HexCosts, HexLabels
 
 from .odds import OddsPanel
+from .odds_words import weapon_note
 from .offmap import OffMapPanel, offmap_units_from_view, unit_status
 from .winprob import WinProbabilityGauge
 
@@ -616,7 +617,8 @@ class SkirmishUI(GameUI):
             self.odds.show(None, f"{pair}: not in sight now (last seen at {to_hex}{when})")
         else:
             try:
-                self.odds.show(app.game.odds(firer, target), pair)
+                o = app.game.odds(firer, target)
+                self.odds.show(weapon_note(o, f), pair)
             except Exception as e:
                 self.odds.show(None, f"{pair}: {e}")
         if switch:
