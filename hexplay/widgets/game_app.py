@@ -37,6 +37,7 @@ from .log import RecordTable, ResultsLog
 from .review import ReviewPanel
 from .roster import Roster
 from .rules_card import RulesCard, app_card
+from .save_load import SavePanel
 from .scenario_picker import ScenarioPicker
 from .scenario_picker import new_game as new_scenario_game
 from .summary import DEFAULT_TERMS, TurnSummary, summary_markings
@@ -198,7 +199,11 @@ class GameApp(W.VBox):
         self.review = ReviewPanel(self)
         self.rules = RulesCard(self._game_card(), self._app_card())
         self.briefing = BriefingPanel()
+        self.save_panel = SavePanel(
+            lambda: self.game, self.load_game, lambda: not (self.handover and not self.referee)
+        )
         pages += [("Review", self.review), ("Rules", self.rules), ("Briefing", self.briefing)]
+        pages += [("Save", self.save_panel)]
         self.tabs = G.Tab(children=[w for _t, w in pages])
         self.tabs.add_class("hexplay-tabs")
         for i, (t, _w) in enumerate(pages):
@@ -426,6 +431,7 @@ class GameApp(W.VBox):
             self.board.selected = None
         self.builder.blank()
         self._disarm()
+        self.save_panel.clear()
         self.summary.clear()
         self.roster.set_rows([])
         self.ui.blank_panels()
@@ -1059,6 +1065,33 @@ class GameApp(W.VBox):
             self.winprob.reset()
             self.update_win_probability()
         self._reset_panels()
+
+    def load_game(self, game: Any) -> None:
+        """Go on with ``game`` (a loaded save of this app's game, replayed through the rules):
+        its computer players, the side to act at the screen, every panel anew; the computers
+        act at once if it is their move."""
+        self.controls.confirm_row.layout.display = "none"
+        self.orders_given.clear()
+        self.game = game
+        self.ui.start(game)
+        self._make_computers()
+        self.plotting_side = self._first_side()
+        self.handover = False
+        if self.referee:
+            self.controls.side.value = self.plotting_side
+        self.selected_unit = None
+        self.builder.set_unit(None, refresh=False)
+        self._disarm()
+        self.replay.layout.display = "none"
+        self.__dict__.pop("_replay_cache", None)
+        self.ui.reset()
+        self.board.clear_overlays()
+        if not self.over and not [s for s in _to_act(game) if s in self.humans]:
+            self._proceed()  # the computers' move: they act, then the screen is the human's
+        else:
+            self.refresh()
+        self._reset_panels()
+        self.tabs.selected_index = self.tab_index["Save"]  # (its message says what loaded)
 
     def _reset_panels(self) -> None:
         """A new game: nothing of the last one stays on screen (the phase line, the click
