@@ -59,6 +59,11 @@ APP_CSS = (
     "</style>"
 )
 
+#: The side panel's fixed heights: the turn summary's area (its box scrolls inside) and the
+#: roster (it scrolls past two rows of unit buttons).
+SUMMARY_HEIGHT = "130px"
+ROSTER_HEIGHT = "76px"
+
 SELECTION_OVERLAYS = ("los", "visible", "reachable", "route", "highlight")
 #: Overlays an adapter returns that are the game's markings (the board's ``markings`` trait).
 MARKINGS = ("markings", "regions")
@@ -215,12 +220,18 @@ class GameApp(W.VBox):
             hidden = getattr(w, "on_hidden", None)
             if hidden is not None and i != self.tabs.selected_index:
                 hidden()
+        # a stable layout: the summary's box and the roster keep fixed heights (they scroll),
+        # so a turn's results never push the roster and the tabs down the page
+        self.summary_area = W.Box([self.summary], layout=W.Layout(height=SUMMARY_HEIGHT))
+        self.summary_area.add_class("hexplay-summary-area")
+        self.roster.layout.height = ROSTER_HEIGHT
+        self.roster.layout.overflow_y = "auto"
         panel: list[W.Widget] = [
             self.banner,
             self.controls,
             self.scenario_picker,
             self.handover_box,
-            self.summary,
+            self.summary_area,
         ]
         if self.winprob is not None:
             panel.append(self.winprob)
@@ -379,6 +390,7 @@ class GameApp(W.VBox):
         self.controls.resolve.layout.display = "" if (self.referee or over) else "none"
         self.controls.resolve.disabled = over
         self.handover_box.layout.display = "" if self.handover else "none"
+        self.summary_area.layout.display = "none" if self.handover else ""
         self.tabs.layout.display = "none" if self.handover else ""  # a clear hand-over screen
         self.ready.description = f"I am the {self.plotting_side}: show my map"
         self.handover_text.value = self._handover_html() if self.handover else ""
@@ -892,19 +904,20 @@ class GameApp(W.VBox):
     def submitted(self, side: str) -> bool:
         return side not in _to_act(self.game)
 
-    def end_plot(self) -> None:
-        """End the side's plot (or turn); let the computer act; hand over, or resolve."""
+    def end_plot(self) -> bool:
+        """End the side's plot (or turn); let the computer act; hand over, or resolve. False
+        (the reason said) when the rules refuse the plot as it stands."""
         if self.handover and not self.referee:
             self.controls.say("hand-over: the next player takes the screen first", error=True)
-            return
+            return False
         if self.over:
-            return
+            return False
         side = self.plotting_side
         try:
             self.game.submit(side)
         except Exception as e:
             self.controls.say(str(e), error=True)
-            return
+            return False
         if self.controls.timer is not None:
             self.controls.timer.stop()
         self.controls.say(f"{side} {'plot submitted' if self._simultaneous else 'turn ended'}")
@@ -912,6 +925,7 @@ class GameApp(W.VBox):
         self.builder.set_unit(None, refresh=False)
         self._disarm()
         self._proceed(previous=side)
+        return True
 
     @property
     def _simultaneous(self) -> bool:
@@ -967,7 +981,7 @@ class GameApp(W.VBox):
         self.refresh()
         if resolved:
             self.update_win_probability()
-        if resolved or changed:
+        if resolved or changed or previous is not None:  # (a turn ended: the units moved)
             self.frame_units()
         if not self.handover:
             self._restart_timer()
@@ -1112,13 +1126,13 @@ class GameApp(W.VBox):
         if self.handover or self.over:
             return
         side = self.plotting_side
-        self.end_plot()
-        if side in _to_act(self.game) and self.plotting_side == side:
+        done = self.end_plot()
+        if not done:
             for o in self.ui.default_orders(self.game, side):
                 with contextlib.suppress(Exception):
                     self.builder.controller.order(o)
-            self.end_plot()
-        if side in _to_act(self.game):  # still refused: say so, the timer stops
+            done = self.end_plot()
+        if not done:  # still refused: say so, the timer stops
             self.controls.say(
                 f"time is up, but the {side}'s plot is refused: " + self.controls.message_text,
                 error=True,

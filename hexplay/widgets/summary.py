@@ -33,7 +33,7 @@ HIT_COLOURS = {"K": "#d7191c", "W": "#e08a00"}
 
 _STYLE = (
     "<style>.hexplay-summary-box{border:2px solid #2f5fa8;border-radius:6px;padding:4px 8px;"
-    "background:#f6f8fc;font-size:13px;max-height:240px;overflow:auto}"
+    "background:#f6f8fc;font-size:13px;max-height:116px;overflow:auto}"
     ".hexplay-summary-box table{border-collapse:collapse;width:100%}"
     ".hexplay-summary-box td{padding:1px 4px;border-bottom:1px solid #e2e6ee;vertical-align:top}"
     ".hexplay-summary-box .k{color:#b8322a;font-weight:700}"
@@ -83,6 +83,9 @@ class SummaryTerms:
     score: Callable[[Sequence[Mapping[str, Any]]], list[str]] = _default_score
     order: tuple[str, ...] = ()
     none: str = "no hits"
+    hide: tuple[str, ...] = ()
+    """Kinds never listed (e.g. a set-up's placements): a turn of only these is no turn to
+    summarise."""
 
 
 DEFAULT_TERMS = SummaryTerms()
@@ -189,6 +192,8 @@ class TurnSummary(W.VBox):
     ) -> None:
         """Summarise the latest resolved turn in ``events`` (a side's view's events); ``over``:
         the game ended, its last turn (the current one) is summarised."""
+        if self.terms.hide:
+            events = [e for e in events if e.get("kind") not in self.terms.hide]
         t = last_turn(events, current_turn + 1 if over else current_turn)
         if t is None:
             self.clear()

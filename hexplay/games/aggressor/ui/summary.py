@@ -34,5 +34,6 @@ TERMS = SummaryTerms(
     score=lambda _events: [],
     order=("attack", "anti-aircraft", "move"),
     none="no hits",
+    hide=("placed", "turn"),
 )
 """How AGGRESSOR's events read in the turn summary."""
