@@ -272,15 +272,22 @@ class GameApp(W.VBox):
     def _game_card(self) -> str:
         """The game's rules card (its plugin record's ``rules`` part, from its own tables)."""
         card = self._part("rules")
-        return "" if card is None else str(card(self.game))
+        try:
+            return "" if card is None else str(card(self.game))
+        except Exception as e:  # (a remote seat's game holds less): the app's card alone
+            log.warning("hexplay: no rules card for %s: %s", self.game.info.name, e)
+            return ""
 
     def _briefing_html(self) -> str:
         """The briefing for the side at the screen (its record's ``briefing`` part, else the
         generic one from the game's info)."""
         make = self._part("briefing")
-        if make is None:
-            return generic_briefing(self.game, self.viewer, self.ui.turn_limit())
-        return str(make(self.game, self.viewer))
+        if make is not None:
+            try:
+                return str(make(self.game, self.viewer))
+            except Exception as e:  # (a remote seat's game holds less): the generic one
+                log.warning("hexplay: no briefing for %s: %s", self.game.info.name, e)
+        return generic_briefing(self.game, self.viewer, self.ui.turn_limit())
 
     def _show_briefing(self) -> None:
         """Refresh the Briefing tab (blank at a hand-over; made when the tab is on screen)."""

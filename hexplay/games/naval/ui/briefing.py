@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Iterable
+from types import SimpleNamespace
 from typing import Any
 
 from ....widgets.briefing import list_html, render_briefing
@@ -56,7 +57,9 @@ def briefing(game: Any, side: str) -> str:
     sc = game.scenario
     view = game.view(side) if side in game.info.sides or side == "referee" else {}
     sides = list(game.info.sides)
-    by_side = {s: [x for x in sc.ships if x.side == s] for s in sides}
+    # (a table seat's game holds the scenario as plain JSON: ships as dicts)
+    ships = [x if hasattr(x, "side") else SimpleNamespace(**x) for x in sc.ships]
+    by_side = {s: [x for x in ships if x.side == s] for s in sides}
     pts = sc.points
     schedule = "; ".join(
         f"{k}: sunk {v.get('sunk', 0)}, dead in the water {v.get('diw', 0)}, P hit {v.get('p', 0)}"

@@ -17,7 +17,8 @@ def class_table(game: Any = None) -> str:
     """The classes in play (all when no game): gunnery, torpedoes, defense, speed, ranges."""
     e = html.escape
     sc = getattr(game, "scenario", None)
-    used = {s.cls for s in sc.ships} if sc is not None else set(C.CLASSES)
+    ships = getattr(sc, "ships", None) or ()
+    used = {getattr(s, "cls", None) or s.get("cls") for s in ships} or set(C.CLASSES)
     rows = "".join(
         f"<tr><td><b>{e(c.name)}</b> ({e(c.side.upper())} {e(c.type)})</td><td>{c.gunnery}</td>"
         f"<td>{c.torpedo_attack}</td><td>{c.defense}</td><td>{c.top_speed}</td>"

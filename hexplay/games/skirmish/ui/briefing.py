@@ -12,6 +12,7 @@ from typing import Any
 
 from ....widgets.briefing import list_html, render_briefing
 from .. import tables as T
+from ..scenario import TRANSPORTER_ID
 
 
 def _counted(view: Mapping[str, Any], side: str) -> tuple[int, int]:
@@ -39,12 +40,16 @@ def sections(game: Any, side: str) -> dict[str, str]:
     sc = game.scenario
     view = game.view(side) if side in game.info.sides or side == "referee" else {}
     # own men by id; the enemy's by number and weapons only (ids are for the view to reveal)
-    adv = _men(sc.adversary_ids, sc.adversary_weapons, side in ("adversary", "referee"))
-    grd = _men(sc.guard_ids, sc.guard_weapons, side in ("defender", "referee"))
+    # (a table seat's game holds the scenario as plain JSON: the ids are worked out here)
+    adv_ids = [f"A{i + 1}" for i in range(len(sc.adversary_weapons))]
+    guard_ids = [f"G{i + 1}" for i in range(len(sc.guard_weapons))]
+    vehicle_ids = [TRANSPORTER_ID, *sc.escorts]
+    adv = _men(adv_ids, sc.adversary_weapons, side in ("adversary", "referee"))
+    grd = _men(guard_ids, sc.guard_weapons, side in ("defender", "referee"))
     vehicles = (
-        ", ".join(sc.vehicle_ids)
+        ", ".join(vehicle_ids)
         if side in ("defender", "referee")
-        else f"{len(sc.vehicle_ids)} vehicles"
+        else f"{len(vehicle_ids)} vehicles"
     )
     need = view.get("barrier_points_required", sc.barrier_points_required)
     have = view.get("barrier_points", 0)
@@ -69,7 +74,7 @@ def sections(game: Any, side: str) -> dict[str, str]:
     ambush = view.get("ambush") or sc.ambush or "(placed at set-up)"
     if side == "defender":
         enemy = (
-            f"The adversaries ({len(sc.adversary_ids)} men) were placed in secret, anywhere "
+            f"The adversaries ({len(adv_ids)} men) were placed in secret, anywhere "
             f"on the map. They stop your transporter at the ambush hex {e(str(ambush))} on "
             f"{e(str(route))}: expect them within rifle range of it, in cover."
         )
