@@ -102,3 +102,18 @@ def test_the_naval_route_label_counts_in_the_games_own_unit():
     ship = next(u for u, v in app.units_by_id.items() if v.get("side") == "ijn")
     app._show_pending_path(ship, ["2927"], 1.0)
     assert app.board.overlays["route"]["label"] == "1 MP"
+
+
+def test_each_hot_seat_player_gets_the_briefing_at_his_first_turn():
+    app = GameApp("naval", seed=1, vs_computer=None, hot_seat=True)
+    first = app.plotting_side
+    app.end_plot()
+    assert app.handover and app.briefing.value == ""  # nothing of the last player's
+    app.take_over()
+    assert app.plotting_side != first
+    assert app.tabs.selected_index == app.tab_index["Briefing"]
+    assert f"you are the <b>{app.plotting_side}</b>" in app.briefing.value
+    app.tabs.selected_index = app.tab_index["Plot"]
+    app.end_plot()  # the turn resolves; the first player again
+    app.take_over()
+    assert app.tabs.selected_index == app.tab_index["Plot"]

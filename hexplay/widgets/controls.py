@@ -92,7 +92,7 @@ class PhaseControls(W.VBox):
         self.confirm_row.add_class("hexplay-new-game-confirm")
         self.confirm_row.layout.display = "none"
         # one line of fixed height (it scrolls): a turn's "turn resolved" pushes nothing down
-        self.message = W.HTML(layout=W.Layout(height="30px", overflow_y="auto"))
+        self.message = W.HTML(layout=W.Layout(height="30px", overflow="auto"))
         self.message_text = ""
         self.timer = TurnTimer() if timer else None
         spacer = W.Box(layout=W.Layout(flex="1 1 auto"))

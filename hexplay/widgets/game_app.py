@@ -13,8 +13,15 @@ One click, one pass: board -> app -> engine -> board. An order refreshes the app
 view, one ``legal_orders`` for the selected unit); the board's changes of a click go out as one
 message and the side panels follow (:meth:`HexBoard.after_answer`).
 
+The app opens on the game's **Briefing** (:mod:`.briefing`; each hot-seat player's too, at his
+first turn); the **Rules** card (:mod:`.rules_card`), the turn summary's terms
+(:mod:`.summary`) and the briefing are the game's plugin-record parts; the **Save** tab saves
+and loads the game (:mod:`.save_load`). The board frames the side's units at the start and
+after each turn; the side panel keeps fixed heights (the summary's area, the roster).
+
 Stable CSS classes: ``hexplay-ready`` (hot-seat hand-over button), ``hexplay-win-probability``
-(the gauge), plus those of :mod:`.controls` and the game's panels.
+(the gauge), ``hexplay-summary-area``, plus those of :mod:`.controls`, :mod:`.briefing`,
+:mod:`.save_load` and the game's panels.
 """
 
 from __future__ import annotations
@@ -215,6 +222,8 @@ class GameApp(W.VBox):
             self.tabs.set_title(i, t)
         self.tab_index = {t: i for i, (t, _w) in enumerate(pages)}
         self.tabs.selected_index = self.tab_index["Briefing"]  # what the game is, first
+        #: Sides whose player was shown the briefing (hot seat: each at his first turn).
+        self.briefed: set[str] = {self.plotting_side} if not self.handover else set()
         self.tabs.observe(self._on_tab, names="selected_index")
         for i, w in enumerate(self.tabs.children):  # panels in hidden tabs wait until shown
             hidden = getattr(w, "on_hidden", None)
@@ -225,7 +234,7 @@ class GameApp(W.VBox):
         self.summary_area = W.Box([self.summary], layout=W.Layout(height=SUMMARY_HEIGHT))
         self.summary_area.add_class("hexplay-summary-area")
         self.roster.layout.height = ROSTER_HEIGHT
-        self.roster.layout.overflow_y = "auto"
+        self.roster.layout.overflow = "auto"
         panel: list[W.Widget] = [
             self.banner,
             self.controls,
@@ -1027,6 +1036,9 @@ class GameApp(W.VBox):
         self.handover = False
         self.refresh()
         self.frame_units()
+        if self.plotting_side not in self.briefed:  # a player's first turn: his briefing
+            self.briefed.add(self.plotting_side)
+            self.tabs.selected_index = self.tab_index["Briefing"]
         self._restart_timer()
 
     def resolve(self) -> None:
@@ -1125,6 +1137,7 @@ class GameApp(W.VBox):
         self.review.body.value = "<i>the review opens when the game is over</i>"
         self.rules.show(self._game_card(), self._app_card())
         self.tabs.selected_index = self.tab_index["Briefing"]
+        self.briefed = {self.plotting_side} if not self.handover else set()
         self.frame_units()
 
     def _timer_expired(self) -> None:

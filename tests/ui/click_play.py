@@ -10,8 +10,8 @@ last turn and End buttons. The student's way of playing (what it clicks each tur
   the hex of its reach nearest the closest enemy it knows of, else the map's middle);
 - later turns of a plotted game: **Same as last turn** (one click: each unit's last order again,
   the rules judging each), then the units that can attack now (select, two clicks);
-- an alternating game (orders act at once): every unit that can attack, then moves for the
-  :data:`MOVES_PER_TURN` units nearest the enemy;
+- an alternating game (orders act at once): up to :data:`ATTACKS_PER_TURN` units that can
+  attack, then moves for the :data:`MOVES_PER_TURN` units nearest the enemy;
 - End plot / End turn (one click).
 
 Only hexes and counters inside the board's frame on screen are clicked (no zoom or pan click is
@@ -27,9 +27,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-#: Units moved per turn in an alternating game besides those that attack (the nearest the
-#: enemy): a student moves a front, not every unit every turn.
-MOVES_PER_TURN = 5
+#: An alternating game's turn: at most this many attacks (three clicks each: select, odds,
+#: order) and this many moves of the units nearest the enemy (two clicks each): a student
+#: pushes a front, not every one of 18 units every turn (attacking with each of 15 units able
+#: to would be 45 clicks).
+ATTACKS_PER_TURN = 4
+MOVES_PER_TURN = 4
 
 APP_CELL = r"""
 from hexplay.widgets import GameApp
@@ -91,7 +94,7 @@ def attack_target(unit):
     return None
 
 
-def move_choices(unit, n=12):
+def move_choices(unit, n=80):
     '''Hexes of the unit's reach nearest the closest enemy it knows of (else the map's
     middle), free of counters: the best first.'''
     r = app.builder.controller.reach(unit)
@@ -241,6 +244,7 @@ class Student:
                 self.order_unit(u)
         else:
             attackers = [u for u in own if self.k(self.page, f"attack_target({u!r})")]
+            attackers = attackers[:ATTACKS_PER_TURN]
             for u in attackers:
                 self.order_unit(u)
             movers = self.k(self.page, f"nearest_enemy_units({MOVES_PER_TURN + len(attackers)})")

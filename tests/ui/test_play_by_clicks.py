@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.ui, pytest.mark.slow]
 #: game -> (the computer's side, turns played at most: a whole game, or a bound for the
 #: unbounded AGGRESSOR)
 GAMES = {
-    "skirmish": ("adversary", 20),
+    "skirmish": ("defender", 20),
     "ambush": ("defender", 30),
     "aggressor": ("east", 12),
     "naval": ("usn", 20),
