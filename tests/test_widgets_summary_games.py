@@ -161,3 +161,25 @@ def test_naval_odds_say_why_an_attack_adds_nothing():
     text = re.sub(r"<[^>]+>", " ", app.ui.attack_panel.value)
     assert "out of its gunnery range (5, extended 10)" in text
     assert "out of its torpedo range" in text
+
+
+def test_aggressor_marks_the_sides_own_hits_as_it_makes_them():
+    """An attack of the side at the screen that hits is outlined at once (its turn goes on)."""
+    app = GameApp("aggressor", seed=2, vs_computer="east", hot_seat=False)
+    for _ in range(40):
+        g = app.game
+        for lo in g.legal_orders("west"):
+            if lo.kind != "attack" or g.over:
+                continue
+            target = lo.needs[0].options[0]
+            ok, result = app.give_order(lo.complete(**{lo.needs[0].name: target}))
+            res = [str(e.get("result", "")) for e in result or [] if "form" in e]
+            if ok and res and res[0].startswith(("hit", "elim")):
+                assert app.game.turn == g.turn and "west" in app.game.to_act()  # same turn
+                marked = {h for m in app.board.markings.get("markings", []) for h in m["hexes"]}
+                assert target in marked
+                return
+            break
+        else:
+            app.end_plot()
+    pytest.fail("no hit in 40 turns")

@@ -373,7 +373,7 @@ class GameApp(W.VBox):
                 events = self.ui.events(self.view, self.viewer)
                 if events is not None:
                     self.summary.show(events, int(getattr(g, "turn", 0)), over)
-                hits = summary_markings(self.summary.events, self.summary.terms)
+                hits = summary_markings(self._marked_events(events), self.summary.terms)
                 if hits:
                     marks["markings"] = [*marks.get("markings", []), *hits]
                 if ov != self.board.overlays:
@@ -416,6 +416,15 @@ class GameApp(W.VBox):
         if over:
             self.replay.layout.display = ""
             self.replay.set_range(turn)
+
+    def _marked_events(self, events: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+        """The events whose hits the board marks: the summary's turn, and under alternating
+        turns also this turn's so far (the side's own attacks, marked as they are made)."""
+        out = list(self.summary.events)
+        turn = int(getattr(self.game, "turn", 0))
+        if events and not self._simultaneous and self.summary.turn != turn:
+            out += [e for e in events if int(e.get("turn", 0)) == turn]
+        return out
 
     def _handover_html(self) -> str:
         """The hand-over screen's words: whose turn it is, and that the other looks away."""
