@@ -5,7 +5,8 @@ A plain module (no pytest), shared by ``tests/ui/test_play_by_clicks.py`` and
 driver asks what is on screen); the driver clicks the page only: counters, hexes, the Same as
 last turn and End buttons. The student's way of playing (what it clicks each turn):
 
-- the first turn, every own unit on the board: a click on its counter, then an attack (two
+- the first turn, every own unit on the board: a click on its counter (its roster button when
+  the counter is hidden under another), then an attack (two
   clicks on the enemy: the odds, then the order) if it can attack one, else a move (one click on
   the hex of its reach nearest the closest enemy it knows of, else the map's middle);
 - later turns of a plotted game: **Same as last turn** (one click: each unit's last order again,
@@ -217,8 +218,10 @@ class Student:
     # --- the student's turn ---------------------------------------------------------------------
     def order_unit(self, uid: str) -> None:
         """Select ``uid``; attack the first enemy it can (two clicks) or move it one click."""
-        if not self.click(self.unit(uid)):
-            self.tally.skipped.append(f"{uid}: counter not on screen")
+        # its counter; a unit whose counter is hidden (under another, aboard a vehicle): its
+        # roster button
+        if not self.click(self.unit(uid)) and not self.click(f"button.hexplay-roster-{uid}"):
+            self.tally.skipped.append(f"{uid}: neither counter nor roster button on screen")
             return
         target = self.k(self.page, f"attack_target({uid!r})")
         if target and self.click(self.unit(target)):
@@ -265,8 +268,11 @@ class Student:
         for i in range(max_turns):
             if self.k(self.page, "app.over"):
                 break
-            self.page.wait_for_function(
-                "() => document.querySelector('.hexplay-board').dataset.framed", timeout=20_000
+            seq = str(self.k(self.page, "app.board.frame.get('seq', '')"))
+            self.page.wait_for_function(  # the view framed for this turn
+                "(n) => document.querySelector('.hexplay-board').dataset.framed === n",
+                arg=seq,
+                timeout=20_000,
             )
             self.page.wait_for_timeout(300)
             self.play_turn(first=i == 0)
