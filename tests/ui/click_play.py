@@ -130,7 +130,7 @@ def refused_clicks():
     here = app.units_by_id[u]["hex"]
     far = sorted((h for h in app.game.map.hex_labels if h not in r and h not in taken),
                  key=lambda h: _dist(here, h))
-    far = [h for h in far if _dist(here, h) >= 2][:40]
+    far = [h for h in far if _dist(here, h) >= 2][:400]
     can = attack_target(u)
     foes = [e for e in enemies() if e != can]
     return {"unit": u, "far": far, "foes": foes}
@@ -298,24 +298,31 @@ def refusal_kinds(page: Any, kernel: Any) -> dict[str, str]:
     info = kernel(page, "refused_clicks()")
     if not info:
         return out
-    for h in info["far"]:
+    # only what is on screen (a student clicks what he sees)
+    far = [h for h in info["far"] if s._visible(s.hex_(h))][:3]
+    if not far:  # the unit's reach covers the view: the whole map, as a student zooms out
+        page.locator('.hexplay-board .hexplay-tool[title="fit the whole map"]').click()
+        page.wait_for_timeout(300)
+        far = [h for h in info["far"] if s._visible(s.hex_(h))][:3]
+    foes = [f for f in info["foes"] if s._visible(s.unit(f))][:3]
+    for h in far:
         words = shown_after(s.hex_(h))
         if words is not None:
             out["hex with nothing selected"] = words
             break
-    for foe in info["foes"]:
+    for foe in foes:
         words = shown_after(s.unit(foe))
         if words is not None:
             out["enemy with nothing selected"] = words
             break
     u = info["unit"]
-    for h in info["far"]:
+    for h in far:
         kernel(page, "app.say_click('')\n_result = 1")
         s.click(s.unit(u))
         if s.click(s.hex_(h)):
             out["hex out of reach"] = status()
             break
-    for foe in info["foes"]:
+    for foe in foes:
         kernel(page, "app.say_click('')\n_result = 1")
         s.click(s.unit(u))
         if s.click(s.unit(foe)):
@@ -324,4 +331,5 @@ def refusal_kinds(page: Any, kernel: Any) -> dict[str, str]:
                 out["enemy it cannot attack"] = words
                 break
     kernel(page, "app.say_click('')\n_result = 1")
+    page.locator('.hexplay-board .hexplay-tool[title="zoom to the units"]').click()
     return out
