@@ -76,6 +76,9 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   Chromium, turns 1-4 of the computer players' own plots given by clicks; the ``..._full``
   figures the same for full turns, every man able to act given a shot or a move, as a
   student plots (goal <= 25 clicks; ``benchmarks/ux.py``).
+- ``<game>_clicks_per_turn`` / ``<game>_silent_refusals`` for skirmish, ambush, aggressor and
+  naval: a student playing each against the computer by clicks alone in Voila (goals <= 15
+  clicks, <= 25 for AGGRESSOR; 0 silent refusals; ``benchmarks/ux.py``).
 
 ``--only`` NAME runs one group (the names: ``--help``).
 """
@@ -283,7 +286,7 @@ def bench_editor(quick: bool) -> None:
 def bench_ux(quick: bool) -> None:
     import ux  # real Chromium: clicks per side and turn (class play)
 
-    ux.main(["--turns", "2" if quick else "4"])
+    ux.main(["--turns", "2" if quick else "4", "--game-turns", "3" if quick else "6"])
 
 
 def bench_worstcase(quick: bool) -> None:

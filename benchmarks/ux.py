@@ -1,5 +1,15 @@
 """Class-play benchmark: clicks a person needs per side and turn (SKIRMISH, hot seat, real
-Chromium in JupyterLab).
+Chromium in JupyterLab), and for each of the four games against the computer in Voila.
+
+**Every game** (:func:`measure_games`): the student of ``tests/ui/click_play.py`` plays each
+game against the computer (SKIRMISH's and AMBUSH's adversary, AGGRESSOR's west, the
+naval IJN) through clicks alone for ``--game-turns`` turns, then makes each kind of refused
+click once; prints per game ``<game>_clicks_per_turn`` (mean clicks of the student's turns,
+End included; goals <= 15 for SKIRMISH, AMBUSH and naval, <= 25 for AGGRESSOR's 18 units)
+and ``<game>_silent_refusals`` (clicks the app answered with no order, no selection, no
+odds and no words; goal 0), with ``#`` lines for the refusals' words.
+
+**SKIRMISH hot seat** (the figures below):
 
 Starts its own JupyterLab and Chromium (``tests/ui/harness.py``), opens a hot-seat
 ``SkirmishApp(seed=1)``, and for turns 1-4 lets each side's computer player (the scripted
@@ -253,12 +263,83 @@ def measure(page: Any, turns: int, full: bool = False) -> None:
     print(f"orders_given_by_click{tag}: {given} orders")
 
 
+#: game -> the side the computer plays (the student plays the other).
+GAMES = {"skirmish": "defender", "ambush": "defender", "aggressor": "east", "naval": "usn"}
+
+
+def load_click_play() -> Any:
+    """``tests/ui/click_play.py`` (the student who plays by clicks) as a module."""
+    import importlib.util
+
+    name = "hexplay_click_play"
+    if name in sys.modules:
+        return sys.modules[name]
+    path = Path(__file__).resolve().parents[1] / "tests" / "ui" / "click_play.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def measure_games(turns: int, games: list[str] | None = None) -> None:
+    """Each game against the computer by the student's clicks in Voila (see the module doc):
+    ``<game>_clicks_per_turn`` and ``<game>_silent_refusals``."""
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    cp = load_click_play()
+    exe = H.chromium_path()
+    if exe is None:
+        raise FileNotFoundError("chromium not found: nothing measured")
+    with tempfile.TemporaryDirectory(prefix="hexplay-ux-games-") as tmp:
+        home = Path(tmp)
+        for game, computer in GAMES.items():
+            cells = [H.PROBE_CELL, cp.app_cell(game, 1, computer), "app", "probe"]
+            H.write_notebook(home / "nb" / f"ux_{game}.ipynb", cells)
+        server = H.start_voila(home / "nb", home / "voila")
+        pw = sync_playwright().start()
+        ctx = None
+        try:
+            ctx = H.launch_browser(pw, home / "profile", exe)
+            for game in games or list(GAMES):
+                page, _errors = H.new_page(ctx)
+                page.set_viewport_size({"width": 1600, "height": 1000})
+                H.open_voila(page, server, f"ux_{game}.ipynb", 90_000)
+                page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=60_000)
+                kinds = cp.refusal_kinds(page, H.kernel)
+                for k, words in kinds.items():
+                    print(f"# {game} refused click, {k}: {words or '(nothing said)'}", flush=True)
+                tally = cp.Student(page, H.kernel).play(turns)
+                silent = tally.silent + sum(1 for w in kinds.values() if not w)
+                for why in tally.skipped[:5]:
+                    print(f"# {game} not clicked: {why}")
+                print(
+                    f"# {game}: {len(tally.clicks_per_turn)} turns, clicks {tally.clicks_per_turn}"
+                )
+                print(f"{game}_clicks_per_turn: {tally.mean_clicks:.4g} clicks", flush=True)
+                print(f"{game}_silent_refusals: {silent} clicks", flush=True)
+                page.close()
+        finally:
+            if ctx is not None:
+                ctx.close()
+            pw.stop()
+            server.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--turns", type=int, default=4)
+    ap.add_argument("--game-turns", type=int, default=6, help="turns of each game vs computer")
+    ap.add_argument("--games-only", action="store_true", help="only the four games' figures")
     args = ap.parse_args(argv)
     stop_on_sigterm()
     try:
+        measure_games(args.game_turns)
+        if args.games_only:
+            return 0
         cells = [H.PROBE_CELL, APP_CELL, "app", "probe"]
         with Launch("bench_ux.ipynb", cells, "hexplay-ux-") as run:
             page = run.lab_page(viewport={"width": 1600, "height": 1200})

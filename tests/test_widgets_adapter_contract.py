@@ -21,7 +21,7 @@ from hexplay.widgets.adapter import HOOKS, Context, GameUI
 
 PKG = Path(hexplay.__file__).resolve().parent
 UI_MODULES = sorted((PKG / "games").glob("*/ui/*.py"))
-MAX_HOOKS = 12
+MAX_HOOKS = 11
 
 
 def _public_callables(cls: type) -> set[str]:

@@ -158,8 +158,8 @@ def test_wire_holds_nothing_the_side_at_the_screen_may_not_know(monkeypatch, vs)
         sent, states = wire.take(), _all_states(app)
         assert _secrets_in(sent, secrets) == [], f"sent to the browser (step {step})"
         assert _secrets_in(states, secrets) == [], f"in a widget's state (step {step})"
-        if app.viewer == "adversary":
-            for word in ("radio", "response force", "dispatched"):
+        if app.viewer == "adversary":  # (the rules card and briefing name radios: public)
+            for word in ("long-range radio", '"radio"', "response force", "dispatched"):
                 assert word not in sent and word not in states, (word, step)
     assert g.turn > 1  # the game went on
 

@@ -38,7 +38,8 @@ def _drawn_at_once(cls: type[OddsPanel], weapon: str, impaired: bool) -> tuple[A
 def test_hidden_odds_panel_waits_for_its_tab_and_then_equals_one_drawn_at_once(game, cls):
     app = GameApp(game, seed=1, hot_seat=False, referee=True)
     odds = app.ui.odds
-    assert app.tabs.selected_index == app.tab_index["Plot"] and not odds.visible
+    # (the app opens on its Briefing; the odds tab is hidden)
+    assert app.tabs.selected_index == app.tab_index["Briefing"] and not odds.visible
     men = [u for u in app.board.units if u.get("kind", "man") == "man" and u.get("hex")]
     by_weapon = {u.get("weapon") or "rifle": u["id"] for u in men if u["id"] in app.units_by_id}
     others = [w for w in by_weapon if w != odds.default_weapon and w in odds.weapon.options]

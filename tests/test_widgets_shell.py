@@ -327,9 +327,9 @@ def test_browser_state_updates_are_checked(caplog):
         for bad in (17, "rifle", None):
             app.odds.weapon.set_state({"index": bad})
             assert app.odds.weapon.value == w
-        n_tabs = len(app.tabs.children)  # Plot, Odds, Log, Record, Review, Rules
+        n_tabs = len(app.tabs.children)  # Plot, Odds, Log, Record, Review, Rules, Briefing, Save
         app.tabs.set_state({"children": []})  # not a user's to set
-        assert len(app.tabs.children) == n_tabs == 6
+        assert len(app.tabs.children) == n_tabs == 8
         app.builder.steps.set_state({"value": "many"})
         assert app.builder.steps.value == 1
     assert sum("ignored" in r.message for r in caplog.records) >= 9

@@ -4,7 +4,8 @@ A game registers one :class:`GameEntry` (a registry entry): its class and, as
 ``"module:attr"`` strings imported on first use (so ``import hexplay`` stays light), its
 scenarios, its computer players by name, and the parts each shared layer uses: the analysis
 description, the app adapter, the hidden-state sampler and search settings, the environment
-encoding, the side queries, the scenario-editor kind and the docs tables. Shared layers reach a
+encoding, the side queries, the scenario-editor kind, the docs tables, and the app's words for
+a student: the briefing, the rules card and the turn summary's terms. Shared layers reach a
 game only through this record and the protocol (:mod:`hexplay.engine.protocol`).
 """
 
@@ -46,6 +47,12 @@ class GameEntry:
     editor's kind (:mod:`hexplay.widgets.scenario_kinds`). ``docs``: ``tables_markdown() -> str``.
     ``commands``: how a side divides into commands for team play, and what each commander
     knows (a :class:`~hexplay.engine.commanders.Commands`).
+    ``briefing``: ``f(game, side) -> str`` (HTML: sides, objective, victory levels and the score
+    now, where the enemy may appear, turn limit, from the scenario's data and only what ``side``
+    may know; :mod:`hexplay.widgets.briefing`). ``rules``: ``f(game) -> str`` (HTML: the rules
+    card, from the game's own tables; :mod:`hexplay.widgets.rules_card`). ``summary``: the turn
+    summary's terms (:class:`hexplay.widgets.summary.SummaryTerms`: which events are shots and
+    hits, and the words for them).
     Every part but ``game`` is optional: the platform's generic default serves a game without it.
     """
 
@@ -63,6 +70,9 @@ class GameEntry:
     editor: str | None = None
     docs: str | None = None
     commands: str | None = None
+    briefing: str | None = None
+    rules: str | None = None
+    summary: str | None = None
 
     def part(self, name: str) -> Any:
         """The declared part ``name`` (one of the reference fields above), imported; None when

@@ -23,8 +23,7 @@ for any game on the protocol (:mod:`hexplay.engine.protocol`). The hooks (:data:
   (a view, or None: blank for a hand-over);
 - :meth:`~GameUI.inspect` (a look at a unit or hex: odds in the panels, a LOS trace);
 - words: :meth:`~GameUI.describe_event`, :meth:`~GameUI.describe_result`,
-  :meth:`~GameUI.roster`, :meth:`~GameUI.record` (the log's events and the record table),
-  :meth:`~GameUI.rules_card`.
+  :meth:`~GameUI.roster`, :meth:`~GameUI.record` (the log's events and the record table).
 
 Declared data besides (no code): :attr:`~GameUI.title`, :attr:`~GameUI.fit_units`,
 :attr:`~GameUI.counter_scale`, :attr:`~GameUI.gauge_class`, :attr:`~GameUI.order_titles`
@@ -416,10 +415,6 @@ class GameUI:
         ev = view.get("events")
         return GameRecord(list(ev) if ev is not None else None)
 
-    def rules_card(self) -> str:
-        """The game's part of the rules card (HTML; default: none)."""
-        return ""
-
 
 @dataclass
 class GameRecord:
@@ -444,7 +439,6 @@ HOOKS = (
     "describe_event",
     "describe_result",
     "record",
-    "rules_card",
 )
 """Every hook of :class:`GameUI` (the adapter surface the shell calls)."""
 

@@ -249,6 +249,10 @@ class HexBoard(PageMessages, anywidget.AnyWidget):
     #: Zoom to the counters when they are first drawn (a tall map's whole-map scale makes
     #: them too small to read); the toolbar's ⌖ does it at any time, ⤢ shows the whole map.
     fit_units = traitlets.Bool(False).tag(sync=True)
+    #: Frame a side's counters (``{"side": name or None for all, "seq": n}``): the page zooms
+    #: so that every one of them is in view, none under the toolbar, when ``seq`` changes (and
+    #: ◎ does it again); :meth:`frame_side`.
+    frame = traitlets.Dict().tag(sync=True)
     #: Counters drawn this many times the default size (at most 1.25: a hex holds no more).
     counter_scale = traitlets.Float(1.0, min=0.5, max=1.25).tag(sync=True)
     send_hover = traitlets.Bool(False).tag(sync=True)
@@ -562,6 +566,11 @@ class HexBoard(PageMessages, anywidget.AnyWidget):
     # --- dynamic state ------------------------------------------------------------------------
     def set_units(self, units: Iterable[Mapping[str, Any]]) -> None:
         self.units = [dict(u) for u in units]
+
+    def frame_side(self, side: str | None) -> None:
+        """Ask the page to frame every counter of ``side`` (None: every counter), now and at
+        each ◎ (see the ``frame`` trait)."""
+        self.frame = {"side": side, "seq": int((self.frame or {}).get("seq", 0)) + 1}
 
     def set_overlay(self, name: str, value: Any) -> None:
         """Replace one overlay (``None`` removes it), keeping the others."""

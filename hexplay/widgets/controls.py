@@ -51,6 +51,11 @@ class PlotController(Protocol):
     def unit_hex(self, unit: str) -> str | None: ...
 
 
+#: The new-game question while a game is in play / after it ended.
+CONFIRM_IN_PLAY = "<b>Start a new game? This one is lost.</b>"
+CONFIRM_OVER = "<b>Start a new game?</b> (this one is over)"
+
+
 class PhaseControls(W.VBox):
     """Turn and phase display, the side being plotted, end-plot/resolve buttons, a timer."""
 
@@ -76,9 +81,10 @@ class PhaseControls(W.VBox):
         self.new_game_no = G.Button(description="No: keep playing")
         self.new_game_no.add_class("hexplay-new-game-no")
         self.new_game_no.on_click(lambda _b: self._hide_confirm())
+        self.confirm_text = W.HTML(CONFIRM_IN_PLAY)
         self.confirm_row = W.HBox(
             [
-                W.HTML("<b>Start a new game? This one is lost.</b>"),
+                self.confirm_text,
                 self.new_game_yes,
                 self.new_game_no,
             ],
@@ -86,7 +92,8 @@ class PhaseControls(W.VBox):
         )
         self.confirm_row.add_class("hexplay-new-game-confirm")
         self.confirm_row.layout.display = "none"
-        self.message = W.HTML()
+        # one line of fixed height (it scrolls): a turn's "turn resolved" pushes nothing down
+        self.message = W.HTML(layout=W.Layout(height="30px", overflow="auto"))
         self.message_text = ""
         self.timer = TurnTimer() if timer else None
         spacer = W.Box(layout=W.Layout(flex="1 1 auto"))
@@ -116,7 +123,10 @@ class PhaseControls(W.VBox):
             f" · {extra}" if extra else ""
         )
 
-    def ask_new_game(self) -> None:
+    def ask_new_game(self, over: bool = False) -> None:
+        """Ask before a new game: the one in play is lost (``over``: it is finished, nothing
+        is lost)."""
+        self.confirm_text.value = CONFIRM_OVER if over else CONFIRM_IN_PLAY
         self.confirm_row.layout.display = ""
 
     def _hide_confirm(self) -> None:

@@ -19,8 +19,15 @@ One click, one pass: board -> app -> engine -> board. An order refreshes the app
 view, one ``legal_orders`` for the selected unit); the board's changes of a click go out as one
 message and the side panels follow (:meth:`HexBoard.after_answer`).
 
+The app opens on the game's **Briefing** (:mod:`.briefing`; each hot-seat player's too, at his
+first turn); the **Rules** card (:mod:`.rules_card`), the turn summary's terms
+(:mod:`.summary`) and the briefing are the game's plugin-record parts; the **Save** tab saves
+and loads the game (:mod:`.save_load`). The board frames the side's units at the start and
+after each turn; the side panel keeps fixed heights (the summary's area, the roster).
+
 Stable CSS classes: ``hexplay-ready`` (hot-seat hand-over button), ``hexplay-win-probability``
-(the gauge), plus those of :mod:`.controls` and the game's panels.
+(the gauge), ``hexplay-summary-area``, plus those of :mod:`.controls`, :mod:`.briefing`,
+:mod:`.save_load` and the game's panels.
 """
 
 from __future__ import annotations
@@ -37,15 +44,17 @@ from ..engine.protocol import Order
 from . import guard as G
 from .adapter import REFEREE, Context, EngineQueries, GameUI, OrderController, pick_unit
 from .board import HexBoard
+from .briefing import BriefingPanel, generic_briefing
 from .controls import PhaseControls, PlotBuilder, ReplaySlider
 from .keypad import KeyPad
 from .log import RecordTable, ResultsLog
 from .review import ReviewPanel
 from .roster import Roster
 from .rules_card import RulesCard, app_card
+from .save_load import SavePanel
 from .scenario_picker import ScenarioPicker
 from .scenario_picker import new_game as new_scenario_game
-from .summary import TurnSummary, summary_markings
+from .summary import DEFAULT_TERMS, TurnSummary, summary_markings
 
 log = logging.getLogger("hexplay.widgets")
 
@@ -63,6 +72,12 @@ APP_CSS = (
     "</style>"
 )
 
+#: The side panel's fixed heights: the turn summary's area (its box scrolls inside) and the
+#: roster (it scrolls past two rows of unit buttons).
+SUMMARY_HEIGHT = "130px"
+ROSTER_HEIGHT = "76px"
+
+SELECTION_OVERLAYS = ("los", "visible", "reachable", "route", "highlight")
 #: Overlays an adapter returns that are the game's markings (the board's ``markings`` trait).
 MARKINGS = ("markings", "regions")
 
@@ -180,7 +195,9 @@ class GameApp(W.VBox):
         self.banner = W.HTML()
         self.banner.add_class("hexplay-game-over")
         self.banner.layout.display = "none"
-        self.summary = TurnSummary(describe=self.ui.describe_event)
+        self.summary = TurnSummary(
+            describe=self.ui.describe_event, terms=self._part("summary") or DEFAULT_TERMS
+        )
         self.roster = Roster(on_pick=self.click_unit)
         #: Orders the app gave for each side, by turn ("same as last turn" repeats them).
         self.orders_given: dict[tuple[str, int], list[Any]] = {}
@@ -202,7 +219,7 @@ class GameApp(W.VBox):
         self.builder.on_path = self._show_pending_path
         self.controls.end_plot.on_click(lambda _b: self.end_plot())
         self.controls.resolve.on_click(lambda _b: self.resolve())
-        self.controls.new_game.on_click(lambda _b: self.controls.ask_new_game())
+        self.controls.new_game.on_click(lambda _b: self.controls.ask_new_game(self.over))
         self.controls.new_game_yes.on_click(lambda _b: self.new_game())
         self.builder.same.on_click(lambda _b: self.same_as_last_turn())
         self.controls.side.observe(self._on_side_pick, names="value")
@@ -215,24 +232,38 @@ class GameApp(W.VBox):
         pages = [("Plot", self.builder), *((t, w) for t, w in parts if t is not None)]
         pages += [("Log", self.results), ("Record", self.record)]
         self.review = ReviewPanel(self)
-        self.rules = RulesCard(self.ui.rules_card(), self._app_card())
-        pages += [("Review", self.review), ("Rules", self.rules)]
+        self.rules = RulesCard(self._game_card(), self._app_card())
+        self.briefing = BriefingPanel()
+        self.save_panel = SavePanel(
+            lambda: self.game, self.load_game, lambda: not (self.handover and not self.referee)
+        )
+        pages += [("Review", self.review), ("Rules", self.rules), ("Briefing", self.briefing)]
+        pages += [("Save", self.save_panel)]
         self.tabs = G.Tab(children=[w for _t, w in pages])
         self.tabs.add_class("hexplay-tabs")
         for i, (t, _w) in enumerate(pages):
             self.tabs.set_title(i, t)
         self.tab_index = {t: i for i, (t, _w) in enumerate(pages)}
+        self.tabs.selected_index = self.tab_index["Briefing"]  # what the game is, first
+        #: Sides whose player was shown the briefing (hot seat: each at his first turn).
+        self.briefed: set[str] = {self.plotting_side} if not self.handover else set()
         self.tabs.observe(self._on_tab, names="selected_index")
         for i, w in enumerate(self.tabs.children):  # panels in hidden tabs wait until shown
             hidden = getattr(w, "on_hidden", None)
             if hidden is not None and i != self.tabs.selected_index:
                 hidden()
+        # a stable layout: the summary's box and the roster keep fixed heights (they scroll),
+        # so a turn's results never push the roster and the tabs down the page
+        self.summary_area = W.Box([self.summary], layout=W.Layout(height=SUMMARY_HEIGHT))
+        self.summary_area.add_class("hexplay-summary-area")
+        self.roster.layout.height = ROSTER_HEIGHT
+        self.roster.layout.overflow = "auto"
         panel: list[W.Widget] = [
             self.banner,
             self.controls,
             self.scenario_picker,
             self.handover_box,
-            self.summary,
+            self.summary_area,
         ]
         if self.winprob is not None:
             panel.append(self.winprob)
@@ -249,13 +280,14 @@ class GameApp(W.VBox):
         )
         self._guard = G.TreeGuard(self)  # the page's messages checked at every widget
         self.refresh()
-        self.rules.show(self.ui.rules_card(), self._app_card())  # (the reach's unit known now)
+        self.rules.show(self._game_card(), self._app_card())  # (the reach's unit known now)
         self.update_win_probability()
         self._computer_first()
         # panels a click or key fills after the board's answer may make widgets: guarded then
         self.board.on_click(lambda _ev: self.board.after_answer(self.guard_widgets))
         self.board.on_key(lambda _ev: self.board.after_answer(self.guard_widgets))
         self.guard_widgets()
+        self.frame_units()
 
     def guard_widgets(self, force: bool = False) -> int:
         """Guard every widget of the app against the page's messages (:class:`.guard.TreeGuard`:
@@ -265,7 +297,51 @@ class GameApp(W.VBox):
         guard = getattr(self, "_guard", None)
         return 0 if guard is None else guard(force)  # (None: still building)
 
+    def frame_units(self) -> None:
+        """The board frames every unit of the side at the screen (all units for the referee;
+        nothing during a hand-over), none under the board's buttons: at the start, after each
+        turn, at a hand-over's end and a new game (◎ does it again)."""
+        if self.handover and not self.referee:
+            return
+        self.board.frame_side(None if self.referee else self.plotting_side)
+
     # --- set-up ---------------------------------------------------------------------------------
+    def _part(self, name: str) -> Any:
+        """The game's plugin-record part ``name`` (None: the game declares none)."""
+        from ..registry import game_entry
+
+        try:
+            return game_entry(self.game.info.name).part(name)
+        except KeyError:  # a game not in the registry: the generic defaults
+            return None
+
+    def _game_card(self) -> str:
+        """The game's rules card (its plugin record's ``rules`` part, from its own tables)."""
+        card = self._part("rules")
+        try:
+            return "" if card is None else str(card(self.game))
+        except Exception as e:  # (a remote seat's game holds less): the app's card alone
+            log.warning("hexplay: no rules card for %s: %s", self.game.info.name, e)
+            return ""
+
+    def _briefing_html(self) -> str:
+        """The briefing for the side at the screen (its record's ``briefing`` part, else the
+        generic one from the game's info)."""
+        make = self._part("briefing")
+        if make is not None:
+            try:
+                return str(make(self.game, self.viewer))
+            except Exception as e:  # (a remote seat's game holds less): the generic one
+                log.warning("hexplay: no briefing for %s: %s", self.game.info.name, e)
+        return generic_briefing(self.game, self.viewer, self.game.turn_limit)
+
+    def _show_briefing(self) -> None:
+        """Refresh the Briefing tab (blank at a hand-over; made when the tab is on screen)."""
+        if self.handover and not self.referee:
+            self.briefing.blank()
+        else:
+            self.briefing.update(self._briefing_html)
+
     def _app_card(self) -> str:
         """How the app is played, in the game's declared kinds and its reach's cost unit."""
         info = self.game.info
@@ -424,8 +500,9 @@ class GameApp(W.VBox):
                 self.builder.set_unit(None, refresh=False)
             ctx = self.context()
             rec = self.ui.record(self.view, self.viewer, ctx)
+            self._events = rec.events
             if rec.events is not None:
-                self.summary.show(rec.events, int(getattr(g, "turn", 0)))
+                self.summary.show(rec.events, int(getattr(g, "turn", 0)), over)
             with self.board.hold_sync():  # one message: units and overlays together
                 self.board.units = self._board_counters
                 keep = {
@@ -442,6 +519,7 @@ class GameApp(W.VBox):
             if rec.events is not None:
                 self.results.set_events(rec.events)
             self.record.set_rows(list(rec.rows), columns=rec.columns, summary=rec.summary)
+        self._show_briefing()
         turn = int(getattr(g, "turn", 0))
         extra = (
             "" if self.handover and not self.referee else self.ui.status(self.view, self.context())
@@ -462,6 +540,7 @@ class GameApp(W.VBox):
         self.controls.resolve.layout.display = "" if (self.referee or over) else "none"
         self.controls.resolve.disabled = over
         self.handover_box.layout.display = "" if self.handover else "none"
+        self.summary_area.layout.display = "none" if self.handover else ""
         self.tabs.layout.display = "none" if self.handover else ""  # a clear hand-over screen
         self.ready.description = f"I am the {self.plotting_side}: show my map"
         self.handover_text.value = self._handover_html() if self.handover else ""
@@ -488,7 +567,9 @@ class GameApp(W.VBox):
         ov = dict(keep)
         ov.update(self.ui.overlays(self.view, ctx.viewer, ctx) or {})
         marks = {k: ov.pop(k) for k in MARKINGS if k in ov}
-        hits = summary_markings(self.summary.events)
+        hits = summary_markings(
+            self._marked_events(getattr(self, "_events", None)), self.summary.terms
+        )
         if hits:
             marks["markings"] = [*marks.get("markings", []), *hits]
         if ctx.selected is not None:
@@ -497,6 +578,15 @@ class GameApp(W.VBox):
             self.board.overlays = ov
         if marks != self.board.markings:
             self.board.markings = marks
+
+    def _marked_events(self, events: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+        """The events whose hits the board marks: the summary's turn, and under alternating
+        turns also this turn's so far (the side's own attacks, marked as they are made)."""
+        out = list(self.summary.events)
+        turn = int(getattr(self.game, "turn", 0))
+        if events and not self._simultaneous and self.summary.turn != turn:
+            out += [e for e in events if int(e.get("turn", 0)) == turn]
+        return out
 
     def _handover_html(self) -> str:
         """The hand-over screen's words: whose turn it is, and that the other looks away."""
@@ -540,6 +630,7 @@ class GameApp(W.VBox):
             self.board.selected = None
         self.builder.blank()
         self._disarm()
+        self.save_panel.clear()
         self.summary.clear()
         self.roster.set_rows([])
         self.roster_rows = {}
@@ -1040,7 +1131,8 @@ class GameApp(W.VBox):
             self.inspect(done.unit, target, switch=False)
 
     def _show_pending_path(self, unit: Any, path: list[str], cost: float | None) -> None:
-        """Draw the path being clicked (overlay ``route``: dashed, with its AP cost)."""
+        """Draw the path being clicked (overlay ``route``: dashed, with its cost in the game's
+        reach unit)."""
         ov = dict(self.board.overlays)
         u = self.units_by_id.get(unit) if unit is not None else None
         if path and u is not None:
@@ -1049,11 +1141,18 @@ class GameApp(W.VBox):
                 "unit": unit,
                 "side": self.plotting_side,
                 "hexes": [*start, *path],
-                "label": f"{cost:g} AP" if cost is not None else "",
+                "label": f"{cost:g} {self._cost_unit(unit)}".strip() if cost is not None else "",
             }
         else:
             ov.pop("route", None)
         self.board.overlays = ov
+
+    def _cost_unit(self, unit: str) -> str:
+        """The unit the game's reach counts ``unit``'s moves in (its own word: AP, MP...)."""
+        try:
+            return str(self.builder.controller.reach(unit).cost_unit or "")
+        except Exception:
+            return ""
 
     def _remember_order(self, order: Any) -> None:
         key = (self.plotting_side, int(getattr(self.game, "turn", 0)))
@@ -1108,19 +1207,20 @@ class GameApp(W.VBox):
     def submitted(self, side: str) -> bool:
         return side not in _to_act(self.game)
 
-    def end_plot(self) -> None:
-        """End the side's plot (or turn); let the computer act; hand over, or resolve."""
+    def end_plot(self) -> bool:
+        """End the side's plot (or turn); let the computer act; hand over, or resolve. False
+        (the reason said) when the rules refuse the plot as it stands."""
         if self.handover and not self.referee:
             self.controls.say("hand-over: the next player takes the screen first", error=True)
-            return
+            return False
         if self.over:
-            return
+            return False
         side = self.plotting_side
         try:
             self.game.submit(side)
         except Exception as e:
             self.controls.say(str(e), error=True)
-            return
+            return False
         if self.controls.timer is not None:
             self.controls.timer.stop()
         self.controls.say(f"{side} {'plot submitted' if self._simultaneous else 'turn ended'}")
@@ -1128,6 +1228,7 @@ class GameApp(W.VBox):
         self.builder.set_unit(None, refresh=False)
         self._disarm()
         self._proceed(previous=side)
+        return True
 
     @property
     def _simultaneous(self) -> bool:
@@ -1183,6 +1284,8 @@ class GameApp(W.VBox):
         self.refresh()
         if resolved:
             self.update_win_probability()
+        if resolved or changed or previous is not None:  # (a turn ended: the units moved)
+            self.frame_units()
         if not self.handover:
             self._restart_timer()
 
@@ -1219,6 +1322,10 @@ class GameApp(W.VBox):
             return
         self.handover = False
         self.refresh()
+        self.frame_units()
+        if self.plotting_side not in self.briefed:  # a player's first turn: his briefing
+            self.briefed.add(self.plotting_side)
+            self.tabs.selected_index = self.tab_index["Briefing"]
         self._restart_timer()
 
     def resolve(self) -> None:
@@ -1281,6 +1388,45 @@ class GameApp(W.VBox):
             self.winprob.reset()
             self.update_win_probability()
         self._computer_first()
+        self._reset_panels()
+
+    def load_game(self, game: Any) -> None:
+        """Go on with ``game`` (a loaded save of this app's game, replayed through the rules):
+        its computer players, the side to act at the screen, every panel anew; the computers
+        act at once if it is their move."""
+        self.controls.confirm_row.layout.display = "none"
+        self.orders_given.clear()
+        self.game = game
+        self._make_computers()
+        self._start_game(game)
+        self.plotting_side = self._first_side()
+        self.handover = False
+        if self.referee:
+            self.controls.side.value = self.plotting_side
+        self.selected_unit = None
+        self.builder.set_unit(None, refresh=False)
+        self._disarm()
+        self.replay.layout.display = "none"
+        self.__dict__.pop("_replay_cache", None)
+        self.board.clear_overlays()
+        self.refresh()
+        self._computer_first()  # the computers' move: they act, then the screen is the human's
+        self._reset_panels()
+        self.tabs.selected_index = self.tab_index["Save"]  # (its message says what loaded)
+
+    def _reset_panels(self) -> None:
+        """A new game: nothing of the last one stays on screen (the phase line, the click
+        line, the review, the rules card of the old scenario), the view frames the new units
+        and the Briefing tab is on screen."""
+        self.controls.say("")
+        self.say_click("")
+        self.review.turns = []
+        self.review.link.value = ""
+        self.review.body.value = "<i>the review opens when the game is over</i>"
+        self.rules.show(self._game_card(), self._app_card())
+        self.tabs.selected_index = self.tab_index["Briefing"]
+        self.briefed = {self.plotting_side} if not self.handover else set()
+        self.frame_units()
 
     def _timer_expired(self) -> None:
         """Time is up: the plot is submitted as it stands; if the rules refuse it (e.g. a
@@ -1288,13 +1434,13 @@ class GameApp(W.VBox):
         if self.handover or self.over:
             return
         side = self.plotting_side
-        self.end_plot()
-        if side in _to_act(self.game) and self.plotting_side == side:
+        done = self.end_plot()
+        if not done:
             for o in self.game.default_orders(side):
                 with contextlib.suppress(Exception):
                     self.orders.order(o)
-            self.end_plot()
-        if side in _to_act(self.game):  # still refused: say so, the timer stops
+            done = self.end_plot()
+        if not done:  # still refused: say so, the timer stops
             self.controls.say(
                 f"time is up, but the {side}'s plot is refused: " + self.controls.message_text,
                 error=True,

@@ -37,8 +37,10 @@ def describe_event(ev: Mapping[str, Any]) -> str:
     """One line of plain text for an event as a view holds it (``Event.for_side``: a flat dict
     with ``kind``): shots, moves, vehicles, casualties, barrier work and the game's end in
     words, any other kind as ``kind: key value, ...`` (a game's adapter words its own:
-    ``GameUI.describe_event``)."""
+    ``GameUI.describe_event``); an event that carries its own words (``text``) is that."""
     d, kind = ev, str(ev.get("kind", ""))
+    if isinstance(ev.get("text"), str):
+        return ev["text"]
     if kind == "fire":
         line = f"{d.get('firer', '?')} fires at {d.get('target', '?')}"
         line += f" ({d['weapon']})" if d.get("weapon") else ""

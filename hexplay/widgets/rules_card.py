@@ -1,7 +1,8 @@
-"""A short rules card beside the board (the app's "Rules" tab): the game's own summary from its
-adapter (``GameUI.rules_card``), then how the app is played, built from what the game declares
-(its move and attack order kinds, the unit its reach counts in). CSS class
-``hexplay-rules-card``.
+"""A short rules card beside the board (the app's "Rules" tab): the game's own card from its
+plugin record (``rules="module:attr"``, ``f(game) -> str`` of HTML written from the game's own
+tables, in its own words: :class:`~hexplay.engine.plugin.GameEntry`), then how the app is
+played, built from what the game declares (its move and attack order kinds, the unit its reach
+counts in). CSS class ``hexplay-rules-card``.
 """
 
 from __future__ import annotations

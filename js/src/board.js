@@ -576,7 +576,12 @@ class Board {
       if (!this.unitsByHex.has(i)) this.unitsByHex.set(i, []);
       this.unitsByHex.get(i).push(u);
     }
-    if (!this.autoFitted && this.unitsByHex.size && this.base && this.model.get("fit_units")) {
+    const fr = this.model.get("frame") || {};
+    if (fr.seq != null && fr.seq !== this.framedSeq && this.unitsByHex.size && this.base) {
+      this.framedSeq = fr.seq; // the side's units framed (asked by the app: a start, a turn)
+      this.autoFitted = true;
+      requestAnimationFrame(() => this.frameSide());
+    } else if (!this.autoFitted && this.unitsByHex.size && this.base && this.model.get("fit_units")) {
       this.autoFitted = true;
       requestAnimationFrame(() => this.fitUnits());
     }
@@ -1278,7 +1283,7 @@ class Board {
     };
     mk("+", "zoom in", () => this.zoomBy(1 / 1.25, ...this.focusPoint()));
     mk("−", "zoom out", () => this.zoomBy(1.25, ...this.focusPoint()));
-    mk("◎", "zoom to the units", () => this.fitUnits());
+    mk("◎", "zoom to the units", () => (this.model.get("frame") || {}).seq != null ? this.frameSide() : this.fitUnits());
     mk("⤢", "fit the whole map", () => {
       if (this.base) {
         this.vb = { ...this.base };
@@ -1341,6 +1346,45 @@ class Board {
     const cy = fit((y0 + y1) / 2, h / 2, b.y, b.h);
     this.vb = { x: cx - w / 2, y: cy - h / 2, w, h };
     this.applyViewBox();
+    return true;
+  }
+
+  /** Frame every counter of the ``frame`` trait's side (all counters when it names none):
+   * the whole group in view with a margin of a hex and a half, and a band at the top as tall
+   * as the toolbar kept clear (no counter under the zoom buttons); the view may reach past
+   * the map's edge rather than leave a counter out. Sets ``data-framed`` (the seq framed). */
+  frameSide() {
+    const g = this.geom;
+    if (!g || !this.base || !this.unitsById) return false;
+    const fr = this.model.get("frame") || {};
+    const hexes = [];
+    for (const u of this.unitsById.values()) {
+      if (fr.side != null && u.side !== fr.side) continue;
+      const i = g.index(u.hex);
+      if (i >= 0) hexes.push(i);
+    }
+    if (!hexes.length) return this.fitUnits();
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const i of hexes) {
+      x0 = Math.min(x0, g.x[i]); x1 = Math.max(x1, g.x[i]);
+      y0 = Math.min(y0, g.y[i]); y1 = Math.max(y1, g.y[i]);
+    }
+    const b = this.base;
+    const a = this.viewAspect();
+    const px = this.svg.getBoundingClientRect().width || 600; // the drawing's width on screen
+    const bandPx = (this.toolbar.getBoundingClientRect().height || 22) + 12;
+    const m = SIZE * 1.5;
+    // no closer than 30% of the map's width (a lone counter stays in its surroundings)
+    let w = Math.max(x1 - x0 + 2 * m, b.w * 0.3);
+    for (let k = 0; k < 4; k++) w = Math.max(w, (y1 - y0 + 2 * m + (bandPx * w) / px) * a);
+    const h = w / a;
+    const band = (bandPx * w) / px;
+    const cx = (x0 + x1) / 2;
+    const top = y0 - m - band; // the band above the highest counter
+    const tall = y1 + m - top; // the group with its margins and the band: centred in view
+    this.vb = { x: cx - w / 2, y: top - (h - tall) / 2, w, h };
+    this.applyViewBox();
+    this.el.dataset.framed = String(fr.seq ?? "");
     return true;
   }
 
@@ -1768,6 +1812,14 @@ function render({ model, el }) {
     ["change:show_legend", () => board.update(() => board.applyToggles())],
     ["change:height", () => board.update(() => board.applyToggles())],
     ["change:fit_units", () => board.update(() => board.applyToggles())],
+    ["change:frame", () => board.update(() => {
+      const fr = model.get("frame") || {};
+      if (fr.seq != null && fr.seq !== board.framedSeq && board.unitsByHex && board.unitsByHex.size) {
+        board.framedSeq = fr.seq;
+        board.autoFitted = true;
+        requestAnimationFrame(() => board.frameSide());
+      }
+    })],
     ["change:counter_scale", () => board.update(() => {
       board.renderUnits();
       board.renderSelection();

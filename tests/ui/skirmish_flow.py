@@ -199,6 +199,12 @@ def reset(page: Any) -> None:
         "() => !document.querySelector('.hexplay-board .hexplay-selected')"
         ' && !!document.querySelector(\'.hexplay-board [data-unit="G7"][data-at="0918"]\')'
     )
+    # the new game's view is framed on the side's units (one animation frame later): wait for
+    # it, so that nothing measured after a reset moves under the pointer
+    seq = str(K(page, "app.board.frame.get('seq', '')"))
+    page.wait_for_function(
+        "(n) => document.querySelector('.hexplay-board').dataset.framed === n", arg=seq
+    )
 
 
 def select(page: Any, unit: str) -> None:

@@ -24,4 +24,7 @@ PLUGIN = GameEntry(
     editor="hexplay.games.aggressor.ui.editor:AggressorKind",
     docs="hexplay.games.aggressor.docs:tables_markdown",
     env="hexplay.games.aggressor.env_encoding:AggressorPlanes",
+    briefing="hexplay.games.aggressor.ui.briefing:briefing",
+    rules="hexplay.games.aggressor.ui.rules_card:rules_card",
+    summary="hexplay.games.aggressor.ui.summary:TERMS",
 )

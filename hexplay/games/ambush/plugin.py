@@ -23,4 +23,7 @@ PLUGIN = GameEntry(
     editor="hexplay.games.skirmish.ui.editor:SkirmishKind",
     docs="hexplay.games.ambush.docs:tables_markdown",
     env="hexplay.games.ambush.env_encoding:AmbushPlanes",
+    briefing="hexplay.games.ambush.ui.briefing:briefing",
+    rules="hexplay.games.ambush.ui.rules_card:rules_card",
+    summary="hexplay.games.skirmish.ui.summary:TERMS",
 )

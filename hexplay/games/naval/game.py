@@ -21,7 +21,7 @@ ahead when the turn resolves; an unplotted final speed keeps the start speed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -249,6 +249,13 @@ class NavalGame(Game):
     def turn_limit(self) -> int | None:
         """The scenario's last turn (game-turns)."""
         return int(self.scenario.turns)
+
+    def repeat_order(self, order: Order, given: Sequence[Order]) -> Order | None:
+        """ "Same as last turn": a ship repeats last turn's manoeuvre from where it is now
+        (:func:`hexplay.games.naval.repeat.repeat_order`); an attack is given as it was."""
+        from .repeat import repeat_order
+
+        return repeat_order(self, order, list(given))
 
     @property
     def turn(self) -> int:

@@ -23,4 +23,7 @@ PLUGIN = GameEntry(
     editor="hexplay.games.naval.ui.editor:NavalKind",
     docs="hexplay.games.naval.docs:tables_markdown",
     env="hexplay.games.naval.env_encoding:NavalPlanes",
+    briefing="hexplay.games.naval.ui.briefing:briefing",
+    rules="hexplay.games.naval.ui.rules_card:rules_card",
+    summary="hexplay.games.naval.ui.summary:TERMS",
 )

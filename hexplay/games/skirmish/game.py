@@ -1075,7 +1075,7 @@ class SkirmishGame(SkirmishState, Game):
             "reason": None,
         }
         if f is None or t is None:
-            out["reason"] = "unknown man"
+            out["reason"] = self._no_man_reason(firer_id, target_id, f is None)
             return out
         fh, th = self.man_hex(f), self.man_hex(t)
         if not f.alive or not t.alive:
@@ -1093,6 +1093,15 @@ class SkirmishGame(SkirmishState, Game):
         if key is not None:
             self.terrain.remember(key, rest)
         return out
+
+    def _no_man_reason(self, firer_id: str, target_id: str, no_firer: bool) -> str:
+        """Why :meth:`odds` has no shot when the firer or the target is not a man."""
+        who = firer_id if no_firer else target_id
+        if who in self.vehicles:
+            if no_firer:
+                return f"Table V: {who} is a vehicle: it has no weapon (the men aboard fire)"
+            return f"Table V: fire is at men: {who} is a vehicle (click a man aboard)"
+        return f"unknown man {who!r}"
 
     def shot_answer(self, f, t, weapon: str | None = None, hexes_moved: int = 0) -> dict:
         """:meth:`odds` of two men (``Man`` objects, enemies) with the target's movement given,

@@ -24,4 +24,7 @@ PLUGIN = GameEntry(
     editor="hexplay.games.skirmish.ui.editor:SkirmishKind",
     docs="hexplay.games.skirmish.docs:tables_markdown",
     env="hexplay.games.skirmish.env_encoding:SkirmishPlanes",
+    briefing="hexplay.games.skirmish.ui.briefing:briefing",
+    rules="hexplay.games.skirmish.ui.rules_card:rules_card",
+    summary="hexplay.games.skirmish.ui.summary:TERMS",
 )

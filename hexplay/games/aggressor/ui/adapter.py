@@ -547,6 +547,12 @@ class AggressorUI(GameUI):
     def describe_result(self, order: Order, result: Any) -> str:
         return describe_result(order, result)
 
+    def describe_event(self, event: Mapping[str, Any]) -> str:
+        """AGGRESSOR's words for an event (:mod:`.events`)."""
+        from .events import describe_event
+
+        return describe_event(event)
+
 
 def _type_names() -> tuple[str, ...]:
     from ..units import TYPE_NAMES

@@ -42,6 +42,8 @@ from hexplay.widgets.adapter import REFEREE, Context, GameRecord, GameUI
 from hexplay.widgets.counters import Badge, CounterStyle, SideStyle
 from hexplay.widgets.log import table_html
 
+from .odds_words import why_cannot, zero_html, zero_reasons
+
 #: Facing names by index (the engine's ``FACINGS``: n ne se s sw nw, clockwise from up).
 FACINGS = ("n", "ne", "se", "s", "sw", "nw")
 
@@ -544,10 +546,7 @@ class NavalUI(GameUI):
         it may see (own during play, both at the end)."""
         g = ctx.game
         try:
-            evs: list[Any] | None = [
-                {"turn": ev.get("turn"), "phase": ev.get("phase"), "kind": describe(ev)}
-                for ev in g.events_seen(viewer)
-            ]
+            evs: list[Any] | None = [plain_event(ev) for ev in g.events_seen(viewer)]
         except Exception:
             evs = None
         try:
@@ -617,7 +616,9 @@ class NavalUI(GameUI):
                 b.description = f"plot {kind}: {firer} at {target}"
                 self.attack_orders[kind] = lo.complete(target=target)
             if not attackers:
+                why = why_cannot(g, side, kind, firer, target)
                 parts.append(f"<i>{kind}: {html.escape(firer)} cannot attack now</i>")
+                parts.append(zero_html([why]))
                 shown[kind] = None
                 continue
             try:
@@ -627,7 +628,7 @@ class NavalUI(GameUI):
                 shown[kind] = None
                 continue
             shown[kind] = odds
-            parts.append(attack_html(odds))
+            parts.append(attack_html(odds) + zero_html(zero_reasons(g, odds)))
         self.odds_shown = shown
         self.attack_panel.value = "<br>".join(parts)
 
@@ -685,6 +686,21 @@ def attack_html(odds: Mapping[str, Any]) -> str:
             f"torpedo hits<table class='hexplay-table'>{hits}</table>Hit Chart outcomes"
             f"<table class='hexplay-table hexplay-naval-outcome'>{outcome}</table>"
         )
+    return out
+
+
+#: The fields of a naval event (as a side saw it) the app's panels read, beside its words.
+PLAIN_FIELDS = ("ship", "side", "target", "result", "sunk", "to", "hits", "p", "w", "left_map")
+
+
+def plain_event(ev: Mapping[str, Any]) -> dict[str, Any]:
+    """A naval event as the app's log and turn summary read it: its kind, its words
+    (``text``: :func:`describe`) and its plain fields (attackers by ship id)."""
+    out = {"turn": ev.get("turn"), "phase": ev.get("phase"), "kind": ev.get("kind")}
+    out["text"] = describe(ev)
+    out.update({k: ev[k] for k in PLAIN_FIELDS if k in ev})
+    if "attackers" in ev:
+        out["attackers"] = [a["ship"] for a in ev.get("attackers") or []]
     return out
 
 

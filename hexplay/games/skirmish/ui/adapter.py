@@ -30,6 +30,7 @@ from hexplay.widgets.counters import CounterStyle, SideStyle
 from hexplay.widgets.hex_overlays import HexCosts, HexLabels
 
 from .odds import OddsPanel
+from .odds_words import weapon_note
 from .offmap import OffMapPanel, offmap_units_from_view, unit_status
 from .winprob import WinProbabilityGauge
 
@@ -315,7 +316,7 @@ class SkirmishUI(GameUI):
             self.odds.show(None, f"{pair}: not in sight now (last seen at {to_hex}{when})")
         else:
             try:
-                self.odds.show(ctx.game.odds(firer, target), pair)
+                self.odds.show(weapon_note(ctx.game.odds(firer, target), f), pair)
             except Exception as e:
                 self.odds.show(None, f"{pair}: {e}")
         out["tab"] = "Odds"
@@ -398,11 +399,6 @@ class SkirmishUI(GameUI):
         cols = ["turn", "unit", "side", "start", "tasks", "ap", "condition", "location"]
         have = {k for r in rows for k in r}
         return GameRecord(events, rows, [c for c in cols if c in have] or None, summary)
-
-    def rules_card(self) -> str:
-        from .rules_card import skirmish_card
-
-        return skirmish_card()
 
     # --- sight, reach, plots (from the side's view) ---------------------------------------------
     def blockers(self, ctx: Context) -> list[str]:

@@ -74,8 +74,12 @@ def odds_numbers(o: Any) -> dict[str, Any]:
     w = get("wound", get("W", 0))
     m = get("miss", None)
     k, w = float(k or 0), float(w or 0)
-    m = float(m) if m is not None else max(0.0, 1.0 - k - w)
+    possible = get("possible", True) is not False
+    # a shot the rules refuse has no bars: its reason says why (a full "miss" would hide it)
+    m = float(m) if m is not None else (max(0.0, 1.0 - k - w) if possible else 0.0)
     return {
+        "possible": possible,
+        "weapon": get("weapon"),
         "K": k,
         "W": w,
         "miss": m,
@@ -219,6 +223,16 @@ class OddsPanel(W.VBox):
             return
         e = html.escape
         parts = [f"<b>{e(title)}</b>"] if title else []
+        if not n["possible"]:  # the rules refuse the shot: the reason, by name, not "miss 100%"
+            why = n["note"] or "the rules give this shot no chance"
+            parts.append(
+                f"<span class='hexplay-odds-zero' style='color:#b8322a'><b>no shot</b>: "
+                f"{e(str(why))}</span>"
+            )
+            self.text.value = "<br>".join(parts)
+            return
+        if n["weapon"]:
+            parts.append(f"weapon <b>{e(str(n['weapon']))}</b>")
         if n["attack"] is not None:
             parts.append(
                 f"attack <b>{n['attack']}</b> : defence <b>{n['defence']}</b> → "
