@@ -73,7 +73,9 @@ def test_the_summary_shows_the_deciding_turn_at_the_end():
     app = GameApp("naval", seed=1, vs_computer="usn", hot_seat=False, scenario="horaniu")
     _play(app, "ijn", lambda a: False, turns=30)
     assert app.over
-    last = max(int(e.get("turn", 0)) for e in app.ui.events(app.view, app.viewer))
+    last = max(
+        int(e.get("turn", 0)) for e in app.ui.record(app.view, app.viewer, app.context()).events
+    )
     assert app.summary.turn == last and _head(app).startswith(f"Turn {last}:")
 
 
@@ -108,7 +110,7 @@ def test_new_game_leaves_nothing_of_the_last(name, other):
     seq = app.board.frame.get("seq")
     app.new_game()
     assert app.controls.message_text == "" and app.click_text == ""
-    new = app.ui.events(app.view, app.viewer) or []
+    new = app.ui.record(app.view, app.viewer, app.context()).events or []
     assert all(e in new for e in app.summary.events)  # (the new game's first enemy turn)
     assert app.review.turns == []
     assert app.board.frame["seq"] == seq + 1 and app.board.frame["side"] == app.plotting_side
