@@ -25,6 +25,7 @@ import logging
 from typing import Any
 
 import ipywidgets as W
+import traitlets
 
 from ..engine.errors import IllegalOrder
 from ..engine.protocol import Order
@@ -74,7 +75,29 @@ class GameApp(W.VBox):
     where it would summarise positions the side at the screen cannot see). ``scenario``: a
     named scenario of the game's registry entry for a new game (the picker's choice for "New
     game"; :mod:`.scenario_picker`).
+
+    Observable state (traitlets, Python-side only: never synced to the page) for cells that
+    follow the game (:mod:`.inspectors`): ``selected_unit``, ``hovered`` (after
+    :meth:`follow_hover`), ``view`` (the viewer's view), ``armed`` and ``odds`` (the attack
+    being built), ``los`` (the LOS trace the board shows), ``events`` (the last turn's).
     """
+
+    #: The unit selected on the board (None: none).
+    selected_unit = traitlets.Any(None)
+    #: The hex under the pointer (only once :meth:`follow_hover` turned hover messages on).
+    hovered = traitlets.Any(None)
+    #: The view of the side at the screen (``game.view(viewer)``; empty at a hand-over).
+    view = traitlets.Dict()
+    #: The attack whose odds are shown (a second click gives it), None if none.
+    armed = traitlets.Any(None)
+    #: The last look at an enemy or the attack being built: unit, target, the armed order's
+    #: kind and label (None for a look) and the panel (tab) showing the odds; None after a
+    #: new selection or when the armed attack is given or dropped.
+    odds = traitlets.Any(None)
+    #: The LOS trace the board draws (the board's ``los`` overlay), None if none.
+    los = traitlets.Any(None)
+    #: The last turn's events as the viewer may know them (the turn summary's).
+    events = traitlets.List()
 
     def __init__(
         self,
@@ -136,6 +159,7 @@ class GameApp(W.VBox):
         self.refusals = 0
         self.click_text = ""
         self.views_pulled = 0  # game.view calls (the one-pass test counts them)
+        self._odds_tab: str | None = None  # the tab an adapter showed during a look
 
         self.board = HexBoard(game.map, height=board_height)
         self.board.set_style(self.ui.style)
@@ -176,6 +200,7 @@ class GameApp(W.VBox):
         self.click_status = W.HTML()
         self.click_status.add_class("hexplay-click-status")
         self.board.on_click(self._on_board_click)
+        self.board.observe(self._on_overlays, names="overlays")
         self.builder.attack.on_click(lambda _b: self.attack_armed())
         self.builder.on_change = self._after_plot_change
         self.builder.on_order = self._remember_order
@@ -321,6 +346,7 @@ class GameApp(W.VBox):
                 events = self.ui.events(self.view, self.viewer)
                 if events is not None:
                     self.summary.show(events, int(getattr(g, "turn", 0)))
+                    self.events = list(self.summary.events)
                 hits = summary_markings(self.summary.events)
                 if hits:
                     marks["markings"] = [*marks.get("markings", []), *hits]
@@ -407,6 +433,7 @@ class GameApp(W.VBox):
         self.builder.blank()
         self._disarm()
         self.summary.clear()
+        self.events = []
         self.roster.set_rows([])
         self.ui.blank_panels()
         self.results.set_events([])
@@ -668,6 +695,7 @@ class GameApp(W.VBox):
 
     def show_tab(self, title: str) -> None:
         if title in self.tab_index:
+            self._odds_tab = title
             self.tabs.selected_index = self.tab_index[title]
 
     def build_order(self, unit: str, lo: Any) -> None:
@@ -679,6 +707,7 @@ class GameApp(W.VBox):
     def _disarm(self) -> None:
         """No attack waiting, nothing said about the last click (a new side or turn)."""
         self.armed = None
+        self.odds = None
         self.builder.arm(None)
         self.say_click("")
 
@@ -708,6 +737,7 @@ class GameApp(W.VBox):
             self.controls.side.value = u["side"]
         self.selected_unit = unit
         self.armed = None
+        self.odds = None  # (a look at an enemy ends with a new selection)
         self.builder.arm(None)
         ov = {k: v for k, v in self.board.overlays.items() if k not in SELECTION_OVERLAYS}
         sel = self._marks(unit, self.ui.select(unit))
@@ -760,7 +790,17 @@ class GameApp(W.VBox):
     def inspect(self, unit: str, target: str | None) -> None:
         """A look from ``unit`` at ``target``: the adapter's panels, and its overlays drawn."""
         if target is not None and unit in self.units_by_id:
+            self._odds_tab = None  # (the tab the adapter shows the look in: show_tab)
             self._draw(self.ui.inspect(unit, target))
+            if self._odds_tab is not None or self.armed is not None:
+                a = self.armed
+                self.odds = {
+                    "unit": unit,
+                    "target": target,
+                    "kind": getattr(a, "kind", None),
+                    "order": a.label() if a is not None else None,
+                    "panel": self._odds_tab,
+                }
 
     def _draw(self, ov: Any) -> None:
         """Overlays an adapter returned for a look (``los``: a LOS trace or its dict)."""
@@ -769,6 +809,21 @@ class GameApp(W.VBox):
                 self.board.show_los(v)
             else:
                 self.board.set_overlay(k, v)
+
+    # --- observable state (for cells that follow the game: :mod:`.inspectors`) ---------------
+    @traitlets.observe("armed")
+    def _on_armed(self, change: dict[str, Any]) -> None:
+        if change["new"] is None:
+            self.odds = None
+
+    def _on_overlays(self, change: dict[str, Any]) -> None:
+        self.los = (change["new"] or {}).get("los")
+
+    def follow_hover(self) -> None:
+        """Turn the board's hover messages on: ``hovered`` follows the pointer's hex."""
+        if not getattr(self, "_follows_hover", False):
+            self._follows_hover = True
+            self.board.on_hover(lambda ev: setattr(self, "hovered", ev.get("hex")))
 
     def _on_tab(self, change: dict[str, Any]) -> None:
         """A tab came on screen: panels that draw charts do so now (never in a hidden tab); the
