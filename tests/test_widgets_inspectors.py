@@ -59,11 +59,11 @@ def test_a_click_changes_every_inspector(game):
     assert own in ranges.text and ranges.text != before[1]
     assert f"{own} selected" in odds.text
     app.click_unit(enemy)  # a look at the enemy: the odds of the attack (or the game's panel)
-    assert app.odds is not None and app.odds["unit"] == own
+    assert app.order_odds is not None and app.order_odds["unit"] == own
     assert odds.text != before[0] and own in odds.text
     assert "from" in los.text and "clear" in los.text  # drawn, or the map's trace to it
     app.click_unit(own)  # a new selection drops the look
-    assert app.odds is None and "click an enemy" in odds.text
+    assert app.order_odds is None and "click an enemy" in odds.text
     assert not table.frame.empty
 
 
@@ -74,11 +74,11 @@ def test_odds_of_an_armed_attack_show_the_games_panel():
     app.click_unit(own)
     app.click_unit(enemy)
     assert app.armed is not None
-    assert app.odds["order"] == app.armed.label() and app.odds["panel"]
-    panel = app.tabs.children[app.tab_index[app.odds["panel"]]]
+    assert app.order_odds["order"] == app.armed.label() and app.order_odds["panel"]
+    panel = app.tabs.children[app.tab_index[app.order_odds["panel"]]]
     assert panel in odds.children  # the game's own odds panel, shown in the cell too
     app.attack_armed()  # given: nothing armed, the inspector says so
-    assert app.armed is None and app.odds is None
+    assert app.armed is None and app.order_odds is None
     assert panel not in odds.children
 
 
@@ -88,11 +88,11 @@ def test_los_follows_the_board_and_the_hovered_hex():
     own, enemy = _attack_pair(app)
     app.click_unit(own)
     app.click_unit(enemy)
-    assert app.los == app.board.overlays["los"]
-    assert app.los["from"] in los.text
+    assert app.los_trace == app.board.overlays["los"]
+    assert app.los_trace["from"] in los.text
     app.click_unit(own)
     app.board.clear_overlays("los")
-    assert app.los is None
+    assert app.los_trace is None
     app.follow_hover()
     assert app.board.send_hover
     here = app.units_by_id[own]["hex"]
@@ -139,7 +139,7 @@ def test_handover_blanks_the_inspectors():
     app.click_unit(enemy)
     app.end_plot()  # the other human's turn: a hand-over
     assert app.handover
-    assert app.view == {} and app.selected_unit is None and app.odds is None
+    assert app.view == {} and app.selected_unit is None and app.order_odds is None
     assert "hand-over" in table.text and table.frame.empty
     assert "select a unit" in ranges.text and "select a unit" in odds.text
 

@@ -78,8 +78,9 @@ class GameApp(W.VBox):
 
     Observable state (traitlets, Python-side only: never synced to the page) for cells that
     follow the game (:mod:`.inspectors`): ``selected_unit``, ``hovered`` (after
-    :meth:`follow_hover`), ``view`` (the viewer's view), ``armed`` and ``odds`` (the attack
-    being built), ``los`` (the LOS trace the board shows), ``events`` (the last turn's).
+    :meth:`follow_hover`), ``view`` (the viewer's view), ``armed`` and ``order_odds``
+    (the attack being built), ``los_trace`` (the LOS trace the board shows), ``events``
+    (the last turn's).
     """
 
     #: The unit selected on the board (None: none).
@@ -93,9 +94,9 @@ class GameApp(W.VBox):
     #: The last look at an enemy or the attack being built: unit, target, the armed order's
     #: kind and label (None for a look) and the panel (tab) showing the odds; None after a
     #: new selection or when the armed attack is given or dropped.
-    odds = traitlets.Any(None)
+    order_odds = traitlets.Any(None)
     #: The LOS trace the board draws (the board's ``los`` overlay), None if none.
-    los = traitlets.Any(None)
+    los_trace = traitlets.Any(None)
     #: The last turn's events as the viewer may know them (the turn summary's).
     events = traitlets.List()
 
@@ -707,7 +708,7 @@ class GameApp(W.VBox):
     def _disarm(self) -> None:
         """No attack waiting, nothing said about the last click (a new side or turn)."""
         self.armed = None
-        self.odds = None
+        self.order_odds = None
         self.builder.arm(None)
         self.say_click("")
 
@@ -737,7 +738,7 @@ class GameApp(W.VBox):
             self.controls.side.value = u["side"]
         self.selected_unit = unit
         self.armed = None
-        self.odds = None  # (a look at an enemy ends with a new selection)
+        self.order_odds = None  # (a look at an enemy ends with a new selection)
         self.builder.arm(None)
         ov = {k: v for k, v in self.board.overlays.items() if k not in SELECTION_OVERLAYS}
         sel = self._marks(unit, self.ui.select(unit))
@@ -794,7 +795,7 @@ class GameApp(W.VBox):
             self._draw(self.ui.inspect(unit, target))
             if self._odds_tab is not None or self.armed is not None:
                 a = self.armed
-                self.odds = {
+                self.order_odds = {
                     "unit": unit,
                     "target": target,
                     "kind": getattr(a, "kind", None),
@@ -814,10 +815,10 @@ class GameApp(W.VBox):
     @traitlets.observe("armed")
     def _on_armed(self, change: dict[str, Any]) -> None:
         if change["new"] is None:
-            self.odds = None
+            self.order_odds = None
 
     def _on_overlays(self, change: dict[str, Any]) -> None:
-        self.los = (change["new"] or {}).get("los")
+        self.los_trace = (change["new"] or {}).get("los")
 
     def follow_hover(self) -> None:
         """Turn the board's hover messages on: ``hovered`` follows the pointer's hex."""

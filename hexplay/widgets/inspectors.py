@@ -1,8 +1,8 @@
 """Inspectors: small widgets that follow a :class:`~.game_app.GameApp` from a cell of their own.
 
 Display the app in one cell and any of these in the cells beside it; each observes the app's
-observable state (its traitlets: ``selected_unit``, ``view``, ``odds``, ``los``, ``events``,
-``hovered``; and the board's overlays) and redraws at every click and turn:
+observable state (its traitlets: ``selected_unit``, ``view``, ``order_odds``, ``los_trace``,
+``events``, ``hovered``; and the board's overlays) and redraws at every click and turn:
 
 - :class:`OddsInspector`: the attack being built (unit, target, order) and the game's own odds
   panel for it;
@@ -91,15 +91,15 @@ class _Inspector(W.VBox):
 
 
 class OddsInspector(_Inspector):
-    """The attack being built (the app's ``odds``): who, at what, the order; below it the
+    """The attack being built (the app's ``order_odds``): who, at what, the order; below it the
     game's own odds panel for it (the same widget as the app's tab, shown here too)."""
 
     heading = "Odds of the order being built"
     css = "hexplay-inspect-odds"
-    follows = ("odds", "selected_unit")
+    follows = ("order_odds", "selected_unit")
 
     def update(self) -> None:
-        o = self.app.odds
+        o = self.app.order_odds
         if not o:
             sel = self.app.selected_unit
             self.body.value = _HINT.format(
@@ -126,17 +126,17 @@ class OddsInspector(_Inspector):
 
 
 class LosInspector(_Inspector):
-    """The line of sight the board draws (the app's ``los``): its ends, whether it is clear,
+    """The line of sight the board draws (the app's ``los_trace``): its ends, whether it is clear,
     the hexes it crosses and where it is blocked. With :meth:`GameApp.follow_hover` on and no
     trace drawn, the map's own trace (terrain only) from the selected unit to the hex under
-    the pointer, or else to the target of the last look (the app's ``odds``)."""
+    the pointer, or else to the target of the last look (the app's ``order_odds``)."""
 
     heading = "Line of sight"
     css = "hexplay-inspect-los"
-    follows = ("los", "hovered", "selected_unit", "odds")
+    follows = ("los_trace", "hovered", "selected_unit", "order_odds")
 
     def update(self) -> None:
-        d = self.app.los or self._hover_trace()
+        d = self.app.los_trace or self._hover_trace()
         if not d:
             self.body.value = _HINT.format(
                 "no line of sight drawn: select a unit and click (or shift-click) a hex or enemy"
@@ -158,8 +158,8 @@ class LosInspector(_Inspector):
         app = self.app
         u = app.units_by_id.get(app.selected_unit or "")
         a, b, to = (u or {}).get("hex"), app.hovered, "the hex under the pointer"
-        if b is None and app.odds:
-            t = app.odds.get("target")
+        if b is None and app.order_odds:
+            t = app.order_odds.get("target")
             b = (app.units_by_id.get(t) or {}).get("hex", t)
             to = "the target looked at"
         if not isinstance(a, str) or not isinstance(b, str) or a == b:
