@@ -169,3 +169,27 @@ def test_closed_inspector_stops_following():
     own, _ = _own_and_enemy(app)
     app.click_unit(own)  # no error from a closed widget
     assert app.selected_unit == own
+
+
+def test_the_notebook_follows_every_game(tmp_path, monkeypatch):
+    """notebooks/tutorial_live_inspection.ipynb: its last cell drives every game's app and
+    prints what each inspector shows (a look at an enemy: odds and LOS)."""
+    from pathlib import Path
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    path = Path(__file__).resolve().parents[1] / "notebooks" / "tutorial_live_inspection.ipynb"
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=300, resources={"metadata": {"path": str(tmp_path)}}).execute()
+    out = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
+    blocks = {b.split(":", 1)[0]: b for b in out.split("\n") if b and not b.startswith(" ")}
+    lines = out.split("\n")
+    for game in GAMES:
+        assert game in blocks
+        i = lines.index(blocks[game])
+        odds, los, ranges = lines[i + 1 : i + 4]
+        assert "target" in odds  # the look at an enemy, in the odds inspector
+        assert "from" in los and "clear" in los  # its line of sight
+        assert "unit" in ranges and "in sight" in ranges
