@@ -98,7 +98,7 @@ class GameApp(W.VBox):
     #: The LOS trace the board draws (the board's ``los`` overlay), None if none.
     los_trace = traitlets.Any(None)
     #: The last turn's events as the viewer may know them (the turn summary's).
-    events = traitlets.List()
+    events: traitlets.List[dict[str, Any]] = traitlets.List()
 
     def __init__(
         self,
@@ -152,10 +152,10 @@ class GameApp(W.VBox):
         self.plotting_side: str = self._first_side()
         self.handover = False  # hot seat: every panel blank until the next player is ready
         self.units_by_id: dict[str, dict[str, Any]] = {}
-        self.view: dict[str, Any] = {}
-        self.selected_unit: str | None = None
+        self.view = {}
+        self.selected_unit = None
         #: The attack whose odds are shown: a second click on its target (or Attack) gives it.
-        self.armed: Order | None = None
+        self.armed = None
         #: Clicks that became no order (each said, with its reason, in ``click_status``).
         self.refusals = 0
         self.click_text = ""
