@@ -193,3 +193,18 @@ def test_the_notebook_follows_every_game(tmp_path, monkeypatch):
         assert "target" in odds  # the look at an enemy, in the odds inspector
         assert "from" in los and "clear" in los  # its line of sight
         assert "unit" in ranges and "in sight" in ranges
+
+
+def test_a_look_elsewhere_does_not_name_the_armed_order():
+    app = GameApp("skirmish")
+    own, enemy = _attack_pair(app)
+    app.click_unit(own)
+    app.click_unit(enemy)
+    assert app.order_odds["order"] == app.armed.label()
+    here = app.units_by_id[own]["hex"]
+    other = next(u["hex"] for u in app.units_by_id.values() if u.get("hex") not in (None, here))
+    app.inspect(own, other)  # a shift-click's look at another hex: no odds shown for it
+    assert app.order_odds["target"] == enemy  # still the armed attack's (the panel's)
+    app.armed = app.armed.__class__(app.armed.side, app.armed.kind, own, {"target": "X9"})
+    app.inspect(own, enemy)  # a look at an enemy the armed order does not name
+    assert app.order_odds["target"] == enemy and app.order_odds["order"] is None

@@ -793,8 +793,10 @@ class GameApp(W.VBox):
         if target is not None and unit in self.units_by_id:
             self._odds_tab = None  # (the tab the adapter shows the look in: show_tab)
             self._draw(self.ui.inspect(unit, target))
-            if self._odds_tab is not None or self.armed is not None:
-                a = self.armed
+            a = self.armed  # (the armed attack's only if the look is at its target)
+            if a is not None and (a.unit != unit or target not in a.args.values()):
+                a = None
+            if self._odds_tab is not None or a is not None:
                 self.order_odds = {
                     "unit": unit,
                     "target": target,
