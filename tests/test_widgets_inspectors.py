@@ -208,3 +208,11 @@ def test_a_look_elsewhere_does_not_name_the_armed_order():
     app.armed = app.armed.__class__(app.armed.side, app.armed.kind, own, {"target": "X9"})
     app.inspect(own, enemy)  # a look at an enemy the armed order does not name
     assert app.order_odds["target"] == enemy and app.order_odds["order"] is None
+
+
+def test_the_observable_state_is_not_the_pages():
+    """The traits are Python-side only: never sent to the page, never set by it."""
+    app = GameApp("skirmish")
+    state = ("selected_unit", "hovered", "view", "armed", "order_odds", "los_trace", "events")
+    assert not set(state) & set(app.keys)
+    assert not set(state) & set(app.get_state())
