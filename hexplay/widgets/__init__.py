@@ -20,15 +20,23 @@ __all__ = [
     "GameApp",
     "GameUI",
     "HexBoard",
+    "LosInspector",
     "MapEditor",
+    "OddsInspector",
+    "RangesInspector",
     "ScenarioEditor",
     "SideStyle",
+    "ViewTable",
     "map_payload",
 ]
 
 _LAZY = {
     "GameApp": ".game_app",
     "GameUI": ".adapter",
+    "LosInspector": ".inspectors",
+    "OddsInspector": ".inspectors",
+    "RangesInspector": ".inspectors",
+    "ViewTable": ".inspectors",
     "MapEditor": ".map_editor",
     "ScenarioEditor": ".scenario_editor",
 }

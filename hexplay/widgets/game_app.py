@@ -38,6 +38,7 @@ import logging
 from typing import Any
 
 import ipywidgets as W
+import traitlets
 
 from ..engine.errors import IllegalOrder
 from ..engine.protocol import Order
@@ -96,7 +97,30 @@ class GameApp(W.VBox):
     game"; :mod:`.scenario_picker`). ``setup``: ``"computer"`` (every side still setting up
     is placed by the game's default set-up, :meth:`~hexplay.engine.protocol.Game.default_setup`)
     or ``"manual"`` (the human sides place their own units: order builder, board clicks).
+
+    Observable state (traitlets, Python-side only: never synced to the page) for cells that
+    follow the game (:mod:`.inspectors`): ``selected_unit``, ``hovered`` (after
+    :meth:`follow_hover`), ``view`` (the viewer's view), ``armed`` and ``order_odds``
+    (the attack being built), ``los_trace`` (the LOS trace the board shows), ``events``
+    (the last turn's).
     """
+
+    #: The unit selected on the board (None: none).
+    selected_unit = traitlets.Any(None)
+    #: The hex under the pointer (only once :meth:`follow_hover` turned hover messages on).
+    hovered = traitlets.Any(None)
+    #: The view of the side at the screen (``game.view(viewer)``; empty at a hand-over).
+    view = traitlets.Dict()
+    #: The attack whose odds are shown (a second click gives it), None if none.
+    armed = traitlets.Any(None)
+    #: The last look at an enemy or the attack being built: unit, target, the armed order's
+    #: kind and label (None for a look) and the panel (tab) showing the odds; None after a
+    #: new selection or when the armed attack is given or dropped.
+    order_odds = traitlets.Any(None)
+    #: The LOS trace the board draws (the board's ``los`` overlay), None if none.
+    los_trace = traitlets.Any(None)
+    #: The last turn's events as the viewer may know them (the turn summary's).
+    events: traitlets.List[dict[str, Any]] = traitlets.List()
 
     def __init__(
         self,
@@ -150,14 +174,15 @@ class GameApp(W.VBox):
         self.handover = False  # hot seat: every panel blank until the next player is ready
         self.units_by_id: dict[str, dict[str, Any]] = {}
         self._board_counters: list[dict[str, Any]] = []
-        self.view: dict[str, Any] = {}
-        self.selected_unit: str | None = None
+        self.view = {}
+        self.selected_unit = None
         #: The attack whose odds are shown: a second click on its target (or Attack) gives it.
-        self.armed: Order | None = None
+        self.armed = None
         #: Clicks that became no order (each said, with its reason, in ``click_status``).
         self.refusals = 0
         self.click_text = ""
         self.views_pulled = 0  # game.view calls (the one-pass test counts them)
+        self._odds_tab: str | None = None  # the tab an adapter showed during a look
 
         self.board = HexBoard(game.map, height=board_height)
         self.board.set_style(self.ui.style(game))
@@ -213,6 +238,7 @@ class GameApp(W.VBox):
         self.click_status = W.HTML()
         self.click_status.add_class("hexplay-click-status")
         self.board.on_click(self._on_board_click)
+        self.board.observe(self._on_overlays, names="overlays")
         self.builder.attack.on_click(lambda _b: self.attack_armed())
         self.builder.on_change = self._after_plot_change
         self.builder.on_order = self._remember_order
@@ -503,6 +529,7 @@ class GameApp(W.VBox):
             self._events = rec.events
             if rec.events is not None:
                 self.summary.show(rec.events, int(getattr(g, "turn", 0)), over)
+                self.events = list(self.summary.events)
             with self.board.hold_sync():  # one message: units and overlays together
                 self.board.units = self._board_counters
                 keep = {
@@ -632,6 +659,7 @@ class GameApp(W.VBox):
         self._disarm()
         self.save_panel.clear()
         self.summary.clear()
+        self.events = []
         self.roster.set_rows([])
         self.roster_rows = {}
         self.ui.refresh_panels(None, None, self.context(None))
@@ -1002,6 +1030,7 @@ class GameApp(W.VBox):
 
     def show_tab(self, title: str) -> None:
         if title in self.tab_index:
+            self._odds_tab = title
             self.tabs.selected_index = self.tab_index[title]
 
     def build_order(self, unit: str, lo: Any) -> None:
@@ -1015,6 +1044,7 @@ class GameApp(W.VBox):
     def _disarm(self) -> None:
         """No attack waiting, nothing said about the last click (a new side or turn)."""
         self.armed = None
+        self.order_odds = None
         self.builder.arm(None)
         self.say_click("")
 
@@ -1044,6 +1074,7 @@ class GameApp(W.VBox):
             self.controls.side.value = u["side"]
         self.selected_unit = unit
         self.armed = None
+        self.order_odds = None  # (a look at an enemy ends with a new selection)
         self.builder.arm(None)
         with self.board.hold_sync():  # the adapter's overlays for the selection, one message
             self.board.selected = unit
@@ -1091,7 +1122,22 @@ class GameApp(W.VBox):
         """A look from ``unit`` at ``target``: the adapter's panels, its overlays drawn, and
         (``switch``) the panel it names brought on screen."""
         if target is not None and unit in self.units_by_id:
-            self._draw(self.ui.inspect(unit, target, self.context()), switch)
+            self._odds_tab = None  # (the tab the adapter shows the look in)
+            ov = self.ui.inspect(unit, target, self.context())
+            if isinstance(ov, dict) and isinstance(ov.get("tab"), str):
+                self._odds_tab = ov["tab"]
+            self._draw(ov, switch)
+            a = self.armed  # (the armed attack's only if the look is at its target)
+            if a is not None and (a.unit != unit or target not in a.args.values()):
+                a = None
+            if self._odds_tab is not None or a is not None:
+                self.order_odds = {
+                    "unit": unit,
+                    "target": target,
+                    "kind": getattr(a, "kind", None),
+                    "order": a.label() if a is not None else None,
+                    "panel": self._odds_tab,
+                }
 
     def _draw(self, ov: Any, switch: bool = True) -> None:
         """Overlays an adapter returned for a look (``los``: a LOS trace or its dict; ``tab``:
@@ -1104,6 +1150,21 @@ class GameApp(W.VBox):
                 self.board.show_los(v)
             else:
                 self.board.set_overlay(k, v)
+
+    # --- observable state (for cells that follow the game: :mod:`.inspectors`) ---------------
+    @traitlets.observe("armed")
+    def _on_armed(self, change: dict[str, Any]) -> None:
+        if change["new"] is None:
+            self.order_odds = None
+
+    def _on_overlays(self, change: dict[str, Any]) -> None:
+        self.los_trace = (change["new"] or {}).get("los")
+
+    def follow_hover(self) -> None:
+        """Turn the board's hover messages on: ``hovered`` follows the pointer's hex."""
+        if not getattr(self, "_follows_hover", False):
+            self._follows_hover = True
+            self.board.on_hover(lambda ev: setattr(self, "hovered", ev.get("hex")))
 
     def _on_tab(self, change: dict[str, Any]) -> None:
         """A tab came on screen: panels that draw charts do so now (never in a hidden tab); the
