@@ -395,7 +395,7 @@ def enough_protection(
             out.rows.append(_row(level, "worst", stronger))
             if r.best.knobs not in warm_sets:  # the next level starts from this one's winner
                 warm_sets.insert(0, dict(r.best.knobs))
-            if search is not None:
+            if search is not None and spec.seeded_search:  # (declared: checked above)
                 from ..registry import resolve
 
                 knobs = resolve(spec.seeded_search)(side, stronger.knobs, dict(search))
@@ -515,7 +515,9 @@ def robust_defence(
     if att not in spec.spaces or dfd not in spec.spaces:
         raise ValueError(f"{game} declares no search space for both sides (needs {spec.sides})")
     own = _own_client(sweep_kw)
-    kw = dict(candidates=candidates, games=games, budget=budget, final_games=final_games)
+    kw: dict[str, Any] = dict(
+        candidates=candidates, games=games, budget=budget, final_games=final_games
+    )
     out: list[RobustRound] = []
     defence: dict[str, Any] = {}
     attacks: list[dict] = []

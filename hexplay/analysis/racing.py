@@ -216,17 +216,17 @@ def bernoulli_play(p: Sequence[float], seed: int = 0, common: float = 0.8) -> Pl
     ``p[i]``; with chance ``common`` a game's uniform draw is shared by every arm (common random
     numbers), else each arm draws its own. Game ``g`` draws from its own seed: any arm's
     outcomes do not depend on which arms are played with it."""
-    p = np.asarray(p, dtype=float)
+    chance = np.asarray(p, dtype=float)
 
     def play(arms: list[int], start: int, n: int) -> np.ndarray:
         out = np.zeros((len(arms), n))
         for j in range(n):
             rng = np.random.default_rng([seed, start + j])
             shared = rng.random()
-            own = rng.random(len(p))
-            use_shared = rng.random(len(p)) < common
+            own = rng.random(len(chance))
+            use_shared = rng.random(len(chance)) < common
             u = np.where(use_shared, shared, own)
-            out[:, j] = (u < p)[arms]
+            out[:, j] = (u < chance)[arms]
         return out
 
     return play

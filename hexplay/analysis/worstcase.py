@@ -153,7 +153,8 @@ class BestResponse:
     def excluded_upper(self) -> float:
         """The largest ``gap_upper`` of the candidates the test excluded (below 0: none of
         them is better than the arm it lost to, at the race's level); NaN if none was."""
-        gaps = [r.gap_upper for r in (self.race.dropped_by_bound if self.race else [])]
+        dropped = self.race.dropped_by_bound if self.race else []
+        gaps = [r.gap_upper for r in dropped if r.gap_upper is not None]
         return max(gaps) if gaps else float("nan")
 
     def summary(self) -> dict[str, Any]:
@@ -202,11 +203,11 @@ def sample_knobs(
     rng = np.random.default_rng(seed)
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
-    for k in [{}, *warm]:
-        key = json.dumps(dict(k), sort_keys=True, default=str)
+    for start in [{}, *warm]:
+        key = json.dumps(dict(start), sort_keys=True, default=str)
         if key not in seen:
             seen.add(key)
-            out.append(dict(k))
+            out.append(dict(start))
     space = dict(space or {})
     for _ in range(50 * n):
         if len(out) >= n or not space:

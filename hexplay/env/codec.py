@@ -26,11 +26,14 @@ its own codec.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from ..engine import REFEREE, IllegalOrder, LegalOrder, Need, Order
+
+Index = TypeVar("Index", int, np.ndarray)
+"""One index or an array of them (:meth:`OrderCodec.action` maps either)."""
 
 END = 0
 """The action that submits (end of set-up, plot or turn), or waits when there is nothing to do."""
@@ -114,7 +117,7 @@ class OrderCodec:
         )
 
     # --- the index arithmetic --------------------------------------------------------------
-    def action(self, kind: int, slot: int, target: int) -> int:
+    def action(self, kind: Index, slot: Index, target: Index) -> Index:
         return 1 + (kind * self.slots + slot) * self.targets + target
 
     def split(self, action: int) -> tuple[int, int, int]:

@@ -23,8 +23,8 @@ import numpy as np
 from ..engine import IllegalOrder
 from .codec import END, OrderCodec
 from .factored import HEADS, FactoredCodec
-from .observe import LIMIT, encoder_for
-from .planes import Channel, planes_for
+from .observe import LIMIT, ViewEncoder, encoder_for
+from .planes import Channel, PlaneEncoding, planes_for
 
 DEFAULT_MAX_CYCLES = 100_000
 """Steps after which an episode is truncated (PettingZoo's ``max_cycles``)."""
@@ -40,7 +40,9 @@ OBSERVATIONS = ("planes", "vector")
 def _spaces(n: int, obs: dict[str, tuple[int, ...]]):
     from gymnasium import spaces
 
-    parts = {k: spaces.Box(-LIMIT, LIMIT, shape, np.float32) for k, shape in obs.items()}
+    parts: dict[str, spaces.Space[Any]] = {
+        k: spaces.Box(-LIMIT, LIMIT, shape, np.float32) for k, shape in obs.items()
+    }
     parts["action_mask"] = spaces.Box(0, 1, (n,), np.int8)
     return spaces.Dict(parts), spaces.Discrete(n)
 
@@ -81,16 +83,21 @@ class GameDriver:
         self.observation = observation
         self.game = self.entry.new(scenario, seed=self.seed)
         self.codec = OrderCodec.for_game(self.game)
-        self.heads = FactoredCodec(self.codec) if actions == "factored" else None
+        self.heads: FactoredCodec | None = (
+            FactoredCodec(self.codec) if actions == "factored" else None
+        )
         self.sides = tuple(self.game.info.sides)
         self.pending: dict[str, tuple[int, ...]] = {}
+        self.encoder: ViewEncoder | PlaneEncoding
+        shapes: dict[str, tuple[int, ...]]
         if observation == "vector":
-            self.encoder = encoder_for(self.game)
-            shapes = {"observation": (self.encoder.size,)}
+            vector = encoder_for(self.game)
+            self.encoder = vector
+            shapes = {"observation": (vector.size,)}
         else:
             self.encoder = planes_for(self.game)
             self.channels, self.globals = self.env_channels()
-            h, w = self.encoder.shape[1:]
+            h, w = self.planes().shape[1:]
             shapes = {"planes": (len(self.channels), h, w), "globals": (len(self.globals),)}
         n = self.heads.n if self.heads is not None else self.codec.n
         obs, act = _spaces(n, shapes)
@@ -99,10 +106,23 @@ class GameDriver:
         self._legal: dict[str, list] = {}
         self._choices: dict[str, Any] = {}
 
+    def planes(self) -> PlaneEncoding:
+        """The plane encoding (observation ``"planes"``; the vector form has none)."""
+        if isinstance(self.encoder, ViewEncoder):
+            raise ValueError("the vector observation has no plane encoding")
+        return self.encoder
+
+    def factored(self) -> FactoredCodec:
+        """The three heads (actions ``"factored"``; the flat form has none)."""
+        if self.heads is None:
+            raise ValueError("the flat action form has no heads")
+        return self.heads
+
     def env_channels(self) -> tuple[tuple[Channel, ...], tuple[Channel, ...]]:
         """The observation's channels and globals: the game's encoding's, then (factored
         actions) what the side has chosen so far for the order it is giving."""
-        ch, gl = tuple(self.encoder.channels), tuple(self.encoder.globals)
+        enc = self.planes()
+        ch, gl = tuple(enc.channels), tuple(enc.globals)
         if self.heads is None:
             return ch, gl
         return (
@@ -155,18 +175,19 @@ class GameDriver:
         return self._give(side, int(action))
 
     def _apply_head(self, side: str, value: int) -> bool:
+        heads = self.factored()
         c = self.choices(side)
         pending = self.pending.get(side, ())
-        if not 0 <= value < self.heads.n or value not in self.heads.options(c, pending):
+        if not 0 <= value < heads.n or value not in heads.options(c, pending):
             return False
         if not pending and value == END:
             return self._give(side, END)
-        pending = self.heads.advance(c, (*pending, value))
+        pending = heads.advance(c, (*pending, value))
         if len(pending) < 3:
             self.pending[side] = pending
             return True
         self.pending.pop(side, None)
-        return self._give(side, self.heads.flat_action(pending))
+        return self._give(side, heads.flat_action(pending))
 
     def _give(self, side: str, action: int) -> bool:
         """Give the flat ``action`` (an order, or END: submit) to the game."""
@@ -192,7 +213,7 @@ class GameDriver:
             g = self.game
             acting = not g.over and side in g.to_act()
             legal = self.legal(side) if acting else []
-            self._choices[side] = self.heads.choices(legal, self.can_end(side))
+            self._choices[side] = self.factored().choices(legal, self.can_end(side))
         return self._choices[side]
 
     def _forget(self, side: str, plotted: bool) -> None:
@@ -219,7 +240,7 @@ class GameDriver:
         if self.heads is not None:
             c = self.choices(side)
             m = self.heads.mask(c, self.pending.get(side, ()))
-            if not m.any() and self.pending.pop(side, None):
+            if not m.any() and self.pending.pop(side, ()):
                 m = self.heads.mask(c, ())
             return m
         legal = self.legal(side) if not g.over and side in g.to_act() else []
@@ -227,7 +248,7 @@ class GameDriver:
 
     def observe(self, side: str) -> dict[str, np.ndarray]:
         view = self.game.view(side)
-        if self.observation == "vector":
+        if isinstance(self.encoder, ViewEncoder):
             return {"observation": self.encoder.encode(view), "action_mask": self.mask(side)}
         mask = self.mask(side)
         obs = self.encoder.encode(view)
@@ -249,7 +270,7 @@ class GameDriver:
         glob[k + len(pending)] = 1.0
         if pending and 2 <= pending[0] <= len(self.codec.units) + 1:
             uid = self.codec.units[pending[0] - 2]
-            f = self.encoder.flat((view.get("units") or {}).get(uid, {}).get("hex"))
+            f = self.planes().flat((view.get("units") or {}).get(uid, {}).get("hex"))
             if f is not None:
                 planes[c].reshape(-1)[f] = 1.0
         if len(pending) > 1:

@@ -116,8 +116,11 @@ class PlanesExtractor(BaseFeaturesExtractor):
         features: int = 256,
     ) -> None:
         super().__init__(space, features)
-        c = space["planes"].shape[0]
-        g = space["globals"].shape[0]
+        planes, glob = space["planes"], space["globals"]
+        if not isinstance(planes, gym.spaces.Box) or not isinstance(glob, gym.spaces.Box):
+            raise TypeError("PlanesExtractor needs Box spaces 'planes' and 'globals'")
+        c = planes.shape[0]
+        g = glob.shape[0]
         self.pool_size = pool
         self.conv0 = nn.Conv2d(c, channels, 3, padding=1)
         self.conv1 = nn.Conv2d(channels, channels, 3, padding=1)
@@ -135,7 +138,7 @@ def make_model(
     env: SideEnv, seed: int = 0, features: Mapping[str, Any] | None = None, **ppo: Any
 ) -> MaskablePPO:
     """The ``MaskablePPO`` model with :class:`PlanesExtractor` and one tanh layer per head."""
-    kw = dict(
+    kw: dict[str, Any] = dict(
         n_steps=1024,
         batch_size=256,
         n_epochs=4,
@@ -159,11 +162,16 @@ def export_policy(model: MaskablePPO, path: str | Path | None = None) -> dict[st
     """The policy's weights as numpy arrays (written to ``path`` as ``.npz`` if given)."""
     p = model.policy
     fe = p.pi_features_extractor
+    if not isinstance(fe, PlanesExtractor):
+        raise TypeError("export_policy needs a model of make_model (a PlanesExtractor)")
     out: dict[str, np.ndarray] = {"pool": np.asarray(fe.pool_size, dtype=np.int64)}
 
     def put(name: str, layer: nn.Module) -> None:
-        out[f"{name}.w"] = layer.weight.detach().cpu().numpy().astype(np.float32)
-        out[f"{name}.b"] = layer.bias.detach().cpu().numpy().astype(np.float32)
+        weight, bias = layer.weight, layer.bias
+        if not isinstance(weight, torch.Tensor) or not isinstance(bias, torch.Tensor):
+            raise TypeError(f"{name}: a layer with a weight and a bias")
+        out[f"{name}.w"] = weight.detach().cpu().numpy().astype(np.float32)
+        out[f"{name}.b"] = bias.detach().cpu().numpy().astype(np.float32)
 
     put("conv0", fe.conv0)
     put("conv1", fe.conv1)
@@ -173,8 +181,15 @@ def export_policy(model: MaskablePPO, path: str | Path | None = None) -> dict[st
         put(f"pi{i}", layer)
     put("action", p.action_net)
     if path is not None:
-        np.savez_compressed(path, **out)
+        save_arrays(path, out)
     return out
+
+
+def save_arrays(path: str | Path, arrays: Mapping[str, np.ndarray]) -> None:
+    """``np.savez_compressed(path, **arrays)`` (numpy's stubs check ``**`` arrays against its
+    ``allow_pickle`` flag too, so they pass here as a mapping of Any)."""
+    named: dict[str, Any] = dict(arrays)
+    np.savez_compressed(path, **named)
 
 
 # --- behaviour cloning -----------------------------------------------------------------------
@@ -241,6 +256,9 @@ def clone(
     """Fit the policy to the expert's head values (cross-entropy under the masks); the loss
     of each epoch."""
     p = model.policy
+    # sb3 annotates the observations as one Tensor; a MultiInputPolicy takes a dict of them
+    Evaluate = Callable[..., tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]]
+    evaluate: Evaluate = p.evaluate_actions
     opt = torch.optim.Adam(p.parameters(), lr=lr)
     rng = np.random.default_rng(seed)
     n = len(acts)
@@ -251,7 +269,7 @@ def clone(
         for b in range(0, n, batch):
             idx = order[b : b + batch]
             o = {k: torch.as_tensor(v[idx].astype(np.float32)) for k, v in obs.items()}
-            _, logp, _ = p.evaluate_actions(
+            _, logp, _ = evaluate(
                 o, torch.as_tensor(acts[idx]), action_masks=torch.as_tensor(masks[idx])
             )
             loss = -logp.mean()
@@ -338,7 +356,7 @@ def train(
             log.win_rates.setdefault(opp, []).append(wins / games)
         if out is not None:
             save_log(log, Path(out).with_suffix(".log.npz"))
-            np.savez_compressed(out, **w)
+            save_arrays(out, w)
 
     if expert is not None and expert_games:
         obs, masks, acts = expert_samples(game, side, expert, opponent, expert_games, seed)
@@ -362,4 +380,4 @@ def save_log(log: Log, path: str | Path) -> None:
         "bc_loss": np.asarray(log.bc_loss),
     }
     arrays.update({f"win_{k}": np.asarray(v) for k, v in log.win_rates.items()})
-    np.savez_compressed(path, **arrays)
+    save_arrays(path, arrays)

@@ -6,12 +6,13 @@ of 1-based column ``col`` and row ``row``). Every channel and global has a name 
 documentation (:class:`Channel`), so a learner's inputs can be read and listed in the docs.
 
 The interface (:class:`PlaneEncoding`) is what a game's plugin record names with ``env=``
-(``"module:Class"``, called with a game of the scenario): ``channels``, ``globals``, ``shape``
-and ``encode(view)``. :class:`GridEncoding` is the base the shipped games build on: the map's
-own planes (terrain one-hot, elevation, hexside features, roads: public, the same for every
-side), the helpers to stamp a view's units on the grid, the hexes a side's units see, and the
-enemies last seen with their age; :class:`DefaultPlanes` is the generic encoding a game gets
-without its own (units by side from the view keys every game has).
+(``"module:Class"``, called with a game of the scenario): ``channels``, ``globals``, ``shape``,
+``encode(view)`` and ``flat(hex)`` (a hex's grid index). :class:`GridEncoding` is the base
+the shipped games build on: the map's own planes (terrain one-hot, elevation, hexside
+features, roads: public, the same for every side), the helpers to stamp a view's units on the
+grid, the hexes a side's units see, and the enemies last seen with their age;
+:class:`DefaultPlanes` is the generic encoding a game gets without its own (units by side from
+the view keys every game has).
 
 Only the *layout* (channels, the map, the unit table) comes from the scenario; every value
 comes from the view, so two states a side cannot tell apart give it equal observations.
@@ -52,6 +53,8 @@ class PlaneEncoding(Protocol):
     def shape(self) -> tuple[int, int, int]: ...
 
     def encode(self, view: Mapping[str, Any]) -> dict[str, np.ndarray]: ...
+
+    def flat(self, label: Any) -> int | None: ...
 
 
 def _sides_with(m: Any, feature_sides: frozenset) -> np.ndarray:
@@ -233,7 +236,7 @@ class DefaultPlanes(GridEncoding):
         glob[self.gl("over")] = bool(view.get("over"))
 
 
-def planes_for(game: Any) -> Any:
+def planes_for(game: Any) -> PlaneEncoding:
     """The plane encoding the game's plugin record names (``env=``: a class or function
     ``f(game)`` giving a :class:`PlaneEncoding`), else :class:`DefaultPlanes`."""
     from ..registry import game_entry

@@ -63,7 +63,8 @@ class NumpyPolicy:
 
     def __init__(self, weights: Mapping[str, np.ndarray]) -> None:
         self.w = {k: np.asarray(v, dtype=np.float32) for k, v in weights.items()}
-        self.pool = tuple(int(x) for x in np.asarray(weights["pool"]).tolist())
+        ph, pw = np.asarray(weights["pool"]).tolist()
+        self.pool = (int(ph), int(pw))
         self.convs = sorted(
             {k.split(".")[0] for k in self.w if k.startswith("conv")}, key=lambda s: int(s[4:])
         )

@@ -12,14 +12,15 @@ def spec_markdown(game: str) -> str:
     """Markdown: a summary table of ``game``'s spaces, then its channels and globals."""
     d = GameDriver(game)
     c, h, w = d.observation_spaces[d.sides[0]]["planes"].shape
-    unit, kind, target = d.heads.sizes
+    heads = d.factored()
+    unit, kind, target = heads.sizes
     rows = [
         "| space | shape / size |",
         "|---|---|",
         f"| planes | {c} x {h} x {w} (channels x rows x columns of the map) |",
         f"| globals | {len(d.globals)} |",
         f"| heads ({', '.join(HEADS)}) | {unit}, {kind}, {target}: "
-        f"`Discrete({d.heads.n})`, one mask of {d.heads.n} a step |",
+        f"`Discrete({heads.n})`, one mask of {heads.n} a step |",
         f'| flat form (`actions="flat"`) | `Discrete({d.codec.n})`, one mask of {d.codec.n} |',
     ]
     out = ["\n".join(rows), "", "| channel | what it holds |", "|---|---|"]

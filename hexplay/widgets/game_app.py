@@ -803,7 +803,7 @@ class GameApp(W.VBox):
     ) -> None:
         """The board click on ``hex_`` / ``unit`` with ``sel`` selected (see the click's doc)."""
         side = self.plotting_side
-        c = self.builder.controller
+        c = self.orders
         target = occupant or unit
         enemy = unit is not None and self.units_by_id[unit].get("side") != side
         if hex_ is None and unit is not None:
@@ -859,7 +859,7 @@ class GameApp(W.VBox):
         info = self.game.info
         skip = {*getattr(info, "move_kinds", ()), *getattr(info, "attack_kinds", ())}
         found = []
-        c = self.builder.controller
+        c = self.orders
         try:
             legal = [lo for lo in c.engine_legal_orders(sel) if sel is not None or lo.unit is None]
         except Exception:
@@ -975,7 +975,7 @@ class GameApp(W.VBox):
         unit = self._acting_unit()
         if unit is None:
             return
-        c = self.builder.controller
+        c = self.orders
         legal = [lo for lo in c.engine_legal_orders(unit) if lo.kind in spec.kinds]
         if spec.direction is None:
             kinds = sorted({lo.kind for lo in legal}, key=spec.kinds.index)
@@ -1018,7 +1018,7 @@ class GameApp(W.VBox):
         """Select the next own unit (by id) that may still give an order now."""
         if self.handover or self.over:
             return
-        c = self.builder.controller
+        c = self.orders
         own = sorted(k for k, u in self.units_by_id.items() if self._selectable(u))
         ready = [k for k in own if c.engine_legal_orders(k)]
         if not ready:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine import Game
 from . import guard as G
 
 DEFAULT = "default"
@@ -46,7 +47,9 @@ class ScenarioPicker(G.Dropdown):
         return None if self.value == DEFAULT else self.value
 
 
-def new_game(game_name: str, seed: int, scenario: str | None, default: type | None = None) -> Any:
+def new_game(
+    game_name: str, seed: int, scenario: str | None, default: type[Game] | None = None
+) -> Any:
     """A new game of the registered game ``game_name``: its registry entry's ``scenario``
     (None: the game's default scenario); a game not registered (``default``: its class) starts
     by the protocol's ``new``."""

@@ -18,7 +18,7 @@ passes them on): it then shows them where they were when reported.
 
 from __future__ import annotations
 
-from ...engine.commanders import Commands
+from ...engine.commanders import Commands, Delivery
 from .observation import PHASE
 
 ROWS = ("north", "middle", "south")
@@ -82,7 +82,7 @@ def sightings(g, side: str, units) -> set[str]:
     return out
 
 
-def links(g, side: str, groups, options) -> list[tuple[str, str, str]]:
+def links(g, side: str, groups, options) -> list[tuple[str, str, Delivery]]:
     """Every command's reports reach every other at the end of the side's turn."""
     return [(a, b, "turn") for a in groups for b in groups if a != b]
 

@@ -20,7 +20,7 @@ The adversary has no radios: its teams share reports by word of mouth as in SKIR
 
 from __future__ import annotations
 
-from ...engine.commanders import Commands
+from ...engine.commanders import Commands, Delivery
 from ..skirmish.commanders import by_convoy, by_vehicles, sightings, trim, voice_links
 from ..skirmish.state import DEFENDER
 
@@ -48,14 +48,14 @@ def on_net(g, vid: str) -> bool:
     return aboard and warned
 
 
-def radio_links(g, side: str, groups, options) -> list[tuple[str, str, str]]:
+def radio_links(g, side: str, groups, options) -> list[tuple[str, str, Delivery]]:
     """Pairs of defender commands whose vehicles are on the net and in range (both ways)."""
     if side != DEFENDER or not g.scenario.radio or options.get("radios") == "failed":
         return []
     rng = sure_range(g)
     nets = {n: [v for v in us if v in g.vehicles and on_net(g, v)] for n, us in groups.items()}
     names = [n for n in groups if nets[n]]
-    out = []
+    out: list[tuple[str, str, Delivery]] = []
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
             d = min(abs(g.vehicles[x].pos - g.vehicles[y].pos) for x in nets[a] for y in nets[b])
@@ -64,7 +64,7 @@ def radio_links(g, side: str, groups, options) -> list[tuple[str, str, str]]:
     return out
 
 
-def links(g, side: str, groups, options) -> list[tuple[str, str, str]]:
+def links(g, side: str, groups, options) -> list[tuple[str, str, Delivery]]:
     out = voice_links(g, side, groups)
     have = {(a, b) for a, b, _ in out}
     out += [x for x in radio_links(g, side, groups, options) if (x[0], x[1]) not in have]

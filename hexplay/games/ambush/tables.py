@@ -153,7 +153,8 @@ def _need(cond: bool, file: str, field: str, msg: str) -> None:
 
 def _rows(d: dict[str, Any], file: str, key: str) -> list[dict[str, Any]]:
     rows = d.get(key)
-    _need(isinstance(rows, list) and bool(rows), file, key, "a non-empty list of tables")
+    if not isinstance(rows, list) or not rows:
+        raise TableError(file, key, "a non-empty list of tables")
     for i, r in enumerate(rows):
         why = r.get("why")
         _need(isinstance(why, str) and len(why) > 10, file, f"{key}[{i}].why", "give the reason")

@@ -13,7 +13,7 @@ of its own ships afloat; the other divisions' sightings reach it **at the end of
 
 from __future__ import annotations
 
-from ...engine.commanders import Commands
+from ...engine.commanders import Commands, Delivery
 
 DIVISION_SIZE = 4
 """Most ships in one division (a destroyer division of the period had four)."""
@@ -64,7 +64,7 @@ def sightings(g, side: str, units) -> set[str]:
     return out
 
 
-def links(g, side: str, groups, options) -> list[tuple[str, str, str]]:
+def links(g, side: str, groups, options) -> list[tuple[str, str, Delivery]]:
     """Every division's sightings reach every other at the end of the turn."""
     return [(a, b, "turn") for a in groups for b in groups if a != b]
 

@@ -68,10 +68,11 @@ _COLUMN_MEMO: dict[tuple, str | None] = {}
 def column(attack: Fraction | int, defense: Fraction | int) -> str | None:
     """Equal to :func:`column_plain` (memoized: games ask the same few odds all the time)."""
     key = (attack, defense)
-    hit = _COLUMN_MEMO.get(key, 0)
-    if hit == 0:
+    try:
+        return _COLUMN_MEMO[key]
+    except KeyError:
         hit = _COLUMN_MEMO[key] = column_plain(attack, defense)
-    return hit
+        return hit
 
 
 def result(col: str, die: int) -> str:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.commanders import Commands
+from ...engine.commanders import Commands, Delivery
 from .scenario import TRANSPORTER_ID
 from .state import ADVERSARY, DEFENDER
 
@@ -102,7 +102,7 @@ def _vehicles_of(g, units) -> set[str]:
     return {g.men[u].vehicle for u in units if u in g.men and g.men[u].alive} - {None}
 
 
-def voice_links(g, side: str, groups) -> list[tuple[str, str, str]]:
+def voice_links(g, side: str, groups) -> list[tuple[str, str, Delivery]]:
     """Pairs of commands whose living men share a vehicle or a hex or see each other:
     reports pass between them at once (both ways)."""
     blk = g.blockers()
@@ -110,7 +110,7 @@ def voice_links(g, side: str, groups) -> list[tuple[str, str, str]]:
     eyes = {n: _eyes(g, us) for n, us in groups.items()}
     rides = {n: _vehicles_of(g, us) for n, us in groups.items()}
     names = list(groups)
-    out = []
+    out: list[tuple[str, str, Delivery]] = []
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
             near = bool(rides[a] & rides[b]) or bool(eyes[a] & eyes[b])
@@ -121,7 +121,7 @@ def voice_links(g, side: str, groups) -> list[tuple[str, str, str]]:
     return out
 
 
-def links(g, side: str, groups, options) -> list[tuple[str, str, str]]:
+def links(g, side: str, groups, options) -> list[tuple[str, str, Delivery]]:
     return voice_links(g, side, groups)
 
 

@@ -50,7 +50,7 @@ def practice_map(cols: int = 16, rows: int = 16):
     """
     import numpy as np
 
-    from ...hexgrid import OffsetLayout, hexside_between, sides_of
+    from ...hexgrid import Hexside, OffsetLayout, hexside_between, sides_of
     from ...maps import Map
 
     lay = OffsetLayout(cols, rows)
@@ -58,7 +58,7 @@ def practice_map(cols: int = 16, rows: int = 16):
     for r in range(3, 7):
         terrain[3, r - 1] = 1
     routes = {}
-    roads = set()
+    roads: set[Hexside] = set()
     for name, col in (("Route 4", 8), ("Route 7", 12)):
         hexes = tuple(lay.to_hex(col, r) for r in range(1, rows + 1))
         routes[name] = hexes

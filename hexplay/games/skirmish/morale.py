@@ -28,7 +28,7 @@ def new_state() -> dict:
 
 def after_combat(g, start_wounds: dict[str, int], automatic_fired_upon: set[str]) -> None:
     tab = g.ambush_tables
-    st = {"suppressed": [], "panicked": []}
+    st: dict[str, list[str]] = {"suppressed": [], "panicked": []}
     hit = {m.id for m in g.men.values() if m.wounds > start_wounds.get(m.id, 0)}
     for mid in sorted(automatic_fired_upon - hit, key=_unit_key):
         m = g.men[mid]

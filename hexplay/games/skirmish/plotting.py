@@ -133,10 +133,11 @@ def best_weapon(g, m: Man, target: Man, rng: int) -> str | None:
     impaired = m.wounded or m.vehicle is not None
     in_veh = "vehicle" if target.vehicle else "open"
     key = (m.long_gun, bool(m.armed), impaired, in_veh, rng)
-    got = _BEST_WEAPON.get(key, False)
-    if got is False:
+    try:
+        return _BEST_WEAPON[key]
+    except KeyError:
         got = _BEST_WEAPON[key] = _best_weapon(m, impaired, in_veh, rng)
-    return got
+        return got
 
 
 _BEST_WEAPON: dict[tuple, str | None] = {}

@@ -195,7 +195,8 @@ class NavalScripted(GamePlayer):
         if hex_of is None:
             hex_of = _HEX_OF[id(m)] = dict(zip(m.hex_labels, m.hexes))
         turn = v["turn"]
-        own, enemies = [], []
+        own: list[tuple[str, dict[str, Any], Hex, int]] = []
+        enemies: list[tuple[str, dict[str, Any], Hex, int]] = []
         for uid, u in v["units"].items():
             if u["hex"] is None or u.get("face_down"):  # (an unspotted ship: where only)
                 continue

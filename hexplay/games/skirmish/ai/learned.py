@@ -53,7 +53,7 @@ def player(side: str, seed: int = 0, greedy: bool = True, **_: Any) -> Any:
 
 def order_of_command(side: str, cmd: dict) -> Order | None:
     """The order a set-up or plot command gives (None for submit and the rest)."""
-    op, args = cmd.get("op"), dict(cmd.get("args") or {})
+    op, args = str(cmd.get("op") or ""), dict(cmd.get("args") or {})
     if op in SETUP_ARGS:
         unit = args.pop("unit_id", None)
         args.pop("side", None)

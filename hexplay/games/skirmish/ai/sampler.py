@@ -12,6 +12,7 @@ import numpy as np
 from hexplay.ai.random import random_completion
 from hexplay.ai.samplers import SAMPLER_TRIES, LastMemo, resample_plot
 from hexplay.ai.worlds import rollout_copy
+from hexplay.engine import Order
 
 RADIUS = 8
 """Unseen enemy men on foot are drawn among the hidden hexes within this many hexes of the
@@ -298,15 +299,15 @@ def _draw_placements(twin: Any, enemy: str, rng: np.random.Generator) -> None:
     (a unit placed is not offered again; the other units' places so far limit its options)."""
     units = sorted({lo.unit for lo in twin.legal_orders(enemy) if lo.kind == "place"})
     for j in rng.permutation(len(units)):
-        choices = []
+        made: list[Order | None] = []
         for lo in twin.legal_orders(enemy, units[int(j)]):
             if lo.kind != "place":
                 continue
             if len(lo.needs) == 1:  # (a placement's one open choice: a hex, offset or seat)
                 need = lo.needs[0]
-                choices.extend(lo.complete(**{need.name: o}) for o in need.options)
+                made.extend(lo.complete(**{need.name: o}) for o in need.options)
             else:
-                choices.append(random_completion(lo, rng))
-        choices = [o for o in choices if o is not None]
+                made.append(random_completion(lo, rng))
+        choices = [o for o in made if o is not None]
         if choices:
             twin.order(choices[int(rng.integers(len(choices)))])
