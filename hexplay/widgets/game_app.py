@@ -1211,7 +1211,7 @@ class GameApp(W.VBox):
     def _cost_unit(self, unit: str) -> str:
         """The unit the game's reach counts ``unit``'s moves in (its own word: AP, MP...)."""
         try:
-            return str(self.builder.controller.reach(unit).cost_unit or "")
+            return str(self.orders.reach(unit).cost_unit or "")
         except Exception:
             return ""
 
