@@ -191,7 +191,7 @@ def attack_by_clicks(kit: Kit, positions: int = 400) -> None:
 
 def _end_turn(kit: Kit, app: Any) -> None:
     """The human at the screen ends the plot (or turn) with nothing given; if the rules refuse
-    that, with the adapter's default orders first (what the app's turn timer does)."""
+    that, with the game's default orders first (what the app's turn timer does)."""
     from ..widgets.game_app import _to_act
 
     g = app.game
@@ -199,7 +199,7 @@ def _end_turn(kit: Kit, app: Any) -> None:
     before = (len(g.commands.commands), g.turn, _to_act(g))
     app.end_plot()
     if side in _to_act(g) and app.plotting_side == side and not app.over:
-        for o in app.ui.default_orders(g, side):
+        for o in g.default_orders(side):
             app.give_order(o)
         app.end_plot()
     if (len(g.commands.commands), g.turn, _to_act(g)) == before:
