@@ -67,7 +67,7 @@ def own_units():
     side = app.plotting_side
     return [u for u, v in app.units_by_id.items()
             if v.get("side") == side and v.get("hex") and not v.get("in_vehicle")
-            and app.ui.selectable(v, side)]
+            and app._selectable(v)]
 
 
 def enemies():
@@ -78,7 +78,7 @@ def enemies():
 
 def attack_target(unit):
     '''The first enemy counter the unit's attack orders list (its id), or None.'''
-    c = app.builder.controller
+    c = app.orders
     foes = enemies()
     by_hex = {h: u for u, h in foes.items()}
     for lo in c.engine_legal_orders(unit):
@@ -98,7 +98,7 @@ def attack_target(unit):
 def move_choices(unit, n=80):
     '''Hexes of the unit's reach nearest the closest enemy it knows of (else the map's
     middle), free of counters: the best first.'''
-    r = app.builder.controller.reach(unit)
+    r = app.orders.reach(unit)
     if not r:
         return []
     here = app.units_by_id[unit]["hex"]
@@ -125,7 +125,7 @@ def refused_clicks():
     if not own:
         return {}
     u = own[0]
-    r = app.builder.controller.reach(u)
+    r = app.orders.reach(u)
     taken = {v.get("hex") for v in app.units_by_id.values()}
     here = app.units_by_id[u]["hex"]
     far = sorted((h for h in app.game.map.hex_labels if h not in r and h not in taken),

@@ -205,6 +205,9 @@ def reset(page: Any) -> None:
     page.wait_for_function(
         "(n) => document.querySelector('.hexplay-board').dataset.framed === n", arg=seq
     )
+    # then the whole map (the checks below hover and click hexes anywhere on it; a narrow
+    # notebook cell would leave a framed view's edge columns outside the board's frame)
+    page.locator('.hexplay-board button[title="fit the whole map"]').click()
 
 
 def select(page: Any, unit: str) -> None:
