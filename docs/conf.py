@@ -90,7 +90,8 @@ nitpick_ignore_regex = [
         r"tornado|gymnasium|pettingzoo|sqlite3|asyncio|concurrent|threading|logging|json|"
         r"argparse|datetime|random|io|os|re|dataclasses|functools|itertools|subprocess|signal|"
         r"socket|http|urllib|hashlib|hmac|secrets|tomllib|tomli|math|statistics|copy|time|"
-        r"contextlib|weakref|inspect|importlib|heapq|bisect|operator|textwrap|html|xml|W|G)(\..*)?",
+        r"contextlib|weakref|inspect|importlib|heapq|bisect|operator|textwrap|html|xml|W|G|"
+        r"torch|sb3_contrib|stable_baselines3|gym|Module)(\..*)?",
     ),
     # type aliases (Literal or Callable) that autodoc cannot document as classes
     (
@@ -100,6 +101,8 @@ nitpick_ignore_regex = [
     ),
     # pydantic's field constraints, shown in the field types (min_length=1, pattern='...')
     (r"py:class", r".*(=|\^|\$|A-Za-z).*"),
+    # the pieces of a Literal type autodoc splits (``Literal['ok', 'wounded']``)
+    (r"py:class", r".*'\}?"),
     # bases and type variables outside the API pages: abc, tornado's Application, TypeVars
     (r"py:.*", r"abc\..*|Application|hexplay\.engine\.plots\.T"),
     # Python's builtins (``type``, ``object``) as annotations name them

@@ -83,7 +83,7 @@ class FactoredCodec:
         return np.unique(col[sel])
 
     def mask(self, c: Choices, pending: tuple[int, ...]) -> np.ndarray:
-        """The int8 mask (length :attr:`n`) of the next head after ``pending``."""
+        """The int8 mask (length ``n``) of the next head after ``pending``."""
         m = np.zeros(self.n, dtype=np.int8)
         m[self.options(c, pending)] = 1
         return m

@@ -79,6 +79,7 @@ class SideEnv(gym.Env):
             d.settle()
 
     def reset(self, seed: int | None = None, options: dict | None = None):
+        """A new game (``seed``: its seed; None: the next one); the side's first observation."""
         super().reset(seed=seed)
         self._seed = self._seed + 1 if seed is None else int(seed)
         self.driver.reset(self._seed)
@@ -91,6 +92,8 @@ class SideEnv(gym.Env):
         return self._obs(), {}
 
     def step(self, action: int):
+        """Apply the side's ``action``, let the other sides play; the gymnasium step tuple
+        (reward +1/-1 at a win/loss, 0 otherwise; truncated after ``MAX_STEPS``)."""
         d = self.driver
         d.apply(self.side, int(action))
         self._run_others()

@@ -189,7 +189,7 @@ class GridEncoding:
             planes[c, f] = a if planes[c, f] == 0 else min(planes[c, f], a)
 
     def common_globals(self, view: Mapping[str, Any], glob: np.ndarray) -> None:
-        """The globals every encoding here starts with (see :data:`COMMON_GLOBALS`)."""
+        """The globals every encoding here starts with (``COMMON_GLOBALS``)."""
         side = view.get("side")
         glob[0] = (view.get("turn") or 0) / TURN_SCALE
         glob[1] = view.get("phase") == "setup"

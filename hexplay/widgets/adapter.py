@@ -86,7 +86,7 @@ class OrderController:
         return self._side()
 
     def legal_orders(self, unit: str) -> list[LegalOrder]:
-        """The engine's legal orders of ``unit``, titled (:attr:`titles`), a listed ``int``
+        """The engine's legal orders of ``unit``, titled (``titles``), a listed ``int``
         need as a menu."""
         out = []
         for lo in self.engine_legal_orders(unit):

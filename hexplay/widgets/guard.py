@@ -328,8 +328,8 @@ class TreeGuard:
     """Keeps ``root``'s widget tree guarded (:func:`guard_widget`) as it changes: call it
     after anything that may have made widgets or put widgets in the tree. It walks the whole
     tree when a widget was made since the last walk (a new layout or style is set as a trait
-    nobody watches) or when ``force``d; else only the subtrees of containers whose children
-    (a figure's marks or axes) changed since; else nothing."""
+    nobody watches) or when forced (``force``); else only the subtrees of containers whose
+    children (a figure's marks or axes) changed since; else nothing."""
 
     #: Traits that put widgets in the tree (watched on every widget that has them).
     TREE_TRAITS = ("children", "marks", "axes")
