@@ -49,6 +49,7 @@ class Stats:
         self.errors: list[str] = []
         self.acked: dict[str, list[tuple[str, str, bool]]] = {}  # game -> (side, id, resent)
         self.games_done = 0
+        self.seats = 0  # seats a game (the last game connected)
 
 
 def start_server(db: str, game: str, workers: int = 1) -> tuple[subprocess.Popen, str, str]:
@@ -65,10 +66,10 @@ def start_server(db: str, game: str, workers: int = 1) -> tuple[subprocess.Popen
     return p, base, admin
 
 
-def new_game(base: str, admin: str, game: str, seed: int) -> dict:
-    r = urllib.request.Request(
-        base + "/api/table", json.dumps({"game": game, "seed": seed}).encode()
-    )
+def new_game(base: str, admin: str, game: str, seed: int, **extra: object) -> dict:
+    """A new table game (``extra``: more fields of the request, e.g. ``commands``)."""
+    body = {"game": game, "seed": seed, **extra}
+    r = urllib.request.Request(base + "/api/table", json.dumps(body).encode())
     r.add_header("Authorization", f"Bearer {admin}")
     with urllib.request.urlopen(r, timeout=30) as resp:
         return json.loads(resp.read())
@@ -171,17 +172,18 @@ def check_store(db: str, stats: Stats) -> list[str]:
     return problems
 
 
-async def run(args) -> Stats:
+async def run(args, slot=None, prefix: str = "hexplay-table-") -> Stats:
+    """Serve, play ``args.games`` slots at once (``slot``: the coroutine playing one; default
+    :func:`play_slot`) for ``args.duration`` seconds, stop, check the stored file."""
+    slot = slot or play_slot
     stats = Stats()
-    tmp = tempfile.mkdtemp(prefix="hexplay-table-")
+    tmp = tempfile.mkdtemp(prefix=prefix)
     db = os.path.join(tmp, "table.sqlite")
     p, base, admin = start_server(db, args.game, args.workers)
     try:
         t0 = time.time()
         end = t0 + args.duration
-        await asyncio.gather(
-            *(play_slot(k, base, admin, stats, args, end) for k in range(args.games))
-        )
+        await asyncio.gather(*(slot(k, base, admin, stats, args, end) for k in range(args.games)))
         stats.elapsed = time.time() - t0
     finally:
         p.terminate()

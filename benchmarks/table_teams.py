@@ -22,15 +22,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import os
 import sys
-import tempfile
 import time
-import urllib.request
 
 import numpy as np
-from table import ROOT, Stats, check_store, start_server, timed
+from table import ROOT, Stats, new_game, timed
+from table import run as table_run
 
 sys.path.insert(0, str(ROOT))
 
@@ -38,14 +35,6 @@ from hexplay.ai.random import random_completion  # noqa: E402
 from hexplay.engine import IllegalOrder  # noqa: E402
 from hexplay.serve.client import AsyncSeat  # noqa: E402
 from hexplay.serve.wire import legal_from_dict  # noqa: E402
-
-
-def new_team_game(base: str, admin: str, game: str, seed: int, commands: str) -> dict:
-    body = {"game": game, "seed": seed, "commands": commands}
-    r = urllib.request.Request(base + "/api/table", json.dumps(body).encode())
-    r.add_header("Authorization", f"Bearer {admin}")
-    with urllib.request.urlopen(r, timeout=30) as resp:
-        return json.loads(resp.read())
 
 
 def my_turn(st: dict, who: str) -> bool:
@@ -106,7 +95,7 @@ async def play_seat(seat, who, gid, rng, stats, args, end) -> None:
 async def play_slot(k, base, admin, stats, args, end) -> None:
     seed = k
     while time.time() < end:
-        d = await asyncio.to_thread(new_team_game, base, admin, args.game, seed, args.commands)
+        d = await asyncio.to_thread(new_game, base, admin, args.game, seed, commands=args.commands)
         seed += args.games
         gid = d["id"]
         seats = {}
@@ -128,23 +117,8 @@ async def play_slot(k, base, admin, stats, args, end) -> None:
 
 
 async def run(args) -> Stats:
-    stats = Stats()
-    stats.seats = 0
-    tmp = tempfile.mkdtemp(prefix="hexplay-table-teams-")
-    db = os.path.join(tmp, "table.sqlite")
-    p, base, admin = start_server(db, args.game, args.workers)
-    try:
-        t0 = time.time()
-        end = t0 + args.duration
-        await asyncio.gather(
-            *(play_slot(k, base, admin, stats, args, end) for k in range(args.games))
-        )
-        stats.elapsed = time.time() - t0
-    finally:
-        p.terminate()
-        p.wait(30)
-    stats.errors += check_store(db, stats)
-    return stats
+    """:func:`table.run` with this file's slots (commanded games)."""
+    return await table_run(args, play_slot, prefix="hexplay-table-teams-")
 
 
 def main(argv: list[str] | None = None) -> int:
