@@ -27,6 +27,10 @@ def random_completion(choice: LegalOrder, rng: Any) -> Order | None:
     return choice.complete(**values)
 
 
+STOP = object()
+"""What :meth:`RandomPlayer._pick` returns to stop giving orders (then the submit)."""
+
+
 class RandomPlayer(GamePlayer):
     """Gives up to ``max_orders`` random legal orders per set-up, plot or turn, then submits.
 
@@ -42,14 +46,19 @@ class RandomPlayer(GamePlayer):
         self.max_orders = max_orders
         self.p_stop = p_stop
 
+    #: Submits tried (each after one more order) before the player gives up.
+    attempts = 200
+
     def act(self, game: Any) -> None:
+        """Orders from :meth:`_pick` until it stops (or ``max_orders``), then the submit; after
+        a refused submit, first the units the refusal names, one order, and submit again."""
         if self.side not in game.to_act():
             return
         setup = game.phase == "setup"
         refusal = ""  # the last refused submit's message
-        for attempt in range(200):
+        for attempt in range(self.attempts):
             for _ in range(self.max_orders if not setup else 10_000):
-                if not setup and attempt == 0 and self.rng.random() < self.p_stop:
+                if self._stop_early(setup, attempt):
                     break
                 choices = game.legal_orders(self.side)
                 if not choices:
@@ -57,8 +66,9 @@ class RandomPlayer(GamePlayer):
                 if refusal:  # after a refused submit, first the units the refusal names
                     named = [c for c in choices if c.unit and c.unit in refusal]
                     choices = named or choices
-                choice = choices[int(self.rng.integers(len(choices)))]
-                order = random_completion(choice, self.rng)
+                order = self._pick(game, choices, setup, refusal)
+                if order is STOP:
+                    break
                 if order is None:
                     continue
                 try:
@@ -76,4 +86,14 @@ class RandomPlayer(GamePlayer):
                 if setup:
                     raise
                 refusal = str(e)
-        raise RuntimeError(f"random {self.side} player found no plot the rules accept")
+        raise RuntimeError(f"{self.name} {self.side} player found no plot the rules accept")
+
+    def _stop_early(self, setup: bool, attempt: int) -> bool:
+        """Stop ordering now (before the next step's legal orders): with ``p_stop``."""
+        return not setup and attempt == 0 and self.rng.random() < self.p_stop
+
+    def _pick(self, game: Any, choices: list[Any], setup: bool, refusal: str) -> Any:
+        """The next order among ``choices`` (None: skip this step; :data:`STOP`: stop
+        ordering): one drawn at random, its needs filled at random."""
+        choice = choices[int(self.rng.integers(len(choices)))]
+        return random_completion(choice, self.rng)

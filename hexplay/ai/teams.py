@@ -14,10 +14,9 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..engine import IllegalOrder, Order
+from ..engine import Order
 from ..engine.commanders import LEADER, CommandedGame, CommandSeat, seat
-from .player import GamePlayer
-from .random import random_completion
+from .random import STOP, RandomPlayer, random_completion
 
 
 class SeatPlayers(dict):
@@ -92,7 +91,7 @@ def play_commanded(
     return cg
 
 
-class EagerPlayer(GamePlayer):
+class EagerPlayer(RandomPlayer):
     """A player for one command (or any side) that decides from its view and legal orders
     only: each step it gives an attack order when one is legal (a kind of
     ``info.attack_kinds``, its target at random among the options); else, with probability
@@ -104,6 +103,7 @@ class EagerPlayer(GamePlayer):
     decides what it shoots at and where it goes (the team-play study's player)."""
 
     name = "eager"
+    attempts = 100
 
     def __init__(
         self,
@@ -146,46 +146,23 @@ class EagerPlayer(GamePlayer):
         c, name, opt = best
         return c.complete(**{name: list(opt) if isinstance(opt, tuple) else opt})
 
-    def act(self, game: Any) -> None:
-        if self.side not in game.to_act():
-            return
+    def _stop_early(self, setup: bool, attempt: int) -> bool:
+        return False
+
+    def _pick(self, game: Any, choices: list[Any], setup: bool, refusal: str) -> Any:
+        """An attack if one is legal; else (with ``p_close``) the move nearest a known enemy;
+        else (with ``p_order``) a random order, or :data:`STOP`."""
         attack = set(getattr(game.info, "attack_kinds", ()) or ())
-        setup = game.phase == "setup"
-        refusal = ""
-        for attempt in range(100):
-            for _ in range(self.max_orders if not setup else 10_000):
-                choices = game.legal_orders(self.side)
-                if not choices:
-                    break
-                if refusal:
-                    choices = [c for c in choices if c.unit and c.unit in refusal] or choices
-                fire = [c for c in choices if c.kind in attack]
-                order = None
-                if fire and not refusal:
-                    choices = fire
-                elif not setup and not refusal and self.rng.random() < self.p_close:
-                    targets = self._targets(game)
-                    order = self._closing(game, choices, targets) if targets else None
-                if order is None:
-                    if not setup and not refusal and not fire and self.rng.random() > self.p_order:
-                        break
-                    c = choices[int(self.rng.integers(len(choices)))]
-                    order = random_completion(c, self.rng)
-                if order is None:
-                    continue
-                try:
-                    game.order(order)
-                except IllegalOrder:
-                    continue
-                if self.side not in game.to_act():
-                    return
-                if attempt:
-                    break
-            try:
-                game.submit(self.side)
-                return
-            except IllegalOrder as e:
-                if setup:
-                    raise
-                refusal = str(e)
-        raise RuntimeError(f"eager {self.side} player found no plot the rules accept")
+        fire = [c for c in choices if c.kind in attack]
+        order = None
+        if fire and not refusal:
+            choices = fire
+        elif not setup and not refusal and self.rng.random() < self.p_close:
+            targets = self._targets(game)
+            order = self._closing(game, choices, targets) if targets else None
+        if order is None:
+            if not setup and not refusal and not fire and self.rng.random() > self.p_order:
+                return STOP
+            c = choices[int(self.rng.integers(len(choices)))]
+            order = random_completion(c, self.rng)
+        return order
