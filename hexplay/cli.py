@@ -62,6 +62,13 @@ def write_table(df, out: str) -> None:
         raise SystemExit(f"hexplay: unknown output format {suffix!r} (use .csv or .parquet)")
 
 
+def _set_option(p: argparse.ArgumentParser, help: str) -> None:
+    """The repeatable ``--set KEY=VALUE`` option (into ``sets``), with its own ``help``."""
+    p.add_argument(
+        "--set", dest="sets", action="append", type=_kv, default=[], metavar="KEY=VALUE", help=help
+    )
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("-n", "--games", type=int, default=100, help="games (per point)")
     p.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed+i")
@@ -86,15 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play N games at one parameter point")
     _common(sim)
-    sim.add_argument(
-        "--set",
-        dest="sets",
-        action="append",
-        type=_kv,
-        default=[],
-        metavar="KEY=VALUE",
-        help="a scenario or tactic parameter (repeatable)",
-    )
+    _set_option(sim, "a scenario or tactic parameter (repeatable)")
     sim.add_argument("--records", action="store_true", help="keep each game's full JSON record")
 
     sw = sub.add_parser("sweep", help="a grid or random sample of parameter points on Dask")
@@ -119,15 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     wc = sub.add_parser("worst-case", help="the adversary's best response to a defence (Dask)")
     wc.add_argument("--game", default=None, help="registered game (default: the first registered)")
-    wc.add_argument(
-        "--set",
-        dest="sets",
-        action="append",
-        type=_kv,
-        default=[],
-        metavar="KEY=VALUE",
-        help="a scenario.* parameter, or a knob of the side not searched (repeatable)",
-    )
+    _set_option(wc, "a scenario.* parameter, or a knob of the side not searched (repeatable)")
     wc.add_argument(
         "--side",
         default=None,
@@ -146,15 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     en.add_argument("--levels", default=None, help="levels to test, in order of more protection")
     en.add_argument("--threshold", type=float, required=True, help="on P(reported side wins)")
     en.add_argument("--bound", choices=("upper", "point"), default="upper")
-    en.add_argument(
-        "--set",
-        dest="sets",
-        action="append",
-        type=_kv,
-        default=[],
-        metavar="KEY=VALUE",
-        help="a scenario.* parameter, or a knob of the protecting side (repeatable)",
-    )
+    _set_option(en, "a scenario.* parameter, or a knob of the protecting side (repeatable)")
     _search_options(en)
     en.add_argument("--search-iterations", type=int, default=0, help="seeded search curve")
     en.add_argument("--search-games", type=int, default=None, help="its fresh games")
