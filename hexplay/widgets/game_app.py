@@ -1436,6 +1436,17 @@ class GameApp(W.VBox):
             and len(self.humans) > 1
             and self.plotting_side != first
         )
+        self._show_fresh()
+        if self.winprob is not None:
+            self.winprob.reset()
+            self.update_win_probability()
+        self._computer_first()
+        self._reset_panels()
+
+    def _show_fresh(self) -> None:
+        """A game just started or loaded on screen: the referee's side selector on the side to
+        act, no selection, no armed order, no replay, the board's overlays cleared, then every
+        panel refreshed from the new game's view."""
         if self.referee:
             self.controls.side.value = self.plotting_side
         self.selected_unit = None
@@ -1445,11 +1456,6 @@ class GameApp(W.VBox):
         self.__dict__.pop("_replay_cache", None)
         self.board.clear_overlays()
         self.refresh()
-        if self.winprob is not None:
-            self.winprob.reset()
-            self.update_win_probability()
-        self._computer_first()
-        self._reset_panels()
 
     def load_game(self, game: Any) -> None:
         """Go on with ``game`` (a loaded save of this app's game, replayed through the rules):
@@ -1462,15 +1468,7 @@ class GameApp(W.VBox):
         self._start_game(game)
         self.plotting_side = self._first_side()
         self.handover = False
-        if self.referee:
-            self.controls.side.value = self.plotting_side
-        self.selected_unit = None
-        self.builder.set_unit(None, refresh=False)
-        self._disarm()
-        self.replay.layout.display = "none"
-        self.__dict__.pop("_replay_cache", None)
-        self.board.clear_overlays()
-        self.refresh()
+        self._show_fresh()
         self._computer_first()  # the computers' move: they act, then the screen is the human's
         self._reset_panels()
         self.tabs.selected_index = self.tab_index["Save"]  # (its message says what loaded)
