@@ -46,12 +46,12 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from ..engine import REFEREE, IllegalOrder, Order, SaveError, jsonable, map_to_dict
+from ..engine import REFEREE, IllegalOrder, SaveError, jsonable, map_to_dict
 from ..engine.record import load, save
 from ..registry import game_entry
 from . import queries, teams
 from .store import Store, StoredGame
-from .wire import info_to_dict, legal_to_dict
+from .wire import extra_args, info_to_dict, legal_to_dict, order_arg
 
 log = logging.getLogger("hexplay.serve")
 
@@ -453,16 +453,13 @@ class Table:
         g = slot.game
         n0 = len(g.commands.commands)
         takes = WRITE_ARGS.get(op, ())
-        extra = sorted(set(args) - set(takes))
-        if extra:
-            raise malformed(f"{op!r} takes {list(takes) or 'no arguments'}, not {extra}")
+        bad = extra_args(op, args, takes)
+        if bad:
+            raise malformed(bad)
         try:
             if op == "order":
-                o = args.get("order")
-                if isinstance(o, Mapping) and "side" not in o:
-                    o = {**o, "side": side}
                 try:
-                    order = Order.from_dict(o)
+                    order = order_arg(args, side)
                 except IllegalOrder as e:
                     raise malformed(e.message, e.rule) from None
                 if order.side != side:

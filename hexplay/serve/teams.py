@@ -29,12 +29,12 @@ import zlib
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine import REFEREE, IllegalOrder, Order, jsonable
+from ..engine import REFEREE, IllegalOrder, jsonable
 from ..engine.commanders import LEADER, MESSAGE_MAX, CommandedGame, CommandSeat, seat
 from ..engine.record import load
 from ..registry import game_entry
 from . import queries
-from .wire import legal_to_dict
+from .wire import extra_args, legal_to_dict, order_arg
 
 TEAM_OP = "team"
 """The store's op of a commanded game's logged intent."""
@@ -126,19 +126,14 @@ def write(table: Any, slot: Any, who: str, op: str, args: Mapping[str, Any], key
     takes = TEAM_WRITE_ARGS.get(op)
     if takes is None:
         raise table.Error(400, "malformed", f"unknown intent {op!r}")
-    extra = sorted(set(args) - set(takes))
-    if extra:
-        raise table.Error(
-            400, "malformed", f"{op!r} takes {list(takes) or 'no arguments'}, not {extra}"
-        )
+    bad = extra_args(op, args, takes)
+    if bad:
+        raise table.Error(400, "malformed", bad)
     n0 = len(cg.log)
     try:
         if op == "order":
-            o = args.get("order")
-            if isinstance(o, Mapping) and "side" not in o:
-                o = {**o, "side": side}
             try:
-                order = Order.from_dict(o)
+                order = order_arg(args, side)
             except IllegalOrder as e:
                 raise table.Error(400, "malformed", e.message, e.rule) from None
             if order.side != side:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..engine import GameInfo, LegalOrder, Need, jsonable
+from ..engine import GameInfo, LegalOrder, Need, Order, jsonable
 
 
 def need_to_dict(n: Need) -> dict[str, Any]:
@@ -105,3 +105,19 @@ def info_from_dict(d: Mapping[str, Any]) -> GameInfo:
         move_kinds=tuple(d.get("move_kinds", ())),
         attack_kinds=tuple(d.get("attack_kinds", ())),
     )
+
+
+def extra_args(op: str, args: Mapping[str, Any], takes: tuple[str, ...]) -> str | None:
+    """What is wrong when a write intent ``op`` carries arguments beyond ``takes`` (None:
+    nothing)."""
+    extra = sorted(set(args) - set(takes))
+    return f"{op!r} takes {list(takes) or 'no arguments'}, not {extra}" if extra else None
+
+
+def order_arg(args: Mapping[str, Any], side: str) -> Order:
+    """The ``order`` argument of an ``order`` intent from ``side``'s seat (its side filled in
+    when left out); IllegalOrder when it is not an order."""
+    o = args.get("order")
+    if isinstance(o, Mapping) and "side" not in o:
+        o = {**o, "side": side}
+    return Order.from_dict(o)
