@@ -131,35 +131,37 @@ def p_win_plot_svg(summary: pd.DataFrame, width: int = 520) -> str:
     return _frame(rows, width, 18, "".join(body), f"{col} with its 95% interval")
 
 
-class GamesTable(pd.DataFrame):
+class _PlotAboveTable(pd.DataFrame):
+    """A DataFrame that a notebook shows as its :meth:`_plot` (SVG) above the table, the
+    table alone when the frame was reshaped beyond the plot's reach."""
+
+    def _plot(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def _constructor(self) -> Any:
+        return type(self)
+
+    def _repr_html_(self) -> str | None:
+        table = super()._repr_html_()
+        try:
+            plot = self._plot()
+        except Exception:  # a table reshaped beyond a plot's reach: the table alone
+            plot = ""
+        return plot + (table or "")
+
+
+class GamesTable(_PlotAboveTable):
     """One row per game (a batch or a sweep): a DataFrame that a notebook shows as a plot of
     the games each side won per point (:func:`wins_plot_svg`) above the table."""
 
-    @property
-    def _constructor(self) -> Any:
-        return GamesTable
-
-    def _repr_html_(self) -> str | None:
-        table = super()._repr_html_()
-        try:
-            plot = wins_plot_svg(self)
-        except Exception:  # a table reshaped beyond a plot's reach: the table alone
-            plot = ""
-        return plot + (table or "")
+    def _plot(self) -> str:
+        return wins_plot_svg(self)
 
 
-class SummaryTable(pd.DataFrame):
+class SummaryTable(_PlotAboveTable):
     """One row per parameter point (:func:`~hexplay.analysis.summarize`): a DataFrame that a
     notebook shows as a plot of P(win) with its interval per point above the table."""
 
-    @property
-    def _constructor(self) -> Any:
-        return SummaryTable
-
-    def _repr_html_(self) -> str | None:
-        table = super()._repr_html_()
-        try:
-            plot = p_win_plot_svg(self)
-        except Exception:  # a table reshaped beyond a plot's reach: the table alone
-            plot = ""
-        return plot + (table or "")
+    def _plot(self) -> str:
+        return p_win_plot_svg(self)
