@@ -15,7 +15,6 @@ the adversary at the screen, turn 1):
 ``--voila`` measures the same in Voila (``voila_ambush_*``).
 """
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,8 +22,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import browser as B  # noqa: E402  (benchmarks/browser.py: its in-page timers)
-from browser_naval import measure_app  # noqa: E402  (the same measurement as the naval app's)
-from launch import H, Launch, stop_on_sigterm  # noqa: E402  (benchmarks/launch.py)
+from browser_naval import app_main, measure_app  # noqa: E402  (the same measurement as the naval app's)
+from launch import H  # noqa: E402  (benchmarks/launch.py)
 
 AMBUSH_CELL = r"""
 import hexplay
@@ -61,25 +60,7 @@ def measure_ambush(
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--clicks", type=int, default=B.CLICKS)
-    ap.add_argument("--gap-ms", type=float, default=200.0)
-    ap.add_argument("--voila", action="store_true", help="also measure in Voila (voila_*)")
-    args = ap.parse_args(argv)
-    stop_on_sigterm()
-    try:
-        with Launch(NAME, cells(), prefix="hexplay-bench-ambush-") as run:
-            page = run.lab_page(90_000)
-            measure_ambush(page, args.clicks, args.gap_ms)
-            page.close()
-            if args.voila:
-                page = run.voila_page(90_000)
-                measure_ambush(page, args.clicks, args.gap_ms, prefix="voila_")
-                page.close()
-    except FileNotFoundError as exc:
-        print(f"# {exc}", file=sys.stderr)
-        return 1
-    return 0
+    return app_main(argv, __doc__ or "", NAME, cells(), measure_ambush)
 
 
 if __name__ == "__main__":

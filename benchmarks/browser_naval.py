@@ -119,26 +119,34 @@ def measure_app(
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def app_main(argv: list[str] | None, doc: str, name: str, cells: list[str], measure: Any) -> int:
+    """The command line of an app's click benchmark: ``measure(page, clicks, gap_ms,
+    prefix="")`` in JupyterLab on the notebook ``name`` of ``cells`` (and with ``--voila`` in
+    Voila too, its figures ``voila_*``)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=B.CLICKS)
     ap.add_argument("--gap-ms", type=float, default=200.0)
     ap.add_argument("--voila", action="store_true", help="also measure in Voila (voila_*)")
     args = ap.parse_args(argv)
     stop_on_sigterm()
+    tmp = f"hexplay-bench-{Path(name).stem.removeprefix('bench_')}-"
     try:
-        with Launch(NAME, cells(), prefix="hexplay-bench-naval-") as run:
+        with Launch(name, cells, prefix=tmp) as run:
             page = run.lab_page(90_000)
-            measure_naval(page, args.clicks, args.gap_ms)
+            measure(page, args.clicks, args.gap_ms)
             page.close()
             if args.voila:
                 page = run.voila_page(90_000)
-                measure_naval(page, args.clicks, args.gap_ms, prefix="voila_")
+                measure(page, args.clicks, args.gap_ms, prefix="voila_")
                 page.close()
     except FileNotFoundError as exc:
         print(f"# {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return app_main(argv, __doc__ or "", NAME, cells(), measure_naval)
 
 
 if __name__ == "__main__":
