@@ -35,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import html
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as W
@@ -201,6 +202,7 @@ class GameApp(W.VBox):
         )
         self._queries = EngineQueries(self.orders)  # (what a Context gives an adapter)
         self.roster_rows: dict[str, dict[str, Any]] = {}
+        self._events: list[Mapping[str, Any]] | None = None  # the viewer's, at the last refresh
         self.builder = PlotBuilder(self.orders)
         self.results = ResultsLog(describe=self.ui.describe_event)
         self.record = RecordTable()
@@ -594,9 +596,7 @@ class GameApp(W.VBox):
         ov = dict(keep)
         ov.update(self.ui.overlays(self.view, ctx.viewer, ctx) or {})
         marks = {k: ov.pop(k) for k in MARKINGS if k in ov}
-        hits = summary_markings(
-            self._marked_events(getattr(self, "_events", None)), self.summary.terms
-        )
+        hits = summary_markings(self._marked_events(self._events), self.summary.terms)
         if hits:
             marks["markings"] = [*marks.get("markings", []), *hits]
         if ctx.selected is not None:
@@ -606,10 +606,10 @@ class GameApp(W.VBox):
         if marks != self.board.markings:
             self.board.markings = marks
 
-    def _marked_events(self, events: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    def _marked_events(self, events: list[Mapping[str, Any]] | None) -> list[Mapping[str, Any]]:
         """The events whose hits the board marks: the summary's turn, and under alternating
         turns also this turn's so far (the side's own attacks, marked as they are made)."""
-        out = list(self.summary.events)
+        out: list[Mapping[str, Any]] = list(self.summary.events)
         turn = int(getattr(self.game, "turn", 0))
         if events and not self._simultaneous and self.summary.turn != turn:
             out += [e for e in events if int(e.get("turn", 0)) == turn]
