@@ -14,7 +14,14 @@ from pathlib import Path
 KERNEL = "@jupyterlite/pyodide-kernel-extension:kernel"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 WHEELS = ("hexplay", "ipywidgets", "anywidget", "bqplot")
-NOTEBOOKS = ("demo.ipynb", "tutorial_inspecting.ipynb", "aggressor.ipynb", "naval.ipynb")
+NOTEBOOKS = (
+    "demo.ipynb",
+    "tutorial_playing_a_turn.ipynb",
+    "tutorial_inspecting.ipynb",
+    "tutorial_live_inspection.ipynb",
+    "aggressor.ipynb",
+    "naval.ipynb",
+)
 
 
 def problems(site: Path) -> list[str]:

@@ -54,7 +54,14 @@ from pathlib import Path
 
 import nbformat
 
-NOTEBOOKS = ("demo", "tutorial_playing_a_turn", "tutorial_inspecting", "aggressor", "naval")
+NOTEBOOKS = (
+    "demo",
+    "tutorial_playing_a_turn",
+    "tutorial_inspecting",
+    "tutorial_live_inspection",
+    "aggressor",
+    "naval",
+)
 for name in NOTEBOOKS:
     nb = nbformat.read(Path("notebooks") / f"{name}.ipynb", as_version=4)
     cell = nbformat.v4.new_code_cell("%pip install -q hexplay  # the site's own wheel (piplite)")
