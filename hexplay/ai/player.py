@@ -24,7 +24,7 @@ tests add them) must give the same orders for the same seed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -73,6 +73,34 @@ def _by_side(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
     return {p.side: p for p in players}
 
 
+def run_turns(
+    game: Any,
+    act: Callable[[tuple[str, ...]], None],
+    advance: Callable[[], None],
+    progress: Callable[[], Hashable],
+    max_turns: int | None = None,
+) -> None:
+    """The loop :func:`play` and :func:`hexplay.ai.teams.play_commanded` share: until the game
+    is over (or ``max_turns`` turns of play are done; set-up is not counted), ``act(sides)``
+    when ``game.to_act()`` names sides, else ``advance()``. An ``act`` after which neither
+    ``progress()`` (e.g. the number of orders given) nor the sides to act changed is an error:
+    a player that does nothing would loop for ever."""
+    start = None  # the first turn of play seen (set-up is not a turn)
+    while not game.over:
+        if game.phase != "setup":
+            start = game.turn if start is None else start
+            if max_turns is not None and game.turn - start >= max_turns:
+                break
+        sides = tuple(game.to_act())
+        if not sides:
+            advance()
+            continue
+        before = progress()
+        act(sides)
+        if (progress(), tuple(game.to_act())) == (before, sides):
+            raise RuntimeError(f"players for {list(sides)} did not act")
+
+
 def play(game: Any, players: Mapping[str, Any] | Sequence[Any], max_turns: int | None = None):
     """Let the players act until the game is over (or ``max_turns`` turns of play are done:
     set-up is not counted; it stops when the turn after them begins).
@@ -82,21 +110,12 @@ def play(game: Any, players: Mapping[str, Any] | Sequence[Any], max_turns: int |
     game advances. A player that leaves its side still to act without any effect is an error.
     """
     by_side = _by_side(players)
-    start = None  # the first turn of play seen (set-up is not a turn)
-    while not game.over:
-        if game.phase != "setup":
-            start = game.turn if start is None else start
-            if max_turns is not None and game.turn - start >= max_turns:
-                break
-        sides = game.to_act()
-        if not sides:
-            game.advance()
-            continue
-        before = (len(game.commands.commands), sides)
+
+    def act(sides: tuple[str, ...]) -> None:
         for side in sides:
             if side not in by_side:
                 raise KeyError(f"no player for side {side!r}")
             by_side[side].act(game)
-        if (len(game.commands.commands), game.to_act()) == before:
-            raise RuntimeError(f"players for {list(sides)} did not act")
+
+    run_turns(game, act, game.advance, lambda: len(game.commands.commands), max_turns)
     return game

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine import Order
 from ..engine.commanders import LEADER, CommandedGame, CommandSeat, seat
+from .player import run_turns
 from .random import STOP, RandomPlayer, random_completion
 
 
@@ -45,6 +46,14 @@ def command_players(
     return out
 
 
+def _player(players: Mapping[str, Any], who: str) -> Any:
+    """``players[who]`` (made on first use by :class:`SeatPlayers`), or None: a silent seat."""
+    try:
+        return players[who]
+    except KeyError:
+        return None
+
+
 def play_commanded(
     cg: CommandedGame, players: Mapping[str, Any], max_turns: int | None = None
 ) -> CommandedGame:
@@ -53,41 +62,25 @@ def play_commanded(
     play each command's player acts through its own seat, then the leader submits for the
     commands that have no player or left their part undone."""
     g = cg.game
-    start = None
-    while not g.over:
-        if g.phase != "setup":
-            start = g.turn if start is None else start
-            if max_turns is not None and g.turn - start >= max_turns:
-                break
-        sides = g.to_act()
-        if not sides:
-            cg.advance()
-            continue
-        before = (len(g.commands.commands), sides, len(cg.log))
+
+    def act(sides: tuple[str, ...]) -> None:
         for side in sides:
             if side not in g.to_act():
                 continue
             leader = seat(side, LEADER)
-            if g.phase == "setup" or not cg.commands_of(side):
-                stage = (g.turn, g.phase)
-                players[leader].act(CommandSeat(cg, leader))
-                if side in g.to_act() and (g.turn, g.phase) == stage:
-                    cg.submit(leader)
-                continue
             stage = (g.turn, g.phase)
-            for name in cg.commands_of(side):
-                who = seat(side, name)
-                try:
-                    p = players[who]
-                except KeyError:
-                    p = None
-                if p is None or (g.turn, g.phase) != stage or name in cg._done(side):
-                    continue
-                p.act(CommandSeat(cg, who))
+            if g.phase == "setup" or not cg.commands_of(side):
+                players[leader].act(CommandSeat(cg, leader))
+            else:
+                for name in cg.commands_of(side):
+                    p = _player(players, seat(side, name))
+                    if p is None or (g.turn, g.phase) != stage or name in cg.submitted(side):
+                        continue
+                    p.act(CommandSeat(cg, seat(side, name)))
             if side in g.to_act() and (g.turn, g.phase) == stage:
                 cg.submit(leader)  # the leader submits for the silent commands
-        if (len(g.commands.commands), g.to_act(), len(cg.log)) == before:
-            raise RuntimeError(f"players for {list(sides)} did not act")
+
+    run_turns(g, act, cg.advance, lambda: (len(g.commands.commands), len(cg.log)), max_turns)
     return cg
 
 

@@ -278,7 +278,7 @@ class CommandedGame:
     def legal_orders(self, who: str, unit: str | None = None) -> list[LegalOrder]:
         """The side's legal orders that ``who`` may give (its units; a leader: all)."""
         side, name = self.parse(who)
-        if side in self.game.to_act() and name in self._done(side):
+        if side in self.game.to_act() and name in self.submitted(side):
             return []
         if unit is None and name != LEADER:  # its own units' (the side's may be many more)
             out = [
@@ -307,7 +307,7 @@ class CommandedGame:
         """Give ``order`` as commander ``by`` (refused, nothing changed, if not theirs)."""
         o = order if isinstance(order, Order) else Order.from_dict(order)
         name = self._check(by, o.side, o.unit)
-        if name != LEADER and name in self._done(o.side):
+        if name != LEADER and name in self.submitted(o.side):
             raise IllegalOrder(RULE, f"{by} has submitted already this turn")
         hidden = self.hidden(by)
         if hidden and _mentions(dict(o.args), hidden):
@@ -354,7 +354,7 @@ class CommandedGame:
             targets = set(self.division.get(side, {})) | {LEADER}
         else:
             targets = {name}
-        done = self._done(side)
+        done = self.submitted(side)
         already = targets & done - {LEADER}
         if name != LEADER and already:
             raise IllegalOrder(RULE, f"{by} has submitted already this turn")
@@ -398,7 +398,7 @@ class CommandedGame:
             if name in self._blame(side, str(e)):
                 raise
 
-    def _done(self, side: str) -> set[str]:
+    def submitted(self, side: str) -> set[str]:
         """The commands of ``side`` that submitted in this plot or turn (forgotten when the
         game's turn or phase moved on without them)."""
         key = (self.game.turn, self.game.phase)
@@ -431,7 +431,7 @@ class CommandedGame:
             row = {}
             for n in [*self.division.get(side, {}), LEADER]:
                 st = "plotting" if side in acting else "submitted" if plotted else "waiting"
-                if side in acting and n in self._done(side):
+                if side in acting and n in self.submitted(side):
                     st = "submitted"
                 elif n != LEADER and not self.division[side][n]:
                     st = "waiting"  # no unit (yet): nothing to plot
@@ -760,7 +760,11 @@ class CommandSeat:
 
     def to_act(self) -> tuple[str, ...]:
         acting = self.cg.game.to_act()
-        if self.side in acting and self.name != LEADER and self.name in self.cg._done(self.side):
+        if (
+            self.side in acting
+            and self.name != LEADER
+            and self.name in self.cg.submitted(self.side)
+        ):
             return tuple(s for s in acting if s != self.side)
         return acting
 

@@ -211,7 +211,7 @@ def run_computers(table: Any, slot: Any) -> None:
             side, cmd = cg.parse(who)
             if g.over or side not in g.to_act():
                 continue
-            if cmd != LEADER and (g.phase == "setup" or cmd in cg._done(side)):
+            if cmd != LEADER and (g.phase == "setup" or cmd in cg.submitted(side)):
                 continue
             if cmd == LEADER and g.phase != "setup" and cg.commands_of(side):
                 continue  # in play a computer leader leaves the commands to their players
