@@ -76,7 +76,7 @@ def _by_side(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
 def run_turns(
     game: Any,
     act: Callable[[tuple[str, ...]], None],
-    advance: Callable[[], None],
+    advance: Callable[[], object],
     progress: Callable[[], Hashable],
     max_turns: int | None = None,
 ) -> None:
