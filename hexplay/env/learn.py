@@ -144,6 +144,8 @@ class SpatialActionNet(nn.Module):
     per-hex features there with a query (a linear layer of the latent): where to act is read
     off the map at full resolution, not from the pooled summary alone."""
 
+    index: torch.Tensor
+
     def __init__(self, linear: nn.Linear, extractor: PlanesExtractor, index: np.ndarray) -> None:
         super().__init__()
         self.linear = linear
@@ -167,7 +169,10 @@ def spatial_index(env: SideEnv) -> np.ndarray:
     target, or -1 (values past the map's hexes)."""
     d = env.driver
     enc, hexes = d.planes(), d.codec.hexes
-    n = int(env.action_space.n)
+    space = env.action_space
+    if not isinstance(space, gym.spaces.Discrete):
+        raise TypeError("a spatial index needs a Discrete action space")
+    n = int(space.n)
     out = np.full(n, -1, dtype=np.int64)
     for v in range(min(n, len(hexes))):
         f = enc.flat(hexes[v])
@@ -208,7 +213,8 @@ def make_model(
         if not isinstance(fe, PlanesExtractor) or not isinstance(p.action_net, nn.Linear):
             raise TypeError("a spatial action net needs a PlanesExtractor and a linear head")
         p.action_net = SpatialActionNet(p.action_net, fe, spatial_index(env))
-        p.optimizer = p.optimizer_class(p.parameters(), lr=p.optimizer.defaults["lr"])
+        optimizer: Callable[..., torch.optim.Optimizer] = p.optimizer_class
+        p.optimizer = optimizer(p.parameters(), lr=p.optimizer.defaults["lr"])
     return model
 
 
@@ -349,7 +355,10 @@ def clone(
             o = {k: torch.as_tensor(v[idx].astype(np.float32)) for k, v in obs.items()}
             mk = torch.as_tensor(masks[idx])
             dist = p.get_distribution(o, action_masks=(mk > 0).numpy())
-            logp = dist.distribution.logits  # log-probabilities (the masked ones ~ -1e8)
+            cat = dist.distribution
+            if not isinstance(cat, torch.distributions.Categorical):
+                raise TypeError("clone needs a categorical (Discrete) action distribution")
+            logp = cat.logits  # log-probabilities (the masked ones ~ -1e8)
             good = (mk == 2) | nn.functional.one_hot(torch.as_tensor(acts[idx]), mk.shape[1]).bool()
             loss = -torch.logsumexp(logp.masked_fill(~good, -1e9), dim=1).mean()
             opt.zero_grad()
@@ -570,7 +579,9 @@ def train(
         print(f"cloned {len(acts)} decisions: loss {log.bc_loss}", flush=True)
     measure(0, "clone", sum(len(d[2]) for d in data))
     first = seed + expert_games
-    for r in range(dagger_rounds if expert is not None else 0):
+    for r in range(dagger_rounds):
+        if expert is None:
+            break
         w = export_policy(model)
         s0 = first + r * dagger_games
         data.append(dagger_samples(game, side, expert, w, opponent, dagger_games, s0))
