@@ -289,9 +289,8 @@ def expert_samples(
     game: str, side: str, expert: Expert, opponent: str, games: int, seed: int = 0
 ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
     """Observations, masks and head values of the expert's decisions in ``games`` games
-    (only the heads with more than one legal value: the others are taken by themselves).
-    A mask holds 2 where the expert would take the value (at the unit head: any unit it still
-    gives an order to, in its order or not), 1 at the other legal values."""
+    (only the heads with more than one legal value: the others are taken by themselves),
+    in the expert's order; a mask holds 2 at the expert's value, 1 at the other legal ones."""
     env = SideEnv(game, side, opponent, seed=seed)
     store: list[list] = [[], [], [], []]
     for i in range(games):
@@ -301,7 +300,7 @@ def expert_samples(
             if d.game.over:
                 break
             flats = expert(d.game, side) or [END]
-            for j, flat in enumerate(flats):
+            for flat in flats:
                 if d.game.over or side not in d.game.to_act():
                     break
                 if flat == END:
@@ -319,7 +318,7 @@ def expert_samples(
                         d.pending.pop(side, None)
                         break
                     if m.sum() > 1:
-                        _sample(store, o, m, v, _units(flats[j:], d.codec) if head == 0 else {v})
+                        _sample(store, o, m, v, {v})
                     d.apply(side, v)
                     if not d.pending.get(side):
                         break
@@ -397,7 +396,8 @@ def dagger_samples(
     """DAgger's data: the policy (``weights``, greedy) plays ``games`` games and each state it
     decides in is labelled with the expert's value for that head (:func:`_label`; the
     expert asked again after each order the policy gives). The same arrays as
-    :func:`expert_samples`."""
+    :func:`expert_samples`, but at the unit head every unit the expert gives an order to is
+    marked 2 (the policy may take them in any order: the expert is asked again after each)."""
     from .policy import NumpyPolicy
 
     pol = NumpyPolicy(weights)
