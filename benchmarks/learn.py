@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--steps", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--only", choices=("env", "learn"), default=None)
     ap.add_argument("--games-env", nargs="+", default=list(GAMES), help="games of the env figures")
     a = ap.parse_args(argv)

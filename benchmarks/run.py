@@ -241,7 +241,7 @@ def bench_env(quick: bool) -> None:
 def bench_learn(quick: bool) -> None:
     import learn
 
-    for line in learn.learned_figures(20 if quick else 100):
+    for line in learn.learned_figures(20 if quick else 200):
         print(line, flush=True)
 
 

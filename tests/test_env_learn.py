@@ -31,8 +31,9 @@ def test_numpy_conv_and_pool_equal_torch():
 
 @pytest.fixture(scope="module")
 def smoke():
-    """A smoke training run of SKIRMISH's adversary: one cloned expert game, 2048 PPO steps
-    (seconds; the CI's run of the training script's recipe)."""
+    """A smoke training run of SKIRMISH's adversary with the shipped recipe's stages: one
+    cloned expert game, one DAgger round of one game, 2048 PPO steps (seconds; the CI's run
+    of the training script's recipe), the spatial head."""
     from hexplay.env.learn import train
     from hexplay.games.skirmish.ai.learned import scripted_expert
 
@@ -42,8 +43,14 @@ def smoke():
         steps=2048,
         expert=scripted_expert,
         expert_games=1,
+        bc_epochs=2,
+        dagger_rounds=1,
+        dagger_games=1,
+        dagger_epochs=1,
         every=2048,
         evaluate={"random": 1},
+        keep_best=True,
+        spatial=True,
         n_steps=512,
         batch_size=128,
         n_epochs=1,
@@ -53,23 +60,28 @@ def smoke():
 
 def test_smoke_training_runs_and_logs(smoke):
     weights, log = smoke
-    assert log.steps == [0, 2048]
-    assert len(log.win_rates["random"]) == 2
-    assert log.bc_loss and all(np.isfinite(log.bc_loss))
+    assert log.steps == [0, 0, 2048]
+    assert log.stage == ["clone", "dagger 1", "ppo"]
+    assert log.samples[0] > 0 and log.samples[1] > log.samples[0]
+    assert len(log.win_rates["random"]) == 3 and 0 <= log.kept <= 2
+    assert len(log.bc_loss) == 3 and all(np.isfinite(log.bc_loss))
     assert log.cpu_s[-1] > 0
-    assert {"conv0.w", "feat.w", "action.w", "pool"} <= set(weights)
+    assert {"conv0.w", "feat.w", "action.w", "query.w", "spatial_index", "pool"} <= set(weights)
 
 
 def test_numpy_policy_equals_the_trained_network(smoke):
-    """The exported numpy forward pass gives the torch policy's logits on real observations."""
+    """The exported numpy forward pass gives the torch policy's logits on real observations
+    (the weights put back into a new network by ``load_weights``: the export round-trips)."""
     import torch
 
-    from hexplay.env.learn import SideEnv, make_model
+    from hexplay.env.learn import SideEnv, export_policy, load_weights, make_model
 
     weights, _ = smoke
     env = SideEnv("skirmish", "adversary", seed=3)
-    model = make_model(env)
-    model.policy.load_state_dict(_state_of(model, weights))
+    model = make_model(env, spatial=True)
+    load_weights(model, weights)
+    again = export_policy(model)
+    assert all(np.array_equal(again[k], weights[k]) for k in weights)
     obs, _ = env.reset(seed=3)
     pol = NumpyPolicy(weights)
     for _ in range(5):
@@ -78,32 +90,30 @@ def test_numpy_policy_equals_the_trained_network(smoke):
             dist = model.policy.get_distribution(t)
         want = dist.distribution.logits[0].numpy()
         got = pol.logits(obs["planes"], obs["globals"])
-        want = want - want.max()
-        got = got - got.max()
-        assert np.allclose(got, want, atol=1e-3)
         legal = np.flatnonzero(env.action_masks())
+        want = want[legal] - want[legal].max()
+        got = got[legal] - got[legal].max()
+        assert np.allclose(got, want, atol=1e-3)
         obs, *_ = env.step(int(legal[0]))
 
 
-def _state_of(model, weights):
-    """The torch state dict of ``model`` with the exported ``weights`` put back."""
-    import torch
+def test_dagger_labels_follow_the_policys_choices():
+    """DAgger's label of a head is the expert's value given the policy's choices so far: its
+    first order's unit (or END), else the kind / target of its order with that unit (and kind);
+    none when the expert gives that unit no order."""
+    from hexplay.env.codec import OrderCodec
+    from hexplay.env.learn import _label, _units
 
-    sd = model.policy.state_dict()
-    names = {
-        "conv0": "features_extractor.conv0",
-        "conv1": "features_extractor.conv1",
-        "feat": "features_extractor.feat",
-        "pi0": "mlp_extractor.policy_net.0",
-        "action": "action_net",
-    }
-    for short, long in names.items():
-        for suffix, key in (("w", "weight"), ("b", "bias")):
-            for prefix in ("", "pi_"):
-                full = f"{long}.{key}".replace("features_extractor", f"{prefix}features_extractor")
-                if full in sd:
-                    sd[full] = torch.as_tensor(weights[f"{short}.{suffix}"])
-    return sd
+    codec = OrderCodec.for_game(hexplay.game_entry("skirmish").new(None, seed=0))
+    a = codec.action(1, 2, 40)  # kind 1, slot 2 (unit head 3), target 40
+    b = codec.action(0, 4, 7)
+    flats = [a, b, 0]
+    assert _label(flats, (), codec) == 3
+    assert _label(flats, (5,), codec) == 0 and _label(flats, (5, 0), codec) == 7
+    assert _label(flats, (3, 1), codec) == 40
+    assert _label(flats, (2,), codec) is None and _label(flats, (3, 0), codec) is None
+    assert _label([0], (), codec) == 0
+    assert _units(flats, codec) == {3, 5} and _units([0], codec) == {0}
 
 
 def test_the_learned_adversary_plays_whole_games():

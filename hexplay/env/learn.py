@@ -133,14 +133,62 @@ class PlanesExtractor(BaseFeaturesExtractor):
     def forward(self, obs: Mapping[str, torch.Tensor]) -> torch.Tensor:
         x = torch.relu(self.conv0(obs["planes"]))
         x = torch.relu(self.conv1(x))
+        self.spatial = x  # per-hex features for a SpatialActionNet (the same call's)
         x = self.pool(x).flatten(1)
         return torch.relu(self.feat(torch.cat([x, obs["globals"]], dim=1)))
 
 
+class SpatialActionNet(nn.Module):
+    """The action logits: a linear layer of the policy's latent, plus for each value naming a
+    hex of the map (a target head's hex or path end) the dot product of the extractor's
+    per-hex features there with a query (a linear layer of the latent): where to act is read
+    off the map at full resolution, not from the pooled summary alone."""
+
+    index: torch.Tensor
+
+    def __init__(self, linear: nn.Linear, extractor: PlanesExtractor, index: np.ndarray) -> None:
+        super().__init__()
+        self.linear = linear
+        self.extractor = extractor
+        channels = extractor.conv1.out_channels
+        self.query = nn.Linear(linear.in_features, channels)
+        nn.init.zeros_(self.query.weight)
+        nn.init.zeros_(self.query.bias)
+        self.register_buffer("index", torch.as_tensor(np.asarray(index, dtype=np.int64)))
+
+    def forward(self, latent: torch.Tensor) -> torch.Tensor:
+        feats = self.extractor.spatial.flatten(2)  # (batch, channels, cells)
+        q = self.query(latent)
+        cells = torch.einsum("bc,bch->bh", q, feats)
+        cells = torch.cat([cells, torch.zeros_like(cells[:, :1])], dim=1)  # index -1: none
+        return self.linear(latent) + cells[:, self.index]
+
+
+def spatial_index(env: SideEnv) -> np.ndarray:
+    """For each action value: the grid cell (row * W + col) of the map hex it names as a
+    target, or -1 (values past the map's hexes)."""
+    d = env.driver
+    enc, hexes = d.planes(), d.codec.hexes
+    space = env.action_space
+    if not isinstance(space, gym.spaces.Discrete):
+        raise TypeError("a spatial index needs a Discrete action space")
+    n = int(space.n)
+    out = np.full(n, -1, dtype=np.int64)
+    for v in range(min(n, len(hexes))):
+        f = enc.flat(hexes[v])
+        out[v] = -1 if f is None else f
+    return out
+
+
 def make_model(
-    env: SideEnv, seed: int = 0, features: Mapping[str, Any] | None = None, **ppo: Any
+    env: SideEnv,
+    seed: int = 0,
+    features: Mapping[str, Any] | None = None,
+    spatial: bool = False,
+    **ppo: Any,
 ) -> MaskablePPO:
-    """The ``MaskablePPO`` model with :class:`PlanesExtractor` and one tanh layer per head."""
+    """The ``MaskablePPO`` model with :class:`PlanesExtractor` and one tanh layer per head
+    (``spatial``: a :class:`SpatialActionNet` for the action logits)."""
     kw: dict[str, Any] = dict(
         n_steps=1024,
         batch_size=256,
@@ -158,7 +206,16 @@ def make_model(
         net_arch=dict(pi=[128], vf=[128]),
         activation_fn=nn.Tanh,
     )
-    return MaskablePPO("MultiInputPolicy", env, seed=seed, policy_kwargs=policy_kwargs, **kw)
+    model = MaskablePPO("MultiInputPolicy", env, seed=seed, policy_kwargs=policy_kwargs, **kw)
+    if spatial:
+        p = model.policy
+        fe = p.pi_features_extractor
+        if not isinstance(fe, PlanesExtractor) or not isinstance(p.action_net, nn.Linear):
+            raise TypeError("a spatial action net needs a PlanesExtractor and a linear head")
+        p.action_net = SpatialActionNet(p.action_net, fe, spatial_index(env))
+        optimizer: Callable[..., torch.optim.Optimizer] = p.optimizer_class
+        p.optimizer = optimizer(p.parameters(), lr=p.optimizer.defaults["lr"])
+    return model
 
 
 def export_policy(model: MaskablePPO, path: str | Path | None = None) -> dict[str, np.ndarray]:
@@ -182,7 +239,13 @@ def export_policy(model: MaskablePPO, path: str | Path | None = None) -> dict[st
     linears = [m for m in p.mlp_extractor.policy_net if isinstance(m, nn.Linear)]
     for i, layer in enumerate(linears):
         put(f"pi{i}", layer)
-    put("action", p.action_net)
+    an = p.action_net
+    if isinstance(an, SpatialActionNet):
+        put("action", an.linear)
+        put("query", an.query)
+        out["spatial_index"] = an.index.cpu().numpy()
+    else:
+        put("action", an)
     if path is not None:
         save_arrays(path, out)
     return out
@@ -201,13 +264,35 @@ Expert = Callable[[Any, str], list]
 actions (END for its submit) to give in order; a game's own function."""
 
 
+def _units(flats: list[int], codec: Any) -> set[int]:
+    """The unit-head values of the expert's orders in ``flats`` (END if it gives none)."""
+    units = {codec.split(f)[1] + 1 for f in flats if f != END}
+    return units or {END}
+
+
+def _sample(store: list[list], o: dict[str, np.ndarray], m: np.ndarray, v: int, good: set[int]):
+    """Keep one decision: its observation, its mask (int8: 2 for each value the expert would
+    take here, ``good``, 1 for the other legal ones) and the expert's value ``v``."""
+    mask = m.astype(np.int8)
+    mask[[g for g in good | {v} if m[g]]] = 2
+    for lst, x in zip(store, (o["planes"], o["globals"], mask, v)):
+        lst.append(x)
+
+
+def _arrays(store: list[list]) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
+    planes, globs, masks, acts = store
+    obs = {"planes": np.asarray(planes, dtype=np.float16), "globals": np.asarray(globs)}
+    return obs, np.asarray(masks, dtype=np.int8), np.asarray(acts, dtype=np.int64)
+
+
 def expert_samples(
     game: str, side: str, expert: Expert, opponent: str, games: int, seed: int = 0
 ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
     """Observations, masks and head values of the expert's decisions in ``games`` games
-    (only the heads with more than one legal value: the others are taken by themselves)."""
+    (only the heads with more than one legal value: the others are taken by themselves),
+    in the expert's order; a mask holds 2 at the expert's value, 1 at the other legal ones."""
     env = SideEnv(game, side, opponent, seed=seed)
-    planes, globs, masks, acts = [], [], [], []
+    store: list[list] = [[], [], [], []]
     for i in range(games):
         obs, _ = env.reset(seed=seed + i)
         d = env.driver
@@ -226,24 +311,21 @@ def expert_samples(
                 d.pending.pop(side, None)
                 while True:
                     o = d.observe(side)
-                    v = values[len(d.pending.get(side, ()))]
+                    head = len(d.pending.get(side, ()))
+                    v = values[head]
                     m = o["action_mask"].astype(bool)
                     if not m[v]:
                         d.pending.pop(side, None)
                         break
                     if m.sum() > 1:
-                        planes.append(o["planes"])
-                        globs.append(o["globals"])
-                        masks.append(m)
-                        acts.append(v)
+                        _sample(store, o, m, v, {v})
                     d.apply(side, v)
                     if not d.pending.get(side):
                         break
             if side in d.game.to_act() and not d.game.over:
                 d.apply(side, END)
             env._run_others()
-    obs = {"planes": np.asarray(planes, dtype=np.float16), "globals": np.asarray(globs)}
-    return obs, np.asarray(masks), np.asarray(acts)
+    return _arrays(store)
 
 
 def clone(
@@ -256,12 +338,10 @@ def clone(
     lr: float = 1e-3,
     seed: int = 0,
 ) -> list[float]:
-    """Fit the policy to the expert's head values (cross-entropy under the masks); the loss
-    of each epoch."""
+    """Fit the policy to the expert's head values under the masks (legal where > 0):
+    minus the log of the probability of the values marked 2 in the mask (and of ``acts``);
+    the loss of each epoch."""
     p = model.policy
-    # sb3 annotates the observations as one Tensor; a MultiInputPolicy takes a dict of them
-    Evaluate = Callable[..., tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]]
-    evaluate: Evaluate = p.evaluate_actions
     opt = torch.optim.Adam(p.parameters(), lr=lr)
     rng = np.random.default_rng(seed)
     n = len(acts)
@@ -272,16 +352,81 @@ def clone(
         for b in range(0, n, batch):
             idx = order[b : b + batch]
             o = {k: torch.as_tensor(v[idx].astype(np.float32)) for k, v in obs.items()}
-            _, logp, _ = evaluate(
-                o, torch.as_tensor(acts[idx]), action_masks=torch.as_tensor(masks[idx])
-            )
-            loss = -logp.mean()
+            mk = torch.as_tensor(masks[idx])
+            dist = p.get_distribution(o, action_masks=(mk > 0).numpy())
+            cat = dist.distribution
+            if not isinstance(cat, torch.distributions.Categorical):
+                raise TypeError("clone needs a categorical (Discrete) action distribution")
+            logp = cat.logits  # log-probabilities (the masked ones ~ -1e8)
+            good = (mk == 2) | nn.functional.one_hot(torch.as_tensor(acts[idx]), mk.shape[1]).bool()
+            loss = -torch.logsumexp(logp.masked_fill(~good, -1e9), dim=1).mean()
             opt.zero_grad()
             loss.backward()
             opt.step()
             total += loss.item() * len(idx)
         losses.append(total / n)
     return losses
+
+
+def _label(flats: list[int], pending: tuple[int, ...], codec: Any) -> int | None:
+    """The expert's value of the next head given ``pending`` (the policy's choices so far):
+    its first decision's unit (or END), else the kind / target of its first decision with the
+    pending unit (and kind); None if the expert gives no order that fits."""
+    for flat in flats:
+        if flat == END:
+            if not pending:
+                return END
+            continue
+        k, s, t = codec.split(flat)
+        values = (s + 1, k, t)
+        if values[: len(pending)] == tuple(pending):
+            return values[len(pending)]
+    return None
+
+
+def dagger_samples(
+    game: str,
+    side: str,
+    expert: Expert,
+    weights: Mapping[str, np.ndarray],
+    opponent: str,
+    games: int,
+    seed: int = 0,
+) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
+    """DAgger's data: the policy (``weights``, greedy) plays ``games`` games and each state it
+    decides in is labelled with the expert's value for that head (:func:`_label`; the
+    expert asked again after each order the policy gives). The same arrays as
+    :func:`expert_samples`, but at the unit head every unit the expert gives an order to is
+    marked 2 (the policy may take them in any order: the expert is asked again after each)."""
+    from .policy import NumpyPolicy
+
+    pol = NumpyPolicy(weights)
+    env = SideEnv(game, side, opponent, seed=seed)
+    store: list[list] = [[], [], [], []]
+    for i in range(games):
+        env.reset(seed=seed + i)
+        d = env.driver
+        key: tuple[int, int] | None = None
+        flats = [END]
+        for _ in range(MAX_STEPS):
+            g = d.game
+            if g.over:
+                break
+            now = (g.turn, len(g.commands.commands))
+            if now != key:
+                key, flats = now, expert(g, side) or [END]
+            o = d.observe(side)
+            m = o["action_mask"].astype(bool)
+            pending = d.pending.get(side, ())
+            label = _label(flats, pending, d.codec)
+            if label is not None and m[label] and m.sum() > 1:
+                _sample(store, o, m, label, _units(flats, d.codec) if not pending else {label})
+            logits = np.where(m, pol.logits(o["planes"], o["globals"]), -np.inf)
+            if not d.apply(side, int(np.argmax(logits))):  # refused by the rules: submit
+                d.pending.pop(side, None)
+                d.apply(side, END)
+            env._run_others()
+    return _arrays(store)
 
 
 # --- evaluation and the whole recipe ---------------------------------------------------------
@@ -314,17 +459,54 @@ def win_rate(
 
 @dataclass
 class Log:
-    """What a training run records (saved beside the policy for the notebook)."""
+    """What a training run records (saved beside the policy for the notebook): one entry of
+    ``stage``, ``steps``, ``samples``, ``cpu_s`` and each win rate per measurement."""
 
     steps: list[int] = field(default_factory=list)
     cpu_s: list[float] = field(default_factory=list)
     win_rates: dict[str, list[float]] = field(default_factory=dict)
     bc_loss: list[float] = field(default_factory=list)
+    stage: list[str] = field(default_factory=list)
+    samples: list[int] = field(default_factory=list)
+    kept: int = -1
+    """The measurement whose weights were kept (``keep_best``), or -1: the last."""
 
 
 def cpu_seconds() -> float:
     """This process's CPU time (user + system), every thread."""
     return time.process_time()
+
+
+def load_weights(model: MaskablePPO, weights: Mapping[str, np.ndarray]) -> None:
+    """Put exported ``weights`` (:func:`export_policy`) back into the model's policy network
+    (the value network is left as it is)."""
+    p = model.policy
+    fe = p.pi_features_extractor
+    if not isinstance(fe, PlanesExtractor):
+        raise TypeError("load_weights needs a model of make_model (a PlanesExtractor)")
+    if tuple(np.asarray(weights["pool"]).tolist()) != tuple(fe.pool_size):
+        raise ValueError(f"weights pooled to {weights['pool']}, the model to {fe.pool_size}")
+    layers: dict[str, nn.Module] = {"conv0": fe.conv0, "conv1": fe.conv1, "feat": fe.feat}
+    linears = [m for m in p.mlp_extractor.policy_net if isinstance(m, nn.Linear)]
+    layers.update({f"pi{i}": m for i, m in enumerate(linears)})
+    an = p.action_net
+    if isinstance(an, SpatialActionNet):
+        layers.update({"action": an.linear, "query": an.query})
+    else:
+        layers["action"] = an
+    with torch.no_grad():
+        for name, layer in layers.items():
+            for suffix, param in (("w", layer.weight), ("b", layer.bias)):
+                if not isinstance(param, torch.Tensor):
+                    raise TypeError(f"{name}: a layer with a weight and a bias")
+                param.copy_(torch.as_tensor(np.asarray(weights[f"{name}.{suffix}"])))
+
+
+def _join(parts: list[tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]]):
+    """Samples of several :func:`expert_samples` / :func:`dagger_samples` calls as one set."""
+    parts = [p for p in parts if len(p[2])]
+    obs = {k: np.concatenate([p[0][k] for p in parts]) for k in parts[0][0]}
+    return obs, np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts])
 
 
 def train(
@@ -340,47 +522,98 @@ def train(
     out: str | Path | None = None,
     bc_epochs: int = 8,
     features: Mapping[str, Any] | None = None,
+    dagger_rounds: int = 0,
+    dagger_games: int = 0,
+    dagger_epochs: int = 4,
+    bc_lr: float = 1e-3,
+    init: Mapping[str, np.ndarray] | None = None,
+    keep_best: bool = False,
+    eval_seed: int = 10_000,
+    spatial: bool = False,
     **ppo: Any,
 ) -> tuple[dict[str, np.ndarray], Log]:
     """Train ``side`` of ``game``; return the exported weights and the log (see the module
-    docstring). ``evaluate``: opponent name -> games, measured every ``every`` steps."""
+    docstring). ``evaluate``: opponent name -> games, measured after cloning, after each
+    DAgger round and every ``every`` PPO steps (games from ``eval_seed`` on: keep training
+    seeds below it). ``init``: exported weights to start from. ``dagger_rounds`` rounds of
+    ``dagger_games`` games each (:func:`dagger_samples`, the policy's states labelled by the
+    expert), each followed by ``dagger_epochs`` epochs of cloning on every sample so far.
+    ``keep_best``: return (and write) the measured weights with the best win rate against
+    the first ``evaluate`` opponent (ties: the next opponent's, then the later), not the
+    last. ``spatial``: target logits read off the map (:class:`SpatialActionNet`). Training
+    games use seeds from ``seed`` on (cloning, then DAgger; PPO's from ``seed``)."""
     torch.manual_seed(seed)
     env = SideEnv(game, side, opponent, seed=seed)
-    model = make_model(env, seed=seed, features=features, **ppo)
+    model = make_model(env, seed=seed, features=features, spatial=spatial, **ppo)
+    if init is not None:
+        load_weights(model, init)
     log = Log()
     t0 = cpu_seconds()
+    best: tuple[tuple[float, ...], dict[str, np.ndarray]] | None = None
 
-    def measure(at: int) -> None:
+    def measure(at: int, stage: str, samples: int) -> None:
+        nonlocal best
         w = export_policy(model)
         log.steps.append(at)
-        log.cpu_s.append(cpu_seconds() - t0)
+        log.stage.append(stage)
+        log.samples.append(samples)
+        rates = []
         for opp, n in (evaluate or {}).items():
-            wins, games = win_rate(game, side, w, opp, n)
+            wins, games = win_rate(game, side, w, opp, n, seed=eval_seed)
             log.win_rates.setdefault(opp, []).append(wins / games)
+            rates.append(wins / games)
+        log.cpu_s.append(cpu_seconds() - t0)
+        print(f"{stage} steps {at}: cpu {log.cpu_s[-1]:.0f} s, win rates {rates}", flush=True)
+        if best is None or not keep_best or tuple(rates) >= best[0]:
+            best = (tuple(rates), w)
+            log.kept = len(log.steps) - 1 if keep_best else -1
         if out is not None:
             save_log(log, Path(out).with_suffix(".log.npz"))
-            save_arrays(out, w)
+            save_arrays(out, best[1])
 
+    data = []
     if expert is not None and expert_games:
-        obs, masks, acts = expert_samples(game, side, expert, opponent, expert_games, seed)
-        log.bc_loss = clone(model, obs, masks, acts, epochs=bc_epochs, seed=seed)
+        data.append(expert_samples(game, side, expert, opponent, expert_games, seed))
+        obs, masks, acts = data[0]
+        log.bc_loss = clone(model, obs, masks, acts, epochs=bc_epochs, lr=bc_lr, seed=seed)
         print(f"cloned {len(acts)} decisions: loss {log.bc_loss}", flush=True)
-    measure(0)
+    measure(0, "clone", sum(len(d[2]) for d in data))
+    first = seed + expert_games
+    for r in range(dagger_rounds):
+        if expert is None:
+            break
+        w = export_policy(model)
+        s0 = first + r * dagger_games
+        data.append(dagger_samples(game, side, expert, w, opponent, dagger_games, s0))
+        obs, masks, acts = _join(data)
+        data = [(obs, masks, acts)]
+        loss = clone(model, obs, masks, acts, epochs=dagger_epochs, lr=bc_lr, seed=seed + r + 1)
+        log.bc_loss += loss
+        print(f"DAgger round {r + 1}: {len(acts)} decisions, loss {loss}", flush=True)
+        measure(0, f"dagger {r + 1}", len(acts))
+    del data
     done = 0
     while done < steps:
         n = min(every, steps - done)
         model.learn(n, reset_num_timesteps=False)
         done += n
-        measure(done)
-    return export_policy(model, out), log
+        measure(done, "ppo", log.samples[-1])
+    assert best is not None
+    if out is not None:
+        save_arrays(out, best[1])
+    return best[1], log
 
 
 def save_log(log: Log, path: str | Path) -> None:
-    """The log as ``.npz``: steps, cpu_s, bc_loss and ``win_<opponent>`` arrays."""
+    """The log as ``.npz``: steps, cpu_s, bc_loss, stage, samples, kept and ``win_<opponent>``
+    arrays."""
     arrays = {
         "steps": np.asarray(log.steps),
         "cpu_s": np.asarray(log.cpu_s),
         "bc_loss": np.asarray(log.bc_loss),
+        "stage": np.asarray(log.stage, dtype=str),
+        "samples": np.asarray(log.samples),
+        "kept": np.asarray(log.kept),
     }
     arrays.update({f"win_{k}": np.asarray(v) for k, v in log.win_rates.items()})
     save_arrays(path, arrays)

@@ -3,7 +3,9 @@
 A policy file (``.npz``) holds the weights of the network :mod:`hexplay.env.learn` trains
 (torch is needed to train, not to play): a convolution trunk over the observation planes,
 adaptive average pooling to a fixed grid, a layer over the pooled planes and the globals, and
-one logit per value of the factored action space (:mod:`hexplay.env.factored`). The player
+one logit per value of the factored action space (:mod:`hexplay.env.factored`); with a
+``query`` layer (the spatial head) a value naming a hex adds that hex's trunk features dotted
+with a query of the last layer (``spatial_index``: the value's grid cell). The player
 drives a :class:`~hexplay.env.core.GameDriver`-like loop on the game it is given: it encodes
 ``view(side)`` (only) as the environment does, masks the logits with the head's legal values
 (from ``legal_orders(side)``) and takes the most likely value (or samples, ``greedy=False``),
@@ -62,7 +64,11 @@ class NumpyPolicy:
     :func:`hexplay.env.learn.export_policy`."""
 
     def __init__(self, weights: Mapping[str, np.ndarray]) -> None:
-        self.w = {k: np.asarray(v, dtype=np.float32) for k, v in weights.items()}
+        self.w = {
+            k: np.asarray(v, dtype=np.float32) for k, v in weights.items() if k != "spatial_index"
+        }
+        index = weights.get("spatial_index")
+        self.index = None if index is None else np.asarray(index, dtype=np.int64)
         ph, pw = np.asarray(weights["pool"]).tolist()
         self.pool = (int(ph), int(pw))
         self.convs = sorted(
@@ -81,12 +87,18 @@ class NumpyPolicy:
         x = planes.astype(np.float32)
         for name in self.convs:
             x = np.maximum(conv3x3(x, self.w[f"{name}.w"], self.w[f"{name}.b"]), 0.0)
+        cells = x.reshape(x.shape[0], -1)
         x = adaptive_avg_pool(x, self.pool).reshape(-1)
         h = np.concatenate([x, glob.astype(np.float32)])
         h = np.maximum(self.w["feat.w"] @ h + self.w["feat.b"], 0.0)
         for name in self.layers:
             h = np.tanh(self.w[f"{name}.w"] @ h + self.w[f"{name}.b"])
-        return self.w["action.w"] @ h + self.w["action.b"]
+        out = self.w["action.w"] @ h + self.w["action.b"]
+        if self.index is not None:  # the spatial head: each hex's features against a query
+            q = self.w["query.w"] @ h + self.w["query.b"]
+            at = np.append(q @ cells, np.float32(0.0))
+            out = out + at[self.index]
+        return out
 
 
 class PolicyPlayer(GamePlayer):
