@@ -29,6 +29,25 @@ def test_numpy_conv_and_pool_equal_torch():
     assert np.allclose(adaptive_avg_pool(x, (4, 3)), want, atol=1e-6)
 
 
+def test_one_blas_thread_limits_blas_and_changes_no_logit():
+    """The learned player's forward pass runs with numpy's BLAS on one thread (each product is
+    small: threads only wait) and gives the logits of the unlimited pass."""
+    from threadpoolctl import threadpool_info
+
+    from hexplay.env.policy import one_blas_thread
+    from hexplay.games.skirmish.ai.learned import POLICIES
+
+    with one_blas_thread():
+        blas = [i for i in threadpool_info() if i["user_api"] == "blas"]
+        assert blas and all(i["num_threads"] == 1 for i in blas)
+    policy = NumpyPolicy.load(POLICIES["adversary"])
+    rng = np.random.default_rng(1)
+    planes = rng.random((policy.w["conv0.w"].shape[1], 36, 30)).astype(np.float32)  # 22x36x30
+    trunk = policy.w[f"{policy.convs[-1]}.w"].shape[0] * policy.pool[0] * policy.pool[1]
+    glob = rng.random(policy.w["feat.w"].shape[1] - trunk)
+    assert np.allclose(policy.logits(planes, glob), policy._logits(planes, glob), atol=1e-5)
+
+
 @pytest.fixture(scope="module")
 def smoke():
     """A smoke training run of SKIRMISH's adversary with the shipped recipe's stages: one
