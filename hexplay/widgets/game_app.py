@@ -23,11 +23,13 @@ The app opens on the game's **Briefing** (:mod:`.briefing`; each hot-seat player
 first turn); the **Rules** card (:mod:`.rules_card`), the turn summary's terms
 (:mod:`.summary`) and the briefing are the game's plugin-record parts; the **Save** tab saves
 and loads the game (:mod:`.save_load`). The board frames the side's units at the start and
-after each turn; the side panel keeps fixed heights (the summary's area, the roster).
+after each turn (with "Follow selected", ``follow_selected``, it also pans to the selected unit
+and after its moves, keeping the zoom); the side panel keeps fixed heights (the summary's area,
+the roster).
 
 Stable CSS classes: ``hexplay-ready`` (hot-seat hand-over button), ``hexplay-win-probability``
-(the gauge), ``hexplay-summary-area``, plus those of :mod:`.controls`, :mod:`.briefing`,
-:mod:`.save_load` and the game's panels.
+(the gauge), ``hexplay-summary-area``, ``hexplay-follow`` (the follow box), plus those of
+:mod:`.controls`, :mod:`.briefing`, :mod:`.save_load` and the game's panels.
 """
 
 from __future__ import annotations
@@ -98,6 +100,7 @@ class GameApp(W.VBox):
     game"; :mod:`.scenario_picker`). ``setup``: ``"computer"`` (every side still setting up
     is placed by the game's default set-up, :meth:`~hexplay.engine.protocol.Game.default_setup`)
     or ``"manual"`` (the human sides place their own units: order builder, board clicks).
+    ``follow``: the board follows the selected unit (``follow_selected``).
 
     Observable state (traitlets, Python-side only: never synced to the page) for cells that
     follow the game (:mod:`.inspectors`): ``selected_unit``, ``hovered`` (after
@@ -122,6 +125,10 @@ class GameApp(W.VBox):
     los_trace = traitlets.Any(None)
     #: The last turn's events as the viewer may know them (the turn summary's).
     events: traitlets.List[dict[str, Any]] = traitlets.List()
+    #: The board keeps the selected unit in view: it pans (keeping the zoom) at a selection
+    #: and after the unit moved; off, the view only frames the side's units at the start and
+    #: after each turn. The "Follow selected" box under the board sets it too.
+    follow_selected = traitlets.Bool(False)
 
     def __init__(
         self,
@@ -138,6 +145,7 @@ class GameApp(W.VBox):
         win_probability_n: int = 40,
         scenario: str | None = None,
         setup: str = "computer",
+        follow: bool = False,
     ) -> None:
         if setup not in ("computer", "manual"):
             raise ValueError(f"setup must be 'computer' or 'manual', not {setup!r}")
@@ -237,8 +245,19 @@ class GameApp(W.VBox):
         if self.ui.keys:
             self.board.on_key(lambda ev: self.press(str(ev.get("key"))))
 
-        self.click_status = W.HTML()
+        self.click_status = W.HTML(layout=W.Layout(flex="1 1 auto"))
         self.click_status.add_class("hexplay-click-status")
+        self._followed: tuple[str, str] | None = None  # (unit, hex) the board was last asked
+        self.follow_box = G.Checkbox(
+            value=bool(follow),
+            description="Follow selected",
+            indent=False,
+            tooltip="keep the selected unit in view (the board pans to it, keeping the zoom)",
+            layout=W.Layout(width="auto", flex="0 0 auto"),
+        )
+        self.follow_box.add_class("hexplay-follow")
+        self.follow_selected = bool(follow)
+        W.link((self.follow_box, "value"), (self, "follow_selected"))
         self.board.on_click(self._on_board_click)
         self.board.observe(self._on_overlays, names="overlays")
         self.builder.attack.on_click(lambda _b: self.attack_armed())
@@ -300,9 +319,10 @@ class GameApp(W.VBox):
             [*panel, self.roster, *above, self.keypad, self.tabs, self.style],
             layout=W.Layout(width="42%", min_width="360px"),
         )
-        board_box = W.VBox(
-            [self.board, self.click_status, self.replay], layout=W.Layout(width="58%")
+        under_board = W.HBox(
+            [self.click_status, self.follow_box], layout=W.Layout(align_items="flex-start")
         )
+        board_box = W.VBox([self.board, under_board, self.replay], layout=W.Layout(width="58%"))
         super().__init__(
             [W.HBox([board_box, side_panel], layout=W.Layout(width="100%", flex_flow="row wrap"))]
         )
@@ -332,6 +352,24 @@ class GameApp(W.VBox):
         if self.handover and not self.referee:
             return
         self.board.frame_side(None if self.referee else self.plotting_side)
+
+    def _follow(self, force: bool = False) -> None:
+        """With ``follow_selected``, the board keeps the selected unit in view: asked again at
+        a selection (``force``) or when the unit's hex changed since it was last asked."""
+        unit = self.selected_unit
+        if not self.follow_selected or unit is None:
+            self._followed = None
+            return
+        hex_ = (self.units_by_id.get(unit) or {}).get("hex")
+        if hex_ is None or (not force and self._followed == (unit, hex_)):
+            return
+        self._followed = (unit, str(hex_))
+        self.board.follow_unit(unit)
+
+    @traitlets.observe("follow_selected")
+    def _on_follow(self, change: dict[str, Any]) -> None:
+        if hasattr(self, "board"):  # (set in __init__ before the rest of the app)
+            self._follow(force=True)
 
     # --- set-up ---------------------------------------------------------------------------------
     def _part(self, name: str) -> Any:
@@ -540,6 +578,7 @@ class GameApp(W.VBox):
                     if k == "los" or (k == "route" and self.builder.pending)
                 }
                 self._show_overlays(ctx, keep)
+                self._follow()  # (the selected unit moved: in view again, same message)
             self.ui.refresh_panels(self.view, side, ctx)
             rows = self.ui.roster(self.view, side or REFEREE, ctx)
             self.roster_rows = {r["id"]: r for r in rows}
@@ -1079,6 +1118,7 @@ class GameApp(W.VBox):
         with self.board.hold_sync():  # the adapter's overlays for the selection, one message
             self.board.selected = unit
             self._show_overlays(self.context(), {})
+            self._follow(force=True)
         self.board.after_answer(lambda: self._select_panels(unit))
 
     def _marks(self, unit: str, ov: dict[str, Any]) -> dict[str, Any]:

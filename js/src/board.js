@@ -1388,6 +1388,31 @@ class Board {
     return true;
   }
 
+  /** Pan, keeping the zoom, so that the ``follow`` trait's counter is in view with a margin
+   * of a hex and a half, clear of a band at the top as tall as the toolbar (no counter under
+   * the zoom buttons); a counter already there leaves the view as it is, else it is brought
+   * to the middle of the clear area. Sets ``data-followed`` (the seq followed). */
+  followUnit() {
+    const g = this.geom;
+    const fo = this.model.get("follow") || {};
+    if (!g || !this.vb || !this.unitsById || fo.unit == null) return false;
+    const u = this.unitsById.get(String(fo.unit));
+    const c = u ? this.centre(u.hex) : null;
+    if (!c) return false;
+    const v = this.vb;
+    const px = this.svg.getBoundingClientRect().width || 600; // the drawing's width on screen
+    const band = (((this.toolbar.getBoundingClientRect().height || 22) + 12) * v.w) / px;
+    const m = Math.min(SIZE * 1.5, v.w / 4, (v.h - band) / 4);
+    const x0 = v.x + m, x1 = v.x + v.w - m, y0 = v.y + band + m, y1 = v.y + v.h - m;
+    if (c[0] < x0 || c[0] > x1 || c[1] < y0 || c[1] > y1) {
+      const top = v.y + band;
+      this.vb = { x: c[0] - v.w / 2, y: v.y + (c[1] - (top + v.y + v.h) / 2), w: v.w, h: v.h };
+      this.applyViewBox();
+    }
+    this.el.dataset.followed = String(fo.seq ?? "");
+    return true;
+  }
+
   markerId(side) {
     if (!this.uid) this.uid = "hp" + Math.random().toString(36).slice(2, 9);
     const s = side === "adversary" || side === "defender" ? side : "other";
@@ -1818,6 +1843,14 @@ function render({ model, el }) {
         board.framedSeq = fr.seq;
         board.autoFitted = true;
         requestAnimationFrame(() => board.frameSide());
+      }
+    })],
+    ["change:follow", () => board.update(() => {
+      const fo = model.get("follow") || {};
+      if (fo.seq != null && fo.seq !== board.followedSeq) {
+        board.followedSeq = fo.seq;
+        // after this message's other changes (the counters, a frame asked with it)
+        requestAnimationFrame(() => requestAnimationFrame(() => board.followUnit()));
       }
     })],
     ["change:counter_scale", () => board.update(() => {
