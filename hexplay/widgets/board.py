@@ -257,6 +257,9 @@ class HexBoard(PageMessages, anywidget.AnyWidget):
     #: keeping the zoom, so that the counter is in view and not under the toolbar (a counter
     #: already there does not move the view); :meth:`follow_unit`.
     follow = traitlets.Dict().tag(sync=True)
+    #: A notice over the map, below the toolbar (``{"title", "lines": [...], "kind"}``; empty:
+    #: none): drawn as text, the pointer goes through it, nothing on the page moves for it.
+    notice = traitlets.Dict().tag(sync=True)
     #: Counters drawn this many times the default size (at most 1.25: a hex holds no more).
     counter_scale = traitlets.Float(1.0, min=0.5, max=1.25).tag(sync=True)
     send_hover = traitlets.Bool(False).tag(sync=True)

@@ -24,8 +24,8 @@ first turn); the **Rules** card (:mod:`.rules_card`), the turn summary's terms
 (:mod:`.summary`) and the briefing are the game's plugin-record parts; the **Save** tab saves
 and loads the game (:mod:`.save_load`). The board frames the side's units at the start and
 after each turn (with "Follow selected", ``follow_selected``, it also pans to the selected unit
-and after its moves, keeping the zoom); the side panel keeps fixed heights (the summary's area,
-the roster).
+and after its moves, keeping the zoom); the side panel keeps fixed heights (the phase line,
+the summary's area, the roster) and the game-over banner lies over the board: nothing moves.
 
 Stable CSS classes: ``hexplay-ready`` (hot-seat hand-over button), ``hexplay-win-probability``
 (the gauge), ``hexplay-summary-area``, ``hexplay-follow`` (the follow box), plus those of
@@ -227,9 +227,6 @@ class GameApp(W.VBox):
         self.handover_box = W.VBox([self.handover_text, self.ready])
         self.handover_box.add_class("hexplay-handover")
         self.handover_box.layout.display = "none"
-        self.banner = W.HTML()
-        self.banner.add_class("hexplay-game-over")
-        self.banner.layout.display = "none"
         self.summary = TurnSummary(
             describe=self.ui.describe_event, terms=self._part("summary") or DEFAULT_TERMS
         )
@@ -306,7 +303,6 @@ class GameApp(W.VBox):
         self.roster.layout.height = ROSTER_HEIGHT
         self.roster.layout.overflow = "auto"
         panel: list[W.Widget] = [
-            self.banner,
             self.controls,
             self.scenario_picker,
             self.handover_box,
@@ -319,6 +315,7 @@ class GameApp(W.VBox):
             [*panel, self.roster, *above, self.keypad, self.tabs, self.style],
             layout=W.Layout(width="42%", min_width="360px"),
         )
+        side_panel.add_class("hexplay-side-panel")
         under_board = W.HBox(
             [self.click_status, self.follow_box], layout=W.Layout(align_items="flex-start")
         )
@@ -612,8 +609,9 @@ class GameApp(W.VBox):
         self.tabs.layout.display = "none" if self.handover else ""  # a clear hand-over screen
         self.ready.description = f"I am the {self.plotting_side}: show my map"
         self.handover_text.value = self._handover_html() if self.handover else ""
-        self.banner.value = self._game_over_html() if over else ""
-        self.banner.layout.display = "" if over else "none"
+        notice = self._game_over_notice() if over else {}
+        if notice != self.board.notice:
+            self.board.notice = notice
         self.builder.same.layout.display = "" if self._has_last_orders() else "none"
         if over:
             self.replay.layout.display = ""
@@ -667,22 +665,20 @@ class GameApp(W.VBox):
             "your map, the last turn's results and your orders appear.</span></div>"
         )
 
-    def _game_over_html(self) -> str:
+    def _game_over_notice(self) -> dict[str, Any]:
+        """The board's game-over notice (over the map: it moves nothing on the page): who won,
+        why, and where to go through the game again."""
         g = self.game
         who = getattr(g, "winner", None)
         why = getattr(g, "win_reason", None) or getattr(g, "reason", None)
         if why is None:
             with contextlib.suppress(Exception):
                 why = g.outcome().get("reason")
-        won = f"the {html.escape(str(who))} wins" if who else "a draw"
-        reason = f" ({html.escape(str(why))})" if why else ""
-        return (
-            "<div style='font-size:20px;padding:10px;border:3px solid #b8322a;"
-            "border-radius:8px;background:#fbeeee;text-align:center'>"
-            f"<b>Game over after turn {html.escape(str(getattr(g, 'turn', '?')))}: "
-            f"{won}</b>{reason}<br><span style='font-size:14px'>Use the replay below the "
-            "board or the Review tab to go through the game turn by turn.</span></div>"
-        )
+        won = f"the {who} wins" if who else "a draw"
+        lines = [str(why)] if why else []
+        lines.append("Use the replay below the board or the Review tab to go through the game.")
+        title = f"Game over after turn {getattr(g, 'turn', '?')}: {won}"
+        return {"title": title, "lines": lines, "kind": "over"}
 
     def blank(self) -> None:
         """Hand-over: nobody's information anywhere (board, builder, panels, log, record)."""

@@ -380,6 +380,9 @@ class Board {
     this.tooltip = html("div", "hexplay-tooltip", this.root);
     this.tooltip.style.display = "none";
     this.toolbar = html("div", "hexplay-toolbar", this.frame);
+    // a notice over the map, below the toolbar (game over): nothing on the page moves for it
+    this.notice = html("div", "hexplay-notice", this.frame);
+    this.notice.style.display = "none";
     this.legend = html("div", "hexplay-legend", this.root);
     this.makeToolbar();
     this.installInteraction();
@@ -395,6 +398,7 @@ class Board {
     this.renderSelection();
     this.applyToggles();
     this.renderLegend();
+    this.renderNotice();
     this.renders += 1;
     this.el.dataset.renders = String(this.renders);
     this.el.dataset.renderMs = (performance.now() - t0).toFixed(2);
@@ -1269,6 +1273,18 @@ class Board {
     ovRow("hexplay-swatch-stale", "faded, dashed, '?': enemy last seen there, not in sight now", "stale");
   }
 
+  /** The ``notice`` trait over the map: its title (bold) and lines of text, as text. */
+  renderNotice() {
+    const n = this.model.get("notice") || {};
+    const el = this.notice;
+    el.textContent = "";
+    el.className = "hexplay-notice" + (n.kind ? ` hexplay-notice-${String(n.kind)}` : "");
+    el.style.display = n.title ? "" : "none";
+    if (!n.title) return;
+    html("div", "hexplay-notice-title", el).textContent = String(n.title);
+    for (const line of n.lines || []) html("div", "hexplay-notice-line", el).textContent = String(line);
+  }
+
   makeToolbar() {
     const mk = (text, title, fn) => {
       const b = html("button", "hexplay-tool", this.toolbar);
@@ -1853,6 +1869,7 @@ function render({ model, el }) {
         requestAnimationFrame(() => requestAnimationFrame(() => board.followUnit()));
       }
     })],
+    ["change:notice", () => board.update(() => board.renderNotice())],
     ["change:counter_scale", () => board.update(() => {
       board.renderUnits();
       board.renderSelection();
