@@ -931,6 +931,8 @@ class GameApp(W.VBox):
         name: str
         value: Any  # an enemy id, a hex, or a path of hexes: what the need takes
         if enemy:
+            if need is None:  # the unit has no such order now: what the side's attacks take
+                need = self._attack_need(kind, kinds)
             name, value = (need.name if need else "target"), enemy
             if need is not None and need.kind == "hex":
                 value = hex_
@@ -964,6 +966,22 @@ class GameApp(W.VBox):
         self._remember_order(order)
         self.builder._plot_changed()
         self.say_click(f"ordered: {order.label()}", error=False)
+
+    def _attack_need(self, kind: str, kinds: tuple[str, ...]) -> Any:
+        """What an attack of ``kind`` takes (its first required need: a unit or a hex), read
+        from another unit's legal order of that kind, else of another of ``kinds``; None if no
+        unit of the side may attack now."""
+        found: dict[str, Any] = {}
+        for u, v in self.units_by_id.items():
+            if not self._selectable(v):
+                continue
+            for lo in self.orders.engine_legal_orders(u):
+                need = next((n for n in lo.needs if not n.optional), None)
+                if lo.kind in kinds and need is not None:
+                    found.setdefault(lo.kind, need)
+            if kind in found:
+                return found[kind]
+        return next(iter(found.values()), None)
 
     # --- what a panel's buttons ask (the adapter's requests), keys, Next unit -----------------
     def _on_request(self, kind: str, value: Any) -> None:
