@@ -2,7 +2,8 @@
 Chromium in JupyterLab), and for each of the four games against the computer in Voila.
 
 **Every game** (:func:`measure_games`): the student of ``tests/ui/click_play.py`` plays each
-game against the computer (SKIRMISH's and AMBUSH's adversary, AGGRESSOR's west, the
+game against the computer (SKIRMISH's defender: guards aboard vehicles, selected by their
+pips, firing from the vehicle or leaving it; AMBUSH's adversary, AGGRESSOR's west, the
 naval IJN) through clicks alone for ``--game-turns`` turns, then makes each kind of refused
 click once; prints per game ``<game>_clicks_per_turn`` (mean clicks of the student's turns,
 End included; goals <= 15 for SKIRMISH, AMBUSH and naval, <= 25 for AGGRESSOR's 18 units)
@@ -264,7 +265,7 @@ def measure(page: Any, turns: int, full: bool = False) -> None:
 
 
 #: game -> the side the computer plays (the student plays the other).
-GAMES = {"skirmish": "defender", "ambush": "defender", "aggressor": "east", "naval": "usn"}
+GAMES = {"skirmish": "adversary", "ambush": "defender", "aggressor": "east", "naval": "usn"}
 
 
 def load_click_play() -> Any:

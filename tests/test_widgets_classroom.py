@@ -331,7 +331,9 @@ def test_game_over_banner():
                 app.builder.click_task("SV")
         app.end_plot()
     assert app.game.over
-    assert app.banner.layout.display == "" and "Game over" in app.banner.value
+    assert "Game over" in app.board.notice["title"] and app.board.notice["kind"] == "over"
+    app.new_game()
+    assert app.board.notice == {}
 
 
 def test_timer_restarts_for_each_player_and_gives_defaults_when_time_is_up():

@@ -253,6 +253,13 @@ class HexBoard(PageMessages, anywidget.AnyWidget):
     #: so that every one of them is in view, none under the toolbar, when ``seq`` changes (and
     #: ◎ does it again); :meth:`frame_side`.
     frame = traitlets.Dict().tag(sync=True)
+    #: Keep a counter in view (``{"unit": id, "seq": n}``): when ``seq`` changes the page pans,
+    #: keeping the zoom, so that the counter is in view and not under the toolbar (a counter
+    #: already there does not move the view); :meth:`follow_unit`.
+    follow = traitlets.Dict().tag(sync=True)
+    #: A notice over the map, below the toolbar (``{"title", "lines": [...], "kind"}``; empty:
+    #: none): drawn as text, the pointer goes through it, nothing on the page moves for it.
+    notice = traitlets.Dict().tag(sync=True)
     #: Counters drawn this many times the default size (at most 1.25: a hex holds no more).
     counter_scale = traitlets.Float(1.0, min=0.5, max=1.25).tag(sync=True)
     send_hover = traitlets.Bool(False).tag(sync=True)
@@ -571,6 +578,11 @@ class HexBoard(PageMessages, anywidget.AnyWidget):
         """Ask the page to frame every counter of ``side`` (None: every counter), now and at
         each ◎ (see the ``frame`` trait)."""
         self.frame = {"side": side, "seq": int((self.frame or {}).get("seq", 0)) + 1}
+
+    def follow_unit(self, unit: str) -> None:
+        """Ask the page to pan (keeping the zoom) so that ``unit``'s counter is in view, none of
+        it under the toolbar (see the ``follow`` trait); nothing moves if it is already."""
+        self.follow = {"unit": str(unit), "seq": int((self.follow or {}).get("seq", 0)) + 1}
 
     def set_overlay(self, name: str, value: Any) -> None:
         """Replace one overlay (``None`` removes it), keeping the others."""

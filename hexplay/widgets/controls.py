@@ -66,7 +66,8 @@ class PhaseControls(W.VBox):
         timer: bool = False,
         **kwargs: Any,
     ) -> None:
-        self.status = W.HTML()
+        # two lines of fixed height (it scrolls): "game over" pushes nothing down
+        self.status = W.HTML(layout=W.Layout(height="56px", overflow="auto"))
         self.side = G.ToggleButtons(options=list(sides), description="plotting")
         self.side.layout.display = "" if show_side_picker else "none"
         self.end_plot = G.Button(description="End plot", button_style="primary", icon="check")

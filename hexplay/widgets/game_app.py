@@ -23,11 +23,13 @@ The app opens on the game's **Briefing** (:mod:`.briefing`; each hot-seat player
 first turn); the **Rules** card (:mod:`.rules_card`), the turn summary's terms
 (:mod:`.summary`) and the briefing are the game's plugin-record parts; the **Save** tab saves
 and loads the game (:mod:`.save_load`). The board frames the side's units at the start and
-after each turn; the side panel keeps fixed heights (the summary's area, the roster).
+after each turn (with "Follow selected", ``follow_selected``, it also pans to the selected unit
+and after its moves, keeping the zoom); the side panel keeps fixed heights (the phase line,
+the summary's area, the roster) and the game-over banner lies over the board: nothing moves.
 
 Stable CSS classes: ``hexplay-ready`` (hot-seat hand-over button), ``hexplay-win-probability``
-(the gauge), ``hexplay-summary-area``, plus those of :mod:`.controls`, :mod:`.briefing`,
-:mod:`.save_load` and the game's panels.
+(the gauge), ``hexplay-summary-area``, ``hexplay-follow`` (the follow box), plus those of
+:mod:`.controls`, :mod:`.briefing`, :mod:`.save_load` and the game's panels.
 """
 
 from __future__ import annotations
@@ -98,6 +100,7 @@ class GameApp(W.VBox):
     game"; :mod:`.scenario_picker`). ``setup``: ``"computer"`` (every side still setting up
     is placed by the game's default set-up, :meth:`~hexplay.engine.protocol.Game.default_setup`)
     or ``"manual"`` (the human sides place their own units: order builder, board clicks).
+    ``follow``: the board follows the selected unit (``follow_selected``).
 
     Observable state (traitlets, Python-side only: never synced to the page) for cells that
     follow the game (:mod:`.inspectors`): ``selected_unit``, ``hovered`` (after
@@ -122,6 +125,10 @@ class GameApp(W.VBox):
     los_trace = traitlets.Any(None)
     #: The last turn's events as the viewer may know them (the turn summary's).
     events: traitlets.List[dict[str, Any]] = traitlets.List()
+    #: The board keeps the selected unit in view: it pans (keeping the zoom) at a selection
+    #: and after the unit moved; off, the view only frames the side's units at the start and
+    #: after each turn. The "Follow selected" box under the board sets it too.
+    follow_selected = traitlets.Bool(False)
 
     def __init__(
         self,
@@ -138,6 +145,7 @@ class GameApp(W.VBox):
         win_probability_n: int = 40,
         scenario: str | None = None,
         setup: str = "computer",
+        follow: bool = False,
     ) -> None:
         if setup not in ("computer", "manual"):
             raise ValueError(f"setup must be 'computer' or 'manual', not {setup!r}")
@@ -219,9 +227,6 @@ class GameApp(W.VBox):
         self.handover_box = W.VBox([self.handover_text, self.ready])
         self.handover_box.add_class("hexplay-handover")
         self.handover_box.layout.display = "none"
-        self.banner = W.HTML()
-        self.banner.add_class("hexplay-game-over")
-        self.banner.layout.display = "none"
         self.summary = TurnSummary(
             describe=self.ui.describe_event, terms=self._part("summary") or DEFAULT_TERMS
         )
@@ -237,8 +242,19 @@ class GameApp(W.VBox):
         if self.ui.keys:
             self.board.on_key(lambda ev: self.press(str(ev.get("key"))))
 
-        self.click_status = W.HTML()
+        self.click_status = W.HTML(layout=W.Layout(flex="1 1 auto"))
         self.click_status.add_class("hexplay-click-status")
+        self._followed: tuple[str, str] | None = None  # (unit, hex) the board was last asked
+        self.follow_box = G.Checkbox(
+            value=bool(follow),
+            description="Follow selected",
+            indent=False,
+            tooltip="keep the selected unit in view (the board pans to it, keeping the zoom)",
+            layout=W.Layout(width="auto", flex="0 0 auto"),
+        )
+        self.follow_box.add_class("hexplay-follow")
+        self.follow_selected = bool(follow)
+        W.link((self.follow_box, "value"), (self, "follow_selected"))
         self.board.on_click(self._on_board_click)
         self.board.observe(self._on_overlays, names="overlays")
         self.builder.attack.on_click(lambda _b: self.attack_armed())
@@ -287,7 +303,6 @@ class GameApp(W.VBox):
         self.roster.layout.height = ROSTER_HEIGHT
         self.roster.layout.overflow = "auto"
         panel: list[W.Widget] = [
-            self.banner,
             self.controls,
             self.scenario_picker,
             self.handover_box,
@@ -300,9 +315,11 @@ class GameApp(W.VBox):
             [*panel, self.roster, *above, self.keypad, self.tabs, self.style],
             layout=W.Layout(width="42%", min_width="360px"),
         )
-        board_box = W.VBox(
-            [self.board, self.click_status, self.replay], layout=W.Layout(width="58%")
+        side_panel.add_class("hexplay-side-panel")
+        under_board = W.HBox(
+            [self.click_status, self.follow_box], layout=W.Layout(align_items="flex-start")
         )
+        board_box = W.VBox([self.board, under_board, self.replay], layout=W.Layout(width="58%"))
         super().__init__(
             [W.HBox([board_box, side_panel], layout=W.Layout(width="100%", flex_flow="row wrap"))]
         )
@@ -332,6 +349,24 @@ class GameApp(W.VBox):
         if self.handover and not self.referee:
             return
         self.board.frame_side(None if self.referee else self.plotting_side)
+
+    def _follow(self, force: bool = False) -> None:
+        """With ``follow_selected``, the board keeps the selected unit in view: asked again at
+        a selection (``force``) or when the unit's hex changed since it was last asked."""
+        unit = self.selected_unit
+        if not self.follow_selected or unit is None:
+            self._followed = None
+            return
+        hex_ = (self.units_by_id.get(unit) or {}).get("hex")
+        if hex_ is None or (not force and self._followed == (unit, hex_)):
+            return
+        self._followed = (unit, str(hex_))
+        self.board.follow_unit(unit)
+
+    @traitlets.observe("follow_selected")
+    def _on_follow(self, change: dict[str, Any]) -> None:
+        if hasattr(self, "board"):  # (set in __init__ before the rest of the app)
+            self._follow(force=True)
 
     # --- set-up ---------------------------------------------------------------------------------
     def _part(self, name: str) -> Any:
@@ -540,6 +575,7 @@ class GameApp(W.VBox):
                     if k == "los" or (k == "route" and self.builder.pending)
                 }
                 self._show_overlays(ctx, keep)
+                self._follow()  # (the selected unit moved: in view again, same message)
             self.ui.refresh_panels(self.view, side, ctx)
             rows = self.ui.roster(self.view, side or REFEREE, ctx)
             self.roster_rows = {r["id"]: r for r in rows}
@@ -573,8 +609,9 @@ class GameApp(W.VBox):
         self.tabs.layout.display = "none" if self.handover else ""  # a clear hand-over screen
         self.ready.description = f"I am the {self.plotting_side}: show my map"
         self.handover_text.value = self._handover_html() if self.handover else ""
-        self.banner.value = self._game_over_html() if over else ""
-        self.banner.layout.display = "" if over else "none"
+        notice = self._game_over_notice() if over else {}
+        if notice != self.board.notice:
+            self.board.notice = notice
         self.builder.same.layout.display = "" if self._has_last_orders() else "none"
         if over:
             self.replay.layout.display = ""
@@ -628,22 +665,20 @@ class GameApp(W.VBox):
             "your map, the last turn's results and your orders appear.</span></div>"
         )
 
-    def _game_over_html(self) -> str:
+    def _game_over_notice(self) -> dict[str, Any]:
+        """The board's game-over notice (over the map: it moves nothing on the page): who won,
+        why, and where to go through the game again."""
         g = self.game
         who = getattr(g, "winner", None)
         why = getattr(g, "win_reason", None) or getattr(g, "reason", None)
         if why is None:
             with contextlib.suppress(Exception):
                 why = g.outcome().get("reason")
-        won = f"the {html.escape(str(who))} wins" if who else "a draw"
-        reason = f" ({html.escape(str(why))})" if why else ""
-        return (
-            "<div style='font-size:20px;padding:10px;border:3px solid #b8322a;"
-            "border-radius:8px;background:#fbeeee;text-align:center'>"
-            f"<b>Game over after turn {html.escape(str(getattr(g, 'turn', '?')))}: "
-            f"{won}</b>{reason}<br><span style='font-size:14px'>Use the replay below the "
-            "board or the Review tab to go through the game turn by turn.</span></div>"
-        )
+        won = f"the {who} wins" if who else "a draw"
+        lines = [str(why)] if why else []
+        lines.append("Use the replay below the board or the Review tab to go through the game.")
+        title = f"Game over after turn {getattr(g, 'turn', '?')}: {won}"
+        return {"title": title, "lines": lines, "kind": "over"}
 
     def blank(self) -> None:
         """Hand-over: nobody's information anywhere (board, builder, panels, log, record)."""
@@ -896,6 +931,8 @@ class GameApp(W.VBox):
         name: str
         value: Any  # an enemy id, a hex, or a path of hexes: what the need takes
         if enemy:
+            if need is None:  # the unit has no such order now: what the side's attacks take
+                need = self._attack_need(kind, kinds)
             name, value = (need.name if need else "target"), enemy
             if need is not None and need.kind == "hex":
                 value = hex_
@@ -929,6 +966,22 @@ class GameApp(W.VBox):
         self._remember_order(order)
         self.builder._plot_changed()
         self.say_click(f"ordered: {order.label()}", error=False)
+
+    def _attack_need(self, kind: str, kinds: tuple[str, ...]) -> Any:
+        """What an attack of ``kind`` takes (its first required need: a unit or a hex), read
+        from another unit's legal order of that kind, else of another of ``kinds``; None if no
+        unit of the side may attack now."""
+        found: dict[str, Any] = {}
+        for u, v in self.units_by_id.items():
+            if not self._selectable(v):
+                continue
+            for lo in self.orders.engine_legal_orders(u):
+                need = next((n for n in lo.needs if not n.optional), None)
+                if lo.kind in kinds and need is not None:
+                    found.setdefault(lo.kind, need)
+            if kind in found:
+                return found[kind]
+        return next(iter(found.values()), None)
 
     # --- what a panel's buttons ask (the adapter's requests), keys, Next unit -----------------
     def _on_request(self, kind: str, value: Any) -> None:
@@ -1079,6 +1132,7 @@ class GameApp(W.VBox):
         with self.board.hold_sync():  # the adapter's overlays for the selection, one message
             self.board.selected = unit
             self._show_overlays(self.context(), {})
+            self._follow(force=True)
         self.board.after_answer(lambda: self._select_panels(unit))
 
     def _marks(self, unit: str, ov: dict[str, Any]) -> dict[str, Any]:

@@ -78,7 +78,8 @@ class Roster(W.Box):
             kids.append(b)
         if tuple(kids) != tuple(self.children):
             self.children = tuple(kids)
-        self.layout.display = "" if kids else "none"
+        # an empty roster (every unit gone, a hand-over) keeps its place: nothing below moves
+        self.layout.visibility = None if kids else "hidden"
         self.selected = selected
 
     def select(self, selected: str | None) -> None:

@@ -380,6 +380,9 @@ class Board {
     this.tooltip = html("div", "hexplay-tooltip", this.root);
     this.tooltip.style.display = "none";
     this.toolbar = html("div", "hexplay-toolbar", this.frame);
+    // a notice over the map, below the toolbar (game over): nothing on the page moves for it
+    this.notice = html("div", "hexplay-notice", this.frame);
+    this.notice.style.display = "none";
     this.legend = html("div", "hexplay-legend", this.root);
     this.makeToolbar();
     this.installInteraction();
@@ -395,6 +398,7 @@ class Board {
     this.renderSelection();
     this.applyToggles();
     this.renderLegend();
+    this.renderNotice();
     this.renders += 1;
     this.el.dataset.renders = String(this.renders);
     this.el.dataset.renderMs = (performance.now() - t0).toFixed(2);
@@ -1269,6 +1273,18 @@ class Board {
     ovRow("hexplay-swatch-stale", "faded, dashed, '?': enemy last seen there, not in sight now", "stale");
   }
 
+  /** The ``notice`` trait over the map: its title (bold) and lines of text, as text. */
+  renderNotice() {
+    const n = this.model.get("notice") || {};
+    const el = this.notice;
+    el.textContent = "";
+    el.className = "hexplay-notice" + (n.kind ? ` hexplay-notice-${String(n.kind)}` : "");
+    el.style.display = n.title ? "" : "none";
+    if (!n.title) return;
+    html("div", "hexplay-notice-title", el).textContent = String(n.title);
+    for (const line of n.lines || []) html("div", "hexplay-notice-line", el).textContent = String(line);
+  }
+
   makeToolbar() {
     const mk = (text, title, fn) => {
       const b = html("button", "hexplay-tool", this.toolbar);
@@ -1385,6 +1401,31 @@ class Board {
     this.vb = { x: cx - w / 2, y: top - (h - tall) / 2, w, h };
     this.applyViewBox();
     this.el.dataset.framed = String(fr.seq ?? "");
+    return true;
+  }
+
+  /** Pan, keeping the zoom, so that the ``follow`` trait's counter is in view with a margin
+   * of a hex and a half, clear of a band at the top as tall as the toolbar (no counter under
+   * the zoom buttons); a counter already there leaves the view as it is, else it is brought
+   * to the middle of the clear area. Sets ``data-followed`` (the seq followed). */
+  followUnit() {
+    const g = this.geom;
+    const fo = this.model.get("follow") || {};
+    if (!g || !this.vb || !this.unitsById || fo.unit == null) return false;
+    const u = this.unitsById.get(String(fo.unit));
+    const c = u ? this.centre(u.hex) : null;
+    if (!c) return false;
+    const v = this.vb;
+    const px = this.svg.getBoundingClientRect().width || 600; // the drawing's width on screen
+    const band = (((this.toolbar.getBoundingClientRect().height || 22) + 12) * v.w) / px;
+    const m = Math.min(SIZE * 1.5, v.w / 4, (v.h - band) / 4);
+    const x0 = v.x + m, x1 = v.x + v.w - m, y0 = v.y + band + m, y1 = v.y + v.h - m;
+    if (c[0] < x0 || c[0] > x1 || c[1] < y0 || c[1] > y1) {
+      const top = v.y + band;
+      this.vb = { x: c[0] - v.w / 2, y: v.y + (c[1] - (top + v.y + v.h) / 2), w: v.w, h: v.h };
+      this.applyViewBox();
+    }
+    this.el.dataset.followed = String(fo.seq ?? "");
     return true;
   }
 
@@ -1820,6 +1861,15 @@ function render({ model, el }) {
         requestAnimationFrame(() => board.frameSide());
       }
     })],
+    ["change:follow", () => board.update(() => {
+      const fo = model.get("follow") || {};
+      if (fo.seq != null && fo.seq !== board.followedSeq) {
+        board.followedSeq = fo.seq;
+        // after this message's other changes (the counters, a frame asked with it)
+        requestAnimationFrame(() => requestAnimationFrame(() => board.followUnit()));
+      }
+    })],
+    ["change:notice", () => board.update(() => board.renderNotice())],
     ["change:counter_scale", () => board.update(() => {
       board.renderUnits();
       board.renderSelection();

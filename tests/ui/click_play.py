@@ -5,25 +5,31 @@ A plain module (no pytest), shared by ``tests/ui/test_play_by_clicks.py`` and
 driver asks what is on screen); the driver clicks the page only: counters, hexes, the Same as
 last turn and End buttons. The student's way of playing (what it clicks each turn):
 
-- the first turn, every own unit on the board: a click on its counter (its roster button when
-  the counter is hidden under another), then an attack (two
-  clicks on the enemy: the odds, then the order) if it can attack one, else a move (one click on
-  the hex of its reach nearest the closest enemy it knows of, else the map's middle);
+- the first turn, every own unit that may act: a click on its counter (its roster button when
+  the counter is hidden under another; a man aboard a vehicle: his pip on the vehicle's
+  counter, else his roster button), then an attack (two clicks on the enemy: the odds, then
+  the order) if it can attack one, else a move (one click on the hex of its reach nearest the
+  closest enemy it knows of, else the map's middle); a man aboard with no shot leaves the
+  vehicle (his one order that needs nothing, e.g. SKIRMISH's EV: its button on the Plot tab)
+  when an enemy he knows of is within :data:`LEAVE_RANGE` hexes, else he rides on (no click);
 - later turns of a plotted game: **Same as last turn** (one click: each unit's last order again,
-  the rules judging each), then the units that can attack now (select, two clicks);
+  the rules judging each), then the units that can attack now (select, two clicks) and the men
+  aboard who leave their vehicle (select, its button);
 - an alternating game (orders act at once): up to :data:`ATTACKS_PER_TURN` units that can
   attack, then moves for the :data:`MOVES_PER_TURN` units nearest the enemy;
 - End plot / End turn (one click).
 
-Only hexes and counters inside the board's frame on screen are clicked (no zoom or pan click is
-made or needed: the app frames the side's units). Every click is judged after the kernel took
-it: it gave an order, selected a unit, showed odds, ended the turn, or said why not by the
-board; a click that did none of these is a **silent refusal** (counted). :func:`refusal_kinds`
-makes each kind of refused click once and reads the reason on screen.
+Only hexes and counters inside the board's frame on screen are clicked (the app frames the
+side's units; when no hex of a unit's reach is in view, one click on the zoom-out button).
+Every click is judged after the kernel took it: it gave an order, selected a unit, showed
+odds, ended the turn, or said why not by the board; a click that did none of these is a
+**silent refusal** (counted). :func:`refusal_kinds` makes each kind of refused click once and
+reads the reason on screen.
 """
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +40,8 @@ from typing import Any
 #: to would be 45 clicks).
 ATTACKS_PER_TURN = 4
 MOVES_PER_TURN = 4
+#: A man aboard a vehicle with no shot leaves it when an enemy he knows of is this near.
+LEAVE_RANGE = 4
 
 APP_CELL = r"""
 from hexplay.widgets import GameApp
@@ -64,10 +72,30 @@ def fresh_words():
 
 
 def own_units():
+    '''The side's units that may give an order now (men aboard a vehicle too).'''
     side = app.plotting_side
     return [u for u, v in app.units_by_id.items()
-            if v.get("side") == side and v.get("hex") and not v.get("in_vehicle")
-            and app._selectable(v)]
+            if v.get("side") == side and v.get("hex") and app._selectable(v)
+            and app.orders.engine_legal_orders(u)]
+
+
+def aboard(unit):
+    '''The vehicle the unit rides in (its counter shows him as a pip), or None.'''
+    return app.units_by_id.get(unit, {}).get("in_vehicle")
+
+
+def leave_order(unit):
+    '''A man aboard with an enemy he knows of within LEAVE_RANGE hexes: the kind of his one
+    order that needs nothing besides moves and attacks (leaving the vehicle), else None.'''
+    if not aboard(unit):
+        return None
+    here = app.units_by_id[unit]["hex"]
+    if not any(_dist(here, h) <= LEAVE_RANGE for h in enemies().values()):
+        return None
+    skip = {*_KINDS.move_kinds, *_KINDS.attack_kinds}
+    free = [lo.kind for lo in app.orders.engine_legal_orders(unit)
+            if lo.kind not in skip and not [n for n in lo.needs if not n.optional]]
+    return free[0] if len(free) == 1 else None
 
 
 def enemies():
@@ -139,7 +167,8 @@ def refused_clicks():
 
 def app_cell(game: str, seed: int, computer: str) -> str:
     """:data:`APP_CELL` for ``game`` against the computer playing ``computer``."""
-    return f"GAME, SEED, COMPUTER = {game!r}, {seed!r}, {computer!r}\n" + APP_CELL
+    head = f"GAME, SEED, COMPUTER = {game!r}, {seed!r}, {computer!r}\nLEAVE_RANGE = {LEAVE_RANGE}\n"
+    return head + APP_CELL
 
 
 @dataclass
@@ -216,20 +245,51 @@ class Student:
         return f'.hexplay-board polygon[data-hex="{label}"]'
 
     # --- the student's turn ---------------------------------------------------------------------
+    def select(self, uid: str) -> bool:
+        """One click that selects ``uid``: its counter; a man aboard a vehicle: his pip on the
+        vehicle's counter; a counter hidden (under another): the roster button."""
+        veh = self.k(self.page, f"aboard({uid!r})")
+        first = f'{self.unit(veh)} [data-occupant="{uid}"]' if veh else self.unit(uid)
+        if self.click(first) or self.click(f"button.hexplay-roster-{uid}"):
+            return True
+        self.tally.skipped.append(f"{uid}: neither counter, pip nor roster button on screen")
+        return False
+
     def order_unit(self, uid: str) -> None:
-        """Select ``uid``; attack the first enemy it can (two clicks) or move it one click."""
-        # its counter; a unit whose counter is hidden (under another, aboard a vehicle): its
-        # roster button
-        if not self.click(self.unit(uid)) and not self.click(f"button.hexplay-roster-{uid}"):
-            self.tally.skipped.append(f"{uid}: neither counter nor roster button on screen")
-            return
+        """Select ``uid``; attack the first enemy it can (two clicks) or move it one click; a
+        man aboard with no shot leaves the vehicle (its button) or rides on (no click)."""
         target = self.k(self.page, f"attack_target({uid!r})")
+        aboard = self.k(self.page, f"aboard({uid!r})")
+        leave = None if target or not aboard else self.k(self.page, f"leave_order({uid!r})")
+        if aboard and not target and not leave:
+            return  # he rides on: nothing to click
+        choices = [] if target or leave else self.k(self.page, f"move_choices({uid!r})")
+        if not (target or leave or choices):
+            return  # no shot and no move (e.g. a vehicle that may only turn): not selected
+        if not self.select(uid):
+            return
         if target and self.click(self.unit(target)):
             self.click(self.unit(target))
             return
-        for h in self.k(self.page, f"move_choices({uid!r})"):
-            if self.click(self.hex_(h)):
-                return
+        if leave:
+            button = f"button.hexplay-task-{leave}"
+            # (the Plot tab shows his orders once the board has answered)
+            with contextlib.suppress(Exception):
+                self.page.wait_for_selector(button, state="visible", timeout=5000)
+            if not self.click(button):
+                self.tally.skipped.append(f"{uid}: no {leave} button on screen")
+            return
+        for zoomed_out in (False, True):
+            for h in choices:
+                if self.click(self.hex_(h)):
+                    return
+            if not choices or zoomed_out:
+                break
+            # no hex of its reach on screen (the view frames the units, not where they go): the
+            # zoom-out button, around the selected unit (one click)
+            self.page.locator('.hexplay-board .hexplay-tool[title="zoom out"]').click()
+            self.clicks += 1
+            self.page.wait_for_timeout(200)
         self.tally.skipped.append(f"{uid}: no reach hex on screen")
 
     def play_turn(self, first: bool) -> None:
@@ -240,7 +300,7 @@ class Student:
         if simultaneous and not first and self._visible("button.hexplay-same-as-last"):
             self.click("button.hexplay-same-as-last")
             for u in own:
-                if self.k(self.page, f"attack_target({u!r})"):
+                if self.k(self.page, f"attack_target({u!r}) or leave_order({u!r})"):
                     self.order_unit(u)
         elif simultaneous:
             for u in own:

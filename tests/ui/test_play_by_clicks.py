@@ -15,9 +15,10 @@ from . import click_play, harness
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
 #: game -> (the computer's side, turns played at most: a whole game, or a bound for the
-#: unbounded AGGRESSOR)
+#: unbounded AGGRESSOR). The student plays SKIRMISH's defender (guards aboard the vehicles:
+#: selected by their pips, they fire from the vehicle or leave it) and AMBUSH's adversary.
 GAMES = {
-    "skirmish": ("defender", 20),
+    "skirmish": ("adversary", 20),
     "ambush": ("defender", 30),
     "aggressor": ("east", 12),
     "naval": ("usn", 20),

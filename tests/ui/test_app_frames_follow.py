@@ -1,0 +1,102 @@
+"""The shell's "Follow selected" box in JupyterLab (real Chromium), checked by element boxes:
+zoomed in, a unit selected by its roster button outside the view stays outside with the box
+off; ticking the box brings it inside the board's frame, clear of the zoom buttons, at the same
+zoom; and with the box on, selecting another unit outside the view brings that one in.
+Screenshots: ``test-artifacts/ui/follow_{off,on}.png``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import harness
+from .test_app_frames import _inside, _overlap
+
+pytestmark = pytest.mark.ui
+K = harness.kernel
+
+NB = "ui_follow.ipynb"
+CELL = (
+    "from hexplay.widgets import GameApp\n"
+    "app = GameApp('aggressor', seed=1, vs_computer='east', hot_seat=False)"
+)
+
+BOXES = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height}; };
+  const q = (s) => document.querySelector(s);
+  const units = {};
+  for (const g of document.querySelectorAll(".hexplay-layer-units g.hexplay-unit"))
+    units[g.getAttribute("data-unit")] = box(g);
+  const b = q(".hexplay-board");
+  return {frame: box(q(".hexplay-frame")), toolbar: box(q(".hexplay-toolbar")), units,
+          zoom: b.dataset.zoom, followed: b.dataset.followed || ""};
+}"""
+
+
+def _boxes(page: Any) -> dict[str, Any]:
+    return page.evaluate(BOXES)
+
+
+def _outside(page: Any, own: list[str], but: str | None = None) -> str:
+    """An own unit whose counter lies wholly outside the board's frame (the view)."""
+    b = _boxes(page)
+    f = b["frame"]
+    for u in own:
+        box = b["units"].get(u)
+        if u != but and box and not _overlap(box, f):
+            return u
+    raise AssertionError(f"no own counter outside the view at zoom {b['zoom']}")
+
+
+def _select(page: Any, unit: str) -> None:
+    page.locator(f"button.hexplay-roster-{unit}").click()
+    harness.wait_kernel(page, f"app.selected_unit == {unit!r}")
+    page.wait_for_timeout(400)  # (a follow pans on the second animation frame)
+
+
+def _followed(page: Any, unit: str, zoom: str) -> None:
+    seq = str(harness.wait_kernel(page, "app.board.follow.get('seq')"))
+    page.wait_for_function(
+        "(n) => document.querySelector('.hexplay-board').dataset.followed === n", arg=seq
+    )
+    page.wait_for_timeout(200)
+    b = _boxes(page)
+    box = b["units"][unit]
+    assert _inside(box, b["frame"]), (unit, box, b["frame"])
+    assert not _overlap(box, b["toolbar"]), (unit, box, b["toolbar"])
+    assert b["zoom"] == zoom, "the view panned, keeping the zoom"
+
+
+def test_follow_selected_brings_a_unit_outside_the_view_into_the_frame(
+    browser_context: Any, lab_server: Any, nb_dir: Path, artifacts: Path
+) -> None:
+    cells = [harness.PROBE_CELL, CELL, "app", "probe"]
+    with harness.board_page(browser_context, lab_server, nb_dir / NB, cells, (1366, 768)) as page:
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
+        page.wait_for_function("() => document.querySelector('.hexplay-board').dataset.framed")
+        page.locator(".hexplay-board").scroll_into_view_if_needed()
+        own = K(page, "[u for u, v in app.units_by_id.items() if app._selectable(v)]")
+        for _ in range(4):  # zoomed in on the middle of the side's units: some are outside
+            page.locator('.hexplay-board .hexplay-tool[title="zoom in"]').click()
+        page.wait_for_timeout(200)
+        zoom = _boxes(page)["zoom"]
+        # off (the default): the roster selects it, the view stays where it is
+        a = _outside(page, own)
+        _select(page, a)
+        b = _boxes(page)
+        assert not _overlap(b["units"][a], b["frame"]) and b["zoom"] == zoom
+        assert K(page, "app.board.follow") == {}
+        page.screenshot(path=str(artifacts / "follow_off.png"))
+        # ticked: the selected unit comes into the frame, at the same zoom
+        page.locator(".hexplay-follow input[type='checkbox']").check()
+        harness.wait_kernel(page, "app.follow_selected")
+        _followed(page, a, zoom)
+        # on: another unit outside the view, selected by its roster button, is brought in
+        c = _outside(page, own, but=a)
+        _select(page, c)
+        _followed(page, c, zoom)
+        page.screenshot(path=str(artifacts / "follow_on.png"))
+        assert not [e for e in page.hexplay_errors if "hexplay" in e.lower()]
