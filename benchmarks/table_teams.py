@@ -56,13 +56,18 @@ def my_turn(st: dict, who: str) -> bool:
 
 
 async def play_seat(seat, who, gid, rng, stats, args, end) -> None:
-    """A random player for one commander's seat, over its socket."""
+    """A random player for one commander's seat, over its socket (a leader's: until its
+    side's set-up is done)."""
+    leader = who.endswith("/leader")
     while True:
         try:
-            st = await seat.wait_for(lambda s: my_turn(s, who), max(0.1, end - time.time()))
+            st = await seat.wait_for(
+                lambda s: my_turn(s, who) or (leader and s["status"]["phase"] != "setup"),
+                max(0.1, end - time.time()),
+            )
         except asyncio.TimeoutError:
             return
-        if st["status"]["over"] or time.time() > end:
+        if st["status"]["over"] or time.time() > end or not my_turn(st, who):
             return
         setup = st["status"]["phase"] == "setup"
         n, refusal = 0, ""
