@@ -168,8 +168,9 @@ class SeatApp(GameApp):
             f"<div><b>{title}</b> · seat: {html.escape(self.seat)} · turn {st['turn']}</div>"
             + " · ".join(bits)
         )
-        if getattr(self, "messages", None) is not None:
-            self.messages.update(self.game.state)
+        box = getattr(self, "messages", None)  # (not yet made while the app starts)
+        if box is not None:
+            box.update(self.game.state)
         setting_up = st["phase"] == "setup" and st["sides"].get(self.side) == "setting up"
         can = setting_up and self.game.info.name in SETUPS
         self.setup_button.layout.display = "" if can else "none"
