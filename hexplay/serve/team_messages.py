@@ -27,7 +27,7 @@ def everyone(side: str) -> str:
     return f"{side}/*"
 
 
-def mark(delivery: Any, seat: str) -> str:
+def mark(delivery: Any) -> str:
     """What the page says of one message's delivery: a received one's (``"now"`` or
     ``"delayed"``), or a sent one's per recipient (``{"defender/E1": "lost", ...}``)."""
     if isinstance(delivery, Mapping):
@@ -42,7 +42,7 @@ def message_rows(messages: list[Mapping[str, Any]], seat: str) -> str:
     rows = []
     for m in reversed(messages):
         sent = m.get("from") == seat
-        how = mark(m.get("delivery"), seat)
+        how = mark(m.get("delivery"))
         state = "sent" if sent else str(m.get("delivery"))
         rows.append(
             f"<div class='hexplay-message' data-from='{html.escape(str(m.get('from')))}' "
