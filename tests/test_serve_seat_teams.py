@@ -124,12 +124,21 @@ def test_a_message_typed_in_one_commanders_page_reaches_its_side_only(monkeypatc
                 ("leader", "defender/leader"),
             }
             assert not any("adversary" in v for _, v in t.to.options)
-            t.to.value = "defender/*"
-            t.text.value = "x" * 281
+
+            def typed(w, **state):  # as the page sends it, through the widget's comm
+                data = {"method": "update", "state": state, "buffer_paths": []}
+                w.comm.handle_msg({"content": {"data": data}, "buffers": []})
+
+            for a in apps.values():
+                a.guard_widgets(force=True)  # as on the page: the page's messages checked
+            typed(t.to, index=0)
+            assert t.to.value == "defender/*"
+            typed(t.text, value="x" * 281)
             assert "too long" in t.note.value
             t.send_button.click()
             assert t.text.value and "at most 280" in t.note.value  # not sent
-            t.text.value = "E1, cover the left; slow at the bend"
+            typed(t.text, value="E1, cover the left; slow at the bend")
+            assert t.text.value == "E1, cover the left; slow at the bend"
             t.send_button.click()
             assert t.text.value == "" and "sent" in t.note.value
             for a in apps.values():

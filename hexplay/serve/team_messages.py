@@ -54,6 +54,10 @@ def message_rows(messages: list[Mapping[str, Any]], seat: str) -> str:
     return "".join(rows) or "<div class='hexplay-message-none'><small>no message</small></div>"
 
 
+class MessageText(G.Guarded, W.Text):
+    """The message's text: the page may set its value only (type-checked)."""
+
+
 class MessageBox(W.VBox):
     """To (a commander of the side, or all of them), a text (at most :data:`MESSAGE_MAX`
     characters, the table's rule), Send, and the seat's messages.
@@ -64,8 +68,8 @@ class MessageBox(W.VBox):
         self.seat = seat
         self.side = seat.partition("/")[0]
         self._post = send
-        self.to = W.Dropdown(description="To", layout=W.Layout(width="auto"))
-        self.text = W.Text(
+        self.to = G.Dropdown(description="To", layout=W.Layout(width="auto"))
+        self.text = MessageText(
             placeholder=f"a short message (at most {MESSAGE_MAX} characters)",
             continuous_update=True,
             layout=W.Layout(width="auto"),
