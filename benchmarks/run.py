@@ -52,8 +52,9 @@ Run ``python benchmarks/run.py`` (``--quick`` for a shorter run).  Figures:
   through the table server on 127.0.0.1, on 2 worker processes (``hexplay serve --workers 2``;
   ``benchmarks/table.py``; 10 minutes, 20 s with ``--quick``).
 - ``table_commands_orders_per_s`` / ``table_commands_p99_intent_ms``: 10 concurrent team games
-  (SKIRMISH by vehicle: 5 commands and 2 leaders a game, each a computer-driven client on its
-  own socket) through the table server, every acknowledged order stored once
+  (SKIRMISH by vehicle: 6 computer-driven clients a game, one per command and the adversary's
+  leader, the defender's leader seat held by the T client; each seat on its own socket)
+  through the table server, every acknowledged order stored once
   (``benchmarks/table_teams.py``; 10 minutes, 20 s with ``--quick``).
 - ``tactic_skirmish_p_adversary``, ``search_skirmish_adversary_p_adversary``,
   ``search_skirmish_defender_p_adversary``, ``search_aggressor_win_rate``,

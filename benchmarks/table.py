@@ -50,6 +50,7 @@ class Stats:
         self.acked: dict[str, list[tuple[str, str, bool]]] = {}  # game -> (side, id, resent)
         self.games_done = 0
         self.seats = 0  # seats a game (the last game connected)
+        self.clients = 0  # clients a game (team play: a client may hold two seats)
 
 
 def start_server(db: str, game: str, workers: int = 1) -> tuple[subprocess.Popen, str, str]:

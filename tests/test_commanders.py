@@ -197,6 +197,54 @@ def test_a_commander_sees_less_than_its_side_somewhere(name):
     assert total > 0
 
 
+class _Fresh(CommandedGame):
+    """A commanded game that checks, after every intent, that each commander's picture (made
+    once per state, from parts shared with the last state's) equals one made anew."""
+
+    checked = 0
+
+    def _check_pictures(self):
+        for who in self.seats():
+            before = self.picture(who)
+            assert before == self.fresh_picture(who), f"{who}: the cached picture is stale"
+            assert self.picture(who) == before  # (read twice: the same)
+        self.checked += 1
+
+    def order(self, order, by):
+        out = super().order(order, by)
+        self._check_pictures()
+        return out
+
+    def undo(self, by, unit=None):
+        out = super().undo(by, unit)
+        self._check_pictures()
+        return out
+
+    def submit(self, by, for_command=None):
+        out = super().submit(by, for_command)
+        self._check_pictures()
+        if out and not self.game.over:  # a word between commanders each plot
+            side = self.parse(by)[0]
+            self.message(by, seat(side, "*"), f"turn {self.game.turn}: in")
+            self._check_pictures()
+        return out
+
+    def advance(self):
+        out = super().advance()
+        self._check_pictures()
+        return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("information", ["per_commander", "shared"])
+def test_cached_pictures_equal_fresh_ones_after_each_intent(name, information):
+    e = _entry(name)
+    cg = _Fresh(e.new(seed=3), e.part("commands"), information=information)
+    players = command_players(cg, lambda s, k: e.player("random", s, seed=k), seed=3)
+    play_commanded(cg, players, max_turns=3)
+    assert cg.checked > 10 and cg.messages
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_shared_mode_is_the_sides_view(name):
     cg, _ = _commanded(name, information="shared")

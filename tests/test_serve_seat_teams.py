@@ -102,3 +102,67 @@ def test_three_defender_commanders_plot_their_own_units_and_see_their_own_pictur
         finally:
             for a in apps.values():
                 a.close()
+
+
+def test_a_message_typed_in_one_commanders_page_reaches_its_side_only(monkeypatch):
+    """The seat page's message box: typed in T's page and sent to all of the defender, it
+    shows in E1's page (delivered), never in the adversary's page or widgets; too long a text
+    is not sent; per commander, one nobody can hear is marked lost in the sender's page."""
+    wire = SeatWire(monkeypatch)
+    with TableServer().start() as server:
+        links = server.new_game("skirmish", seed=3, commands="vehicles", information="shared")
+        who = ("defender/T", "defender/E1", "adversary/team 1", REFEREE)
+        apps = {s: SeatApp(RemoteGame(links[s]), watch=False) for s in who}
+        try:
+            assert apps[REFEREE].messages is None  # the referee writes to no side
+            t, e1, adv = apps["defender/T"].messages, apps["defender/E1"].messages, None
+            adv = apps["adversary/team 1"].messages
+            assert t is not None and e1 is not None and adv is not None
+            assert set(t.to.options) >= {
+                ("all of the defender", "defender/*"),
+                ("E1", "defender/E1"),
+                ("leader", "defender/leader"),
+            }
+            assert not any("adversary" in v for _, v in t.to.options)
+
+            def typed(w, **state):  # as the page sends it, through the widget's comm
+                data = {"method": "update", "state": state, "buffer_paths": []}
+                w.comm.handle_msg({"content": {"data": data}, "buffers": []})
+
+            for a in apps.values():
+                a.guard_widgets(force=True)  # as on the page: the page's messages checked
+            typed(t.to, index=0)
+            assert t.to.value == "defender/*"
+            typed(t.text, value="x" * 281)
+            assert "too long" in t.note.value
+            t.send_button.click()
+            assert t.text.value and "at most 280" in t.note.value  # not sent
+            typed(t.text, value="E1, cover the left; slow at the bend")
+            assert t.text.value == "E1, cover the left; slow at the bend"
+            t.send_button.click()
+            assert t.text.value == "" and "sent" in t.note.value
+            for a in apps.values():
+                a.pull()
+            assert "cover the left" in e1.list.value and "delivered" in e1.list.value
+            assert "cover the left" in t.list.value
+            assert "delivered to E1" in t.list.value
+            assert "cover the left" not in adv.list.value
+            assert "cover the left" not in wire_of(wire, apps["adversary/team 1"])
+            assert "cover the left" in wire_of(wire, apps["defender/E1"])
+        finally:
+            for a in apps.values():
+                a.close()
+        per = server.new_game("skirmish", seed=4, commands="vehicles")  # per commander
+        t_app = SeatApp(RemoteGame(per["defender/T"]), watch=False)
+        e1_app = SeatApp(RemoteGame(per["defender/E1"]), watch=False)
+        try:
+            t_app.messages.to.value = "defender/E1"
+            t_app.messages.text.value = "anyone there?"
+            t_app.messages.send_button.click()
+            t_app.pull()
+            e1_app.pull()
+            assert "lost to E1" in t_app.messages.list.value  # in set-up nobody is aboard
+            assert "anyone there" not in e1_app.messages.list.value
+        finally:
+            t_app.close()
+            e1_app.close()

@@ -308,3 +308,63 @@ def test_the_referee_reads_any_side_and_any_commanders_picture():
     assert p["commander"] == "defender/E1"
     with pytest.raises(TableError):
         do(table, slot, "defender/E1", "view", side="defender/T")
+
+
+def test_each_pushed_picture_equals_one_made_anew_after_every_write():
+    """The table makes each commander's picture (and its JSON) once per state, from parts
+    shared with the last state's: after every write, every watching page holds exactly the
+    picture made anew from the game, and its seat's state says the same."""
+    import numpy as np
+
+    from hexplay.ai.random import random_completion
+    from hexplay.engine import jsonable
+
+    table = Table()
+    slot = new(table, information="per_commander")
+    got: dict[str, dict] = {}
+    for s in slot.seats:
+        table.watch(slot.id, slot.tokens[s], lambda m, s=s: got.__setitem__(s, m))
+    cg, rng = slot.team, np.random.default_rng(5)
+    writes = 0
+
+    def check():
+        for s in slot.seats:
+            if s == "referee":
+                continue
+            fresh = jsonable(cg.fresh_picture(s))
+            assert got[s]["view"] == fresh, f"{s}: the page's picture is not the game's"
+            assert do(table, slot, s, "state")["result"]["view"] == fresh
+
+    for who in ("adversary/leader", "defender/leader"):
+        do(table, slot, who, "setup")
+        do(table, slot, who, "submit")
+        writes += 2
+        check()
+    refusal: dict[str, str] = {}
+    for _ in range(2000):
+        if cg.game.turn >= 4 or cg.game.over:
+            break
+        for who in [s for s in slot.seats if s != "referee" and "leader" not in s]:
+            side = who.partition("/")[0]
+            if got[who]["team"]["commands"][side][who] != "plotting":
+                continue
+            legal = do(table, slot, who, "legal")["result"]
+            if who in refusal:  # plot what the refusal names first
+                legal = [x for x in legal if x["unit"] and x["unit"] in refusal[who]] or legal
+            if legal and (who in refusal or rng.random() < 0.7):
+                o = random_completion(legal_from_dict(legal[int(rng.integers(len(legal)))]), rng)
+                try:
+                    do(table, slot, who, "order", order=o.to_dict())
+                except (TableError, AttributeError):
+                    continue
+                refusal.pop(who, None)
+            else:
+                try:
+                    do(table, slot, who, "submit")
+                except TableError as e:
+                    refusal[who] = e.message
+                    continue
+                do(table, slot, who, "message", to=f"{side}/*", text=f"{who} in")
+            writes += 1
+            check()
+    assert writes > 20 and cg.game.turn >= 3

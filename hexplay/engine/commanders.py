@@ -147,6 +147,35 @@ def _without(lo: LegalOrder, hidden: set[str]) -> LegalOrder | None:
     return replace(lo, needs=tuple(needs))
 
 
+def _cut_events(side: str, events: list, hidden: set[str]) -> list:
+    """The events naming no unit of ``hidden``."""
+    return [e for e in events if not _mentions(e, hidden)]
+
+
+_NONE = object()
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a is b or (type(a) is type(b) and a == b)
+
+
+def _intern(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
+    """``new`` with each value (and each entry of a dict value) equal to ``old``'s taken from
+    ``old`` (same type, ``==``): a view whose unchanged parts are the last view's objects."""
+    if not old:
+        return new
+    out = {}
+    for k, v in new.items():
+        o = old.get(k, _NONE)
+        if _same(o, v):
+            out[k] = o
+        elif type(v) is dict and type(o) is dict:
+            out[k] = {kk: oo if _same(oo := o.get(kk, _NONE), vv) else vv for kk, vv in v.items()}
+        else:
+            out[k] = v
+    return out
+
+
 class CommandedGame:
     """A game played by commanders (see the module docstring).
 
@@ -208,6 +237,9 @@ class CommandedGame:
         self.pending: dict[str, dict[tuple[str, str], tuple[dict, int]]] = {}
         self.links_now: dict[str, list[tuple[str, str, str]]] = {}
         self._views: tuple[Any, dict[str, dict[str, Any]]] = (None, {})
+        self._last_views: dict[str, dict[str, Any]] = {}  # side -> its latest view (interned)
+        self._pictures: tuple[Any, dict[str, dict[str, Any]]] = (None, {})
+        self._cuts: dict[str, tuple[Any, dict[frozenset[str], list]]] = {}  # side -> events cut
         self._update()
 
     def _index(self) -> None:
@@ -390,10 +422,9 @@ class CommandedGame:
 
     def _check_part(self, side: str, name: str) -> None:
         """Refuse a command's submit when the rules would refuse the side's plot for one of
-        its own units (tried on a copy of the game; the game is not touched)."""
-        twin = self.game.copy()
+        its own units (the game's ``check_submit``: the game is not touched)."""
         try:
-            twin.submit(side)
+            self.game.check_submit(side)
         except IllegalOrder as e:
             if name in self._blame(side, str(e)):
                 raise
@@ -470,16 +501,25 @@ class CommandedGame:
         return out
 
     # --- information ------------------------------------------------------------------------
+    def version(self) -> tuple[int, int, int, str]:
+        """A key that changes whenever a commander's picture may: every intent is logged
+        (:attr:`log`), and the game's own commands, turn and phase are counted too."""
+        g = self.game
+        return (len(self.log), len(g.commands.commands), g.turn, g.phase)
+
     def side_view(self, side: str) -> dict[str, Any]:
         """``game.view(side)``, made once per state of the game (a state changes only by a
         logged command: the key is the command count): every commander's picture and check
-        of a side reads the same view. Read it, do not change it."""
+        of a side reads the same view. Its parts equal to the last view's are that view's
+        objects (two levels down), so pictures and their JSON made from unchanged parts are
+        made once. Read it, do not change it."""
         key = (len(self.game.commands.commands), self.game.turn, self.game.phase)
         if self._views[0] != key:
             self._views = (key, {})
         got = self._views[1].get(side)
         if got is None:
-            got = self._views[1][side] = self.game.view(side)
+            got = _intern(self.game.view(side), self._last_views.get(side))
+            self._views[1][side] = self._last_views[side] = got
         return got
 
     def _update(self) -> None:
@@ -540,21 +580,51 @@ class CommandedGame:
     def picture(self, who: str) -> dict[str, Any]:
         """``who``'s picture: a view of the side's view's shape (see the module docstring),
         with ``commander``, ``command`` (its units), ``last_known`` (key -> the entry as last
-        known, with its ``turn``) and ``messages`` (those delivered to or sent by ``who``)."""
+        known, with its ``turn``) and ``messages`` (those delivered to or sent by ``who``).
+        Made once per :meth:`version` (every page of the seat reads the same; equal to
+        :meth:`fresh_picture`); a new dict each call, its values shared: do not change them."""
+        key = self.version()
+        if self._pictures[0] != key:
+            self._pictures = (key, {})
+        got = self._pictures[1].get(who)
+        if got is None:
+            side = self.parse(who)[0]
+            got = self._pictures[1][who] = self._picture(who, self.side_view(side), self._cut)
+        return dict(got)
+
+    view = picture
+
+    def fresh_picture(self, who: str) -> dict[str, Any]:
+        """:meth:`picture` made anew from ``game.view``, no cache read or filled (what the
+        cached picture must equal)."""
+        side = self.parse(who)[0]
+        return self._picture(who, self.game.view(side), _cut_events)
+
+    def _picture(self, who: str, view: dict[str, Any], cut: Callable[..., list]) -> dict[str, Any]:
         side, name = self.parse(who)
-        view = self.side_view(side)
         if name == LEADER or self.modes[side] == "shared" or self.spec.sightings is None:
             out = dict(view)
         else:
-            out = self._own_picture(who, side, view)
+            out = self._own_picture(who, side, view, cut)
         out["commander"] = who
         out["command"] = sorted(self.units_of(who)) if name != LEADER else []
         out["messages"] = self.messages_for(who)
         return out
 
-    view = picture
+    def _cut(self, side: str, events: list, hidden: set[str]) -> list:
+        """:func:`_cut_events`, made once per events list and hidden set of ``side``."""
+        got, cuts = self._cuts.get(side, (None, {}))
+        if got is not events:
+            cuts = {}
+            self._cuts[side] = (events, cuts)
+        key = frozenset(hidden)
+        if key not in cuts:
+            cuts[key] = _cut_events(side, events, hidden)
+        return cuts[key]
 
-    def _own_picture(self, who: str, side: str, view: dict[str, Any]) -> dict[str, Any]:
+    def _own_picture(
+        self, who: str, side: str, view: dict[str, Any], cut: Callable[..., list]
+    ) -> dict[str, Any]:
         known = self.now.get(who, set())
         mem = self.memory.get(who, {})
         units = {k: u for k, u in view["units"].items() if u.get("side") == side or k in known}
@@ -571,7 +641,7 @@ class CommandedGame:
         hidden = {k for k, u in view["units"].items() if u.get("side") != side} - set(units)
         hidden |= set(view.get("last_known") or {}) - set(units) - set(last)
         if isinstance(out.get("events"), list):
-            out["events"] = [e for e in out["events"] if not _mentions(e, hidden)]
+            out["events"] = cut(side, out["events"], hidden)
         if self.spec.trim is not None:
             out = self.spec.trim(out, side, self.units_of(who))
         return out

@@ -492,6 +492,12 @@ class Game(ABC):
     def submit(self, side: str) -> None:
         """Lock ``side``'s set-up or plot, or end its turn (alternating)."""
 
+    def check_submit(self, side: str) -> None:
+        """Refuse (IllegalOrder, as :meth:`submit` would) ``side``'s submit now, changing
+        nothing. By default tried on a copy; a game whose submit checks before it changes
+        anything may check in place (a copy of a long game is slow)."""
+        self.copy().submit(side)
+
     @abstractmethod
     def advance(self) -> list[dict[str, Any]]:
         """Resolve what needs no side (the turn, once every plot is in); returns its events

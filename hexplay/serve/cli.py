@@ -93,10 +93,14 @@ def warm(name: str, turns: int = 3) -> None:
     """A few turns of ``name`` between random players, thrown away (builds shared tables)."""
     from ..ai.player import play
     from ..ai.random import RandomPlayer
-    from ..registry import new_game
+    from ..engine.commanders import CommandedGame
+    from ..registry import game_entry, new_game
 
     g = new_game(name, seed=0)
     play(g, [RandomPlayer(side, i) for i, side in enumerate(g.info.sides)], max_turns=turns)
+    spec = game_entry(name).part("commands")
+    if spec is not None and not g.over:  # team play's pictures (each command's own sight)
+        CommandedGame(g, spec, information="per_commander")
 
 
 def print_games(games: Iterable[tuple[str, str, dict[str, str]]]) -> None:

@@ -262,6 +262,11 @@ class RemoteGame:
         """Place the seat's side by the game's default set-up (while it sets up)."""
         self._call("POST", "setup")
 
+    def message(self, to: str, text: str) -> None:
+        """(team play) Send ``text`` to ``to``: a commander of the seat's side, or
+        ``"<side>/*"`` for all of them (delivered as the game's rules allow)."""
+        self._call("POST", "message", {"to": to, "text": text})
+
     # --- the named queries (hexplay.serve.queries) ------------------------------------------
     def query(self, name: str, /, **args: Any) -> Any:
         """One of the table's named queries for this seat (see :mod:`hexplay.serve.queries`)."""

@@ -12,6 +12,8 @@ What differs from the app on a local game, because the table is the referee:
   game's adapter may also let its players place units by clicks);
 - the table's live status above the panels: each side plotting / submitted (or to move /
   waiting), whether its page is connected, and the class timer's time left;
+- team play: a commander's box to write to the other commanders of its side and the messages
+  its picture holds, each marked delivered, delayed or lost (:mod:`.team_messages`);
 - every game query of the adapters (AP left, odds, reach, plot chart...) is one of the table's
   named queries (:mod:`hexplay.serve.queries`), answered for the seat's side only.
 
@@ -37,6 +39,7 @@ from ..widgets.adapter import GameUI
 from ..widgets.game_app import GameApp, _registered_ui
 from .client import RemoteGame, TableUnavailable, parse_link, state_order
 from .queries import SETUPS
+from .team_messages import MessageBox
 
 log = logging.getLogger("hexplay.serve")
 
@@ -94,7 +97,14 @@ class SeatApp(GameApp):
             self.controls.end_plot.layout.display = "none"
             self.builder.layout.display = "none"
         side_panel = self.children[0].children[1]
+        extra: tuple[W.Widget, ...] = ()
+        self.messages: MessageBox | None = None
+        """Team play: the commander's messages (a box to the side's other commanders)."""
+        if not referee and game.state.get("team"):
+            self.messages = MessageBox(self.seat, self._message)
+            extra = (self.messages,)
         side_panel.children = (self.table_status, self.setup_button, *side_panel.children)
+        side_panel.children += extra
         self._show_table()
         if watch:
             game.watch(self._on_push)
@@ -158,6 +168,9 @@ class SeatApp(GameApp):
             f"<div><b>{title}</b> · seat: {html.escape(self.seat)} · turn {st['turn']}</div>"
             + " · ".join(bits)
         )
+        box = getattr(self, "messages", None)  # (not yet made while the app starts)
+        if box is not None:
+            box.update(self.game.state)
         setting_up = st["phase"] == "setup" and st["sides"].get(self.side) == "setting up"
         can = setting_up and self.game.info.name in SETUPS
         self.setup_button.layout.display = "" if can else "none"
@@ -206,6 +219,12 @@ class SeatApp(GameApp):
         except Exception as e:
             self.controls.say(str(e), error=True)
         self.refresh()
+
+    def _message(self, to: str, text: str) -> None:
+        """Send a message (team play) and show it at once (the reply holds the new state)."""
+        self.game.message(to, text)
+        if self.messages is not None:
+            self.messages.update(self.game.state)
 
     def resolve(self) -> None:
         """The table resolves by itself once every side has submitted."""

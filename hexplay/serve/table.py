@@ -51,7 +51,7 @@ from ..engine.record import load, save
 from ..registry import game_entry
 from . import queries, teams
 from .store import Store, StoredGame
-from .wire import extra_args, info_to_dict, legal_to_dict, order_arg
+from .wire import JsonParts, extra_args, info_to_dict, legal_to_dict, order_arg
 
 log = logging.getLogger("hexplay.serve")
 
@@ -135,6 +135,10 @@ class Slot:
     """Team play: commander seat -> the computer player's name that plays it."""
     team_rows: int = 0
     """Team play: the store's rows of the game's creation (the team's log rows follow)."""
+    json: JsonParts = field(default_factory=JsonParts, repr=False)
+    """Team play: the pictures' JSON, made once per part (:class:`~.wire.JsonParts`)."""
+    json_key: Any = None
+    """The team's :meth:`~hexplay.engine.commanders.CommandedGame.version` of ``json``."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -545,8 +549,7 @@ class Table:
         the table process's ``epoch`` (its start time, in microseconds): versions count anew
         in a restarted table, so a client orders states by ``(epoch, version)``."""
         if slot.team is not None:
-            view = slot.team.picture(seat) if seat != REFEREE else slot.game.view(seat)
-            s = {"seat": seat, "view": jsonable(view), "status": self.status(slot)}
+            s = {"seat": seat, "view": self._picture(slot, seat), "status": self.status(slot)}
             s["team"] = teams.seat_state(slot, seat)
         else:
             s = {"seat": seat, "view": jsonable(slot.game.view(seat)), "status": self.status(slot)}
@@ -555,6 +558,17 @@ class Table:
             version += 1
             slot.seen[seat] = (version, s)
         return {**s, "version": version, "epoch": self.epoch}
+
+    def _picture(self, slot: Slot, seat: str) -> dict[str, Any]:
+        """A commander's picture as JSON (the referee's: the true view), its parts converted
+        once per state of the game and shared by every seat's state made from them."""
+        if seat == REFEREE:
+            return jsonable(slot.game.view(seat))
+        key = slot.team.version()
+        if slot.json_key != key:
+            slot.json_key = key
+            slot.json.next_generation()
+        return slot.json(slot.team.picture(seat))
 
     def _settle(self, slot: Slot) -> None:
         """Restart the class timer when a new plot or turn begins (not during set-up)."""

@@ -121,3 +121,39 @@ def order_arg(args: Mapping[str, Any], side: str) -> Order:
     if isinstance(o, Mapping) and "side" not in o:
         o = {**o, "side": side}
     return Order.from_dict(o)
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+class JsonParts:
+    """:func:`~hexplay.engine.jsonable` of views that share parts (a commander's pictures
+    made from one side view, and the next state's from the last: see
+    :meth:`~hexplay.engine.commanders.CommandedGame.side_view`): a view's values, and the
+    entries of its dict values, are converted once while the same objects come back. An
+    object is kept (so its id names it) for the generation it was used in and the next; call
+    :meth:`next_generation` when the game's state moves on."""
+
+    def __init__(self) -> None:
+        self.now: dict[int, tuple[Any, Any]] = {}
+        self.before: dict[int, tuple[Any, Any]] = {}
+
+    def next_generation(self) -> None:
+        self.before, self.now = self.now, {}
+
+    def __call__(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        return {str(k): self._part(v, 1) for k, v in view.items()}
+
+    def _part(self, v: Any, depth: int) -> Any:
+        if type(v) in _PLAIN:
+            return v
+        got = self.now.get(id(v))
+        if got is None or got[0] is not v:
+            got = self.before.get(id(v))
+            if got is None or got[0] is not v:
+                if depth and type(v) is dict:
+                    got = (v, {str(k): self._part(x, depth - 1) for k, x in v.items()})
+                else:
+                    got = (v, jsonable(v))
+            self.now[id(v)] = got
+        return got[1]

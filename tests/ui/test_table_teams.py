@@ -5,7 +5,9 @@ The adversary sets up from its page (the default set-up, End plot); the convoy's
 handed to the computer by the referee and sets the convoy up. Each commander's page plots its
 own vehicle only (a moving escort is stopped by a click on its counter and SV; another
 command's vehicle gives no task), ends its plot, and the turn resolves on the table only when
-all three commanders and the adversary are in: every page then shows turn 2 (pushed). In
+all three commanders and the adversary are in: every page then shows turn 2 (pushed). A
+message typed in T's page's box reaches the commanders its page marks it delivered to, and
+no frame or widget of the adversary's page. In
 per-commander play every WebSocket frame a commander's page received and every widget state of
 its kernel holds no enemy outside that commander's picture.
 """
@@ -93,6 +95,36 @@ def check_wire(seat: Seat, links: dict[str, str], tokens: dict[str, str]) -> int
     return len(set(hidden) - set(side_hidden))
 
 
+TEXT = "E2 close up on T; watch the tree line"
+
+
+def send_a_message(pages: dict[str, Seat], adv: Seat) -> None:
+    """T types a message to all of the defender in its page's box and sends it: each other
+    commander's page shows it if T's page marks it delivered to them (and not if lost; at
+    least one delivered), and nothing of it reaches the adversary's page."""
+    t = pages["defender/T"]
+    t.page.locator(".hexplay-message-text input").fill(TEXT)
+    WK(t.page, f"app.messages.text.value == {TEXT!r}")
+    t.page.locator("button.hexplay-message-send").click()
+    t.page.locator(".hexplay-message[data-from='defender/T']").filter(has_text=TEXT).wait_for()
+    marks = t.page.locator(".hexplay-message[data-from='defender/T']").inner_text()
+    delivered = 0
+    for who in ("defender/E1", "defender/E2"):
+        name = who.partition("/")[2]
+        shown = pages[who].page.locator(".hexplay-message").filter(has_text=TEXT)
+        if f"delivered to {name}" in marks:
+            shown.wait_for(timeout=30_000)  # pushed to the page
+            delivered += 1
+        else:
+            assert f"lost to {name}" in marks or f"delayed to {name}" in marks, marks
+            assert shown.count() == 0, who
+    assert delivered, f"the message reached no other commander: {marks}"
+    adv.page.wait_for_timeout(1000)
+    assert adv.page.locator(".hexplay-message").filter(has_text=TEXT).count() == 0
+    assert TEXT not in "\n".join(adv.frames)
+    assert TEXT not in "\n".join(adv.k("widget_states()"))
+
+
 def test_three_convoy_commanders_and_one_adversary_play_a_turn_each_page_its_own_picture(
     chromium_exe: str, voila_server: harness.Server, seat_nb: str, team_table, artifacts: Path
 ) -> None:
@@ -120,6 +152,7 @@ def test_three_convoy_commanders_and_one_adversary_play_a_turn_each_page_its_own
             for who in COMMANDERS:
                 pages[who] = Seat(browser, voila_server, links[who], who)
             turn = adv.k("game.turn")
+            send_a_message(pages, adv)
             for who, s in pages.items():
                 assert s.k("app.plotting_side") == "defender"
                 assert s.k("game.seat") == who and s.k("game.side") == "defender"

@@ -923,12 +923,21 @@ class SkirmishGame(SkirmishState, Game):
                     except IllegalOrder:
                         continue
 
-    def submit(self, side: str) -> None:
-        """Lock a side's set-up or plot; plots stay secret until both sides have submitted."""
+    def check_submit(self, side: str) -> None:
+        """The checks of :meth:`submit` (what it refuses), changing nothing."""
         self._check_side(side)
         if self.phase == "setup":
             self._setup_open(side)
             _setup.check_setup_done(self, side)
+            return
+        self.turns.require("planning", "submitting a plot")
+        self.plots.check_open(side)
+        check_complete(self, side, self.side_plan(side))
+
+    def submit(self, side: str) -> None:
+        """Lock a side's set-up or plot; plots stay secret until both sides have submitted."""
+        self.check_submit(side)
+        if self.phase == "setup":
             self.setup_done[side] = True
             self._log("submit", side=side)
             if all(self.setup_done.values()):
@@ -936,9 +945,6 @@ class SkirmishGame(SkirmishState, Game):
                 update_sightings(self)
                 self.commands.mark_turn(1)
             return
-        self.turns.require("planning", "submitting a plot")
-        self.plots.check_open(side)
-        check_complete(self, side, self.side_plan(side))
         self.plots.submit(side)
         self._log("submit", side=side)
 
