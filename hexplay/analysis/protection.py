@@ -316,6 +316,8 @@ def sizes_text(settings: Mapping[str, Any]) -> str:
         parts.append(f"{s['budget']} games a search")
     if "final_games" in s:
         parts.append(f"{s['final_games']} fresh games a figure")
+    if "rounds" in s:
+        parts.append(f"at most {s['rounds']} rounds")
     if s.get("search") is not None and "search_games" in s:
         budget = ", ".join(f"{k}={v}" for k, v in dict(s["search"]).items())
         parts.append(f"{s['search_games']} for the seeded search ({budget})")
