@@ -399,18 +399,26 @@ def save_found(path: str | Path, result: BestResponse, note: str = "") -> None:
     p.write_text(json.dumps(rows, indent=1, sort_keys=True, default=str))
 
 
-def load_found(path: str | Path, game: str, side: str) -> list[dict[str, Any]]:
+def load_found(
+    path: str | Path, game: str, side: str, scenario: Mapping[str, Any] | None = None
+) -> list[dict[str, Any]]:
     """The knob sets of ``game``'s ``side`` kept in ``path`` (:func:`save_found`), newest
-    first, without repeats; an absent file gives none."""
+    first, without repeats; an absent file gives none. ``scenario``: only those found in a
+    scenario with these values (compared as text: ``{"n_guards": "6"}`` matches 6)."""
     p = Path(path)
     if not p.exists():
         return []
     rows = json.loads(p.read_text())
     out, seen = [], set()
     for r in reversed(rows):
-        if r.get("game") == game and r.get("side") == side:
+        if r.get("game") == game and r.get("side") == side and _in(r, scenario):
             key = json.dumps(r["knobs"], sort_keys=True, default=str)
             if key not in seen:
                 seen.add(key)
                 out.append(dict(r["knobs"]))
     return out
+
+
+def _in(record: Mapping[str, Any], scenario: Mapping[str, Any] | None) -> bool:
+    have = record.get("scenario") or {}
+    return all(k in have and str(have[k]) == str(v) for k, v in (scenario or {}).items())

@@ -35,12 +35,13 @@ from hexplay.ai.search import (
     SearchBudget,
     SearchPlayer,
     SearchSettings,
+    base_knobs,
     knob_label,
     knob_variant,
     search_for,
 )
 
-from .tactics import _player_seed, tactic
+from .tactics import _player_seed, check_knobs, tactic
 
 ADVERSARY_FOUND: dict[str, Any] = {
     "workers": 2,
@@ -138,11 +139,28 @@ def setups(side: str, seed: int, base: dict[str, Any] | None = None) -> list[tup
     return out
 
 
+def seeded(side: str, seed: int = 0, base: Any = None, **budget: Any) -> SearchPlayer:
+    """The search player of ``side`` with the tactic knobs ``base`` as its base policy in place
+    of :data:`BASE_KNOBS` (:class:`SeededSearchPlayer`): a knob set over the tactic player's
+    defaults, or an attack found by a worst-case search, ``"found:<file>[#k=v,...]"``
+    (:func:`hexplay.ai.search.base_knobs`), e.g. the attack found at 6 guards::
+
+        found = "found:docs/evidence/found.json#n_guards=6"
+        game_entry("skirmish").player("search", "adversary", base=found)
+
+    With ``setup_iterations=0`` and ``iterations=1`` (or ``turns=False``) it plays that
+    tactic player's decisions."""
+    knobs = base_knobs({} if base is None else base, "skirmish", side)
+    check_knobs(side, knobs)
+    return SeededSearchPlayer(side, seed, knobs, **budget)
+
+
 SETTINGS = SearchSettings(
     candidates=candidates,
     variants=variants,
     variant=knob_variant,
     setups=setups,
+    seeded=seeded,
     budget={"iterations": 8, "setup_iterations": 16},
 )
 """SKIRMISH's search settings. The registry's budget: 8 rollouts a turn and 16 of the set-up.
