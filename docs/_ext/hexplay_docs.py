@@ -401,24 +401,23 @@ def search_markdown(fig: dict) -> str:
 
 
 def found_base_markdown(fig: dict) -> str:
-    """The search adversary with a found attack as its base against its default base
-    (``benchmarks/found_base.py``)."""
-    budget = ", ".join(f"{k}={x}" for k, x in fig["budget"].items())
+    """The search adversary with a found attack as its base against other bases
+    (``benchmarks/found_base.py``): P(adversary wins) of each player, then the paired gains."""
     lines = [
         f"SKIRMISH at {fig['guards']} guards against the tactic defender, {fig['games']} games "
-        f"each on common seeds from {fig['seed0']}; search budget {budget}.",
+        f"each on common seeds from {fig['seed0']}. Bases: "
+        + "; ".join(f"*{k}*, {v}" for k, v in fig.get("bases", {}).items())
+        + ".",
         "",
-        "| search adversary's base | P(adversary wins) | 95 % interval |",
+        "| adversary | P(adversary wins) | 95 % interval |",
         "|---|---|---|",
     ]
-    for key, label in (
-        ("found_base_p", "the attack found at this level"),
-        ("default_base_p", "its default base (found at 4 guards)"),
-        ("found_base_gain", "difference (paired)"),
-    ):
-        p, lo, hi = fig[key]
-        f = "+.3f" if key == "found_base_gain" else ".3f"
-        lines.append(f"| {label} | {p:{f}} | [{lo:{f}}, {hi:{f}}] |")
+    for r in fig["rows"]:
+        lines.append(f"| {r['adversary']} | {r['p']:.3f} | [{r['ci'][0]:.3f}, {r['ci'][1]:.3f}] |")
+    lines += ["", "| search adversary | difference (paired) | 95 % interval |", "|---|---|---|"]
+    for g in fig["gains"]:
+        lo, hi = g["ci"]
+        lines.append(f"| {g['comparison']} | {g['gain']:+.3f} | [{lo:+.3f}, {hi:+.3f}] |")
     knobs = ", ".join(f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}"
                       for k, v in sorted(fig["found_knobs"].items()))  # fmt: skip
     lines += ["", f"The found attack: {knobs}."]
