@@ -71,7 +71,13 @@ samplers' worlds are made the same way. The enemy's secret plot of this turn is 
 the game's ``reopen_plot`` hook where it has one (in place on a rollout copy, equal to the
 replay :func:`reopen_turn_replay`, which costs the whole game's orders again). Players hold
 per-map memos that a copy must share (a player's ``__deepcopy__`` may share them: copying
-them cost a decision most of its time, and more as the memos grew).
+them cost a decision most of its time, and more as the memos grew). What a decision costs is
+measured, not stated by hand: ``benchmarks/search.py --json docs/evidence/search.json`` and
+``benchmarks/search_budgets.py`` save each game's figures (e.g. SKIRMISH's defender, 16
+rollouts: 0.051 CPU s a decision (``search_skirmish_defender_p_adversary.cpu_s_decision``);
+naval, 32 rollouts to the end of the game: 0.163 CPU s a decision
+(``search_naval_win_rate.cpu_s_decision``)), the documentation's evidence page shows them, and
+``tests/test_search_figures.py`` checks every cost a docstring cites against them.
 """
 
 from __future__ import annotations
