@@ -73,11 +73,9 @@ replay :func:`reopen_turn_replay`, which costs the whole game's orders again). P
 per-map memos that a copy must share (a player's ``__deepcopy__`` may share them: copying
 them cost a decision most of its time, and more as the memos grew). What a decision costs is
 measured, not stated by hand: ``benchmarks/search.py --json docs/evidence/search.json`` and
-``benchmarks/search_budgets.py`` save each game's figures (e.g. SKIRMISH's defender, 16
-rollouts: 0.051 CPU s a decision (``search_skirmish_defender_p_adversary.cpu_s_decision``);
-naval, 32 rollouts to the end of the game: 0.163 CPU s a decision
-(``search_naval_win_rate.cpu_s_decision``)), the documentation's evidence page shows them, and
-``tests/test_search_figures.py`` checks every cost a docstring cites against them.
+``benchmarks/search_budgets.py`` save each game's figures, the documentation's evidence page
+shows them, each game's settings module cites them by name, and ``tests/test_search_figures.py``
+checks every cost a docstring cites against them.
 """
 
 from __future__ import annotations
@@ -588,18 +586,44 @@ FOUND = "found:"
 """The prefix of a base policy read from a file of found knob sets."""
 
 
+def found_knob_sets(
+    path: Any, game: str, side: str, scenario: Mapping[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """The knob sets of ``game``'s ``side`` in a file of found knob sets (a JSON list of records
+    with ``game``, ``side``, ``scenario`` and ``knobs``, as
+    :func:`hexplay.analysis.worstcase.save_found` writes), newest first, without repeats, only
+    those whose scenario has the values ``scenario`` (compared as text); none if the file is
+    absent."""
+    import json
+    from pathlib import Path
+
+    p = Path(path)
+    if not p.exists():
+        return []
+    out, seen = [], set()
+    for r in reversed(json.loads(p.read_text())):
+        have = r.get("scenario") or {}
+        if r.get("game") != game or r.get("side") != side:
+            continue
+        if not all(k in have and str(have[k]) == str(v) for k, v in (scenario or {}).items()):
+            continue
+        key = json.dumps(r["knobs"], sort_keys=True, default=str)
+        if key not in seen:
+            seen.add(key)
+            out.append(dict(r["knobs"]))
+    return out
+
+
 def base_knobs(base: Any, game: str, side: str) -> dict[str, Any]:
     """The knob set of a base policy: ``base`` itself if it is a mapping, or from a file of
-    found knob sets (:func:`hexplay.analysis.worstcase.save_found`) if it is
-    ``"found:<file>"`` (the newest knob set of ``game``'s ``side`` kept there) or
-    ``"found:<file>#k=v,..."`` (the newest whose scenario has those values, e.g.
-    ``"found:docs/evidence/found.json#n_guards=6"``); a ``ValueError`` if there is none."""
+    found knob sets (:func:`found_knob_sets`) if it is ``"found:<file>"`` (the newest knob set
+    of ``game``'s ``side`` kept there) or ``"found:<file>#k=v,..."`` (the newest whose
+    scenario has those values, e.g. ``"found:docs/evidence/found.json#n_guards=6"``); a
+    ``ValueError`` if there is none."""
     if isinstance(base, Mapping):
         return dict(base)
     if not isinstance(base, str) or not base.startswith(FOUND):
         raise ValueError(f"base is a knob set or {FOUND!r}<file>[#k=v,...], not {base!r}")
-    from ..analysis.worstcase import load_found
-
     path, _, where = base[len(FOUND) :].partition("#")
     scenario = {}
     for item in filter(None, where.split(",")):
@@ -607,7 +631,7 @@ def base_knobs(base: Any, game: str, side: str) -> dict[str, Any]:
         if not eq:
             raise ValueError(f"{base!r}: {item!r} is not k=v")
         scenario[k.strip()] = v.strip()
-    sets = load_found(path, game, side, scenario=scenario)
+    sets = found_knob_sets(path, game, side, scenario)
     if not sets:
         raise ValueError(f"{base!r}: no knob set of {game}'s {side} there (where {scenario})")
     return sets[0]

@@ -404,21 +404,9 @@ def load_found(
 ) -> list[dict[str, Any]]:
     """The knob sets of ``game``'s ``side`` kept in ``path`` (:func:`save_found`), newest
     first, without repeats; an absent file gives none. ``scenario``: only those found in a
-    scenario with these values (compared as text: ``{"n_guards": "6"}`` matches 6)."""
-    p = Path(path)
-    if not p.exists():
-        return []
-    rows = json.loads(p.read_text())
-    out, seen = [], set()
-    for r in reversed(rows):
-        if r.get("game") == game and r.get("side") == side and _in(r, scenario):
-            key = json.dumps(r["knobs"], sort_keys=True, default=str)
-            if key not in seen:
-                seen.add(key)
-                out.append(dict(r["knobs"]))
-    return out
+    scenario with these values (compared as text: ``{"n_guards": "6"}`` matches 6). (Read by
+    :func:`hexplay.ai.search.found_knob_sets`, which the search player's ``base="found:..."``
+    uses too.)"""
+    from ..ai.search import found_knob_sets
 
-
-def _in(record: Mapping[str, Any], scenario: Mapping[str, Any] | None) -> bool:
-    have = record.get("scenario") or {}
-    return all(k in have and str(have[k]) == str(v) for k, v in (scenario or {}).items())
+    return found_knob_sets(path, game, side, scenario)
