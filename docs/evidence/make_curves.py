@@ -3,16 +3,18 @@
 figure with its seeds and the searches' evidence) and SVG (the three curves with 95 % bands);
 the docs' build writes their tables from the JSON (``docs/_ext/hexplay_docs.py``).
 
-Run from the repository root (it takes a while: each level's search is ~8800 games)::
+Run from the repository root, on 2 Dask worker processes by default (``--workers``; each
+level's search is ~8800 games; every study took ~13 CPU minutes on this 2-core machine:
+SKIRMISH's curves 4, AMBUSH's 5, the robust study 4)::
 
-    nice -n 10 python docs/evidence/make_curves.py               # every study
-    nice -n 10 python docs/evidence/make_curves.py --only skirmish_guards --workers 2
+    flock /tmp/hexplay-heavy.lock nice -n 10 python docs/evidence/make_curves.py  # every study
+    python docs/evidence/make_curves.py --only skirmish_guards --scale 20 --levels 6 --out /tmp/x
 
 Each level's winner is added to ``found.json`` (:func:`hexplay.analysis.worstcase.save_found`),
 the warm starts of later runs (``hexplay enough --found docs/evidence/found.json``). The sizes
 below are the full-size settings (the library's defaults: 32 candidates, rungs of
 40 and 80 games then doubling, 8000 games a search, 400 fresh games a figure); ``--scale``
-divides the games (a quick look).
+divides the games, ``--levels`` and ``--out`` make a trial elsewhere (a quick look).
 """
 
 from __future__ import annotations
@@ -57,8 +59,7 @@ STUDIES: dict[str, dict] = {
 """Each study's arguments of ``enough_protection`` at full size (:data:`FULL`; the seeded
 search's 200 fresh games cost ~9 games each: its set-up search rolls 8 whole games out).
 ``--scale`` divides every game count but the candidates; the saved JSON records the sizes it
-ran at (``settings``) and the docs' tables state them. SKIRMISH's five levels took ~15 CPU
-minutes (~9 minutes of wall time with 2 worker processes on a free machine)."""
+ran at (``settings``, with the CPU and wall time) and the docs' tables state them."""
 
 ROBUST: dict[str, dict] = {
     "skirmish_robust": dict(
