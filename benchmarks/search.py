@@ -6,28 +6,16 @@
 * ``search_aggressor_win_rate`` / ``search_naval_win_rate``: the search player's share of wins
   (draws count half) against the scripted player, sides alternating game by game.
 
-Each line carries its games, the 95 % Wilson interval, the budget and the mean seconds per
-decision (and per set-up decision). Measured (2026-12-01, 2 worker processes on a machine
-loaded ~5x over its 2 cores; seeds 0-399, never used to choose anything):
-``tactic_skirmish_p_adversary: 0.403 [0.356, 0.451]``, ``search_skirmish_adversary_p_adversary:
-0.662 [0.615, 0.707]`` (set-up search, 6.2 s a set-up), ``search_skirmish_defender_p_adversary:
-0.168 [0.134, 0.207]`` (turn search, 0.36 s a decision; 400 games each);
-``search_aggressor_win_rate: 0.892 [0.842, 0.928]`` (200 games; the set-up searched among
-the armies of ``hexplay.games.aggressor.ai.search.ARMIES``, 32 rollouts of whole games, then
-committed: 1.3 CPU s a game, 12 s of wall time a set-up on a machine loaded ~9x over its 2
-cores; the scripted player against itself scores 0.477 on the same games; before the army
-search the turn search scored 0.525 [0.320, 0.721] of 20 games, 0.44 s a decision),
-``search_naval_win_rate: 0.797 [0.706, 0.865]`` (96 games, seeds 0-95, Kula Gulf and
-Horaniu, the search player on each side of each in 24; 32 rollouts to the end of the game,
-0.45 CPU s a decision, 4.2 s wall on a machine loaded ~7x over its 2 cores): Kula Gulf IJN
-1.000 [0.862, 1.000], USN 0.708 [0.508, 0.851]; Horaniu IJN 0.750 [0.551, 0.880], USN 0.729
-[0.529, 0.866]. The scripted player in its place on the same 96 games: 0.526 (0.188, 0.833,
-0.542, 0.542). (Before: 0.375 of 8 games at 16 s a decision: each copy of the scripted
-player deep-copied its per-map memos, ~60 ms, and each decision replayed the game to
-reopen the enemy's plot.) Game counts are
-options (``--games``, ``--skirmish-games``...); the SKIRMISH figures take ~30 min of two
-cores on a loaded machine (``nice python benchmarks/search.py``); AGGRESSOR and naval games
-are slower each.
+Each line carries its games, the 95 % Wilson interval, the budget and the seconds per decision
+(wall and CPU; and per set-up decision). ``--json docs/evidence/search.json`` also writes every
+figure there (merged into what the file holds: ``--only`` updates its own figures), with the
+date and the machine's load: the documentation's table of the search player's strength and
+costs is generated from that file, and the docstrings that state a figure cite it by name,
+``value (``name``)`` or ``value (``name.field``)``, checked against the file by
+``tests/test_search_figures.py``. Seeds 0-399, never used to choose anything. Game counts are
+options (``--games``, ``--skirmish-games``...); the whole run is ~25 CPU minutes (SKIRMISH's
+defender and the naval games the most): ``flock /tmp/hexplay-heavy.lock nice python
+benchmarks/search.py --json docs/evidence/search.json``.
 """
 
 from __future__ import annotations
@@ -45,6 +33,8 @@ from hexplay.ai.search import SearchPlayer  # noqa: E402
 from hexplay.analysis.stats import wilson_interval  # noqa: E402
 
 GUARDS = 4
+FIGURES: dict[str, dict] = {}
+"""Every figure printed by :func:`_line`, by name (``--json`` writes them)."""
 SKIRMISH_BUDGETS: dict[str, dict] = {
     "adversary": {"iterations": 16, "setup_iterations": 32, "turns": False},
     "defender": {"iterations": 16},
@@ -54,7 +44,8 @@ the adversary searches its set-up (32 rollouts of whole games among 8 set-ups of
 tactics) and then commits to it; the defender (whose set-up is the scenario's) searches every
 turn, 16 rollouts, from its base policy (the best defence found offline,
 ``hexplay.games.skirmish.ai.search.DEFENDER_FOUND``). Without the turn search
-(``--defender-commit``) the defender's figure was 0.253 [0.212, 0.297] on the same 400 games."""
+(``--defender-commit``) the defender's figure is ``search_skirmish_defender_committed_p_adversary``
+(saved with ``--json``)."""
 BENCH_BUDGETS = {
     "aggressor": {"setup_iterations": 32, "turns": False},
     "naval": {"iterations": 32},
@@ -122,18 +113,43 @@ def _naval_lines(res: list[tuple], budget: dict) -> None:
             f"{_budget(budget)} {sum(wall) / max(1, len(wall)):.3f}s/decision "
             f"{sum(cpu) / max(1, len(cpu)):.3f}cpu_s/decision"
         )
-        _line(f"search_naval{suffix}_win_rate", sum(r[2] for r in rs), len(rs), extra)
+        _line(
+            f"search_naval{suffix}_win_rate", sum(r[2] for r in rs), len(rs), extra,
+            budget=budget, s_decision=_mean(wall), cpu_s_decision=_mean(cpu),
+        )  # fmt: skip
 
 
-def _line(name: str, k: float, n: int, extra: str) -> None:
+def _line(name: str, k: float, n: int, extra: str, **fields: float | dict) -> None:
+    """Print figure ``name`` (``k`` of ``n``, its interval, ``extra``) and keep it with its
+    ``fields`` (costs, budget) in :data:`FIGURES`."""
     lo, hi = wilson_interval(k, n)
     p = k / n if n else float("nan")
     print(f"{name}: {p:.3f} p  (games={n} ci95=[{lo:.3f},{hi:.3f}] {extra})", flush=True)
+    fields = {k: v for k, v in fields.items() if v is not None}
+    FIGURES[name] = {"p": round(p, 4), "ci": [round(lo, 4), round(hi, 4)], "games": n, **fields}
+
+
+def _mean(xs: list[float]) -> float | None:
+    """The mean of ``xs`` (None: nothing was measured, e.g. no turn decision of a search that
+    commits at set-up)."""
+    return round(sum(xs) / len(xs), 4) if xs else None
+
+
+def save(path: Path) -> None:
+    """Merge :data:`FIGURES` into the JSON file ``path`` with the date and the load."""
+    import json
+    import os
+
+    old = json.loads(path.read_text()) if path.exists() else {}
+    old.update(FIGURES)
+    old["_measured"] = time.strftime("%Y-%m-%d")
+    old["_load"] = round(os.getloadavg()[0], 1)
+    path.write_text(json.dumps(old, indent=1, sort_keys=True) + "\n")
 
 
 def skirmish_game(s: int, search_side: str | None, budget: dict) -> tuple:
     """One SKIRMISH game at 4 guards (seed ``s``): (adversary won, turn decisions' seconds,
-    set-up decision's seconds)."""
+    set-up decision's seconds, turn decisions' CPU seconds, set-up decision's CPU seconds)."""
     from hexplay.games.skirmish.ai.tactics import make_players
     from hexplay.games.skirmish.analysis.runner import new_game
 
@@ -145,14 +161,17 @@ def skirmish_game(s: int, search_side: str | None, budget: dict) -> tuple:
         sp = players[search_side] = SearchPlayer(search_side, seed=s, **budget)
     play(g, players)
     won = g.outcome()["winner"] == "adversary"
-    return won, (sp.seconds if sp else []), (sp.setup_seconds if sp else 0.0)
+    if sp is None:
+        return won, [], 0.0, [], 0.0
+    return won, sp.seconds, sp.setup_seconds, sp.cpu_seconds, sp.setup_cpu_seconds
 
 
 def skirmish(
     n: int, search_side: str | None, budget: dict, seed0: int = 0, workers: int = 1
 ) -> tuple:
     """``n`` SKIRMISH games at 4 guards (seeds ``seed0``...; on ``workers`` processes);
-    (adversary wins, games, seconds per turn decision, seconds per set-up decision)."""
+    (adversary wins, games, costs: ``s_decision``, ``cpu_s_decision``, ``s_setup``,
+    ``cpu_s_setup``, the means over the decisions made)."""
     seeds = range(seed0, seed0 + n)
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -162,14 +181,13 @@ def skirmish(
     else:
         res = [skirmish_game(s, search_side, budget) for s in seeds]
     wins = sum(r[0] for r in res)
-    secs = [x for r in res for x in r[1]]
-    setups = [r[2] for r in res if r[2]]
-    return (
-        wins,
-        n,
-        (sum(secs) / len(secs) if secs else 0.0),
-        (sum(setups) / len(setups) if setups else 0.0),
-    )
+    costs = {
+        "s_decision": _mean([x for r in res for x in r[1]]),
+        "cpu_s_decision": _mean([x for r in res for x in r[3]]),
+        "s_setup": _mean([r[2] for r in res if r[2]]),
+        "cpu_s_setup": _mean([r[4] for r in res if r[2]]),
+    }
+    return wins, n, costs
 
 
 def _budget(b: dict) -> str:
@@ -190,15 +208,17 @@ def scripted_game(name: str, i: int, s: int, budget: dict, scenario=None) -> tup
     play(g, players)
     w = g.outcome()["winner"]
     v = 0.5 if w is None else float(w == side)
-    return v, sp.seconds, sp.setup_seconds, time.process_time() - cpu
+    return (
+        v, sp.seconds, sp.setup_seconds, time.process_time() - cpu, sp.cpu_seconds,
+        sp.setup_cpu_seconds,
+    )  # fmt: skip
 
 
 def against_scripted(
     name: str, n: int, budget: dict, scenario=None, seed0: int = 0, workers: int = 1
 ) -> tuple:
     """``n`` games of ``name``: search against scripted, sides alternating (on ``workers``
-    processes: the same games); (score, games, seconds per decision, seconds per set-up
-    decision, CPU seconds per game)."""
+    processes: the same games); (score, games, costs: :func:`skirmish`'s and ``cpu_s_game``)."""
     args = (
         [name] * n,
         range(n),
@@ -214,15 +234,14 @@ def against_scripted(
     else:
         res = list(map(scripted_game, *args))
     total = sum(r[0] for r in res)
-    secs = [x for r in res for x in r[1]]
-    setups = [r[2] for r in res if r[2]]
-    return (
-        total,
-        n,
-        (sum(secs) / len(secs) if secs else 0.0),
-        (sum(setups) / len(setups) if setups else 0.0),
-        sum(r[3] for r in res) / max(1, n),
-    )
+    costs = {
+        "s_decision": _mean([x for r in res for x in r[1]]),
+        "cpu_s_decision": _mean([x for r in res for x in r[4]]),
+        "s_setup": _mean([r[2] for r in res if r[2]]),
+        "cpu_s_setup": _mean([r[5] for r in res if r[2]]),
+        "cpu_s_game": _mean([r[3] for r in res]),
+    }
+    return total, n, costs
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -240,12 +259,13 @@ def main(argv: list[str] | None = None) -> None:
     )
     ap.add_argument("--seed0", type=int, default=0, help="first game seed (game i: seed0 + i)")
     ap.add_argument("--only", default=None, help="tactic|adversary|defender|aggressor|naval")
+    ap.add_argument("--json", type=Path, default=None, help="merge the figures into this file")
     a = ap.parse_args(argv)
     if a.games:
         a.tactic_games = a.skirmish_games = a.aggressor_games = a.naval_games = a.games
     if a.only in (None, "tactic"):
         t = time.perf_counter()
-        k, n, _, _ = skirmish(a.tactic_games, None, {}, a.seed0, a.workers)
+        k, n, _ = skirmish(a.tactic_games, None, {}, a.seed0, a.workers)
         per = (time.perf_counter() - t) * a.workers / n
         _line("tactic_skirmish_p_adversary", k, n, f"{per:.3f}s/game")
     for side in ("adversary", "defender"):
@@ -255,25 +275,33 @@ def main(argv: list[str] | None = None) -> None:
                 b["turns"] = False
             if a.iterations is not None:
                 b["iterations"] = a.iterations
-            k, n, spd, setup = skirmish(a.skirmish_games, side, b, a.seed0, a.workers)
-            extra = f"{_budget(b)} {spd:.3f}s/decision"
-            if b.get("setup_iterations"):
-                extra += f" {setup:.3f}s/setup"
-            _line(f"search_skirmish_{side}_p_adversary", k, n, extra)
+            k, n, costs = skirmish(a.skirmish_games, side, b, a.seed0, a.workers)
+            commit = "_committed" if side == "defender" and a.defender_commit else ""
+            name = f"search_skirmish_{side}{commit}_p_adversary"
+            _line(name, k, n, _extra(b, costs), budget=b, **costs)
     if a.only in (None, "aggressor"):
         b = BENCH_BUDGETS["aggressor"]
-        k, n, spd, setup, cpu = against_scripted(
+        k, n, costs = against_scripted(
             "aggressor", a.aggressor_games, b, "batch", a.seed0, a.workers
         )
-        extra = f"{_budget(b)} {spd:.3f}s/decision"
-        if b.get("setup_iterations"):
-            extra += f" {setup:.3f}s/setup"
-        _line("search_aggressor_win_rate", k, n, f"{extra} {cpu:.2f}cpu_s/game")
+        extra = f"{_extra(b, costs)} {costs['cpu_s_game']:.2f}cpu_s/game"  # (n >= 1)
+        _line("search_aggressor_win_rate", k, n, extra, budget=b, **costs)
     if a.only in (None, "naval"):
         b = dict(BENCH_BUDGETS["naval"])
         if a.naval_iterations is not None:
             b["iterations"] = a.naval_iterations
         _naval_lines(naval(a.naval_games, b, a.seed0, a.workers), b)
+    if a.json is not None:
+        save(a.json)
+
+
+def _extra(b: dict, costs: dict) -> str:
+    extra = _budget(b)
+    for key, unit in (("s_decision", "s/decision"), ("cpu_s_decision", "cpu_s/decision"),
+                      ("s_setup", "s/setup"), ("cpu_s_setup", "cpu_s/setup")):  # fmt: skip
+        if costs.get(key) is not None:
+            extra += f" {costs[key]:.3f}{unit}"
+    return extra
 
 
 if __name__ == "__main__":

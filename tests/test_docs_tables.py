@@ -377,12 +377,28 @@ def test_evidence_tables_are_written_from_the_saved_runs(ext, tmp_path):
         {"level": 3, "curve": "default", "p": 0.2, "ci_low": 0.1, "ci_high": 0.3, "games": 9},
         {"level": 4, "curve": "default", "p": 0.05, "ci_low": 0.01, "ci_high": 0.09, "games": 9},
     ]
+    study.settings = {"candidates": 32, "budget": 8000, "final_games": 400, "scale": 4.0}
     study.save(tmp_path / "study.json")
     (tmp_path / "found.json").write_text("[]")  # warm starts: not a table
-    assert sorted(ext.evidence_pages(tmp_path, tmp_path / "out")) == ["search_budgets", "study"]
+    search = {
+        "search_x_win_rate": {"p": 0.5, "ci": [0.4, 0.6], "games": 96, "cpu_s_decision": 0.1},
+        "_measured": "2026-12-06",
+    }
+    (tmp_path / "search.json").write_text(json.dumps(search))
+    assert sorted(ext.evidence_pages(tmp_path, tmp_path / "out")) == [
+        "search",
+        "search_budgets",
+        "study",
+    ]
+    assert (
+        "| `search_x_win_rate` | 0.500 | [0.400, 0.600] | 96 | - | 0.100 | - |"
+        in (tmp_path / "out" / "search.md").read_text()
+    )
     assert (
         "| skirmish | defender | 4 | 0% | 0.013 | 0.50 |"
         in (tmp_path / "out" / "search_budgets.md").read_text()
     )
     text = (tmp_path / "out" / "study.md").read_text()
     assert "| default attack | 4 |" in text
+    assert "Sizes: 32 candidates a search; 8000 games a search; 400 fresh games a figure." in text
+    assert "(The full size divided by 4.)" in text

@@ -318,6 +318,8 @@ def _one_board_bundle_everywhere(app: Sphinx, exception: Exception | None) -> No
         new, n = one_board_bundle(text, board)
         if n:
             page.write_text(new, encoding="utf-8")
+
+
 def evidence_pages(src: Path, out: Path) -> list[str]:
     """Write the tables of the saved studies and of the search budgets; their names."""
     import json
@@ -329,10 +331,14 @@ def evidence_pages(src: Path, out: Path) -> list[str]:
         data = json.loads(path.read_text(encoding="utf-8"))
         if path.stem == "search_budgets":
             text = budgets_markdown(data)
+        elif path.stem == "search":
+            text = search_markdown(data)
+        elif path.stem == "found_base":
+            text = found_base_markdown(data)
         elif not isinstance(data, dict) or "rows" not in data:  # (found.json: warm starts)
             continue
         elif "threshold" not in data:  # a robust-defence study
-            text = robust_markdown(data["rows"])
+            text = robust_markdown(data["rows"], data.get("settings"))
         else:
             text = EnoughResult.load(path).markdown()
         _write(out / f"{path.stem}.md", text)
@@ -365,6 +371,56 @@ def budgets_markdown(fig: dict) -> str:
             f"| {game} | {side} | {n} | {v.get('switch', float('nan')):.0%} | "
             f"{v.get('cpu_s', float('nan')):.3f} | {v.get('score', float('nan')):.2f} |"
         )
+    return "\n".join(lines) + "\n"
+
+
+def search_markdown(fig: dict) -> str:
+    """The search player's strength and costs (``benchmarks/search.py --json``): one row a
+    figure, its games, interval, budget and the seconds a decision."""
+
+    def num(v: object, fmt: str = ".3f") -> str:
+        return "-" if v is None else format(v, fmt)
+
+    lines = [
+        f"Measured {fig.get('_measured', '?')} (load {fig.get('_load', '?')} on 2 cores), "
+        "seeds from 0.",
+        "",
+        "| figure | value | 95 % interval | games | budget | CPU s a decision | CPU s a set-up |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for name, v in sorted(fig.items()):
+        if name.startswith("_"):
+            continue
+        budget = ", ".join(f"{k}={x}" for k, x in v.get("budget", {}).items()) or "-"
+        lo, hi = v["ci"]
+        lines.append(
+            f"| `{name}` | {v['p']:.3f} | [{lo:.3f}, {hi:.3f}] | {v['games']} | {budget} | "
+            f"{num(v.get('cpu_s_decision'))} | {num(v.get('cpu_s_setup'))} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def found_base_markdown(fig: dict) -> str:
+    """The search adversary with a found attack as its base against other bases
+    (``benchmarks/found_base.py``): P(adversary wins) of each player, then the paired gains."""
+    lines = [
+        f"SKIRMISH at {fig['guards']} guards against the tactic defender, {fig['games']} games "
+        f"each on common seeds from {fig['seed0']}. Bases: "
+        + "; ".join(f"*{k}*, {v}" for k, v in fig.get("bases", {}).items())
+        + ".",
+        "",
+        "| adversary | P(adversary wins) | 95 % interval |",
+        "|---|---|---|",
+    ]
+    for r in fig["rows"]:
+        lines.append(f"| {r['adversary']} | {r['p']:.3f} | [{r['ci'][0]:.3f}, {r['ci'][1]:.3f}] |")
+    lines += ["", "| search adversary | difference (paired) | 95 % interval |", "|---|---|---|"]
+    for g in fig["gains"]:
+        lo, hi = g["ci"]
+        lines.append(f"| {g['comparison']} | {g['gain']:+.3f} | [{lo:+.3f}, {hi:+.3f}] |")
+    knobs = ", ".join(f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}"
+                      for k, v in sorted(fig["found_knobs"].items()))  # fmt: skip
+    lines += ["", f"The found attack: {knobs}."]
     return "\n".join(lines) + "\n"
 
 

@@ -71,7 +71,11 @@ samplers' worlds are made the same way. The enemy's secret plot of this turn is 
 the game's ``reopen_plot`` hook where it has one (in place on a rollout copy, equal to the
 replay :func:`reopen_turn_replay`, which costs the whole game's orders again). Players hold
 per-map memos that a copy must share (a player's ``__deepcopy__`` may share them: copying
-them cost a decision most of its time, and more as the memos grew).
+them cost a decision most of its time, and more as the memos grew). What a decision costs is
+measured, not stated by hand: ``benchmarks/search.py --json docs/evidence/search.json`` and
+``benchmarks/search_budgets.py`` save each game's figures, the documentation's evidence page
+shows them, each game's settings module cites them by name, and ``tests/test_search_figures.py``
+checks every cost a docstring cites against them.
 """
 
 from __future__ import annotations
@@ -183,6 +187,12 @@ class SearchSettings:
 
     switch_margin: float | None = None
     """:attr:`SearchPlayer.SWITCH_MARGIN` for this game, where it is set."""
+
+    seeded: Callable[..., Any] | None = None
+    """``f(side, seed, base, **budget)``: the game's search player with another base policy,
+    the knob set ``base`` of its fast player (a dict, or a found attack:
+    ``"found:<file>[#k=v,...]"``, :func:`base_knobs`); the registry's ``search`` player takes
+    ``base=`` when the game declares it. None: its search player takes no base."""
 
     budget: Mapping[str, Any] = field(default_factory=dict)
     """The registry's ``search`` player's budget (:class:`SearchBudget` fields; a caller's
@@ -332,6 +342,8 @@ class SearchPlayer(GamePlayer):
         """Process (CPU) time of each turn's decision (:attr:`seconds`: wall time)."""
         self.setup_seconds = 0.0
         """Wall time of the set-up decision (:attr:`seconds`: of each turn's)."""
+        self.setup_cpu_seconds = 0.0
+        """Process (CPU) time of the set-up decision."""
 
     # the candidates are made when the game is known (its settings make them)
     def _setup_policies(self, game: Any) -> None:
@@ -415,7 +427,7 @@ class SearchPlayer(GamePlayer):
         if len(setups) < 2:
             self._policies[0][1].act(game)
             return
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         turn_policies = self._policies
         self._policies = setups
         budget = self.budget  # set-ups are rolled out to the end of the game (no horizon)
@@ -425,6 +437,7 @@ class SearchPlayer(GamePlayer):
         finally:
             self.budget = budget
         self.setup_seconds = time.perf_counter() - t0
+        self.setup_cpu_seconds = time.process_time() - c0
         chosen = self._policies[k]
         chosen[1].act(game)
         self._policies = [chosen, *turn_policies[1:]]
@@ -554,9 +567,71 @@ def search(side: str, seed: int = 0, **knobs: Any) -> SearchPlayer:
 
 def search_for(settings: SearchSettings) -> Callable[..., SearchPlayer]:
     """A game's registry factory of the search player: :func:`search` with the budget of the
-    game's ``settings`` (:attr:`SearchSettings.budget`), a caller's knobs over it."""
+    game's ``settings`` (:attr:`SearchSettings.budget`), a caller's knobs over it; with
+    ``base=`` (a knob set of the game's fast player, or ``"found:<file>[#k=v,...]"``), the
+    game's search player seeded with that base policy (:attr:`SearchSettings.seeded`)."""
 
-    def make(side: str, seed: int = 0, **knobs: Any) -> SearchPlayer:
-        return search(side, seed=seed, **{**settings.budget, **knobs})
+    def make(side: str, seed: int = 0, base: Any = None, **knobs: Any) -> SearchPlayer:
+        budget = {**settings.budget, **knobs}
+        if base is None:
+            return search(side, seed=seed, **budget)
+        if settings.seeded is None:
+            raise ValueError("this game's search player takes no base policy (no 'seeded')")
+        return settings.seeded(side, seed, base, **budget)
 
     return make
+
+
+FOUND = "found:"
+"""The prefix of a base policy read from a file of found knob sets."""
+
+
+def found_knob_sets(
+    path: Any, game: str, side: str, scenario: Mapping[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """The knob sets of ``game``'s ``side`` in a file of found knob sets (a JSON list of records
+    with ``game``, ``side``, ``scenario`` and ``knobs``, as
+    :func:`hexplay.analysis.worstcase.save_found` writes), newest first, without repeats, only
+    those whose scenario has the values ``scenario`` (compared as text); none if the file is
+    absent."""
+    import json
+    from pathlib import Path
+
+    p = Path(path)
+    if not p.exists():
+        return []
+    out, seen = [], set()
+    for r in reversed(json.loads(p.read_text())):
+        have = r.get("scenario") or {}
+        if r.get("game") != game or r.get("side") != side:
+            continue
+        if not all(k in have and str(have[k]) == str(v) for k, v in (scenario or {}).items()):
+            continue
+        key = json.dumps(r["knobs"], sort_keys=True, default=str)
+        if key not in seen:
+            seen.add(key)
+            out.append(dict(r["knobs"]))
+    return out
+
+
+def base_knobs(base: Any, game: str, side: str) -> dict[str, Any]:
+    """The knob set of a base policy: ``base`` itself if it is a mapping, or from a file of
+    found knob sets (:func:`found_knob_sets`) if it is ``"found:<file>"`` (the newest knob set
+    of ``game``'s ``side`` kept there) or ``"found:<file>#k=v,..."`` (the newest whose
+    scenario has those values, e.g. ``"found:docs/evidence/found.json#n_guards=6"``); a
+    ``ValueError`` if there is none."""
+    if isinstance(base, Mapping):
+        return dict(base)
+    if not isinstance(base, str) or not base.startswith(FOUND):
+        raise ValueError(f"base is a knob set or {FOUND!r}<file>[#k=v,...], not {base!r}")
+    path, _, where = base[len(FOUND) :].partition("#")
+    scenario = {}
+    for item in filter(None, where.split(",")):
+        k, eq, v = item.partition("=")
+        if not eq:
+            raise ValueError(f"{base!r}: {item!r} is not k=v")
+        scenario[k.strip()] = v.strip()
+    sets = found_knob_sets(path, game, side, scenario)
+    if not sets:
+        raise ValueError(f"{base!r}: no knob set of {game}'s {side} there (where {scenario})")
+    return sets[0]

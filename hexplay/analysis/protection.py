@@ -90,6 +90,9 @@ class EnoughResult:
     seed: int = 0
     summaries: list[dict[str, Any]] = field(default_factory=list)
     """Each level's search in figures (:meth:`BestResponse.summary`; kept when saved)."""
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The sizes the study ran at (candidates, budget, final_games...; set by its maker, kept
+    when saved and stated first by :meth:`markdown`)."""
 
     def meets(self, row: Mapping[str, Any]) -> bool:
         v = row["ci_high"] if self.bound == "upper" else row["p"]
@@ -132,6 +135,7 @@ class EnoughResult:
             "rows": self.rows,
             "answers": self.answers,
             "searches": self.search_summaries(),
+            "settings": self.settings,
         }
 
     def search_summaries(self) -> list[dict[str, Any]]:
@@ -142,6 +146,7 @@ class EnoughResult:
         lines = [
             f"Threshold {self.threshold:.0%} on the {self.bound} bound of the 95 % interval; "
             f"seed {self.seed}.",
+            *(["", sizes_text(self.settings)] if self.settings else []),
             "",
             "| against | enough |",
             "|---|---|",
@@ -176,6 +181,7 @@ class EnoughResult:
         r = cls(**{k: d[k] for k in keys if k in d})
         r.seed = int(d.get("seed", 0))
         r.summaries = list(d.get("searches", []))
+        r.settings = dict(d.get("settings", {}))
         return r
 
     def save(self, path: str | Path) -> None:
@@ -295,6 +301,35 @@ class EnoughResult:
         )
         out.append("</svg>")
         return "\n".join(out) + "\n"
+
+
+def sizes_text(settings: Mapping[str, Any]) -> str:
+    """A study's sizes in words (its saved ``settings``): candidates, rungs, games a search,
+    fresh games a figure, the seeded search's games, and the CPU time where recorded."""
+    s = dict(settings)
+    parts = []
+    if "candidates" in s:
+        parts.append(f"{s['candidates']} candidates a search")
+    if "games" in s:
+        parts.append(f"rungs of {', '.join(str(g) for g in s['games'])} games then doubling")
+    if "budget" in s:
+        parts.append(f"{s['budget']} games a search")
+    if "final_games" in s:
+        parts.append(f"{s['final_games']} fresh games a figure")
+    if "rounds" in s:
+        parts.append(f"at most {s['rounds']} rounds")
+    if s.get("search") is not None and "search_games" in s:
+        budget = ", ".join(f"{k}={v}" for k, v in dict(s["search"]).items())
+        parts.append(f"{s['search_games']} for the seeded search ({budget})")
+    text = "Sizes: " + "; ".join(parts) + "."
+    if s.get("scale", 1) != 1:
+        text += f" (The full size divided by {s['scale']:g}.)"
+    if "cpu_s" in s:
+        text += (
+            f" It took {s['cpu_s'] / 60:.0f} CPU minutes ({s.get('wall_s', 0) / 60:.0f} of wall "
+            f"time, {s.get('workers', '?')} worker processes)."
+        )
+    return text
 
 
 def _esc(s: str) -> str:
@@ -579,9 +614,13 @@ def robust_levels(
     return rows
 
 
-def robust_markdown(rows: Sequence[Mapping[str, Any]]) -> str:
-    """The robust-defence rows (:func:`robust_levels`) as a Markdown table."""
-    lines = [
+def robust_markdown(
+    rows: Sequence[Mapping[str, Any]], settings: Mapping[str, Any] | None = None
+) -> str:
+    """The robust-defence rows (:func:`robust_levels`) as a Markdown table, after the study's
+    sizes (``settings``, :func:`sizes_text`) where given."""
+    lines = [sizes_text(settings), ""] if settings else []
+    lines += [
         "| level | robust value | 95 % interval | default defence vs its worst attack | 95 % "
         "interval | rounds | converged | defence | attack |",
         "|---|---|---|---|---|---|---|---|---|",

@@ -399,18 +399,14 @@ def save_found(path: str | Path, result: BestResponse, note: str = "") -> None:
     p.write_text(json.dumps(rows, indent=1, sort_keys=True, default=str))
 
 
-def load_found(path: str | Path, game: str, side: str) -> list[dict[str, Any]]:
+def load_found(
+    path: str | Path, game: str, side: str, scenario: Mapping[str, Any] | None = None
+) -> list[dict[str, Any]]:
     """The knob sets of ``game``'s ``side`` kept in ``path`` (:func:`save_found`), newest
-    first, without repeats; an absent file gives none."""
-    p = Path(path)
-    if not p.exists():
-        return []
-    rows = json.loads(p.read_text())
-    out, seen = [], set()
-    for r in reversed(rows):
-        if r.get("game") == game and r.get("side") == side:
-            key = json.dumps(r["knobs"], sort_keys=True, default=str)
-            if key not in seen:
-                seen.add(key)
-                out.append(dict(r["knobs"]))
-    return out
+    first, without repeats; an absent file gives none. ``scenario``: only those found in a
+    scenario with these values (compared as text: ``{"n_guards": "6"}`` matches 6). (Read by
+    :func:`hexplay.ai.search.found_knob_sets`, which the search player's ``base="found:..."``
+    uses too.)"""
+    from ..ai.search import found_knob_sets
+
+    return found_knob_sets(path, game, side, scenario)

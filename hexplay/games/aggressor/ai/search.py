@@ -8,11 +8,13 @@ of 20 games against it (4 rollouts of 2 turns a decision), and no fixed knob set
 default beyond noise, while the army alone moved the score from 0.53 to 0.9 (pilots); so its
 figure searches the set-up among the armies (rollouts of whole games against the scripted
 player with the computer's army, the enemy's set-up drawn by the sampler) and commits
-(``turns=False``): 0.892 [0.842, 0.928] of 200 games (seeds 0-199; ``benchmarks/search.py``)
-against the scripted player's 0.477 against itself on the same games. The search finds what the
-army gives, no more: all armour, fixed, scores 0.892 on those games too (measured after the
-choice, for context); a turn search on top (4 rollouts of 2 turns) gave 0.867 of 30 pilot
-games, no better, at ~2 s a decision.
+(``turns=False``): 0.897 [0.848, 0.932] (``search_aggressor_win_rate``) of 200 games (seeds
+0-199, ``benchmarks/search.py``, saved in ``docs/evidence/search.json``), for 0.388 CPU s a
+set-up (``search_aggressor_win_rate.cpu_s_setup``), against the scripted player's 0.477
+against itself on the same games (measured 2026-12-01). The search finds what the army gives,
+no more: all armour, fixed, scored 0.892 on those games too, as the search then did (measured
+after the choice, for context); a turn search on top (4 rollouts of 2 turns) gave 0.867 of 30
+pilot games, no better, at several times the cost.
 """
 
 from __future__ import annotations

@@ -8,11 +8,16 @@ its end (one costs ~10 ms). The search *commits* to a plan (``committed``): the 
 played last is the incumbent, kept unless another leads it by the margin on the same worlds.
 The enemy's model remembers what the enemy saw of the side's ships (``memory``,
 from the side's own views), as the real scripted player does. On 96 games (seeds 0-95,
-Kula Gulf and Horaniu, each side a quarter of them; 32 rollouts, 0.45 CPU s a decision) it
-scored 0.797 [0.706, 0.865] against the scripted player, which scored 0.526 in its place
-(``benchmarks/search.py``, ``search_naval_win_rate``). Most of the lead is Kula Gulf's IJN
-(1.000 against 0.188): the scripted IJN fights on once its troop ships are off the map,
-and the search finds that running on wins; in Horaniu it gains ~0.2 on each side.
+Kula Gulf and Horaniu, each side a quarter of them; 32 rollouts, 0.163 CPU s a decision
+(``search_naval_win_rate.cpu_s_decision``)) it scored 0.766 [0.672, 0.839]
+(``search_naval_win_rate``) against the scripted player, which scored 0.526 in its place
+(measured 2026-12-01 on the same games). Most of the lead is Kula Gulf's IJN: 1.000 [0.862,
+1.000] (``search_naval_kula_gulf_ijn_win_rate``) where the scripted IJN scored 0.188: it
+fights on once its troop ships are off the map, and the search finds that running on wins;
+in Horaniu it scores 0.688 [0.488, 0.836] (``search_naval_horaniu_ijn_win_rate``) and 0.625
+[0.427, 0.788] (``search_naval_horaniu_usn_win_rate``) where the scripted player scored
+0.542 on each side. (Figures of ``benchmarks/search.py``, saved in
+``docs/evidence/search.json``; ``tests/test_search_figures.py`` checks the text against it.)
 """
 
 from __future__ import annotations

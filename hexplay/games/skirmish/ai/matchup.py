@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .search import SeededSearchPlayer
-from .tactics import TacticalAdversary, TacticalDefender, _player_seed, check_knobs
+from .search import seeded
+from .tactics import TacticalAdversary, TacticalDefender, _player_seed
 
 
 def make_players(
@@ -17,7 +17,7 @@ def make_players(
     """The two players of a batch game, their random streams from ``seed``: each side's tactic
     player with its knobs (:func:`hexplay.games.skirmish.ai.tactics.make_players`, the same
     players), or, with ``player="search"``, its search player seeded with the tactic knobs
-    ``base`` (the side's other knobs: the search budget;
+    ``base`` (a knob set or ``"found:<file>[#k=v,...]"``; the side's other knobs: the search budget;
     :func:`hexplay.games.skirmish.ai.search.seeded_knobs`)."""
     tactics = dict(tactics or {})
     bad = [s for s in tactics if s not in ("adversary", "defender")]
@@ -32,9 +32,7 @@ def _side_player(side: str, seed: int, knobs: dict[str, Any]) -> Any:
     i = 0 if side == "adversary" else 1
     player = knobs.pop("player", "tactic")
     if player == "search":
-        base = dict(knobs.pop("base", None) or {})
-        check_knobs(side, base)
-        return SeededSearchPlayer(side, _player_seed(seed, i), base, **knobs)
+        return seeded(side, _player_seed(seed, i), knobs.pop("base", None), **knobs)
     if player != "tactic":
         raise ValueError(
             f"{side}.player: SKIRMISH batches play 'tactic' or 'search', not {player!r}"

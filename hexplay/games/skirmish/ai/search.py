@@ -9,15 +9,19 @@ sequential halving with common random numbers and no margin (no set-up is the de
 Where the ambush is laid decides much of the game; which turn knobs fit it little: measured
 at 4 guards (pilot, 100 games, seeds 10000-10099), the searched set-up raised the base
 tactics' P(adversary win) from 0.63 to 0.75, and a turn search on top (16 rollouts a turn)
-gave 0.77 on 60 games, within the noise for ~1 s a decision; so the adversary's figure uses
-the set-up search and then *commits* (``turns=False``: the chosen set-up's tactics play every
-turn). On the benchmark's 400 games (seeds 0-399): 0.662 [0.615, 0.707] against the tactic
-players' 0.403 [0.356, 0.451] (``benchmarks/search.py``). The convoy has no set-up to choose;
+gave 0.77 on 60 games, within the noise for a turn search's cost; so the adversary's figure
+uses the set-up search and then *commits* (``turns=False``: the chosen set-up's tactics play
+every turn). On the benchmark's 400 games (seeds 0-399): 0.662 [0.615, 0.707]
+(``search_skirmish_adversary_p_adversary``) against the tactic players' 0.403 [0.356, 0.451]
+(``tactic_skirmish_p_adversary``), for 0.161 CPU s a set-up
+(``search_skirmish_adversary_p_adversary.cpu_s_setup``). The convoy has no set-up to choose;
 for it the turn search pays: on the same 400 games its base policy alone gave 0.253 [0.212,
-0.297] and with 16 rollouts a turn 0.168 [0.134, 0.207]. What a decision costs and how often
-the rollouts change it, by budget, is measured by ``benchmarks/search_budgets.py`` and shown in
-the documentation's table generated from its output ("How much protection is enough", the
-search player's budgets), not written here.
+0.297] (``search_skirmish_defender_committed_p_adversary``) and with 16 rollouts a turn 0.168
+[0.134, 0.207] (``search_skirmish_defender_p_adversary``), for 0.051 CPU s a decision
+(``search_skirmish_defender_p_adversary.cpu_s_decision``). Every figure cited so is saved by
+``benchmarks/search.py --json docs/evidence/search.json`` (or ``benchmarks/search_budgets.py``)
+and checked against the file by ``tests/test_search_figures.py``; the documentation's evidence
+page shows the tables.
 
 **The base policies** are the best knob sets found offline at 4 guards
 (:data:`ADVERSARY_FOUND` by :func:`hexplay.games.skirmish.analysis.worstcase.worst_case`,
@@ -35,12 +39,13 @@ from hexplay.ai.search import (
     SearchBudget,
     SearchPlayer,
     SearchSettings,
+    base_knobs,
     knob_label,
     knob_variant,
     search_for,
 )
 
-from .tactics import _player_seed, tactic
+from .tactics import _player_seed, check_knobs, tactic
 
 ADVERSARY_FOUND: dict[str, Any] = {
     "workers": 2,
@@ -138,19 +143,39 @@ def setups(side: str, seed: int, base: dict[str, Any] | None = None) -> list[tup
     return out
 
 
+def seeded(side: str, seed: int = 0, base: Any = None, **budget: Any) -> SearchPlayer:
+    """The search player of ``side`` with the tactic knobs ``base`` as its base policy in place
+    of :data:`BASE_KNOBS` (:class:`SeededSearchPlayer`): a knob set over the tactic player's
+    defaults, or an attack found by a worst-case search, ``"found:<file>[#k=v,...]"``
+    (:func:`hexplay.ai.search.base_knobs`), e.g. the attack found at 6 guards::
+
+        found = "found:docs/evidence/found.json#n_guards=6"
+        game_entry("skirmish").player("search", "adversary", base=found)
+
+    With ``setup_iterations=0`` and ``iterations=1`` (or ``turns=False``) it plays that
+    tactic player's decisions."""
+    knobs = base_knobs({} if base is None else base, "skirmish", side)
+    check_knobs(side, knobs)
+    return SeededSearchPlayer(side, seed, knobs, **budget)
+
+
 SETTINGS = SearchSettings(
     candidates=candidates,
     variants=variants,
     variant=knob_variant,
     setups=setups,
+    seeded=seeded,
     budget={"iterations": 8, "setup_iterations": 16},
 )
 """SKIRMISH's search settings. The registry's budget: 8 rollouts a turn and 16 of the set-up.
 Measured at 4 guards (``benchmarks/search_budgets.py``, 12 games, seeds 70000-70011), the
-defender's turn search played another candidate than its base policy in 6 % of its decisions
-with 2 or 4 rollouts (below ~8 rollouts a candidate seldom clears the switch margin: the search
-mostly plays its base policy), 12 % with 8 and 17 % with 16; 8 is the smallest budget where
-the search changes decisions, at about twice the cost of 4."""
+defender's turn search played another candidate than its base policy in 6 %
+(``search_budget_skirmish_defender_4_switch``) of its decisions with 2 or 4 rollouts (below ~8
+rollouts a candidate seldom clears the switch margin: the search mostly plays its base
+policy), 12 % (``search_budget_skirmish_defender_8_switch``) with 8 and 17 %
+(``search_budget_skirmish_defender_16_switch``) with 16; 8 is the smallest budget where the
+search changes decisions, at 0.032 CPU s a decision
+(``search_budget_skirmish_defender_8_cpu_s``), against 0.019 with 4."""
 
 player = search_for(SETTINGS)
 """The registry's ``search`` player."""
