@@ -45,9 +45,9 @@ from pathlib import Path
 
 import numpy as np
 
+from hexplay.games.skirmish.terrain_effects import DENSITIES, ambush_terrain, ambush_terrain_types
 from hexplay.hexgrid import DIRECTIONS, Hex, OffsetLayout, distance, hexside_between, line
 from hexplay.maps import BlockingModel, Map, read_map_text, write_map_text
-from hexplay.games.skirmish.terrain_effects import DENSITIES, ambush_terrain, ambush_terrain_types
 
 COLS, ROWS = 36, 60
 """Map size: large enough for a >100-hex winding route, small enough to stay fast."""
