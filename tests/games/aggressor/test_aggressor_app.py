@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from test_widgets_shell import Wire, _all_states, _secrets_in
 
 import hexplay
+from hexplay.ai import play
+from hexplay.ai.random import RandomPlayer
 from hexplay.engine import IllegalOrder, Order
 from hexplay.games.aggressor.app import AggressorApp
 from hexplay.games.aggressor.ui.adapter import AggressorUI, counters_from_view
@@ -554,3 +556,13 @@ def test_every_key_press_is_the_engines_order_or_changes_nothing(key_app, seed, 
         assert g.snapshot() == twin.snapshot()
         if g.over:
             break
+
+
+def test_the_first_side_event_is_said_in_words():
+    """The turn summary and the log word the roll for the first side, not as ``kind: key``."""
+    from hexplay.games.aggressor.ui.events import describe_event
+
+    g = hexplay.new_game("aggressor", seed=3)
+    play(g, [RandomPlayer("west", 1), RandomPlayer("east", 2)], max_turns=0)
+    first = [e for e in g.view("west")["events"] if e.get("kind") == "first"]
+    assert first and describe_event(first[0]) == f"{g.first} moves first"

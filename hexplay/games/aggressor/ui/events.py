@@ -28,4 +28,6 @@ def describe_event(e: Mapping[str, Any]) -> str:
     if kind == "anti-aircraft":
         loss = f": {e['loss']}" if e.get("loss") else ": no loss"
         return f"anti-aircraft at {e.get('unit', '?')} ({e.get('chance')}%){loss}"
+    if kind == "first":
+        return f"{e.get('side', '?')} moves first"
     return shared_words(e)
