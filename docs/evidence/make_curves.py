@@ -65,14 +65,14 @@ ROBUST: dict[str, dict] = {
     "skirmish_robust": dict(
         game="skirmish",
         parameter="n_guards",
-        levels=[6],
+        levels=[4, 5, 6, 7],
         rounds=4,
         **FULL,
     ),
 }
 """The robust-defence studies (:func:`hexplay.analysis.protection.robust_levels`): full-size
-searches (:data:`FULL`, each round searches both sides, at most 4 rounds) at 6 guards, the
-level where the default defence's worst case is near the threshold."""
+searches (:data:`FULL`, each round searches both sides, at most 4 rounds) at 4 to 7 guards,
+the levels around the one where the default defence's worst case is near the threshold (6)."""
 
 
 def run_robust(name: str, scale: float, workers: int | None, out: Path) -> None:
