@@ -91,7 +91,7 @@ nitpick_ignore_regex = [
         r"argparse|datetime|random|io|os|re|dataclasses|functools|itertools|subprocess|signal|"
         r"socket|http|urllib|hashlib|hmac|secrets|tomllib|tomli|math|statistics|copy|time|"
         r"contextlib|weakref|inspect|importlib|heapq|bisect|operator|textwrap|html|xml|W|G|"
-        r"torch|sb3_contrib|stable_baselines3|gym|Module)(\..*)?",
+        r"torch|nn|sb3_contrib|stable_baselines3|gym|Module|threadpoolctl)(\..*)?",
     ),
     # type aliases (Literal or Callable) that autodoc cannot document as classes
     (
