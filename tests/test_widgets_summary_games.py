@@ -185,3 +185,15 @@ def test_aggressor_marks_the_sides_own_hits_as_it_makes_them():
         else:
             app.end_plot()
     pytest.fail("no hit in 40 turns")
+
+
+def test_the_setup_before_turn_one_is_titled_set_up_with_no_zero_count():
+    app = GameApp("aggressor", seed=1, vs_computer="east", hot_seat=False)
+    head = _head(app)
+    assert head.startswith("Set-up") and "0 attacks" not in head and "Turn 0" not in head, head
+    evs = [
+        {"turn": 0, "kind": "fire", "target": "A5", "result": "K"},
+        {"turn": 0, "kind": "casualty", "man": "A5", "condition": "K"},
+    ]
+    assert headline(0, evs, DEFAULT_TERMS) == "Set-up: 1 shot, killed A5"
+    assert headline(0, [], DEFAULT_TERMS) == "Set-up"

@@ -115,13 +115,15 @@ def headline(
     turn: int, events: Sequence[Mapping[str, Any]], terms: SummaryTerms = DEFAULT_TERMS
 ) -> str:
     """ "Turn 2: 5 shots, killed A5, wounded G3 G4, barrier points 20" (plain text), counting
-    the game's own attack events and hits (``terms``)."""
+    the game's own attack events and hits (``terms``). Turn 0 is the set-up before the first
+    turn: "Set-up: west moves first"-like, no zero attack count."""
     bits = []
     n_attacks = 0
+    setup = turn < 1
     for kind, noun in terms.attacks.items():
         n = sum(1 for e in events if e.get("kind") == kind)
         n_attacks += n
-        if n or len(terms.attacks) == 1:
+        if n or (len(terms.attacks) == 1 and not setup):
             bits.append(_plural(n, noun))
     fates: dict[str, list[str]] = {"K": [], "W": []}
     if terms.casualties is not None:
@@ -141,6 +143,8 @@ def headline(
     if n_attacks and not fates["K"] and not fates["W"]:
         bits.append(terms.none)
     bits += terms.score(events)
+    if setup:
+        return "Set-up" + (": " + ", ".join(bits) if bits else "")
     return f"Turn {turn}: " + (", ".join(bits) or "no attacks")
 
 
