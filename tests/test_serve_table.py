@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import hexplay
 from hexplay.ai.random import RandomPlayer
-from hexplay.engine import REFEREE, IllegalOrder
+from hexplay.engine import REFEREE, IllegalOrder, jsonable
 from hexplay.serve.store import Store
 from hexplay.serve.table import INTENTS, READS, Table, TableError
 from hexplay.serve.wire import legal_from_dict
@@ -288,6 +288,63 @@ def test_a_table_restarted_on_its_file_has_every_game_and_seat(tmp_path, game_na
         assert s2.game.snapshot() == s.game.snapshot()
         assert s2.game.dice.state() == s.game.dice.state()
     assert (db.stat().st_mode & 0o077) == 0  # readable by its owner only
+
+
+def test_a_finished_game_leaves_memory_and_is_replayed_when_asked(tmp_path):
+    """A table running all day: a game over that no page watches is dropped from memory after
+    ``keep_finished`` seconds (the file keeps it, not rebuilt at a restart either) and comes back
+    by replay, as it was, when one of its links is opened."""
+    db = tmp_path / "table.sqlite"
+    now = [1000.0]
+    t = Table(Store(db), clock=lambda: now[0], keep_finished=60)
+    done, live = t.create("tag", seed=1, title="done"), t.create("tag", seed=2)
+    play_out(t, done, seed=3)
+    before = done.game.snapshot()
+    last = t.handle(done.id, tok(done, REFEREE), "state")["result"]
+    page = t.watch(done.id, tok(done, "red"), lambda m: None)
+    t.tick()
+    now[0] = 2000.0
+    t.tick()
+    assert done.id in t.slots  # a page watches it
+    t.unwatch(done.id, page)
+    t.tick()
+    now[0] = 2059.0
+    t.tick()
+    assert done.id in t.slots
+    now[0] = 2060.0
+    t.tick()
+    assert done.id not in t.slots and live.id in t.slots  # only the finished one goes
+    listed = {g["id"]: g for g in t.games()}
+    assert listed[done.id]["over"] and listed[done.id]["title"] == "done"
+    assert done.id in {gid for gid, _h, _links in t.listing("http://x")}
+    same = t.handle(done.id, tok(done, REFEREE), "state")["result"]  # replayed in this table
+    assert same["view"] == last["view"] and t.slots[done.id].game.snapshot() == before
+    # a page that saw the last state before takes this one as newer (the replay's own epoch)
+    assert same["epoch"] > last["epoch"] == t.epoch
+    now[0] += 1
+    t.tick()
+    now[0] += 60
+    t.tick()
+    assert done.id not in t.slots
+    t.store.close()
+
+    t2 = Table(Store(db), clock=lambda: now[0], keep_finished=60)
+    assert list(t2.slots) == [live.id]  # not rebuilt at start
+    with pytest.raises(TableError) as e:
+        t2.handle(done.id, "not a token", "state")
+    assert e.value.status == 403
+    with pytest.raises(TableError):
+        t2.handle("no-such-game", tok(done, REFEREE), "state")
+    again = t2.handle(done.id, tok(done, REFEREE), "state")["result"]
+    back = t2.slots[done.id]
+    assert back.game.snapshot() == before and again["view"] == last["view"]
+    assert t2.handle(done.id, tok(done, "blue"), "outcome")["result"] == jsonable(
+        done.game.outcome()
+    )
+    t2.tick()
+    now[0] += 60
+    t2.tick()
+    assert done.id not in t2.slots  # and out again
 
 
 def test_an_order_the_store_cannot_keep_is_not_accepted(monkeypatch):
