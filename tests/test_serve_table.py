@@ -411,6 +411,34 @@ def _near(view):
     return len(hexes) == 2 and abs(int(hexes[0][:2]) - int(hexes[1][:2])) <= 1
 
 
+def test_pushes_after_the_reply_come_one_at_a_time_per_game_with_the_newest_states():
+    """With ``push_later`` (the server's pool), writes are answered before the other pages are
+    pushed; a burst of writes to one game makes one push, of each page's newest state."""
+    t = Table()
+    slot = t.create("tag")
+    later: list = []
+    t.push_later = later.append
+    sent: dict[str, list] = {s: [] for s in ("red", "blue", REFEREE)}
+    for s, got in sent.items():
+        t.watch(slot.id, tok(slot, s), got.append)
+    before = {s: len(got) for s, got in sent.items()}
+    reply = t.handle(slot.id, tok(slot, "red"), "submit")
+    t.handle(slot.id, tok(slot, "blue"), "submit")
+    assert reply["state"]["status"]["sides"]["red"] == "ready"
+    assert len(later) == 1 and {s: len(got) for s, got in sent.items()} == before
+    later.pop()()
+    for s, got in sent.items():
+        assert len(got) == before[s] + 1
+        assert {k: v for k, v in got[-1].items() if k != "type"} == t.state(slot, s)
+    n = len(sent["red"])
+    t.handle(slot.id, tok(slot, "red"), "order", mv("R1", "0201"))
+    assert len(later) == 1  # the next write schedules the next push
+    later.pop()()
+    assert (
+        len(sent["red"]) == n + 1 and sent["red"][-1]["version"] == t.state(slot, "red")["version"]
+    )
+
+
 def test_the_other_sides_plot_is_never_pushed():
     t = Table()
     slot = t.create("tag")

@@ -147,6 +147,8 @@ class Slot:
     start): its seats' states count their versions anew from this epoch."""
     idle_since: float | None = None
     """Since when the game has been over with no page watching it (None: it is not)."""
+    push_pending: bool = False
+    """A push of the pages' states is on its way (:attr:`Table.push_later`)."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -184,6 +186,11 @@ class Table:
         """This table process's start (microseconds): states are ordered by (epoch, version)."""
         self._lock = threading.Lock()
         self.app_url: str | None = None
+        self.push_later: Callable[[Callable[[], None]], Any] | None = None
+        """Set by the server (its worker pool's ``submit``): after a write, the other pages'
+        states are pushed by a call given to this, once the writer's reply is made, instead of
+        before it; one such push at a time per game, so a burst of writes to one game pushes
+        each page its newest state, not one per write. None: pushed at once (tests)."""
         """The seat notebook's address (Voila), put in the links if set."""
         self.slots: dict[str, Slot] = {}
         token = self.store.meta("admin_token")
@@ -436,7 +443,7 @@ class Table:
         state = self.state(slot, seat)
         if watcher is not None:
             watcher.last = state
-        self._push(slot, {seat: state})
+        self._push_soon(slot, {seat: state})
         return {**reply, "state": state}
 
     def _refuse(self, slot: Slot, seat: str, op: str, peer: str, why: str) -> TableError:
@@ -707,6 +714,25 @@ class Table:
             if w in slot.watchers:
                 slot.watchers.remove(w)
                 self._push(slot)
+
+    def _push_soon(self, slot: Slot, made: dict[str, dict[str, Any]]) -> None:
+        """:meth:`_push` now, or by :attr:`push_later` (unless one is on its way)."""
+        if slot.push_pending:
+            return
+        later = self.push_later
+        if later is not None:
+            slot.push_pending = True
+            try:
+                later(lambda: self._pushed(slot))
+                return
+            except RuntimeError:  # (the pool is shutting down) pushed at once
+                slot.push_pending = False
+        self._push(slot, made)
+
+    def _pushed(self, slot: Slot) -> None:
+        with slot.lock:
+            slot.push_pending = False
+            self._push(slot)
 
     def _push(self, slot: Slot, made: dict[str, dict[str, Any]] | None = None) -> None:
         """Each watcher whose seat's state changed gets it (views made once per seat; ``made``:
