@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import hexplay
 from hexplay.ai.random import RandomPlayer
-from hexplay.engine import REFEREE, IllegalOrder
+from hexplay.engine import REFEREE, IllegalOrder, jsonable
 from hexplay.serve.store import Store
 from hexplay.serve.table import INTENTS, READS, Table, TableError
 from hexplay.serve.wire import legal_from_dict
@@ -290,6 +290,63 @@ def test_a_table_restarted_on_its_file_has_every_game_and_seat(tmp_path, game_na
     assert (db.stat().st_mode & 0o077) == 0  # readable by its owner only
 
 
+def test_a_finished_game_leaves_memory_and_is_replayed_when_asked(tmp_path):
+    """A table running all day: a game over that no page watches is dropped from memory after
+    ``keep_finished`` seconds (the file keeps it, not rebuilt at a restart either) and comes back
+    by replay, as it was, when one of its links is opened."""
+    db = tmp_path / "table.sqlite"
+    now = [1000.0]
+    t = Table(Store(db), clock=lambda: now[0], keep_finished=60)
+    done, live = t.create("tag", seed=1, title="done"), t.create("tag", seed=2)
+    play_out(t, done, seed=3)
+    before = done.game.snapshot()
+    last = t.handle(done.id, tok(done, REFEREE), "state")["result"]
+    page = t.watch(done.id, tok(done, "red"), lambda m: None)
+    t.tick()
+    now[0] = 2000.0
+    t.tick()
+    assert done.id in t.slots  # a page watches it
+    t.unwatch(done.id, page)
+    t.tick()
+    now[0] = 2059.0
+    t.tick()
+    assert done.id in t.slots
+    now[0] = 2060.0
+    t.tick()
+    assert done.id not in t.slots and live.id in t.slots  # only the finished one goes
+    listed = {g["id"]: g for g in t.games()}
+    assert listed[done.id]["over"] and listed[done.id]["title"] == "done"
+    assert done.id in {gid for gid, _h, _links in t.listing("http://x")}
+    same = t.handle(done.id, tok(done, REFEREE), "state")["result"]  # replayed in this table
+    assert same["view"] == last["view"] and t.slots[done.id].game.snapshot() == before
+    # a page that saw the last state before takes this one as newer (the replay's own epoch)
+    assert same["epoch"] > last["epoch"] == t.epoch
+    now[0] += 1
+    t.tick()
+    now[0] += 60
+    t.tick()
+    assert done.id not in t.slots
+    t.store.close()
+
+    t2 = Table(Store(db), clock=lambda: now[0], keep_finished=60)
+    assert list(t2.slots) == [live.id]  # not rebuilt at start
+    with pytest.raises(TableError) as e:
+        t2.handle(done.id, "not a token", "state")
+    assert e.value.status == 403
+    with pytest.raises(TableError):
+        t2.handle("no-such-game", tok(done, REFEREE), "state")
+    again = t2.handle(done.id, tok(done, REFEREE), "state")["result"]
+    back = t2.slots[done.id]
+    assert back.game.snapshot() == before and again["view"] == last["view"]
+    assert t2.handle(done.id, tok(done, "blue"), "outcome")["result"] == jsonable(
+        done.game.outcome()
+    )
+    t2.tick()
+    now[0] += 60
+    t2.tick()
+    assert done.id not in t2.slots  # and out again
+
+
 def test_an_order_the_store_cannot_keep_is_not_accepted(monkeypatch):
     t = Table()
     slot = t.create("tag")
@@ -352,6 +409,34 @@ def _truth(slot, seat):
 def _near(view):
     hexes = [u["hex"] for u in view["units"].values()]
     return len(hexes) == 2 and abs(int(hexes[0][:2]) - int(hexes[1][:2])) <= 1
+
+
+def test_pushes_after_the_reply_come_one_at_a_time_per_game_with_the_newest_states():
+    """With ``push_later`` (the server's pool), writes are answered before the other pages are
+    pushed; a burst of writes to one game makes one push, of each page's newest state."""
+    t = Table()
+    slot = t.create("tag")
+    later: list = []
+    t.push_later = later.append
+    sent: dict[str, list] = {s: [] for s in ("red", "blue", REFEREE)}
+    for s, got in sent.items():
+        t.watch(slot.id, tok(slot, s), got.append)
+    before = {s: len(got) for s, got in sent.items()}
+    reply = t.handle(slot.id, tok(slot, "red"), "submit")
+    t.handle(slot.id, tok(slot, "blue"), "submit")
+    assert reply["state"]["status"]["sides"]["red"] == "ready"
+    assert len(later) == 1 and {s: len(got) for s, got in sent.items()} == before
+    later.pop()()
+    for s, got in sent.items():
+        assert len(got) == before[s] + 1
+        assert {k: v for k, v in got[-1].items() if k != "type"} == t.state(slot, s)
+    n = len(sent["red"])
+    t.handle(slot.id, tok(slot, "red"), "order", mv("R1", "0201"))
+    assert len(later) == 1  # the next write schedules the next push
+    later.pop()()
+    assert (
+        len(sent["red"]) == n + 1 and sent["red"][-1]["version"] == t.state(slot, "red")["version"]
+    )
 
 
 def test_the_other_sides_plot_is_never_pushed():

@@ -372,6 +372,7 @@ def make_app(
     table: Table, base_url: str, pool: ThreadPoolExecutor | None = None
 ) -> tornado.web.Application:
     pool = pool or ThreadPoolExecutor(WORKERS, thread_name_prefix="hexplay-table")
+    table.push_later = pool.submit  # a writer's reply does not wait for the others' pushes
     redact_logs()
     kw = {"table": table, "base_url": base_url, "pool": pool}
     return tornado.web.Application(

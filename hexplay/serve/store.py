@@ -14,6 +14,8 @@ Layout::
     commands(game_id, seq, op, args, turn, intent)
         the game's command log entries in order; ``intent`` is "<seat>:<client id>" of the
         intent that produced them (so a re-sent intent is answered, not applied twice)
+    finished(game_id, at, status)        games over and put out of the table's memory: not
+        rebuilt at start, replayed when asked for (``status``: the table's status line)
 
 Tokens are stored as given (the teacher may print the links again after a restart); the file is
 created readable by its owner only.
@@ -43,6 +45,8 @@ CREATE TABLE IF NOT EXISTS commands (
     game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, op TEXT NOT NULL,
     args TEXT NOT NULL, turn INTEGER NOT NULL, intent TEXT,
     PRIMARY KEY (game_id, seq));
+CREATE TABLE IF NOT EXISTS finished (
+    game_id TEXT PRIMARY KEY REFERENCES games(id), at REAL NOT NULL, status TEXT NOT NULL);
 """
 
 
@@ -155,23 +159,56 @@ class Store:
         return _Transaction(self.db, self.lock)
 
     @_locked
-    def games(self) -> list[StoredGame]:
-        """Every game in the file, in creation order."""
-        out = []
+    def games(self, finished: bool = True) -> list[StoredGame]:
+        """Every game in the file, in creation order (``finished=False``: but those marked
+        :meth:`finished`)."""
+        where = "" if finished else " WHERE id NOT IN (SELECT game_id FROM finished)"
         rows = self.db.execute(
-            "SELECT id, game, start, timer, title FROM games ORDER BY created, id"
+            f"SELECT id, game, start, timer, title FROM games{where} ORDER BY created, id"
         ).fetchall()
-        for gid, game, start, timer, title in rows:
-            seats = dict(self.db.execute("SELECT seat, token FROM seats WHERE game_id=?", (gid,)))
-            cmds, intents = [], {}
-            for op, args, turn, intent in self.db.execute(
-                "SELECT op, args, turn, intent FROM commands WHERE game_id=? ORDER BY seq", (gid,)
-            ):
-                cmds.append({"op": op, "args": json.loads(args), "turn": turn})
-                if intent is not None:
-                    intents[intent] = len(cmds)
-            out.append(StoredGame(gid, game, json.loads(start), timer, title, seats, cmds, intents))
-        return out
+        return [self._stored(*row) for row in rows]
+
+    @_locked
+    def game(self, gid: str) -> StoredGame | None:
+        """Game ``gid`` as the file holds it (None: no such game)."""
+        row = self.db.execute(
+            "SELECT id, game, start, timer, title FROM games WHERE id=?", (gid,)
+        ).fetchone()
+        return self._stored(*row) if row else None
+
+    def _stored(self, gid: str, game: str, start: str, timer, title: str) -> StoredGame:
+        seats = self.tokens(gid)
+        cmds, intents = [], {}
+        for op, args, turn, intent in self.db.execute(
+            "SELECT op, args, turn, intent FROM commands WHERE game_id=? ORDER BY seq", (gid,)
+        ):
+            cmds.append({"op": op, "args": json.loads(args), "turn": turn})
+            if intent is not None:
+                intents[intent] = len(cmds)
+        return StoredGame(gid, game, json.loads(start), timer, title, seats, cmds, intents)
+
+    def set_finished(self, gid: str, status: Mapping[str, Any]) -> None:
+        """Mark game ``gid`` over and out of memory, with its last status line."""
+        with self._tx() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO finished VALUES (?, ?, ?)",
+                (gid, time.time(), json.dumps(dict(status))),
+            )
+
+    @_locked
+    def finished(self) -> dict[str, tuple[str, dict[str, Any]]]:
+        """Games marked :meth:`set_finished`: id -> (game name, last status line), oldest
+        first."""
+        rows = self.db.execute(
+            "SELECT f.game_id, g.game, f.status FROM finished f JOIN games g ON g.id = f.game_id"
+            " ORDER BY g.created, g.id"
+        ).fetchall()
+        return {gid: (game, json.loads(status)) for gid, game, status in rows}
+
+    @_locked
+    def tokens(self, gid: str) -> dict[str, str]:
+        """Game ``gid``'s seats and their tokens."""
+        return dict(self.db.execute("SELECT seat, token FROM seats WHERE game_id=?", (gid,)))
 
     @_locked
     def command_count(self, gid: str) -> int:

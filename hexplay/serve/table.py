@@ -71,6 +71,9 @@ TOKEN_BYTES = 24
 GAME_ID_BYTES = 6
 """Game ids: 48 random bits; they are not secret (the token is), only hard to guess."""
 INTENT_ID_MAX = 64
+KEEP_FINISHED = 60.0
+"""Seconds a finished game stays in memory once no page watches it: then only the file holds
+it (its status line marked finished) until a request for it replays it back."""
 
 
 def shard_of(gid: str, n: int) -> int:
@@ -139,6 +142,13 @@ class Slot:
     """Team play: the pictures' JSON, made once per part (:class:`~.wire.JsonParts`)."""
     json_key: Any = None
     """The team's :meth:`~hexplay.engine.commanders.CommandedGame.version` of ``json``."""
+    epoch: int = 0
+    """When a game put out of memory was replayed back (microseconds; 0: at the table's
+    start): its seats' states count their versions anew from this epoch."""
+    idle_since: float | None = None
+    """Since when the game has been over with no page watching it (None: it is not)."""
+    push_pending: bool = False
+    """A push of the pages' states is on its way (:attr:`Table.push_later`)."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -163,8 +173,11 @@ class Table:
         store: Store | None = None,
         clock: Callable[[], float] = time.time,
         shard: tuple[int, int] | None = None,
+        keep_finished: float | None = KEEP_FINISHED,
     ) -> None:
         self.store = store if store is not None else Store()
+        self.keep_finished = keep_finished
+        """Seconds a finished game nobody watches stays in memory (None: for ever)."""
         self.shard = shard
         """(k, n): this table is worker k of n and holds the games of its shard only
         (:mod:`.shards`); None: every game in the file."""
@@ -173,6 +186,11 @@ class Table:
         """This table process's start (microseconds): states are ordered by (epoch, version)."""
         self._lock = threading.Lock()
         self.app_url: str | None = None
+        self.push_later: Callable[[Callable[[], None]], Any] | None = None
+        """Set by the server (its worker pool's ``submit``): after a write, the other pages'
+        states are pushed by a call given to this, once the writer's reply is made, instead of
+        before it; one such push at a time per game, so a burst of writes to one game pushes
+        each page its newest state, not one per write. None: pushed at once (tests)."""
         """The seat notebook's address (Voila), put in the links if set."""
         self.slots: dict[str, Slot] = {}
         token = self.store.meta("admin_token")
@@ -180,7 +198,7 @@ class Table:
             token = secrets.token_urlsafe(TOKEN_BYTES)
             self.store.set_meta("admin_token", token)
         self.admin_token = token
-        for stored in self.store.games():
+        for stored in self.store.games(finished=False):
             if self.owns(stored.id):
                 self.slots[stored.id] = self._rebuild(stored)
 
@@ -267,10 +285,54 @@ class Table:
 
     def _reload(self, slot: Slot) -> None:
         """Put ``slot``'s game back to what the store holds (after a failed write)."""
-        stored = next(s for s in self.store.games() if s.id == slot.id)
+        stored = self.store.game(slot.id)
+        assert stored is not None  # (games are never deleted from the file)
         fresh = self._rebuild(stored)
         slot.game, slot.intents, slot.team = fresh.game, fresh.intents, fresh.team
         slot.team_rows = fresh.team_rows
+
+    def slot(self, gid: Any) -> Slot | None:
+        """Game ``gid``'s slot: in memory, or replayed from the file if it was put out of
+        memory when it was over (None: no game ``gid`` in this table)."""
+        if not isinstance(gid, str):
+            return None
+        slot = self.slots.get(gid)
+        if slot is not None or not self.owns(gid):
+            return slot
+        with self._lock:  # (one replay, however many requests ask at once)
+            slot = self.slots.get(gid)
+            if slot is None:
+                stored = self.store.game(gid)
+                if stored is None:
+                    return None
+                slot = self._rebuild(stored)
+                slot.epoch = max(time.time_ns() // 1000, self.epoch + 1)
+                self.slots[gid] = slot
+                log.info("finished game %s replayed from the file", gid)
+        return slot
+
+    def _evict(self, now: float) -> None:
+        """Put out of memory the games over, unwatched for :attr:`keep_finished` seconds (the
+        file keeps them, marked finished with their status line)."""
+        keep = self.keep_finished
+        if keep is None:
+            return
+        for slot in list(self.slots.values()):
+            if not (slot.game.over and not slot.watchers):
+                slot.idle_since = None
+                continue
+            if slot.idle_since is None:
+                slot.idle_since = now
+            if now - slot.idle_since < keep:
+                continue
+            with slot.lock:
+                if slot.watchers or not slot.game.over:  # (a page came meanwhile)
+                    continue
+                st = {k: v for k, v in self.status(slot).items() if k != "connected"}
+                self.store.set_finished(slot.id, st)
+                with self._lock:
+                    self.slots.pop(slot.id, None)
+            log.info("finished game %s put out of memory (the file keeps it)", slot.id)
 
     # --- access ---------------------------------------------------------------------------
     def check_admin(self, token: Any, peer: str | None = "") -> None:
@@ -283,7 +345,7 @@ class Table:
     ) -> tuple[Slot, str]:
         """The game and seat a token opens; 403 (logged) for a missing, wrong or other game's
         token. Every seat's token is compared, in constant time, whatever matches."""
-        slot = self.slots.get(gid) if isinstance(gid, str) else None
+        slot = self.slot(gid)
         seat = None
         for s, t in (slot.tokens if slot else {}).items():
             if _same(token, t) and seat is None:
@@ -311,7 +373,20 @@ class Table:
                 title = f" {slot.title!r}" if slot.title else ""
                 state = "over" if st["over"] else f"turn {st['turn']}"
                 out.append((slot.id, f"{slot.name}{title}, {state}", self.links(slot, base)))
+        for gid, (name, st) in self._out_of_memory().items():
+            tokens = self.store.tokens(gid)
+            title = f" {st['title']!r}" if st.get("title") else ""
+            links = seat_links(base, gid, tokens, self.app_url)
+            out.append((gid, f"{name}{title}, over", links))
         return out
+
+    def _out_of_memory(self) -> dict[str, tuple[str, dict[str, Any]]]:
+        """This table's finished games not in memory: id -> (game name, last status line)."""
+        return {
+            gid: got
+            for gid, got in self.store.finished().items()
+            if gid not in self.slots and self.owns(gid)
+        }
 
     # --- intents --------------------------------------------------------------------------
     def handle(
@@ -368,7 +443,7 @@ class Table:
         state = self.state(slot, seat)
         if watcher is not None:
             watcher.last = state
-        self._push(slot, {seat: state})
+        self._push_soon(slot, {seat: state})
         return {**reply, "state": state}
 
     def _refuse(self, slot: Slot, seat: str, op: str, peer: str, why: str) -> TableError:
@@ -546,8 +621,9 @@ class Table:
         """What a seat's page shows: its own view, the table's status, and a ``version`` that
         goes up each time this seat's state changes (so a client keeps the newest of a reply
         and a push; it counts only changes the seat is shown, nothing of another side), with
-        the table process's ``epoch`` (its start time, in microseconds): versions count anew
-        in a restarted table, so a client orders states by ``(epoch, version)``."""
+        the table process's ``epoch`` (its start time, in microseconds; a game replayed back
+        into memory: that time): versions count anew in a restarted table, so a client orders
+        states by ``(epoch, version)``."""
         if slot.team is not None:
             s = {"seat": seat, "view": self._picture(slot, seat), "status": self.status(slot)}
             s["team"] = teams.seat_state(slot, seat)
@@ -557,7 +633,7 @@ class Table:
         if s != last:
             version += 1
             slot.seen[seat] = (version, s)
-        return {**s, "version": version, "epoch": self.epoch}
+        return {**s, "version": version, "epoch": slot.epoch or self.epoch}
 
     def _picture(self, slot: Slot, seat: str) -> dict[str, Any]:
         """A commander's picture as JSON (the referee's: the true view), its parts converted
@@ -583,8 +659,10 @@ class Table:
 
     def tick(self, now: float | None = None) -> list[str]:
         """Submit, as they stand, the plots of the sides still acting when their time is up;
-        returns the ids of the games that changed."""
+        returns the ids of the games that changed. (Also puts out of memory the games over
+        that no page has watched for :attr:`keep_finished` seconds.)"""
         now = self.clock() if now is None else now
+        self._evict(now)
         changed = []
         for slot in list(self.slots.values()):
             if slot.deadline is None or slot.deadline > now:
@@ -618,12 +696,15 @@ class Table:
         self, gid: Any, token: Any, send: Callable[[dict], Any], peer: str | None = ""
     ) -> Watcher:
         """Send ``send`` this seat's state now and whenever it changes."""
-        slot, seat = self.authorize(gid, token, "watch", peer)
-        w = Watcher(seat, send)
-        with slot.lock:
-            slot.watchers.append(w)
-            self._push(slot)  # the new page, and the others' "connected"
-        return w
+        while True:
+            slot, seat = self.authorize(gid, token, "watch", peer)
+            w = Watcher(seat, send)
+            with slot.lock:
+                if self.slots.get(gid) is not slot:  # put out of memory meanwhile: again
+                    continue
+                slot.watchers.append(w)
+                self._push(slot)  # the new page, and the others' "connected"
+            return w
 
     def unwatch(self, gid: str, w: Watcher) -> None:
         slot = self.slots.get(gid)
@@ -633,6 +714,25 @@ class Table:
             if w in slot.watchers:
                 slot.watchers.remove(w)
                 self._push(slot)
+
+    def _push_soon(self, slot: Slot, made: dict[str, dict[str, Any]]) -> None:
+        """:meth:`_push` now, or by :attr:`push_later` (unless one is on its way)."""
+        if slot.push_pending:
+            return
+        later = self.push_later
+        if later is not None:
+            slot.push_pending = True
+            try:
+                later(lambda: self._pushed(slot))
+                return
+            except RuntimeError:  # (the pool is shutting down) pushed at once
+                slot.push_pending = False
+        self._push(slot, made)
+
+    def _pushed(self, slot: Slot) -> None:
+        with slot.lock:
+            slot.push_pending = False
+            self._push(slot)
 
     def _push(self, slot: Slot, made: dict[str, dict[str, Any]] | None = None) -> None:
         """Each watcher whose seat's state changed gets it (views made once per seat; ``made``:
@@ -654,6 +754,8 @@ class Table:
         for s in list(self.slots.values()):
             with s.lock:
                 out.append({"id": s.id, "game": s.name, **self.status(s)})
+        for gid, (name, st) in self._out_of_memory().items():
+            out.append({"id": gid, "game": name, **st, "connected": {}})
         return out
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import cache
 from math import floor
 from typing import Any
 
@@ -323,10 +324,18 @@ def _paths_need(g, start: str, budget: int, scale: int) -> Need:
         reach = g.terrain.reach(start, budget, scale)
         ends = sorted(h for h in reach if h != start)
         paths = tuple(tuple(g.terrain.path_in(reach, h)) for h in ends)
-        costs = tuple(Fraction(reach[h][0]) for h in ends)
+        costs = tuple(_whole_ap(reach[h][0]) for h in ends)
         got = Need("path", "path", paths, "path", costs=costs)
         g.terrain.remember(key, got)
     return got
+
+
+@cache
+def _whole_ap(n: int) -> Fraction:
+    """``Fraction(n)``, one object per value: a memoized path need holds hundreds of costs,
+    and shared values leave the garbage collector few objects to walk in a long-lived memo
+    (a table server's full collections walked ~100 Fractions per need)."""
+    return Fraction(n)
 
 
 __all__ = ["SETUP_ARGS", "TASK_ARGS", "check_task_args", "legal_orders"]

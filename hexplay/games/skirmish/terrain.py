@@ -66,7 +66,8 @@ class Terrain:
         self._los: dict[tuple[int, int], Any] = {}
         self._scaled_steps: dict[int, list[tuple[tuple[int, int], ...]]] = {}
         self._ranked: tuple[list[str], dict[str, int], list[int], list[int]] | None = None
-        self._settled: dict[tuple[str, int, int], tuple[list[int], list[int], array]] = {}
+        self._settled: dict[tuple[str, int, int], tuple[tuple[int, ...], tuple[int, ...], dict]]
+        self._settled = {}
         self._found: dict[tuple[str, int, int], tuple[np.ndarray, ...]] = {}
         self._rank_qr_arrays: tuple[np.ndarray, np.ndarray] | None = None
         self.slope = m.hexside_features.get("slope", frozenset())
@@ -163,14 +164,17 @@ class Terrain:
             self._ranked = (ranked, rank, qs, rs)
         return self._ranked
 
-    def _settle(self, start: str, lim: int, scale: int) -> tuple[list[int], list[int], dict]:
+    def _settle(
+        self, start: str, lim: int, scale: int
+    ) -> tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]:
         """The search of :meth:`reach` for ``scale >= 1`` over label ranks (cached): ranks in
         the order found, their costs, and each found rank's predecessor (-1: none).
 
         Equals :meth:`_settle_plain` (its test compares them). The costs are a map-sized
         list (one C-level fill, then list indexing, cheaper per step than a dict's ``get``);
         the predecessors a dict over the hexes found (a man's search reaches some 200 of a
-        map's 1000-2000 hexes).
+        map's 1000-2000 hexes). What is kept is tuples and a dict of ints, which the garbage
+        collector stops tracking: a long-lived table's full collections do not walk them.
         """
         key = (start, lim, scale)
         got = self._settled.get(key)
@@ -205,7 +209,7 @@ class Terrain:
                         cost[b] = nc
                         prev[b] = a
                         levels[nc].append(b)
-        got = (order, [cost[k] for k in order], prev)
+        got = (tuple(order), tuple([cost[k] for k in order]), prev)
         if len(self._settled) > 4096:
             self._settled.clear()
         self._settled[key] = got
