@@ -68,15 +68,18 @@ def order_of_command(side: str, cmd: dict) -> Order | None:
     return None
 
 
-def scripted_expert(game: Any, side: str) -> list[int]:
+def scripted_expert(game: Any, side: str, route: str | None = None) -> list[int]:
     """The scripted player's orders for ``side`` now (played on a copy), as flat actions
-    (END last for its submit); orders the codec cannot express are left out."""
+    (END last for its submit); orders the codec cannot express are left out. ``route``: the
+    adversary's route at set-up (the scripted player draws one at random otherwise)."""
     from hexplay.engine.record import apply_commands
 
     from .players import scripted
 
     c = game.copy()
     n = len(c.commands.commands)
+    if route is not None and side == "adversary" and not c.route and side in c.to_act():
+        c.choose_route(route)
     # a state it cannot finish (say a captured vehicle left moving): the orders given so far
     with contextlib.suppress(IllegalOrder):
         scripted(side, seed=game.turn).act(c)
