@@ -29,6 +29,20 @@ on the benchmark's 200 games). Measured since, not shipped: ``--expert-games 80 
 0.835 [0.777, 0.880] on the benchmark's 200 games (22 games won that the shipped policy lost,
 24 the other way round): no better. The spatial head fits the expert better (target head
 accuracy 0.44 -> 0.69 on held-out expert decisions) but the win rate did not follow.
+
+PPO fine-tuning (measured on 100 validation games, seeds 30000-30099, never the benchmark's):
+from the shipped policy (``--lr 1e-4 --clip-range 0.1 --value-warmup 4096 --guard-batches 2
+--guard-lr 3e-5 --expert-games 20 --bc-epochs 0``) 0.75, 0.78, 0.60, 0.59 after 0, 8k, 16k and
+24k steps (7.6 CPU min, stopped); from the DAgger policy above (``--lr 2e-5 --n-steps 2048
+--batch-size 512 --n-epochs 2 --ent-coef 0 --guard-batches 4 --guard-lr 5e-5``) 0.84, 0.87,
+0.24 after 0, 8k, 16k (7.2 CPU min, stopped), and its 8k snapshot 0.81 on 100 fresh games
+(seeds 31000-31099) against the DAgger policy's 0.84: a few hundred games of a +1/-1 reward do
+not lift a 0.85 policy, and PPO's updates drift it. The route matters more: the scripted
+adversary wins 0.979 of 143 games on Route 4 and 0.904 of 157 on Route 7 against the random
+defender (seeds 30000-30299), but every trained policy takes Route 7 (one route decision per
+game among ~150 cloned, the two logits within 0.3 after cloning); ``--route "Route 4"
+--expert-games 60 --bc-epochs 6 --dagger-rounds 2 --dagger-games 30 --dagger-epochs 3``
+(14.0 CPU min) gave 0.0, 0.03 and 0.72 on 60 validation games (the last policy takes Route 4).
 """
 
 from __future__ import annotations
