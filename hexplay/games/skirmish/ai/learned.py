@@ -14,7 +14,8 @@ games (seeds 20000-20199, greedy): 0.845 [0.788, 0.889] against the random defen
 scripted adversary on the same games: 0.915), 0.000 [0, 0.019] against the scripted defender.
 Its losses to the random defender are games where its men are shot down while breaching.
 A DAgger run with the spatial head (``scripts/learn_skirmish.py``'s docstring) did not beat it
-on the same 200 games (0.835), so it was not shipped.
+on the same 200 games (0.835), so it was not shipped; nor did PPO fine-tuning or an expert kept
+to its better route (measured on validation games: the script's docstring).
 """
 
 from __future__ import annotations
