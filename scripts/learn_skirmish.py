@@ -2,16 +2,20 @@
 
 ``python scripts/learn_skirmish.py --out hexplay/games/skirmish/ai/learned_adversary.npz``
 clones the scripted adversary's decisions (``--expert-games`` games against the random
-defender, ``--bc-epochs`` epochs), then runs ``--dagger-rounds`` rounds of DAgger (the policy
-plays ``--dagger-games`` games, the scripted adversary labels every state it decided in, the
-network is fitted ``--dagger-epochs`` epochs on all samples so far), then ``MaskablePPO``
-against the random defender for ``--steps`` steps (``--init``: start from a policy file
-instead of a fresh network). The greedy policy's win rate against the random and the scripted
-defender is measured after cloning, after each DAgger round and every ``--every`` PPO steps
-(games from seed 10000 on; training games use seeds below it); ``--keep-best`` writes the
-measured weights with the best win rate against the random defender, not the last. The log
-(``<out>.log.npz``) holds the curves and the CPU seconds. Runs are seeded (``--seed``) and use
-one thread. ``--steps 2048 --expert-games 1`` is the smoke run CI makes (seconds).
+defender, ``--bc-epochs`` epochs; ``--route``: the expert's route at set-up, drawn at random
+otherwise), then runs ``--dagger-rounds`` rounds of DAgger (the policy plays ``--dagger-games``
+games, the scripted adversary labels every state it decided in, the network is fitted
+``--dagger-epochs`` epochs on all samples so far), then ``MaskablePPO`` against the random
+defender for ``--steps`` steps. ``--init`` starts from a policy file instead of a fresh
+network; to fine-tune one with PPO, ``--value-warmup`` steps fit the value network alone first
+and ``--guard-batches`` batches of cloning on the ``--expert-games`` decisions run between
+PPO's updates (``--bc-epochs 0``: gather them without cloning). The greedy policy's win rate
+against the random and the scripted defender is measured after cloning, after each DAgger
+round and every ``--every`` PPO steps (games from ``--eval-seed`` on, 10000 by default;
+training games use seeds below it); ``--keep-best`` writes the measured weights with the best
+win rate against the random defender, not the last. The log (``<out>.log.npz``) holds the
+curves and the CPU seconds. Runs are seeded (``--seed``) and use one thread. ``--steps 2048
+--expert-games 1`` is the smoke run CI makes (seconds).
 
 The network reads targets off the map (a spatial head: :class:`hexplay.env.learn.SpatialActionNet`;
 ``--flat-head``: without it, the first recipe's network).
@@ -25,6 +29,21 @@ on the benchmark's 200 games). Measured since, not shipped: ``--expert-games 80 
 0.835 [0.777, 0.880] on the benchmark's 200 games (22 games won that the shipped policy lost,
 24 the other way round): no better. The spatial head fits the expert better (target head
 accuracy 0.44 -> 0.69 on held-out expert decisions) but the win rate did not follow.
+
+PPO fine-tuning (measured on 100 validation games, seeds 30000-30099, never the benchmark's):
+from the shipped policy (``--lr 1e-4 --clip-range 0.1 --value-warmup 4096 --guard-batches 2
+--guard-lr 3e-5 --expert-games 20 --bc-epochs 0``) 0.75, 0.78, 0.60, 0.59 after 0, 8k, 16k and
+24k steps (7.6 CPU min, stopped); from the DAgger policy above (``--lr 2e-5 --n-steps 2048
+--batch-size 512 --n-epochs 2 --ent-coef 0 --guard-batches 4 --guard-lr 5e-5``) 0.84, 0.87,
+0.24 after 0, 8k, 16k (7.2 CPU min, stopped), and its 8k snapshot 0.81 on 100 fresh games
+(seeds 31000-31099) against the DAgger policy's 0.84: a few hundred games of a +1/-1 reward do
+not lift a 0.85 policy, and PPO's updates drift it. The route matters more: the scripted
+adversary wins 0.979 of 143 games on Route 4 and 0.904 of 157 on Route 7 against the random
+defender (seeds 30000-30299), but every trained policy takes Route 7 (one route decision per
+game among ~150 cloned, the two logits within 0.3 after cloning); ``--route "Route 4"
+--expert-games 60 --bc-epochs 6 --dagger-rounds 2 --dagger-games 30 --dagger-epochs 3``
+(14.0 CPU min) gave 0.0, 0.03 and 0.72 on 60 validation games (the last policy takes Route 4;
+0.70 on the 100 fresh games): more DAgger rounds on Route 4 are the next thing to try.
 """
 
 from __future__ import annotations
@@ -35,6 +54,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")  # before numpy: BLAS threads only spin on a shared machine
 
 import argparse  # noqa: E402
+from functools import partial  # noqa: E402
 
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
@@ -62,8 +82,21 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--lr", type=float, default=1e-4, help="PPO learning rate")
     ap.add_argument("--ent-coef", type=float, default=0.003)
     ap.add_argument("--target-kl", type=float, default=None, help="PPO's KL guard per update")
+    ap.add_argument("--n-steps", type=int, default=1024, help="PPO's rollout length")
+    ap.add_argument("--batch-size", type=int, default=256, help="PPO's minibatch")
+    ap.add_argument("--n-epochs", type=int, default=4, help="PPO's epochs per rollout")
+    ap.add_argument("--clip-range", type=float, default=0.1, help="PPO's clip range")
+    ap.add_argument(
+        "--value-warmup", type=int, default=0, help="PPO steps fitting the value network alone"
+    )
+    ap.add_argument(
+        "--guard-batches", type=int, default=0, help="cloning batches between PPO updates"
+    )
+    ap.add_argument("--guard-lr", type=float, default=1e-4, help="the guard's step size")
+    ap.add_argument("--eval-seed", type=int, default=10_000, help="first measurement game")
     ap.add_argument("--eval-random", type=int, default=20)
     ap.add_argument("--eval-scripted", type=int, default=10)
+    ap.add_argument("--route", default=None, help="the expert's route (default: drawn)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--pool", type=int, nargs=2, default=(9, 6), help="pooled grid (rows, cols)")
@@ -78,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
         "adversary",
         opponent="random",
         steps=a.steps,
-        expert=scripted_expert,
+        expert=partial(scripted_expert, route=a.route) if a.route else scripted_expert,
         expert_games=a.expert_games,
         bc_epochs=a.bc_epochs,
         bc_lr=a.bc_lr,
@@ -87,12 +120,20 @@ def main(argv: list[str] | None = None) -> None:
         dagger_epochs=a.dagger_epochs,
         init=init,
         keep_best=a.keep_best,
+        eval_seed=a.eval_seed,
+        value_warmup=a.value_warmup,
+        guard_batches=a.guard_batches,
+        guard_lr=a.guard_lr,
+        clip_range=a.clip_range,
+        n_steps=a.n_steps,
+        batch_size=a.batch_size,
+        n_epochs=a.n_epochs,
         spatial=not a.flat_head,
         features={"pool": tuple(a.pool)},
         every=a.every,
         seed=a.seed,
         out=a.out,
-        evaluate={"random": a.eval_random, "scripted": a.eval_scripted},
+        evaluate={k: n for k, n in (("random", a.eval_random), ("scripted", a.eval_scripted)) if n},
         learning_rate=a.lr,
         ent_coef=a.ent_coef,
         target_kl=a.target_kl,

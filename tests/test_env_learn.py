@@ -207,3 +207,56 @@ def test_the_learned_player_decides_from_its_view():
         assert given[0] == given[1]
         checked += 1
     assert checked >= 2
+
+
+def test_fine_tuning_warms_the_value_net_alone_and_guards_with_cloning():
+    """``warm_value`` trains the value network and leaves the policy's weights as they were;
+    the ``CloneGuard`` (run before each rollout) moves the policy towards the expert's
+    decisions: its cloning loss falls."""
+    import torch
+
+    from hexplay.env.learn import (
+        CloneGuard,
+        SideEnv,
+        expert_samples,
+        export_policy,
+        make_model,
+        warm_value,
+    )
+    from hexplay.games.skirmish.ai.learned import scripted_expert
+
+    torch.manual_seed(0)
+    env = SideEnv("skirmish", "adversary", seed=5)
+    model = make_model(env, seed=5, n_steps=128, batch_size=64, n_epochs=1)
+    before = export_policy(model)
+    value = [q.detach().clone() for q in model.policy.value_net.parameters()]
+    warm_value(model, 128)
+    after = export_policy(model)
+    assert all(np.array_equal(before[k], after[k]) for k in before)
+    assert any(not torch.equal(a, q) for a, q in zip(value, model.policy.value_net.parameters()))
+    assert all(q.requires_grad for q in model.policy.parameters())
+
+    data = expert_samples("skirmish", "adversary", scripted_expert, "random", 1, seed=5)
+    guard = CloneGuard(data, batches=4, lr=1e-3, batch=64, seed=0)
+    guard.init_callback(model)
+    for _ in range(6):
+        guard.on_rollout_start()
+    assert len(guard.losses) == 6 and guard.losses[-1] < guard.losses[0]
+    assert any(not np.array_equal(after[k], v) for k, v in export_policy(model).items())
+
+
+def test_scripted_expert_takes_the_route_it_is_given():
+    """``scripted_expert(route=...)``: the expert's first decision at set-up chooses that route
+    (the scripted player draws one otherwise); the game itself is left as it was."""
+    from hexplay.env.codec import OrderCodec
+    from hexplay.games.skirmish.ai.learned import scripted_expert
+
+    g = hexplay.game_entry("skirmish").new(None, seed=3)
+    codec = OrderCodec.for_game(g)
+    routes = sorted(k for k in g.map.places if k.lower().startswith("route"))
+    assert len(routes) > 1
+    for route in routes:
+        first = scripted_expert(g, "adversary", route=route)[0]
+        order = codec.decode(first, "adversary", g.legal_orders("adversary"))
+        assert order.kind == "choose_route" and order.args["name"] == route
+    assert not g.route and len(g.commands.commands) == 0

@@ -9,7 +9,9 @@ registered computer player acting on the game between the learner's steps.
 :func:`train` runs the whole recipe: optionally behaviour cloning first (the network is fitted
 to an expert's decisions, e.g. the game's scripted player, encoded as head values by
 ``expert(game, side)``, a game's own function), then ``MaskablePPO`` against the opponent,
-with the win rates against each evaluation opponent logged as it goes; :func:`export_policy`
+with the win rates against each evaluation opponent logged as it goes; or it fine-tunes a
+trained policy with PPO (:func:`warm_value` first, a :class:`CloneGuard` between updates).
+:func:`export_policy`
 writes the network as numpy arrays (``.npz``) for :class:`~hexplay.env.policy.NumpyPolicy`,
 so playing needs no torch.
 """
@@ -26,6 +28,7 @@ import gymnasium as gym
 import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from torch import nn
 
@@ -328,6 +331,22 @@ def expert_samples(
     return _arrays(store)
 
 
+def _bc_loss(
+    p: Any, obs: dict[str, np.ndarray], masks: np.ndarray, acts: np.ndarray
+) -> torch.Tensor:
+    """Minus the mean log-probability, under the masks (legal where > 0), of the values marked
+    2 in ``masks`` (and of ``acts``): the cloning loss of one batch."""
+    o = {k: torch.as_tensor(v.astype(np.float32)) for k, v in obs.items()}
+    mk = torch.as_tensor(masks)
+    dist = p.get_distribution(o, action_masks=(mk > 0).numpy())
+    cat = dist.distribution
+    if not isinstance(cat, torch.distributions.Categorical):
+        raise TypeError("clone needs a categorical (Discrete) action distribution")
+    logp = cat.logits  # log-probabilities (the masked ones ~ -1e8)
+    good = (mk == 2) | nn.functional.one_hot(torch.as_tensor(acts), mk.shape[1]).bool()
+    return -torch.logsumexp(logp.masked_fill(~good, -1e9), dim=1).mean()
+
+
 def clone(
     model: MaskablePPO,
     obs: dict[str, np.ndarray],
@@ -351,21 +370,69 @@ def clone(
         total = 0.0
         for b in range(0, n, batch):
             idx = order[b : b + batch]
-            o = {k: torch.as_tensor(v[idx].astype(np.float32)) for k, v in obs.items()}
-            mk = torch.as_tensor(masks[idx])
-            dist = p.get_distribution(o, action_masks=(mk > 0).numpy())
-            cat = dist.distribution
-            if not isinstance(cat, torch.distributions.Categorical):
-                raise TypeError("clone needs a categorical (Discrete) action distribution")
-            logp = cat.logits  # log-probabilities (the masked ones ~ -1e8)
-            good = (mk == 2) | nn.functional.one_hot(torch.as_tensor(acts[idx]), mk.shape[1]).bool()
-            loss = -torch.logsumexp(logp.masked_fill(~good, -1e9), dim=1).mean()
+            loss = _bc_loss(p, {k: v[idx] for k, v in obs.items()}, masks[idx], acts[idx])
             opt.zero_grad()
             loss.backward()
             opt.step()
             total += loss.item() * len(idx)
         losses.append(total / n)
     return losses
+
+
+class CloneGuard(BaseCallback):
+    """A behaviour-cloning guard for PPO started from an imitation policy: before each
+    rollout (so after each PPO update), ``batches`` steps of the cloning loss on batches of
+    the expert's decisions (step size ``lr``), so that the policy stays near the expert while
+    PPO moves it towards winning; the mean loss of each guard is kept in ``losses``."""
+
+    def __init__(
+        self,
+        data: tuple[dict[str, np.ndarray], np.ndarray, np.ndarray],
+        batches: int,
+        lr: float = 1e-4,
+        batch: int = 256,
+        seed: int = 0,
+    ) -> None:
+        super().__init__()
+        self.data, self.batches, self.lr, self.batch = data, batches, lr, batch
+        self.rng = np.random.default_rng(seed)
+        self.losses: list[float] = []
+        self.opt: torch.optim.Optimizer | None = None
+
+    def _on_rollout_start(self) -> None:
+        p = self.model.policy
+        if self.opt is None:
+            self.opt = torch.optim.Adam(p.parameters(), lr=self.lr)
+        obs, masks, acts = self.data
+        total = 0.0
+        for _ in range(self.batches):
+            idx = self.rng.choice(len(acts), size=min(self.batch, len(acts)), replace=False)
+            loss = _bc_loss(p, {k: v[idx] for k, v in obs.items()}, masks[idx], acts[idx])
+            self.opt.zero_grad()
+            loss.backward()
+            self.opt.step()
+            total += loss.item()
+        if self.batches:
+            self.losses.append(total / self.batches)
+
+    def _on_step(self) -> bool:
+        return True
+
+
+def warm_value(model: MaskablePPO, steps: int) -> None:
+    """``steps`` PPO steps that fit the value network only (the policy network, and the trunk
+    it shares with the value network, frozen): a policy loaded from other weights starts PPO
+    with a value estimate of its own, not a random one whose errors would move the policy."""
+    p = model.policy
+    value = {id(q) for m in (p.mlp_extractor.value_net, p.value_net) for q in m.parameters()}
+    frozen = [q for q in p.parameters() if id(q) not in value and q.requires_grad]
+    for q in frozen:
+        q.requires_grad_(False)
+    try:
+        model.learn(steps, reset_num_timesteps=False)
+    finally:
+        for q in frozen:
+            q.requires_grad_(True)
 
 
 def _label(flats: list[int], pending: tuple[int, ...], codec: Any) -> int | None:
@@ -530,6 +597,9 @@ def train(
     keep_best: bool = False,
     eval_seed: int = 10_000,
     spatial: bool = False,
+    value_warmup: int = 0,
+    guard_batches: int = 0,
+    guard_lr: float = 1e-4,
     **ppo: Any,
 ) -> tuple[dict[str, np.ndarray], Log]:
     """Train ``side`` of ``game``; return the exported weights and the log (see the module
@@ -540,8 +610,12 @@ def train(
     expert), each followed by ``dagger_epochs`` epochs of cloning on every sample so far.
     ``keep_best``: return (and write) the measured weights with the best win rate against
     the first ``evaluate`` opponent (ties: the next opponent's, then the later), not the
-    last. ``spatial``: target logits read off the map (:class:`SpatialActionNet`). Training
-    games use seeds from ``seed`` on (cloning, then DAgger; PPO's from ``seed``)."""
+    last. ``spatial``: target logits read off the map (:class:`SpatialActionNet`). Fine-tuning
+    (``init``): ``value_warmup`` PPO steps fitting the value network alone first
+    (:func:`warm_value`), and with ``guard_batches`` a :class:`CloneGuard` on the expert's
+    decisions (``expert_games``, ``bc_epochs=0`` to gather them without cloning; step size
+    ``guard_lr``) between PPO's updates. Training games use seeds from ``seed`` on (cloning,
+    then DAgger; PPO's from ``seed``)."""
     torch.manual_seed(seed)
     env = SideEnv(game, side, opponent, seed=seed)
     model = make_model(env, seed=seed, features=features, spatial=spatial, **ppo)
@@ -576,7 +650,7 @@ def train(
         data.append(expert_samples(game, side, expert, opponent, expert_games, seed))
         obs, masks, acts = data[0]
         log.bc_loss = clone(model, obs, masks, acts, epochs=bc_epochs, lr=bc_lr, seed=seed)
-        print(f"cloned {len(acts)} decisions: loss {log.bc_loss}", flush=True)
+        print(f"{len(acts)} expert decisions, cloning loss {log.bc_loss}", flush=True)
     measure(0, "clone", sum(len(d[2]) for d in data))
     first = seed + expert_games
     for r in range(dagger_rounds):
@@ -591,12 +665,20 @@ def train(
         log.bc_loss += loss
         print(f"DAgger round {r + 1}: {len(acts)} decisions, loss {loss}", flush=True)
         measure(0, f"dagger {r + 1}", len(acts))
+    guard = None
+    if guard_batches and data:
+        guard = CloneGuard(_join(data), guard_batches, lr=guard_lr, seed=seed)
     del data
+    if steps and value_warmup:
+        warm_value(model, value_warmup)
+        print(f"value warm-up {value_warmup} steps: cpu {cpu_seconds() - t0:.0f} s", flush=True)
     done = 0
     while done < steps:
         n = min(every, steps - done)
-        model.learn(n, reset_num_timesteps=False)
+        model.learn(n, callback=guard, reset_num_timesteps=False)
         done += n
+        if guard is not None and guard.losses:
+            print(f"guard loss {guard.losses[-1]:.3f}", flush=True)
         measure(done, "ppo", log.samples[-1])
     assert best is not None
     if out is not None:
