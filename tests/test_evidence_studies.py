@@ -1,9 +1,10 @@
-"""The saved AGGRESSOR and naval studies (``docs/evidence/aggressor_army.json`` and
-``naval_leave.json``, made by ``docs/evidence/make_curves.py``) load and agree with themselves:
-every figure is its wins over its games with its Wilson interval, the answers follow from the
-rows, the figures played on the same fresh games agree (the same knobs, the same wins), and the
-sizes and CPU time the docs state are recorded. No game is played here but the naval rule's
-check (a few games): the saved files are the measurements."""
+"""The saved AGGRESSOR and naval studies (``docs/evidence/aggressor_army.json``,
+``naval_leave.json`` and ``naval_head_start.json``, made by ``docs/evidence/make_curves.py``)
+load and agree with themselves: every figure is its wins over its games with its Wilson
+interval, the answers follow from the rows, the figures played on the same fresh games agree
+(the same knobs, the same wins), and the sizes and CPU time the docs state are recorded. No
+game is played here but the naval rule's check (a few games): the saved files are the
+measurements."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hexplay.analysis.protection import EnoughResult, sizes_text
+from hexplay.analysis.protection import EnoughResult, protection_of, sizes_text
 from hexplay.analysis.stats import wilson_interval
 from hexplay.analysis.worstcase import estimate, response_markdown
 
@@ -51,12 +52,20 @@ def test_the_aggressor_army_study_is_consistent():
     assert text.startswith(sizes_text(s)) and "Sizes:" in text and "CPU minutes" in text
 
 
-def test_the_naval_study_is_consistent():
-    d = load("naval_leave")
-    r = EnoughResult.load(EVIDENCE / "naval_leave.json")
-    assert r.game == "naval" and r.parameter == "leave_loses_before"
-    assert r.levels == [None, 5, 10, 15, 20]
-    assert (EVIDENCE / "naval_leave.svg").exists()
+@pytest.mark.parametrize(
+    ("name", "parameter", "scenario"),
+    [
+        ("naval_leave", "leave_loses_before", None),
+        ("naval_head_start", "ijn_start_points", {"leave_loses_before": 10}),
+    ],
+)
+def test_the_naval_studies_are_consistent(name, parameter, scenario):
+    d = load(name)
+    r = EnoughResult.load(EVIDENCE / f"{name}.json")
+    assert r.game == "naval" and r.parameter == parameter
+    assert r.levels == list(protection_of("naval", parameter).levels)
+    assert r.settings.get("scenario") == scenario
+    assert (EVIDENCE / f"{name}.svg").exists()
     assert r.answers == d["answers"]  # the answers follow from the rows
     s = r.settings
     assert s["final_games"] >= 100 and s["cpu_s"] > 0 and "Sizes:" in r.markdown()
