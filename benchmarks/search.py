@@ -5,6 +5,9 @@
 * ``search_skirmish_defender_p_adversary``: the tactic adversary against the search defender.
 * ``search_aggressor_win_rate`` / ``search_naval_win_rate``: the search player's share of wins
   (draws count half) against the scripted player, sides alternating game by game.
+* ``scripted_ambush_p_adversary``: AMBUSH's P(cargo away), scripted against scripted (the
+  search player's base); ``search_ambush_<side>_p_adversary``: the search player on that side
+  at the registry's budget against the scripted player, on the same seeds.
 
 Each line carries its games, the 95 % Wilson interval, the budget and the seconds per decision
 (wall and CPU; and per set-up decision). ``--json docs/evidence/search.json`` also writes every
@@ -13,7 +16,7 @@ date and the machine's load: the documentation's table of the search player's st
 costs is generated from that file, and the docstrings that state a figure cite it by name,
 ``value (``name``)`` or ``value (``name.field``)``, checked against the file by
 ``tests/test_search_figures.py``. Seeds 0-399, never used to choose anything. Game counts are
-options (``--games``, ``--skirmish-games``...); the whole run is ~25 CPU minutes (SKIRMISH's
+options (``--games``, ``--skirmish-games``...); the whole run is ~35 CPU minutes (SKIRMISH's
 defender and the naval games the most): ``flock /tmp/hexplay-heavy.lock nice python
 benchmarks/search.py --json docs/evidence/search.json``.
 """
@@ -190,6 +193,46 @@ def skirmish(
     return wins, n, costs
 
 
+def base_game(name: str, s: int, search_side: str | None) -> tuple:
+    """Game ``s`` (seed ``s``) of ``name`` in its default scenario, scripted players on every
+    side but ``search_side`` (the registry's ``search`` player at its own budget; None: none):
+    (the first side won, turn decisions' seconds, set-up seconds, and their CPU seconds)."""
+    e = hexplay.game_entry(name)
+    g = e.new(None, seed=s)
+    players = {x: e.player("scripted", x, seed=s + 1) for x in g.sides}
+    sp = None
+    if search_side is not None:
+        sp = players[search_side] = e.player("search", search_side, seed=s)
+    play(g, players)
+    won = g.outcome()["winner"] == g.sides[0]
+    if sp is None:
+        return won, [], 0.0, [], 0.0
+    return won, sp.seconds, sp.setup_seconds, sp.cpu_seconds, sp.setup_cpu_seconds
+
+
+def against_base(
+    name: str, n: int, search_side: str | None, seed0: int = 0, workers: int = 1
+) -> tuple:
+    """``n`` games of :func:`base_game` (seeds ``seed0``...; on ``workers`` processes); (the
+    first side's wins, games, costs as :func:`skirmish`'s)."""
+    seeds = range(seed0, seed0 + n)
+    args = ([name] * n, seeds, [search_side] * n)
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as ex:
+            res = list(ex.map(base_game, *args))
+    else:
+        res = list(map(base_game, *args))
+    costs = {
+        "s_decision": _mean([x for r in res for x in r[1]]),
+        "cpu_s_decision": _mean([x for r in res for x in r[3]]),
+        "s_setup": _mean([r[2] for r in res if r[2]]),
+        "cpu_s_setup": _mean([r[4] for r in res if r[2]]),
+    }
+    return sum(r[0] for r in res), n, costs
+
+
 def _budget(b: dict) -> str:
     return "budget=" + ",".join(f"{x}={y}" for x, y in b.items())
 
@@ -251,6 +294,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--skirmish-games", type=int, default=400)
     ap.add_argument("--aggressor-games", type=int, default=200)
     ap.add_argument("--naval-games", type=int, default=96)
+    ap.add_argument("--ambush-games", type=int, default=400)
     ap.add_argument("--iterations", type=int, default=None, help="SKIRMISH turn rollouts")
     ap.add_argument("--naval-iterations", type=int, default=None, help="naval rollouts")
     ap.add_argument("--workers", type=int, default=2, help="processes for the games")
@@ -258,11 +302,12 @@ def main(argv: list[str] | None = None) -> None:
         "--defender-commit", action="store_true", help="no turn search: the base defence plays"
     )
     ap.add_argument("--seed0", type=int, default=0, help="first game seed (game i: seed0 + i)")
-    ap.add_argument("--only", default=None, help="tactic|adversary|defender|aggressor|naval")
+    ap.add_argument("--only", default=None, help="tactic|adversary|defender|aggressor|naval|ambush")
     ap.add_argument("--json", type=Path, default=None, help="merge the figures into this file")
     a = ap.parse_args(argv)
     if a.games:
         a.tactic_games = a.skirmish_games = a.aggressor_games = a.naval_games = a.games
+        a.ambush_games = a.games
     if a.only in (None, "tactic"):
         t = time.perf_counter()
         k, n, _ = skirmish(a.tactic_games, None, {}, a.seed0, a.workers)
@@ -291,8 +336,25 @@ def main(argv: list[str] | None = None) -> None:
         if a.naval_iterations is not None:
             b["iterations"] = a.naval_iterations
         _naval_lines(naval(a.naval_games, b, a.seed0, a.workers), b)
+    if a.only in (None, "ambush"):
+        ambush(a.ambush_games, a.seed0, a.workers)
     if a.json is not None:
         save(a.json)
+
+
+def ambush(n: int, seed0: int, workers: int) -> None:
+    """AMBUSH's figures: the base (scripted against scripted), then the search player on each
+    side at the registry's budget (the game's ``SETTINGS.budget``), on the same seeds."""
+    from hexplay.games.ambush.ai.search import SETTINGS
+
+    t = time.perf_counter()
+    k, n, _ = against_base("ambush", n, None, seed0, workers)
+    per = (time.perf_counter() - t) * workers / n
+    _line("scripted_ambush_p_adversary", k, n, f"{per:.3f}s/game")
+    b = dict(SETTINGS.budget)
+    for side in ("adversary", "defender"):
+        k, n, costs = against_base("ambush", n, side, seed0, workers)
+        _line(f"search_ambush_{side}_p_adversary", k, n, _extra(b, costs), budget=b, **costs)
 
 
 def _extra(b: dict, costs: dict) -> str:

@@ -325,6 +325,7 @@ def evidence_pages(src: Path, out: Path) -> list[str]:
     import json
 
     from hexplay.analysis.protection import EnoughResult, robust_markdown
+    from hexplay.analysis.worstcase import response_markdown
 
     written = []
     for path in sorted(src.glob("*.json")):
@@ -337,13 +338,35 @@ def evidence_pages(src: Path, out: Path) -> list[str]:
             text = found_base_markdown(data)
         elif not isinstance(data, dict) or "rows" not in data:  # (found.json: warm starts)
             continue
+        elif data.get("kind") == "best_response":  # one side searched against fixed knobs
+            text = response_markdown(data)
         elif "threshold" not in data:  # a robust-defence study
             text = robust_markdown(data["rows"], data.get("settings"))
         else:
-            text = EnoughResult.load(path).markdown()
+            text = EnoughResult.load(path).markdown() + also_markdown(data.get("also", []))
         _write(out / f"{path.stem}.md", text)
         written.append(path.stem)
     return written
+
+
+def also_markdown(rows: list[dict]) -> str:
+    """A study's other-side figures (``make_curves.py``'s ``also``: the other side's wins and
+    the draws in the same fresh games), as a Markdown table; empty without them."""
+    if not rows:
+        return ""
+    side = rows[0]["side"]
+    lines = [
+        "",
+        f"| level | against | P({side} wins) | 95 % interval | draws | games |",
+        "|---|---|---|---|---|---|",
+    ]
+    labels = {"default": "default attack", "worst": "worst found", "search": "search seeded"}
+    for r in rows:
+        lines.append(
+            f"| {r['level']} | {labels[r['curve']]} | {r['p']:.3f} | [{r['ci_low']:.3f}, "
+            f"{r['ci_high']:.3f}] | {r['draws']} | {r['games']} |"
+        )
+    return "\n".join(lines) + "\n"
 
 
 def budgets_markdown(fig: dict) -> str:

@@ -3,9 +3,13 @@
 figure with its seeds and the searches' evidence) and SVG (the three curves with 95 % bands);
 the docs' build writes their tables from the JSON (``docs/_ext/hexplay_docs.py``).
 
+Besides the curves: AGGRESSOR's army against the computer's best army, a best response
+(:data:`RESPONSE`), and naval's "how long must the IJN stay" with the USN's wins beside the
+IJN's (``also``: the same fresh games; a draw is neither's).
+
 Run from the repository root, on 2 Dask worker processes by default (``--workers``; each
 level's search is ~8800 games; every study took ~13 CPU minutes on this 2-core machine:
-SKIRMISH's curves 4, AMBUSH's 5, the robust study 4)::
+SKIRMISH's curves 4, AMBUSH's 5, the robust study 4; each saved JSON records its own)::
 
     flock /tmp/hexplay-heavy.lock nice -n 10 python docs/evidence/make_curves.py  # every study
     python docs/evidence/make_curves.py --only skirmish_guards --scale 20 --levels 6 --out /tmp/x
@@ -55,11 +59,54 @@ STUDIES: dict[str, dict] = {
         threshold=0.10,
         **FULL,
     ),
+    "naval_leave": dict(
+        game="naval",
+        parameter="leave_loses_before",
+        threshold=0.10,
+        **FULL,
+        also="usn",
+    ),
+    "naval_head_start": dict(
+        game="naval",
+        parameter="ijn_start_points",
+        threshold=0.10,
+        scenario={"leave_loses_before": 10},
+        **FULL,
+        also="usn",
+    ),
 }
 """Each study's arguments of ``enough_protection`` at full size (:data:`FULL`; the seeded
 search's 200 fresh games cost ~9 games each: its set-up search rolls 8 whole games out).
 ``--scale`` divides every game count but the candidates; the saved JSON records the sizes it
 ran at (``settings``, with the CPU and wall time) and the docs' tables state them."""
+
+ARMIES = [
+    "computer",
+    "all armour",
+    "armour 15, air 3",
+    "armour 16, artillery 2",
+    "armour 17, support 1",
+    "armour 14",
+    "armour 10",
+    "armour 9, artillery 6",
+]
+"""AGGRESSOR's armies (its search space's ``army`` values), each tried as it stands."""
+
+RESPONSE: dict[str, dict] = {
+    "aggressor_army": dict(
+        game="aggressor",
+        side="west",
+        fixed={"player": "army", "army": "all armour"},
+        warm=[{"player": "army", "army": a} for a in ARMIES],
+        label="army",
+        **FULL,
+    ),
+}
+"""The best-response studies (:func:`hexplay.analysis.worstcase.best_response` at full size,
+:data:`FULL`): AGGRESSOR's west (army and scripted knobs) against the computer's best army,
+all armour with the scripted player's knobs (the army its set-up search picks: ``search.json``'s
+``search_aggressor_win_rate``); every army of the space is a warm start and is re-estimated as
+it stands on the same fresh games as the winner."""
 
 ROBUST: dict[str, dict] = {
     "skirmish_robust": dict(
@@ -101,10 +148,88 @@ def _cpu() -> float:
     return time.process_time() + kids.ru_utime + kids.ru_stime
 
 
-def sized(name: str, scale: float) -> dict:
-    """The arguments of study ``name`` with every game count divided by ``scale`` (at least
-    10 games; the candidates and the rungs' first judgements kept)."""
-    kw = dict(STUDIES[name])
+def run_response(name: str, scale: float, workers: int | None, out: Path) -> None:
+    from hexplay.analysis.games import spec_of
+    from hexplay.analysis.sweep import _close_client, local_client
+    from hexplay.analysis.worstcase import SEED_STRIDE, best_response, estimate, save_found
+
+    kw = sized(name, scale, RESPONSE)
+    game, side, fixed = kw.pop("game"), kw.pop("side"), kw.pop("fixed")
+    label = kw.pop("label")
+    spec = spec_of(game)
+    t0, c0 = time.perf_counter(), _cpu()
+    client = local_client(workers)
+    try:
+        r = best_response(game, side, None, fixed, client=client, **kw)
+        fresh = r.seed + SEED_STRIDE
+        rows = [_est_row("default", r.default), _est_row("best found", r.best)]
+        others = {s: dict(fixed) for s in spec.sides if s != side}
+        for knobs in kw["warm"]:
+            e = estimate(game, None, {side: knobs, **others}, kw["final_games"], fresh,
+                         client=client)  # fmt: skip
+            rows.append(_est_row(str(knobs.get(label, knobs)), e))
+    finally:
+        _close_client(client)
+    settings = {k: v for k, v in kw.items() if k != "warm"}
+    settings.update(scale=scale, workers=workers or os.cpu_count())
+    settings.update(cpu_s=round(_cpu() - c0), wall_s=round(time.perf_counter() - t0))
+    data = {
+        "kind": "best_response",
+        "game": game,
+        "side": side,
+        "win_side": spec.win_side,
+        "fixed": fixed,
+        "fresh_seed": fresh,
+        "settings": settings,
+        "rows": rows,
+        "search": r.summary(),
+    }
+    (out / f"{name}.json").write_text(json.dumps(data, indent=1, default=str) + "\n")
+    save_found(out / "found.json", r, note=f"{name} against {fixed}")
+    print(f"{name}: best {r.best.knobs} {r.best.p:.3f} in {settings['wall_s']} s", flush=True)
+
+
+def _est_row(label: str, e) -> dict:
+    lo, hi = e.ci
+    return {"label": label, "knobs": e.knobs, "p": e.p, "ci_low": lo, "ci_high": hi,
+            "games": e.games, "wins": e.wins}  # fmt: skip
+
+
+def side_wins(r, side: str, workers: int | None, scenario: dict | None = None) -> list[dict]:
+    """P(``side`` wins) in the fresh games of every figure of the study ``r`` (the same
+    games, seeds, knobs and base ``scenario``): where the reported side's loss is not the
+    other's win (draws)."""
+    from hexplay.analysis.games import spec_of
+    from hexplay.analysis.grid import join_point
+    from hexplay.analysis.stats import wilson_interval
+    from hexplay.analysis.sweep import _close_client, local_client, run_sweep
+    from hexplay.analysis.worstcase import SEED_STRIDE
+
+    spec = spec_of(r.game)
+    client = local_client(workers)
+    rows = []
+    try:
+        for row in r.rows:
+            knobs = {spec.win_side: json.loads(row["knobs"])}
+            knobs.update({s: {} for s in spec.sides if s != spec.win_side})
+            point = join_point({**dict(scenario or {}), r.parameter: row["level"]}, knobs)
+            df = run_sweep([point], row["games"], seed=r.seed + SEED_STRIDE, game=r.game,
+                           common_seeds=True, client=client, progress=False)  # fmt: skip
+            won = int((df["winner"] == side).sum())
+            lo, hi = wilson_interval(won, len(df))
+            rows.append({"level": row["level"], "curve": row["curve"], "side": side,
+                         "p": won / len(df), "ci_low": lo, "ci_high": hi, "games": len(df),
+                         "draws": int(df["winner"].isna().sum())})  # fmt: skip
+    finally:
+        _close_client(client)
+    return rows
+
+
+def sized(name: str, scale: float, table: dict[str, dict] | None = None) -> dict:
+    """The arguments of study ``name`` (of ``table``, default :data:`STUDIES`) with every game
+    count divided by ``scale`` (at least 10 games; the candidates and the rungs' first
+    judgements kept)."""
+    kw = dict((STUDIES if table is None else table)[name])
     if scale != 1:
         for k in ("budget", "final_games", "search_games"):
             if k in kw:
@@ -121,8 +246,12 @@ def run(
     if name in ROBUST:
         run_robust(name, scale, workers, out)
         return
+    if name in RESPONSE:
+        run_response(name, scale, workers, out)
+        return
     kw = sized(name, scale)
     game, parameter, threshold = kw.pop("game"), kw.pop("parameter"), kw.pop("threshold")
+    also = kw.pop("also", None)
     if levels:
         kw["levels"] = levels
     t0, c0 = time.perf_counter(), _cpu()
@@ -133,6 +262,12 @@ def run(
     r.settings["cpu_s"] = round(_cpu() - c0)
     r.settings["wall_s"] = round(time.perf_counter() - t0)
     r.save(out / f"{name}.json")
+    if also:  # the other side's wins on the same games (draws between)
+        data = json.loads((out / f"{name}.json").read_text())
+        data["also"] = side_wins(r, also, workers, kw.get("scenario"))
+        data["settings"]["cpu_s"] = round(_cpu() - c0)
+        data["settings"]["wall_s"] = round(time.perf_counter() - t0)
+        (out / f"{name}.json").write_text(json.dumps(data, indent=1, default=str) + "\n")
     for level, search in zip(r.levels, r.searches):  # warm starts of later runs (--found)
         save_found(out / "found.json", search, note=f"{name} {parameter}={level}")
     (out / f"{name}.svg").write_text(r.svg())
@@ -141,21 +276,25 @@ def run(
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", choices=sorted([*STUDIES, *ROBUST]), action="append", default=None)
+    ap.add_argument(
+        "--only", choices=sorted([*STUDIES, *RESPONSE, *ROBUST]), action="append", default=None
+    )
     ap.add_argument("--scale", type=float, default=1.0, help="divide the games by this")
     ap.add_argument("--workers", type=int, default=2, help="Dask worker processes (default 2)")
     ap.add_argument("--out", type=Path, default=HERE, help="where to write (default: here)")
     ap.add_argument("--levels", nargs="*", default=None, help="these levels only (a trial)")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    for name in args.only or [*STUDIES, *ROBUST]:
+    for name in args.only or [*STUDIES, *RESPONSE, *ROBUST]:
         levels = [_level(v) for v in args.levels] if args.levels else None
         run(name, args.scale, args.workers, args.out, levels)
 
 
 def _level(text: str):
+    """A level from the command line: JSON (``5``, ``null``, ``true``) where it parses, else
+    the text (``"high"``)."""
     try:
-        return int(text)
+        return json.loads(text)
     except ValueError:
         return text
 

@@ -30,9 +30,20 @@ PROTECTION = {
         "Kula Gulf's IJN starts with 6 points (the supply ships have unloaded): how much of "
         "that head start the USN can give against the searched IJN",
     ),
+    "leave_loses_before": Protection(
+        "leave_loses_before",
+        (None, 5, 10, 15, 20),
+        "a side leaving before this turn loses (none: may leave at once)",
+        "usn",
+        "Kula Gulf's IJN may leave the map at once (its troops land, its 6 points kept: an IJN "
+        "major victory while the USN has no point); Horaniu's rule holds a side on station: "
+        "how long the IJN must stay for the USN to stop a searched IJN winning",
+    ),
 }
-"""The naval game's protection parameter (from the USN's side: the fewer points the IJN starts
-with, the less the USN must sink), levels in order of more protection."""
+"""The naval game's protection parameters, from the USN's side, levels in order of more
+protection: the fewer points the IJN starts with, the less the USN must sink; the longer the
+IJN must stay (a side whose ship leaves before that turn loses, the scenario field of Horaniu),
+the longer the USN has to find it."""
 
 SPEC = AnalysisSpec(
     game="naval",

@@ -1,5 +1,16 @@
 """AMBUSH's settings of the search player (:mod:`hexplay.ai.search`): its registered players
-as the candidates (the search's default), 8 rollouts a turn."""
+as the candidates (the search's default: the scripted player is the base), 8 rollouts a turn,
+no set-up search (the base sets up).
+
+Its strength at that budget, against the scripted player in the default scenario on the same
+400 games (seeds 0-399, ``benchmarks/search.py --only ambush``, saved in
+``docs/evidence/search.json``): P(cargo away) is 0.273 [0.231, 0.318]
+(``scripted_ambush_p_adversary``) with the base on both sides; the search as the defender
+brings it down to 0.190 [0.155, 0.231] (``search_ambush_defender_p_adversary``), for 0.046
+CPU s a decision (``search_ambush_defender_p_adversary``); as the adversary it gains nothing
+beyond noise, 0.282 [0.241, 0.329] (``search_ambush_adversary_p_adversary``), for 0.033 CPU
+s a decision (``search_ambush_adversary_p_adversary``). No set-up cost: the budget searches
+no set-up (``setup_iterations`` 0)."""
 
 from __future__ import annotations
 
