@@ -499,7 +499,11 @@ def test_app_controls_have_stable_css_classes():
     assert "hexplay-odds-text" in app.odds.text._dom_classes
     app.select("A1")
     for b in app.builder.tasks.children:
-        assert f"hexplay-task-{b.task_code}" in b._dom_classes
+        off = "hexplay-task-off" in b._dom_classes
+        assert b.disabled == off
+        assert (f"hexplay-off-{b.task_code}" if off else f"hexplay-task-{b.task_code}") in (
+            b._dom_classes
+        )
     before = list(app.builder.tasks.children)
     app.select("A2")
     app.select("A1")  # the same tasks: the same button widgets, no new comms

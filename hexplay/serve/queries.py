@@ -22,6 +22,9 @@ replay [turn]        the referee's view at the end of ``turn`` (once the game is
                      the referee at any time)
 reach unit           where the side's ``unit`` can move (the game's reach query, with
                      its cost unit and the points left)
+order_kind_reasons   each order kind of the side's ``unit``: None (it may give one now)
+unit                 or the rules' reason it may not (the game's
+                     ``order_kind_reasons``)
 ===================  =============================================================
 
 The side a query is about is the seat's own; the referee may name one with ``side`` (and asks
@@ -199,6 +202,17 @@ def _reach(g, side: str, a: dict) -> Any:
     }
 
 
+def _kind_reasons(g, side: str, a: dict) -> Any:
+    from ..engine.protocol import kind_reasons_of
+
+    if side == REFEREE:
+        raise Refused("the referee names the side whose unit's orders it asks")
+    own = (g.view(side).get("units") or {}).get(a["unit"]) or {}
+    if own.get("side") != side:  # (the rules' refusal, as the local call's)
+        raise IllegalOrder("order", f"{a['unit']} is not one of {side}'s units")
+    return rules_answer(lambda: kind_reasons_of(g, side, a["unit"]))
+
+
 def as_reach(d: Any) -> Any:
     """The ``reach`` answer as the local call's :class:`~hexplay.engine.protocol.Reach` (costs
     sent as fractions' text back to numbers)."""
@@ -227,6 +241,7 @@ GENERIC: tuple[Query, ...] = (
     Query("scenario", _scenario, referee=True, method=False),
     Query("replay", _replay, optional={"turn": "count"}, referee=True, method=False),
     Query("reach", _reach, {"unit": "text"}, result=as_reach),
+    Query("order_kind_reasons", _kind_reasons, {"unit": "text"}),
 )
 """The queries every game has (a remote seat has ``scenario`` and ``replay_view`` for them,
 and ``reach``: the game's reach query with its points left, :func:`reach_of`)."""
