@@ -80,8 +80,10 @@ def test_aggressor_reasons_name_the_rule():
         kinds[u.type] = _possible_is_legal(g, side, u.id)
     armor = kinds["Armor"]
     assert armor["move"] is None
-    assert armor["fire"] == "indirect fire: indirect fire is for Artillery units; " + (
-        armor["fire"].rsplit("; ", 1)[1]
+    assert (
+        armor["fire"]
+        == "indirect fire: indirect fire is for Artillery units; "
+        + (armor["fire"].rsplit("; ", 1)[1])
     )
     assert armor["attack"] == "combat: no adjacent enemy to attack now"
     other = next(s for s in g.sides if s != side)

@@ -6,9 +6,9 @@ and shows the engine's error message verbatim when an order is refused.
 
 Stable CSS classes (for browser tests and styling): ``hexplay-end-plot``, ``hexplay-resolve``,
 ``hexplay-new-game`` on the phase buttons, ``hexplay-task-<KIND>`` on each order button of the
-builder (``hexplay-task-off`` and ``hexplay-off-<KIND>`` on the disabled button of a kind the unit
-may not give now, its reason the tooltip), ``hexplay-plot-error`` on its error line, ``hexplay-pick-done`` on its "Done" button
-and ``hexplay-route-steps`` on the number field of an order that needs a count and may take a
+builder (``hexplay-task-off`` and ``hexplay-off-<KIND>`` on the disabled button of a kind the
+unit may not give now, its reason the tooltip), ``hexplay-plot-error`` on its error line,
+``hexplay-pick-done`` on its "Done" button and ``hexplay-route-steps`` on the number field of an order that needs a count and may take a
 path (e.g. a man on foot off the map).
 
 Every button and field that the page can change is a guarded widget (:mod:`.guard`): a
@@ -221,7 +221,8 @@ class PlotBuilder(W.VBox):
 
     One button per :class:`~hexplay.engine.protocol.LegalOrder` the controller offers, then a
     disabled one per order kind the unit may not give now, the rules' reason on hover (the
-    controller's ``kind_reasons``); what the order still needs (its :class:`~hexplay.engine.protocol.Need` s) decides how it is asked:
+    controller's ``kind_reasons``); what the order still needs (its
+    :class:`~hexplay.engine.protocol.Need` s) decides how it is asked:
 
     ``"target"`` (one ``unit`` or ``hex`` need)
         the next board click names it (the controller's ``pick`` turns the click into a value).

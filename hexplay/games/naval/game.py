@@ -40,9 +40,8 @@ from ...engine import (
 )
 from ...engine.protocol import Reach
 from ...hexgrid import Hex, distance
-from . import crt
+from . import crt, why_not
 from . import torpedo as torp
-from . import why_not
 from .classes import CLASSES
 from .movement import (
     FACINGS,
