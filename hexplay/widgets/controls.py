@@ -8,8 +8,8 @@ Stable CSS classes (for browser tests and styling): ``hexplay-end-plot``, ``hexp
 ``hexplay-new-game`` on the phase buttons, ``hexplay-task-<KIND>`` on each order button of the
 builder (``hexplay-task-off`` and ``hexplay-off-<KIND>`` on the disabled button of a kind the
 unit may not give now, its reason the tooltip), ``hexplay-plot-error`` on its error line,
-``hexplay-pick-done`` on its "Done" button and ``hexplay-route-steps`` on the number field of an order that needs a count and may take a
-path (e.g. a man on foot off the map).
+``hexplay-pick-done`` on its "Done" button and ``hexplay-route-steps`` on the number field of
+an order that needs a count and may take a path (e.g. a man on foot off the map).
 
 Every button and field that the page can change is a guarded widget (:mod:`.guard`): a
 disabled or hidden button does nothing, a bad value from the browser is ignored.
