@@ -195,3 +195,25 @@ def test_a_seat_asks_the_table_for_the_reasons():
         with pytest.raises(TableError) as e:
             ask(seat, **args)
         assert e.value.status == status
+
+
+def test_the_kit_catches_reasons_that_disagree_with_legal_orders(monkeypatch):
+    from hexplay.testing import run_check
+
+    g = _started("duel")
+    cls = type(g)
+    run_check("order_kinds", "duel", games=1)  # the default holds
+
+    def all_possible(self, side, unit, legal=None):
+        return dict.fromkeys(self.info.order_kinds)
+
+    monkeypatch.setattr(cls, "order_kind_reasons", all_possible)
+    with pytest.raises(AssertionError, match="reported possible, but legal_orders lists none"):
+        run_check("order_kinds", "duel", games=1)
+
+    def none_possible(self, side, unit, legal=None):
+        return dict.fromkeys(self.info.order_kinds, "rule: never")
+
+    monkeypatch.setattr(cls, "order_kind_reasons", none_possible)
+    with pytest.raises(AssertionError, match="has a legal order, but is reported 'rule: never'"):
+        run_check("order_kinds", "duel", games=1)

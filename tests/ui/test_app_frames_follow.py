@@ -88,7 +88,7 @@ def test_follow_selected_brings_a_unit_outside_the_view_into_the_frame(
         _select(page, a)
         b = _boxes(page)
         assert not _overlap(b["units"][a], b["frame"]) and b["zoom"] == zoom
-        assert K(page, "app.board.follow") == {}
+        assert K(page, "app.board.follow.get('if_seen')") is True  # (out of view: it stays)
         page.screenshot(path=str(artifacts / "follow_off.png"))
         # ticked: the selected unit comes into the frame, at the same zoom
         page.locator(".hexplay-follow input[type='checkbox']").check()
@@ -99,4 +99,81 @@ def test_follow_selected_brings_a_unit_outside_the_view_into_the_frame(
         _select(page, c)
         _followed(page, c, zoom)
         page.screenshot(path=str(artifacts / "follow_on.png"))
+        assert not [e for e in page.hexplay_errors if "hexplay" in e.lower()]
+
+
+HEX_BOXES = """(labels) => {
+  const out = {};
+  for (const l of labels) {
+    const p = document.querySelector(`.hexplay-hexes polygon[data-hex="${l}"]`);
+    if (!p) continue;
+    const r = p.getBoundingClientRect();
+    out[l] = {x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2};
+  }
+  return out;
+}"""
+
+
+def _marks_outside(page: Any, unit: str) -> list[str]:
+    """The hexes ``unit``'s selection marks (its reach and targets) whose centres lie outside
+    the board's frame or under its toolbar."""
+    labels = K(
+        page,
+        f"sorted(app.board.follow.get('hexes') or []) if app.selected_unit == {unit!r} else []",
+    )
+    b = _boxes(page)
+    f, t = b["frame"], b["toolbar"]
+    cs = page.evaluate(HEX_BOXES, labels)
+    return [
+        h
+        for h, c in cs.items()
+        if not (f["x"] <= c["x"] <= f["r"] and max(f["y"], t["b"]) <= c["y"] <= f["b"])
+    ]
+
+
+def test_a_selection_brings_the_units_reach_into_view(
+    browser_context: Any, lab_server: Any, nb_dir: Path, artifacts: Path
+) -> None:
+    """Zoomed in, a unit in view whose reach runs out of the frame: selecting it pans (the
+    zoom kept) until every hex of its reach is in the frame, clear of the zoom buttons."""
+    cells = [harness.PROBE_CELL, CELL, "app", "probe"]
+    with harness.board_page(browser_context, lab_server, nb_dir / NB, cells, (1366, 768)) as page:
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
+        page.wait_for_function("() => document.querySelector('.hexplay-board').dataset.framed")
+        page.locator(".hexplay-board").scroll_into_view_if_needed()
+        own = K(page, "[u for u, v in app.units_by_id.items() if app._selectable(v)]")
+        for _ in range(5):
+            page.locator('.hexplay-board .hexplay-tool[title="zoom in"]').click()
+        page.wait_for_timeout(200)
+        zoom = _boxes(page)["zoom"]
+        reach = K(
+            page,
+            "{u: sorted(app.orders.reach(u)) for u in " + repr(own) + "}",
+        )
+        b = _boxes(page)
+        f = b["frame"]
+        cs = page.evaluate(HEX_BOXES, sorted({h for hs in reach.values() for h in hs}))
+        edge = None
+        for u in own:  # in view, some of its reach not
+            box = b["units"].get(u)
+            if not box or not _inside(box, f) or _overlap(box, b["toolbar"]):
+                continue
+            if any(
+                h in cs and not (f["x"] <= cs[h]["x"] <= f["r"] and f["y"] <= cs[h]["y"] <= f["b"])
+                for h in reach[u]
+            ):
+                edge = u
+                break
+        assert edge is not None, "no unit in view with its reach partly outside"
+        _select(page, edge)
+        seq = str(harness.wait_kernel(page, "app.board.follow.get('seq')"))
+        page.wait_for_function(
+            "(n) => document.querySelector('.hexplay-board').dataset.followed === n", arg=seq
+        )
+        page.wait_for_timeout(200)
+        assert _marks_outside(page, edge) == []
+        after = _boxes(page)
+        assert after["zoom"] == zoom, "its reach fits at this zoom: panned, not zoomed"
+        assert _inside(after["units"][edge], after["frame"])
+        page.screenshot(path=str(artifacts / "follow_reach.png"))
         assert not [e for e in page.hexplay_errors if "hexplay" in e.lower()]
