@@ -248,6 +248,7 @@ class GameApp(W.VBox):
         self.click_status = W.HTML(layout=W.Layout(flex="1 1 auto"))
         self.click_status.add_class("hexplay-click-status")
         self._followed: tuple[str, str] | None = None  # (unit, hex) the board was last asked
+        self._marks_asked: tuple[Any, ...] | None = None  # the last selection's follow
         self.follow_box = G.Checkbox(
             value=bool(follow),
             description="Follow selected",
@@ -363,8 +364,12 @@ class GameApp(W.VBox):
         hex_ = (self.units_by_id.get(unit) or {}).get("hex") if unit is not None else None
         if marks and hex_ is not None and unit is not None:
             on = self.follow_selected
+            asked = (unit, str(hex_), on, self._state_key())
+            if asked == self._marks_asked:  # the same selection again: asked already
+                return
+            self._marks_asked = asked
             self._followed = (unit, str(hex_)) if on else None
-            self.board.follow_unit(unit, self._marked_hexes(), if_seen=not on)
+            self.board.follow_unit(unit, marks=True, if_seen=not on)
             return
         if not self.follow_selected or unit is None:
             self._followed = None
@@ -374,14 +379,12 @@ class GameApp(W.VBox):
         self._followed = (unit, str(hex_))
         self.board.follow_unit(unit)
 
-    def _marked_hexes(self) -> list[str]:
-        """The hexes the selection marks on the board: its reach and its targets."""
-        ov = self.board.overlays
-        reach = ov.get("reachable")
-        hexes = list(reach) if isinstance(reach, (dict, list, tuple)) else []
-        targets = ov.get("highlight")
-        hexes += list(targets) if isinstance(targets, (list, tuple)) else []
-        return [h for h in hexes if isinstance(h, str)]
+    def _state_key(self) -> tuple[Any, ...]:
+        """Equal while the game has not changed (its command log is as long, the same turn
+        and phase): the reach and targets a selection marks are the same."""
+        g = self.game
+        log = getattr(getattr(g, "commands", None), "commands", None)
+        return (id(g), None if log is None else len(log), g.turn, str(g.phase))
 
     @traitlets.observe("follow_selected")
     def _on_follow(self, change: dict[str, Any]) -> None:

@@ -1406,8 +1406,8 @@ class Board {
     return true;
   }
 
-  /** Bring the ``follow`` trait's counter, and the hexes it lists (the selected unit's reach
-   * and targets), into view with a margin of a hex and a half, clear of a band at the top as
+  /** Bring the ``follow`` trait's counter, and the hexes it lists (``hexes``; with ``marks``
+   * the selection's reach and highlighted targets as the overlays draw them), into view with a margin of a hex and a half, clear of a band at the top as
    * tall as the toolbar (nothing under the zoom buttons). Everything already there leaves the
    * view as it is; else the view pans the least that brings it all in, keeping the zoom, and
    * zooms out (at most FOLLOW_ZOOM_OUT times, never past the whole map; centred on them) only
@@ -1423,11 +1423,20 @@ class Board {
     const c = u ? this.centre(u.hex) : null;
     if (!c) return false;
     let x0 = c[0], x1 = c[0], y0 = c[1], y1 = c[1];
-    for (const h of fo.hexes || []) {
+    const add = (x, y) => {
+      x0 = Math.min(x0, x); x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+    };
+    const marked = [...(fo.hexes || [])];
+    if (fo.marks) {
+      // the selection's marks as drawn: the reach overlay's hexes and the highlighted ones
+      const r = this.reachData();
+      for (const i of r ? r.hexes : []) add(g.x[i], g.y[i]);
+      marked.push(...((this.model.get("overlays") || {}).highlight || []));
+    }
+    for (const h of marked) {
       const p = this.centre(String(h));
-      if (!p) continue;
-      x0 = Math.min(x0, p[0]); x1 = Math.max(x1, p[0]);
-      y0 = Math.min(y0, p[1]); y1 = Math.max(y1, p[1]);
+      if (p) add(p[0], p[1]);
     }
     const v = this.vb;
     const px = this.svg.getBoundingClientRect().width || 600; // the drawing's width on screen

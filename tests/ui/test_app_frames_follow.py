@@ -119,7 +119,9 @@ def _marks_outside(page: Any, unit: str) -> list[str]:
     the board's frame or under its toolbar."""
     labels = K(
         page,
-        f"sorted(app.board.follow.get('hexes') or []) if app.selected_unit == {unit!r} else []",
+        "sorted(set(app.board.overlays.get('reachable') or ())"
+        " | set(app.board.overlays.get('highlight') or ()))"
+        f" if app.selected_unit == {unit!r} else []",
     )
     b = _boxes(page)
     f, t = b["frame"], b["toolbar"]
