@@ -66,24 +66,29 @@ def reasons(
             out[code] = None
             continue
         tries = cands.get(code) or []
-        if not tries and code == "DF":
-            out[code] = "{}: {}".format(*NOTHING_TO_TRY[code])
-            continue
         out[code] = _first_refusal(g, side, unit, orders, plan, tries or [Task(code)], code)
     return out
 
 
 def _first_refusal(g, side, unit, orders, plan, tries: list[Task], code: str) -> str:
+    """The rules' first refusal of ``tries``; one the plot validation accepts means the task is
+    left out for the side's moving vehicles (:data:`KEEP_SIDE_PLOT`)."""
+    first = None
     for t in tries:
         trial = dict(orders)
         trial[unit] = [*orders.get(unit, ()), t]
         try:
             g.side_plan(side, trial, unit, plan)
         except IllegalOrder as e:
-            if t.target is None and "give target=" in e.message and code in NOTHING_TO_TRY:
-                return "{}: {}".format(*NOTHING_TO_TRY[code])
-            return _said(e)
-    return "{}: {}".format(*KEEP_SIDE_PLOT)
+            if first is None:
+                bare = t.target is None and ("give target=" in e.message or "None" in e.message)
+                if bare and code in NOTHING_TO_TRY:  # (only the missing target named)
+                    first = "{}: {}".format(*NOTHING_TO_TRY[code])
+                else:
+                    first = _said(e)
+            continue
+        return "{}: {}".format(*KEEP_SIDE_PLOT)
+    return first or "{}: {}".format(*KEEP_SIDE_PLOT)
 
 
 __all__ = ["reasons", "unit_codes"]
