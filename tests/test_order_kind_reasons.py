@@ -217,3 +217,25 @@ def test_the_kit_catches_reasons_that_disagree_with_legal_orders(monkeypatch):
     monkeypatch.setattr(cls, "order_kind_reasons", none_possible)
     with pytest.raises(AssertionError, match="has a legal order, but is reported 'rule: never'"):
         run_check("order_kinds", "duel", games=1)
+
+
+def test_a_commanders_seat_gets_the_generic_reasons_from_its_own_orders():
+    """A commander's seat forwards other calls to the side's game: its reasons are the
+    generic ones from its own legal orders (nothing of what only the side knows)."""
+    from hexplay.engine.commanders import CommandSeat
+    from hexplay.engine.protocol import kind_reasons_of
+
+    class Seat:  # the seat's own class defines no order_kind_reasons
+        info = hexplay.new_game("duel").info
+
+        def __init__(self, g):
+            self.g = g
+
+        def __getattr__(self, attr):
+            return getattr(self.g, attr)
+
+    g = _started("duel")
+    side = g.to_act()[0]
+    u = next(lo.unit for lo in g.legal_orders(side) if lo.unit)
+    assert kind_reasons_of(Seat(g), side, u) == default_kind_reasons(g, side, u)
+    assert getattr(CommandSeat, "order_kind_reasons", None) is None

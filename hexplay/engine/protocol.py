@@ -406,13 +406,14 @@ def kind_reasons_of(
     game: Any, side: str, unit: str, legal: Sequence[LegalOrder] | None = None
 ) -> KindReasons:
     """The game's :meth:`Game.order_kind_reasons` (``legal``: the unit's legal orders, passed
-    on to a protocol game); an object without one gets :func:`default_kind_reasons`."""
-    fn = getattr(game, "order_kind_reasons", None)
-    if fn is None:
-        return default_kind_reasons(game, side, unit, legal)
+    on to a protocol game); an object whose class has none (e.g. a commander's seat, which
+    forwards to the whole side's game) gets :func:`default_kind_reasons` from its own legal
+    orders: no reason names what the asker may not know."""
     if isinstance(game, Game):
-        return dict(fn(side, unit, legal=legal))
-    return dict(fn(side, unit))
+        return dict(game.order_kind_reasons(side, unit, legal=legal))
+    if getattr(type(game), "order_kind_reasons", None) is None:
+        return default_kind_reasons(game, side, unit, legal)
+    return dict(game.order_kind_reasons(side, unit))
 
 
 class Game(ABC):
