@@ -69,7 +69,8 @@ ms.addIcons([letterground, letterequipment, letterinstallations, lettersea, lett
 const SVGNS = "http://www.w3.org/2000/svg";
 const SQ3 = Math.sqrt(3);
 const SIZE = 30; // hex radius in SVG user units
-/** The most a selection's follow zooms out to bring the unit's reach and targets in view. */
+/** The most a selection's follow zooms out (from the turn's framing) to bring the unit's
+ * reach and targets in view. */
 const FOLLOW_ZOOM_OUT = 1.6;
 
 const SIDE_COLOURS = {
@@ -1401,6 +1402,7 @@ class Board {
     const top = y0 - m - band; // the band above the highest counter
     const tall = y1 + m - top; // the group with its margins and the band: centred in view
     this.vb = { x: cx - w / 2, y: top - (h - tall) / 2, w, h };
+    this.framedW = w; // (a selection's follow zooms out at most FOLLOW_ZOOM_OUT times this)
     this.applyViewBox();
     this.el.dataset.framed = String(fr.seq ?? "");
     return true;
@@ -1410,8 +1412,8 @@ class Board {
    * the selection's reach and highlighted targets as the overlays draw them), into view with a margin of a hex and a half, clear of a band at the top as
    * tall as the toolbar (nothing under the zoom buttons). Everything already there leaves the
    * view as it is; else the view pans the least that brings it all in, keeping the zoom, and
-   * zooms out (at most FOLLOW_ZOOM_OUT times, never past the whole map; centred on them) only
-   * when they do not fit at this zoom; farther apart than that, the zoom is kept and the view
+   * zooms out (to at most FOLLOW_ZOOM_OUT times the turn's framing, never past the whole map;
+   * centred on them) only when they do not fit at this zoom; farther apart than that, the zoom is kept and the view
    * centred on them as far as the counter stays in view. With ``if_seen`` only a counter in
    * view now (below the band) brings them in: one outside leaves the view as it is. Only the viewBox
    * changes: nothing on the page moves. Sets ``data-followed`` (the seq followed). */
@@ -1452,8 +1454,10 @@ class Board {
       // the least width holding them: w >= span + 2m across, h - band(w) >= span + 2m down
       const perW = 1 / a - bandPx / px;
       let w = Math.max(v.w, x1 - x0 + 2 * mm, perW > 0 ? (y1 - y0 + 2 * mm) / perW : v.w);
-      // zoom out at most FOLLOW_ZOOM_OUT times (and no further than the whole map)
-      const most = Math.max(v.w, Math.min(v.w * FOLLOW_ZOOM_OUT, this.base ? this.base.w : v.w));
+      // zoom out to at most FOLLOW_ZOOM_OUT times the turn's framing (the view's, if none),
+      // never past the whole map: selection after selection does not zoom out further
+      const ref = this.framedW || v.w;
+      const most = Math.max(v.w, Math.min(ref * FOLLOW_ZOOM_OUT, this.base ? this.base.w : v.w));
       if (w > most) {
         // too far apart: the zoom kept, the view centred on them, the counter kept in view
         const clamp = (x, lo, hi) => Math.min(Math.max(x, lo), hi);

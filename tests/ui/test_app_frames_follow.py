@@ -2,8 +2,8 @@
 zoomed in, a unit selected by its roster button outside the view stays outside with the box
 off; ticking the box brings it inside the board's frame, clear of the zoom buttons, at the same
 zoom; and with the box on, selecting another unit outside the view brings that one in (with
-its reach and targets: zoomed out at most 1.6 times). Without the box, selecting a unit in view
-brings its reach and targets into view.
+its reach and targets: zoomed out at most to 1.6 times the turn's framing). Without the box,
+selecting a unit in view brings its reach and targets into view.
 Screenshots: ``test-artifacts/ui/follow_{off,on}.png``."""
 
 from __future__ import annotations
@@ -59,9 +59,9 @@ def _select(page: Any, unit: str) -> None:
     page.wait_for_timeout(400)  # (a follow pans on the second animation frame)
 
 
-def _followed(page: Any, unit: str, zoom: str, out: float = 1.0) -> None:
+def _followed(page: Any, unit: str, zoom: str, least: float | None = None) -> None:
     """The follow asked last is done: ``unit`` in the frame, clear of the toolbar, the zoom
-    kept (``out``: zoomed out at most that many times, a selection's reach brought in)."""
+    kept (``least``: zoomed out to no less than that, a selection's reach brought in)."""
     seq = str(harness.wait_kernel(page, "app.board.follow.get('seq')"))
     page.wait_for_function(
         "(n) => document.querySelector('.hexplay-board').dataset.followed === n", arg=seq
@@ -71,7 +71,8 @@ def _followed(page: Any, unit: str, zoom: str, out: float = 1.0) -> None:
     box = b["units"][unit]
     assert _inside(box, b["frame"]), (unit, box, b["frame"])
     assert not _overlap(box, b["toolbar"]), (unit, box, b["toolbar"])
-    assert float(zoom) / out - 0.01 <= float(b["zoom"]) <= float(zoom) + 0.01, (b["zoom"], zoom)
+    low = float(zoom) if least is None else least
+    assert low - 0.01 <= float(b["zoom"]) <= float(zoom) + 0.01, (b["zoom"], zoom, least)
 
 
 def test_follow_selected_brings_a_unit_outside_the_view_into_the_frame(
@@ -83,6 +84,7 @@ def test_follow_selected_brings_a_unit_outside_the_view_into_the_frame(
         page.wait_for_function("() => document.querySelector('.hexplay-board').dataset.framed")
         page.locator(".hexplay-board").scroll_into_view_if_needed()
         own = K(page, "[u for u, v in app.units_by_id.items() if app._selectable(v)]")
+        framed = float(_boxes(page)["zoom"])  # the turn's framing
         for _ in range(4):  # zoomed in on the middle of the side's units: some are outside
             page.locator('.hexplay-board .hexplay-tool[title="zoom in"]').click()
         page.wait_for_timeout(200)
@@ -99,10 +101,10 @@ def test_follow_selected_brings_a_unit_outside_the_view_into_the_frame(
         harness.wait_kernel(page, "app.follow_selected")
         _followed(page, a, zoom)
         # on: another unit outside the view, selected by its roster button, is brought in
-        # with its reach and targets (zooming out at most 1.6 times for them)
+        # with its reach and targets (zooming out at most to 1.6 times the framing for them)
         c = _outside(page, own, but=a)
         _select(page, c)
-        _followed(page, c, zoom, out=1.6)
+        _followed(page, c, zoom, least=framed / 1.6)
         page.screenshot(path=str(artifacts / "follow_on.png"))
         assert not [e for e in page.hexplay_errors if "hexplay" in e.lower()]
 
@@ -142,14 +144,15 @@ def test_a_selection_brings_the_units_reach_into_view(
     browser_context: Any, lab_server: Any, nb_dir: Path, artifacts: Path
 ) -> None:
     """Zoomed in, a unit in view whose reach runs out of the frame: selecting it pans (zooming
-    out at most 1.6 times) until every hex of its reach and targets is in the frame, clear of
-    the zoom buttons."""
+    out at most to 1.6 times the turn's framing) until every hex of its reach and targets is
+    in the frame, clear of the zoom buttons."""
     cells = [harness.PROBE_CELL, CELL, "app", "probe"]
     with harness.board_page(browser_context, lab_server, nb_dir / NB, cells, (1366, 768)) as page:
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
         page.wait_for_function("() => document.querySelector('.hexplay-board').dataset.framed")
         page.locator(".hexplay-board").scroll_into_view_if_needed()
         own = K(page, "[u for u, v in app.units_by_id.items() if app._selectable(v)]")
+        framed = float(_boxes(page)["zoom"])  # the turn's framing
         for _ in range(5):
             page.locator('.hexplay-board .hexplay-tool[title="zoom in"]').click()
         page.wait_for_timeout(200)
@@ -181,8 +184,8 @@ def test_a_selection_brings_the_units_reach_into_view(
         page.wait_for_timeout(200)
         assert _marks_outside(page, edge) == []
         after = _boxes(page)
-        # panned, or zoomed out no more than the follow's limit (1.6 times)
-        assert float(zoom) / 1.6 - 0.01 <= float(after["zoom"]) <= float(zoom) + 0.01
+        # panned, or zoomed out to no more than the follow's limit (1.6 times the framing)
+        assert framed / 1.6 - 0.01 <= float(after["zoom"]) <= float(zoom) + 0.01
         assert _inside(after["units"][edge], after["frame"])
         page.screenshot(path=str(artifacts / "follow_reach.png"))
         assert not [e for e in page.hexplay_errors if "hexplay" in e.lower()]
