@@ -160,6 +160,8 @@ def test_order_builder_shows_the_kinds_it_may_not_give_disabled_with_the_reason(
     df = off["DF"]
     assert df.tooltip == "DF not now: §4 turn 1: defenders may not fire before turn 2"
     assert "hexplay-task-off" in df._dom_classes and "hexplay-off-DF" in df._dom_classes
+    assert "G1 may not now: DF, MP" in b.why_not.value  # the reasons in words, folded
+    assert "defenders may not fire before turn 2" in b.why_not.value
     df.click()  # a disabled button does nothing
     assert not app.game.orders_of("defender").get("G1")
     b.click_task("DF")  # asked by code: the reason said

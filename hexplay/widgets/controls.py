@@ -303,6 +303,9 @@ class PlotBuilder(W.VBox):
         self.on_path: Callable[[Any, list[str], float | None], Any] | None = None
         self.error = W.HTML()
         self.error.add_class("hexplay-plot-error")
+        #: The disabled kinds' reasons in words, folded (no hover on a tablet): one line.
+        self.why_not = W.HTML()
+        self.why_not.add_class("hexplay-why-not")
         self._buttons: dict[tuple[Any, ...], W.Button] = {}  # reused across refreshes
         self.pick_row = W.HBox(
             [self.prompt, self.hexes, self.steps, self.choice, self.done, self.cancel],
@@ -317,6 +320,7 @@ class PlotBuilder(W.VBox):
             [
                 self.header,
                 self.tasks,
+                self.why_not,
                 W.HBox(
                     [self.ap, self.ap_text, self.attack, self.undo, self.same],
                     layout=W.Layout(flex_flow="row wrap", align_items="center"),
@@ -412,6 +416,7 @@ class PlotBuilder(W.VBox):
             self.entries = []
             self.header.value = "<i>select one of your units on the board</i>"
             self.tasks.children = ()
+            self.why_not.value = ""
             self.plotted.value = ""
             self.ap.value = 0
             self.ap.layout.visibility = "hidden"  # no unit: no points to show
@@ -423,9 +428,13 @@ class PlotBuilder(W.VBox):
         except Exception as e:  # the engine refused: show why, offer nothing
             self.entries = []
             self.show_error(str(e))
-        buttons = tuple(self._button(lo) for lo in self.entries) + self._off_buttons(c, u)
+        off = self._off_buttons(c, u)
+        buttons = tuple(self._button(lo) for lo in self.entries) + off
         if buttons != tuple(self.tasks.children):
             self.tasks.children = buttons
+        why = _why_not_html(u, [(b.task_code, b.tooltip) for b in off])  # type: ignore[attr-defined]
+        if self.why_not.value != why:
+            self.why_not.value = why
         self._show_points(c, u)
         plotted = c.plotted(u)
         self.plotted.value = (
@@ -691,6 +700,19 @@ class PlotBuilder(W.VBox):
             self.show_error(str(e))
             return
         self._plot_changed()
+
+
+def _why_not_html(unit: str, off: Sequence[tuple[str, str]]) -> str:
+    """The disabled kinds of ``unit`` and each one's reason, folded under one line."""
+    if not off:
+        return ""
+    rows = "".join(f"<li>{html.escape(tip)}</li>" for _kind, tip in off)
+    kinds = ", ".join(html.escape(k) for k, _tip in off)
+    return (
+        "<details style='font-size:12px;color:#555'>"
+        f"<summary>{html.escape(unit)} may not now: {kinds} (why?)</summary>"
+        f"<ul style='margin:2px 0 2px 16px;padding:0'>{rows}</ul></details>"
+    )
 
 
 def need_mode(needs: Sequence[Any]) -> str | None:

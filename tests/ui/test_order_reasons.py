@@ -1,6 +1,7 @@
 """The order builder's disabled buttons in JupyterLab (real Chromium): SKIRMISH's guard on
 turn 1 shows DF disabled, its reason (the rule: defenders fire from turn 2) the button's
-hover title; pressing it gives nothing. Screenshot: ``test-artifacts/ui/order_reasons.png``."""
+hover title and a line under the buttons that opens on the reasons; pressing it gives
+nothing. Screenshot: ``test-artifacts/ui/order_reasons.png``."""
 
 from __future__ import annotations
 
@@ -42,8 +43,17 @@ def test_a_disabled_order_shows_the_rules_reason_on_hover(
         reasons = K(page, "app.builder.off_reasons()")
         for code, why in reasons.items():
             assert page.locator(f"button.hexplay-off-{code}").get_attribute("title") == why
+        # the same words folded under one line (no hover on a tablet): opened by a click
+        why = page.locator(".hexplay-why-not details")
+        assert "DF" in why.locator("summary").inner_text()
+        assert not why.locator("li").first.is_visible()
+        why.locator("summary").click()
+        shown = why.locator("li", has_text="defenders may not fire before turn 2")
+        shown.wait_for(state="visible")
+        assert shown.inner_text() == title
         off.hover(force=True)
         page.wait_for_timeout(300)
+        page.locator(".hexplay-why-not").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / "order_reasons.png"))
         off.click(force=True)  # a disabled button gives nothing
         page.wait_for_timeout(300)
