@@ -131,7 +131,7 @@ def commanders_answer(slot: Any, who: str, args: Mapping[str, Any], answer: Any)
     unit = args.get("unit")
     can = {lo.kind for lo in cg.legal_orders(who, unit) if lo.unit == unit}
     hidden = cg.hidden(who)
-    out = {}
+    out: dict[str, str | None] = {}
     for kind, why in answer.items():
         if kind in can:
             out[kind] = None
