@@ -73,7 +73,10 @@ def test_the_table_dispatches_from_the_declaration():
     assert PUBLIC_SCENARIO["skirmish"] == declared("skirmish").public_scenario
     with toys_registered():
         assert find("toy-race", "scenario") is GENERIC[0]
-        with pytest.raises(BadArgs, match=r"its queries are \['reach', 'replay', 'scenario'\]"):
+        with pytest.raises(
+            BadArgs,
+            match=r"its queries are \['order_kind_reasons', 'reach', 'replay', 'scenario'\]",
+        ):
             find("toy-race", "ap_left")
         assert "toy-race" not in SETUPS
 

@@ -499,7 +499,11 @@ def test_app_controls_have_stable_css_classes():
     assert "hexplay-odds-text" in app.odds.text._dom_classes
     app.select("A1")
     for b in app.builder.tasks.children:
-        assert f"hexplay-task-{b.task_code}" in b._dom_classes
+        off = "hexplay-task-off" in b._dom_classes
+        assert b.disabled == off
+        assert (f"hexplay-off-{b.task_code}" if off else f"hexplay-task-{b.task_code}") in (
+            b._dom_classes
+        )
     before = list(app.builder.tasks.children)
     app.select("A2")
     app.select("A1")  # the same tasks: the same button widgets, no new comms
@@ -518,7 +522,8 @@ def test_app_click_sends_one_board_message_and_reuses_cached_sight():
         app.board.simulate_click(app.units_by_id[unit]["hex"], unit)
         updates = [m for m in rec.messages if m.get("method") == "update"]
         assert len(updates) == 1, updates
-        assert set(updates[0]["state"]) == {"selected", "overlays"}  # never the units list
+        # (and the follow: its reach and targets into view) never the units list
+        assert set(updates[0]["state"]) == {"selected", "overlays", "follow"}
         assert app.board.selected == unit
     from hexplay.games.skirmish.sight import SKIRMISH_SIGHT
 
@@ -588,7 +593,12 @@ async def _browser_click_protocol() -> None:
     assert [m["method"] for m in rec.messages] == ["custom"]
     answer = rec.messages[0]["content"]
     assert answer["type"] == "answer"
-    assert set(answer["state"]) == {"selected", "overlays", "_answer"}
+    assert set(answer["state"]) == {
+        "selected",
+        "overlays",
+        "follow",
+        "_answer",
+    }  # (its reach in view)
     assert answer["state"]["_answer"]["seq"] == 1
     # its buffers are the overlays' (hex indices, costs), at the paths it names
     assert len(answer["buffer_paths"]) == len(rec.buffers[0]) > 0

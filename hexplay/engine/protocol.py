@@ -376,6 +376,46 @@ def reach_of(game: Any, side: str, unit: str, legal: Sequence[LegalOrder] | None
     )
 
 
+KindReasons = dict[str, str | None]
+"""Order kind -> None (the unit may give an order of it now) or the reason it may not, in the
+rules' words (``"rule: message"``): :meth:`Game.order_kind_reasons`."""
+
+
+def default_kind_reasons(
+    game: Any, side: str, unit: str, legal: Sequence[LegalOrder] | None = None
+) -> KindReasons:
+    """:meth:`Game.order_kind_reasons` from ``legal_orders(side, unit)`` alone: every kind of
+    ``info.order_kinds``, None where the unit has a legal order of it, else a generic reason
+    (the game over, the side not to act, or no legal order of the kind now). Works for any
+    object with ``info`` and ``legal_orders`` (a remote game too)."""
+    legal = game.legal_orders(side, unit) if legal is None else legal
+    can = {lo.kind for lo in legal if lo.unit == unit}
+    if getattr(game, "over", False):
+        why = "sequence of play: the game is over"
+    elif side not in tuple(game.to_act()):
+        why = f"sequence of play: the {side} may not order now"
+    else:
+        why = ""
+    return {
+        k: None if k in can else (why or f"orders: {unit} has no legal {k} order now")
+        for k in game.info.order_kinds
+    }
+
+
+def kind_reasons_of(
+    game: Any, side: str, unit: str, legal: Sequence[LegalOrder] | None = None
+) -> KindReasons:
+    """The game's :meth:`Game.order_kind_reasons` (``legal``: the unit's legal orders, passed
+    on to a protocol game); an object whose class has none (e.g. a commander's seat, which
+    forwards to the whole side's game) gets :func:`default_kind_reasons` from its own legal
+    orders: no reason names what the asker may not know."""
+    if isinstance(game, Game):
+        return dict(game.order_kind_reasons(side, unit, legal=legal))
+    if getattr(type(game), "order_kind_reasons", None) is None:
+        return default_kind_reasons(game, side, unit, legal)
+    return dict(game.order_kind_reasons(side, unit))
+
+
 class Game(ABC):
     """Base class of every ruleset's game object; the whole protocol in one place.
 
@@ -467,6 +507,19 @@ class Game(ABC):
         ``legal``: ``legal_orders(side, unit)`` if the caller has them. Default: from those
         (:func:`default_reach`); a game may answer faster or better."""
         return default_reach(self, side, unit, legal)
+
+    def order_kind_reasons(
+        self, side: str, unit: str, legal: Sequence[LegalOrder] | None = None
+    ) -> KindReasons:
+        """Why ``unit`` may or may not give each order kind now: kind -> None (it has a legal
+        order of that kind: :meth:`legal_orders` lists one) or the rules' reason, naming the
+        rule (``"§4 turn 1: defenders may not fire before turn 2"``): what the order builder
+        shows on a disabled button. The kinds are those of :attr:`GameInfo.order_kinds` that
+        concern the unit now (a game may leave out kinds its units never give, e.g. another
+        unit class's, or the set-up's during play). ``legal``: ``legal_orders(side, unit)`` if
+        the caller has them. Default: :func:`default_kind_reasons` (generic words); a game
+        gives its rules' reasons."""
+        return default_kind_reasons(self, side, unit, legal)
 
     def order(self, order: Order | Mapping[str, Any] | str, /, **kw: Any) -> Any:
         """Give an order: an :class:`Order`, its dict form, or ``order(side, kind=, unit=,

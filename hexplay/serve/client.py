@@ -288,6 +288,12 @@ class RemoteGame:
         args = {"unit": unit} if side is None else {"side": side, "unit": unit}
         return as_reach(self.query("reach", **args))
 
+    def order_kind_reasons(self, side: str | None, unit: str) -> dict[str, str | None]:
+        """Each order kind of the seat's ``unit``: None or the rules' reason it may not give
+        one now (the table's ``order_kind_reasons`` query)."""
+        args = {"unit": unit} if side is None else {"side": side, "unit": unit}
+        return dict(self.query("order_kind_reasons", **args))
+
     # --- what the app shell asks beside the turn (the protocol's defaults) -----------------
     @property
     def turn_limit(self) -> int | None:

@@ -11,18 +11,21 @@ side's data refused (403, logged).
 A game declares its queries once, in its own package: a :class:`SideQueries` (its queries, the
 scenario fields a side is shown, its default set-up) named by ``queries=`` in its plugin record.
 The table dispatches from it (:func:`find`) and :class:`~hexplay.serve.client.RemoteGame` derives
-a remote seat's methods from it. Every game has the three queries below besides its own:
+a remote seat's methods from it. Every game has the four queries below besides its own:
 
-===================  =============================================================
-query                what, and who may ask it
-===================  =============================================================
-scenario             the scenario's public terms (the game's ``public_scenario``;
-                     all of it for the referee)
-replay [turn]        the referee's view at the end of ``turn`` (once the game is over;
-                     the referee at any time)
-reach unit           where the side's ``unit`` can move (the game's reach query, with
-                     its cost unit and the points left)
-===================  =============================================================
+=======================  =========================================================
+query                    what, and who may ask it
+=======================  =========================================================
+scenario                 the scenario's public terms (the game's ``public_scenario``;
+                         all of it for the referee)
+replay [turn]            the referee's view at the end of ``turn`` (once the game is
+                         over; the referee at any time)
+reach unit               where the side's ``unit`` can move (the game's reach query,
+                         with its cost unit and the points left)
+order_kind_reasons unit  each order kind of the side's ``unit``: None (it may give one
+                         now) or the rules' reason it may not (the game's
+                         ``order_kind_reasons``)
+=======================  =========================================================
 
 The side a query is about is the seat's own; the referee may name one with ``side`` (and asks
 as ``"referee"`` where the query is declared ``referee=True``). A refusal by the rules (an
@@ -199,6 +202,17 @@ def _reach(g, side: str, a: dict) -> Any:
     }
 
 
+def _kind_reasons(g, side: str, a: dict) -> Any:
+    from ..engine.protocol import kind_reasons_of
+
+    if side == REFEREE:
+        raise Refused("the referee names the side whose unit's orders it asks")
+    own = (g.view(side).get("units") or {}).get(a["unit"]) or {}
+    if own.get("side") != side:  # (the rules' refusal, as the local call's)
+        raise IllegalOrder("order", f"{a['unit']} is not one of {side}'s units")
+    return rules_answer(lambda: kind_reasons_of(g, side, a["unit"]))
+
+
 def as_reach(d: Any) -> Any:
     """The ``reach`` answer as the local call's :class:`~hexplay.engine.protocol.Reach` (costs
     sent as fractions' text back to numbers)."""
@@ -227,9 +241,11 @@ GENERIC: tuple[Query, ...] = (
     Query("scenario", _scenario, referee=True, method=False),
     Query("replay", _replay, optional={"turn": "count"}, referee=True, method=False),
     Query("reach", _reach, {"unit": "text"}, result=as_reach),
+    Query("order_kind_reasons", _kind_reasons, {"unit": "text"}),
 )
 """The queries every game has (a remote seat has ``scenario`` and ``replay_view`` for them,
-and ``reach``: the game's reach query with its points left, :func:`reach_of`)."""
+and ``reach``: the game's reach query with its points left, :func:`reach_of`, and
+``order_kind_reasons``: why a unit may not give each kind now)."""
 
 NONE = SideQueries()
 """The declaration of a game that declares none: the generic queries, its scenario's name."""

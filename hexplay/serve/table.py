@@ -484,7 +484,8 @@ class Table:
             got = teams.read(self, slot, seat, op, args)
             if op != "query":
                 return got
-            return self._query(slot, seat, {**args, "side": teams.side_of(seat)}, peer)
+            answer = self._query(slot, seat, {**args, "side": teams.side_of(seat)}, peer)
+            return teams.commanders_answer(slot, seat, args, answer)
         if op == "query":
             return self._query(slot, seat, args, peer)
         side = self._side(slot, seat, args, op, peer)

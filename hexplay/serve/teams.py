@@ -24,6 +24,7 @@ table's meta ``computer:<game>`` the commands played by the computer.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import zlib
 from collections.abc import Mapping
@@ -117,6 +118,28 @@ def read(table: Any, slot: Any, who: str, op: str, args: Mapping[str, Any]) -> A
     if hidden and any(isinstance(v, str) and v in hidden for v in args.values()):
         raise table._refuse(slot, who, "query", "", f"{who} has no report of that unit")
     return None  # the table runs it for the side
+
+
+def commanders_answer(slot: Any, who: str, args: Mapping[str, Any], answer: Any) -> Any:
+    """A side's query answer as commander ``who`` may have it: ``order_kind_reasons`` says
+    possible only what ``who`` may order, and a reason naming an enemy ``who`` has no report
+    of gives way to the generic one (:func:`~hexplay.engine.protocol.default_kind_reasons`'s
+    words); other answers as they are."""
+    if args.get("q") != "order_kind_reasons" or not isinstance(answer, dict):
+        return answer
+    cg = slot.team
+    unit = args.get("unit")
+    can = {lo.kind for lo in cg.legal_orders(who, unit) if lo.unit == unit}
+    hidden = cg.hidden(who)
+    out: dict[str, str | None] = {}
+    for kind, why in answer.items():
+        if kind in can:
+            out[kind] = None
+        elif why is None or (hidden and set(re.findall(r"[\w-]+", why)) & hidden):
+            out[kind] = f"orders: {unit} has no legal {kind} order {who} may give now"
+        else:
+            out[kind] = why
+    return out
 
 
 def write(table: Any, slot: Any, who: str, op: str, args: Mapping[str, Any], key: Any) -> None:

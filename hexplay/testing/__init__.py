@@ -19,7 +19,8 @@ The checks (:data:`CHECKS`) play the registered game ``name`` through the protoc
     the GameInfo, FORMAT, COMMANDS and instance attributes the platform reads; declared
     capabilities hold; named scenarios start.
 ``order_kinds``
-    ``info.order_kinds`` covers every kind ``legal_orders`` lists.
+    ``info.order_kinds`` covers every kind ``legal_orders`` lists; ``order_kind_reasons``
+    reports a kind possible exactly when the unit has a legal order of it (else a reason).
 ``playouts``
     every registered player, on each side, plays whole games to the end; outcomes are flat
     rows.
@@ -181,6 +182,38 @@ def check_order_kinds(kit: Kit) -> None:
     if kinds - set(info.order_kinds):
         undeclared = sorted(kinds - set(info.order_kinds))
         _fail(kit, f"legal_orders lists kinds {undeclared} that info.order_kinds does not declare")
+    for seed in kit.seeds():
+        for i, pos in enumerate(_positions(kit, seed, every=3 if kit.quick else 1)):
+            if i > (8 if kit.quick else 40):
+                break
+            for side in pos.to_act():
+                _kind_reasons_at(kit, pos, side)
+
+
+KIND_REASON_UNITS = 3
+"""Units per side and position whose :meth:`Game.order_kind_reasons` the kit checks."""
+
+
+def _kind_reasons_at(kit: Kit, g: Game, side: str) -> None:
+    """``order_kind_reasons``: declared kinds only; a kind reported possible (None) has a
+    legal order of the unit; a kind with a legal order is reported possible; a reason is words
+    (the rule named: ``"rule: message"``)."""
+    legal = g.legal_orders(side)
+    units = list(dict.fromkeys(lo.unit for lo in legal if lo.unit is not None))
+    for unit in units[:KIND_REASON_UNITS]:
+        can = {lo.kind for lo in legal if lo.unit == unit}
+        got = g.order_kind_reasons(side, unit)
+        at = f"turn {g.turn} ({g.phase}): order_kind_reasons({side!r}, {unit!r})"
+        if set(got) - set(g.info.order_kinds):
+            _fail(kit, f"{at} names undeclared kinds {sorted(set(got) - set(g.info.order_kinds))}")
+        for kind, why in got.items():
+            if why is None and kind not in can:
+                _fail(kit, f"{at}: {kind} reported possible, but legal_orders lists none")
+            if why is not None and (not isinstance(why, str) or not why.strip()):
+                _fail(kit, f"{at}: {kind}'s reason is {why!r}, not words")
+        for kind in can:
+            if kind not in got or got[kind] is not None:
+                _fail(kit, f"{at}: {kind} has a legal order, but is reported {got.get(kind)!r}")
 
 
 def _undo_holds(kit: Kit, game: Game) -> bool:

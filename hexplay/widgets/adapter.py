@@ -44,7 +44,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..engine.protocol import LegalOrder, Need, Order, Reach, reach_of
+from ..engine.protocol import LegalOrder, Need, Order, Reach, kind_reasons_of, reach_of
 from .counters import CounterStyle, SideStyle
 
 REFEREE = "referee"
@@ -144,6 +144,19 @@ class OrderController:
                 return Reach(unit=unit)
 
         return self.remember(("reach", self.side, unit), make)
+
+    def kind_reasons(self, unit: str) -> dict[str, str | None]:
+        """The game's :meth:`~hexplay.engine.protocol.Game.order_kind_reasons` for ``unit``
+        (:func:`~hexplay.engine.protocol.kind_reasons_of`), remembered with the legal orders
+        until the game's next command; empty if refused."""
+
+        def make() -> dict[str, str | None]:
+            try:
+                return kind_reasons_of(self.game, self.side, unit, self.engine_legal_orders(unit))
+            except Exception:  # not the side's unit, gone...: nothing to say
+                return {}
+
+        return self.remember(("kind_reasons", self.side, unit), make)
 
     def remember(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
         """``make()``, remembered under ``key`` until the game's next command (the engine's

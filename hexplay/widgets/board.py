@@ -253,9 +253,12 @@ class HexBoard(PageMessages, anywidget.AnyWidget):
     #: so that every one of them is in view, none under the toolbar, when ``seq`` changes (and
     #: ◎ does it again); :meth:`frame_side`.
     frame = traitlets.Dict().tag(sync=True)
-    #: Keep a counter in view (``{"unit": id, "seq": n}``): when ``seq`` changes the page pans,
-    #: keeping the zoom, so that the counter is in view and not under the toolbar (a counter
-    #: already there does not move the view); :meth:`follow_unit`.
+    #: Keep a counter in view (``{"unit": id, "seq": n, "hexes": [labels], "marks": bool,
+    #: "if_seen": bool}``): when ``seq`` changes the page brings the counter and the hexes
+    #: (``marks``: the reach and highlight overlays' hexes) into view, none under the
+    #: toolbar: the least pan keeping the zoom, zooming out only when they do not fit (all
+    #: already there, or with ``if_seen`` a counter out of view: the view stays);
+    #: :meth:`follow_unit`.
     follow = traitlets.Dict().tag(sync=True)
     #: A notice over the map, below the toolbar (``{"title", "lines": [...], "kind"}``; empty:
     #: none): drawn as text, the pointer goes through it, nothing on the page moves for it.
@@ -579,10 +582,22 @@ class HexBoard(PageMessages, anywidget.AnyWidget):
         each ◎ (see the ``frame`` trait)."""
         self.frame = {"side": side, "seq": int((self.frame or {}).get("seq", 0)) + 1}
 
-    def follow_unit(self, unit: str) -> None:
-        """Ask the page to pan (keeping the zoom) so that ``unit``'s counter is in view, none of
-        it under the toolbar (see the ``follow`` trait); nothing moves if it is already."""
-        self.follow = {"unit": str(unit), "seq": int((self.follow or {}).get("seq", 0)) + 1}
+    def follow_unit(
+        self, unit: str, hexes: Iterable[str] = (), marks: bool = False, if_seen: bool = False
+    ) -> None:
+        """Ask the page to bring ``unit``'s counter and ``hexes`` (with ``marks``: the reach
+        and highlighted targets the overlays draw) into view, none of it under the toolbar
+        (see the ``follow`` trait): the least pan at this zoom, zooming out only when they do
+        not fit; nothing moves if they are in view. ``if_seen``: only if the counter is in
+        view now (else the view stays)."""
+        fo: dict[str, Any] = {"unit": str(unit), "seq": int((self.follow or {}).get("seq", 0)) + 1}
+        if hexes:
+            fo["hexes"] = sorted({str(h) for h in hexes})
+        if marks:
+            fo["marks"] = True
+        if if_seen:
+            fo["if_seen"] = True
+        self.follow = fo
 
     def set_overlay(self, name: str, value: Any) -> None:
         """Replace one overlay (``None`` removes it), keeping the others."""

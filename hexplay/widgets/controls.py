@@ -6,9 +6,10 @@ and shows the engine's error message verbatim when an order is refused.
 
 Stable CSS classes (for browser tests and styling): ``hexplay-end-plot``, ``hexplay-resolve``,
 ``hexplay-new-game`` on the phase buttons, ``hexplay-task-<KIND>`` on each order button of the
-builder, ``hexplay-plot-error`` on its error line, ``hexplay-pick-done`` on its "Done" button
-and ``hexplay-route-steps`` on the number field of an order that needs a count and may take a
-path (e.g. a man on foot off the map).
+builder (``hexplay-task-off`` and ``hexplay-off-<KIND>`` on the disabled button of a kind the
+unit may not give now, its reason the tooltip), ``hexplay-plot-error`` on its error line,
+``hexplay-pick-done`` on its "Done" button and ``hexplay-route-steps`` on the number field of
+an order that needs a count and may take a path (e.g. a man on foot off the map).
 
 Every button and field that the page can change is a guarded widget (:mod:`.guard`): a
 disabled or hidden button does nothing, a bad value from the browser is ignored.
@@ -49,6 +50,10 @@ class PlotController(Protocol):
     def plotted(self, unit: str) -> list[str]: ...
 
     def unit_hex(self, unit: str) -> str | None: ...
+
+    def kind_reasons(self, unit: str) -> Mapping[str, str | None]:
+        """The unit's order kinds -> None (it may give one now) or the rules' reason it may
+        not (:meth:`~hexplay.engine.protocol.Game.order_kind_reasons`)."""
 
 
 #: The new-game question while a game is in play / after it ended.
@@ -214,8 +219,10 @@ class TurnTimer(W.HBox):
 class PlotBuilder(W.VBox):
     """Build the selected unit's orders from the game's ``legal_orders``.
 
-    One button per :class:`~hexplay.engine.protocol.LegalOrder` the controller offers; what the
-    order still needs (its :class:`~hexplay.engine.protocol.Need` s) decides how it is asked:
+    One button per :class:`~hexplay.engine.protocol.LegalOrder` the controller offers, then a
+    disabled one per order kind the unit may not give now, the rules' reason on hover (the
+    controller's ``kind_reasons``); what the order still needs (its
+    :class:`~hexplay.engine.protocol.Need` s) decides how it is asked:
 
     ``"target"`` (one ``unit`` or ``hex`` need)
         the next board click names it (the controller's ``pick`` turns the click into a value).
@@ -296,6 +303,9 @@ class PlotBuilder(W.VBox):
         self.on_path: Callable[[Any, list[str], float | None], Any] | None = None
         self.error = W.HTML()
         self.error.add_class("hexplay-plot-error")
+        #: The disabled kinds' reasons in words, folded (no hover on a tablet): one line.
+        self.why_not = W.HTML()
+        self.why_not.add_class("hexplay-why-not")
         self._buttons: dict[tuple[Any, ...], W.Button] = {}  # reused across refreshes
         self.pick_row = W.HBox(
             [self.prompt, self.hexes, self.steps, self.choice, self.done, self.cancel],
@@ -310,6 +320,7 @@ class PlotBuilder(W.VBox):
             [
                 self.header,
                 self.tasks,
+                self.why_not,
                 W.HBox(
                     [self.ap, self.ap_text, self.attack, self.undo, self.same],
                     layout=W.Layout(flex_flow="row wrap", align_items="center"),
@@ -363,6 +374,40 @@ class PlotBuilder(W.VBox):
             self._buttons[key] = b
         return b
 
+    def _off_button(self, kind: str, reason: str) -> W.Button:
+        """The disabled button of an order kind the unit may not give now, its reason (the
+        rules' words, the rule named) on hover; created once per kind, its tooltip kept
+        current."""
+        key = ("off", kind)
+        b = self._buttons.get(key)
+        if b is None:
+            b = G.Button(description=kind, disabled=True, layout=W.Layout(width="auto"))
+            b.add_class("hexplay-task-off")
+            b.add_class(f"hexplay-off-{kind}")
+            b.task_code = kind  # type: ignore[attr-defined]
+            self._buttons[key] = b
+        text = f"{kind} not now: {reason}"
+        if b.tooltip != text:
+            b.tooltip = text
+        return b
+
+    def _off_buttons(self, c: Any, u: str) -> tuple[W.Button, ...]:
+        """A disabled button per order kind of the unit with no legal order now (the
+        controller's ``kind_reasons``; a controller without it shows none)."""
+        ask = getattr(c, "kind_reasons", None)
+        if ask is None:
+            return ()
+        try:
+            reasons = ask(u)
+        except Exception:  # the engine refused to say: nothing shown disabled
+            return ()
+        legal = {lo.kind for lo in self.entries}
+        return tuple(
+            self._off_button(k, why)
+            for k, why in reasons.items()
+            if why is not None and k not in legal
+        )
+
     def refresh(self) -> None:
         """Show the unit's legal orders, AP and plot (traits that did not change send nothing)."""
         c, u = self.controller, self.unit
@@ -371,6 +416,7 @@ class PlotBuilder(W.VBox):
             self.entries = []
             self.header.value = "<i>select one of your units on the board</i>"
             self.tasks.children = ()
+            self.why_not.value = ""
             self.plotted.value = ""
             self.ap.value = 0
             self.ap.layout.visibility = "hidden"  # no unit: no points to show
@@ -382,9 +428,13 @@ class PlotBuilder(W.VBox):
         except Exception as e:  # the engine refused: show why, offer nothing
             self.entries = []
             self.show_error(str(e))
-        buttons = tuple(self._button(lo) for lo in self.entries)
+        off = self._off_buttons(c, u)
+        buttons = tuple(self._button(lo) for lo in self.entries) + off
         if buttons != tuple(self.tasks.children):
             self.tasks.children = buttons
+        why = _why_not_html(u, [(b.task_code, b.tooltip) for b in off])  # type: ignore[attr-defined]
+        if self.why_not.value != why:
+            self.why_not.value = why
         self._show_points(c, u)
         plotted = c.plotted(u)
         self.plotted.value = (
@@ -421,15 +471,21 @@ class PlotBuilder(W.VBox):
         self.ap_text.value = f"{_fmt(left)} / {_fmt(total)}"
 
     def task_codes(self) -> list[str]:
-        return [b.task_code for b in self.tasks.children]  # type: ignore[attr-defined]
+        """The kinds of the order buttons the unit may press now (the disabled ones left out)."""
+        return [b.task_code for b in self.tasks.children if not b.disabled]  # type: ignore[attr-defined]
+
+    def off_reasons(self) -> dict[str, str]:
+        """Kind -> the tooltip of its disabled button (why the unit may not give it now)."""
+        return {b.task_code: b.tooltip for b in self.tasks.children if b.disabled}  # type: ignore[attr-defined]
 
     def click_task(self, code: str) -> None:
         """Press the button of order kind ``code`` (what a user click does)."""
         for b in self.tasks.children:
-            if b.task_code == code:  # type: ignore[attr-defined]
+            if b.task_code == code and not b.disabled:  # type: ignore[attr-defined]
                 b.click()
                 return
-        self.show_error(f"{code} is not a legal order for {self.unit} now")
+        why = self.off_reasons().get(code)
+        self.show_error(why or f"{code} is not a legal order for {self.unit} now")
 
     # --- ordering -----------------------------------------------------------------------------
     def _start_key(self, key: tuple) -> None:
@@ -644,6 +700,19 @@ class PlotBuilder(W.VBox):
             self.show_error(str(e))
             return
         self._plot_changed()
+
+
+def _why_not_html(unit: str, off: Sequence[tuple[str, str]]) -> str:
+    """The disabled kinds of ``unit`` and each one's reason, folded under one line."""
+    if not off:
+        return ""
+    rows = "".join(f"<li>{html.escape(tip)}</li>" for _kind, tip in off)
+    kinds = ", ".join(html.escape(k) for k, _tip in off)
+    return (
+        "<details style='font-size:12px;color:#555'>"
+        f"<summary>{html.escape(unit)} may not now: {kinds} (why?)</summary>"
+        f"<ul style='margin:2px 0 2px 16px;padding:0'>{rows}</ul></details>"
+    )
 
 
 def need_mode(needs: Sequence[Any]) -> str | None:

@@ -24,7 +24,9 @@ first turn); the **Rules** card (:mod:`.rules_card`), the turn summary's terms
 (:mod:`.summary`) and the briefing are the game's plugin-record parts; the **Save** tab saves
 and loads the game (:mod:`.save_load`). The board frames the side's units at the start and
 after each turn (with "Follow selected", ``follow_selected``, it also pans to the selected unit
-and after its moves, keeping the zoom); the side panel keeps fixed heights (the phase line,
+and after its moves, keeping the zoom); selecting a unit brings its reach and targets into view
+when they are not; the order builder shows the kinds the unit may not give now disabled, the
+rules' reason on hover; the side panel keeps fixed heights (the phase line,
 the summary's area, the roster) and the game-over banner lies over the board: nothing moves.
 
 Stable CSS classes: ``hexplay-ready`` (hot-seat hand-over button), ``hexplay-win-probability``
@@ -126,8 +128,9 @@ class GameApp(W.VBox):
     #: The last turn's events as the viewer may know them (the turn summary's).
     events: traitlets.List[dict[str, Any]] = traitlets.List()
     #: The board keeps the selected unit in view: it pans (keeping the zoom) at a selection
-    #: and after the unit moved; off, the view only frames the side's units at the start and
-    #: after each turn. The "Follow selected" box under the board sets it too.
+    #: and after the unit moved; off, the view frames the side's units at the start and after
+    #: each turn, and a selection only brings the unit's reach and targets into view when
+    #: they are not (:meth:`_follow`). The "Follow selected" box under the board sets it too.
     follow_selected = traitlets.Bool(False)
 
     def __init__(
@@ -245,6 +248,7 @@ class GameApp(W.VBox):
         self.click_status = W.HTML(layout=W.Layout(flex="1 1 auto"))
         self.click_status.add_class("hexplay-click-status")
         self._followed: tuple[str, str] | None = None  # (unit, hex) the board was last asked
+        self._marks_asked: tuple[Any, ...] | None = None  # the last selection's follow
         self.follow_box = G.Checkbox(
             value=bool(follow),
             description="Follow selected",
@@ -350,18 +354,37 @@ class GameApp(W.VBox):
             return
         self.board.frame_side(None if self.referee else self.plotting_side)
 
-    def _follow(self, force: bool = False) -> None:
-        """With ``follow_selected``, the board keeps the selected unit in view: asked again at
-        a selection (``force``) or when the unit's hex changed since it was last asked."""
+    def _follow(self, force: bool = False, marks: bool = False) -> None:
+        """The board keeps the selected unit in view. ``marks`` (a selection): its reach and
+        targets as marked on the board come into view with it (a student sees every hex a
+        click may give); without ``follow_selected`` only for a unit in view (one selected
+        off the view leaves the view where it is). With ``follow_selected``, asked again at a
+        selection (``force``) or when the unit's hex changed since it was last asked."""
         unit = self.selected_unit
+        hex_ = (self.units_by_id.get(unit) or {}).get("hex") if unit is not None else None
+        if marks and hex_ is not None and unit is not None:
+            on = self.follow_selected
+            asked = (unit, str(hex_), on, self._state_key())
+            if asked == self._marks_asked:  # the same selection again: asked already
+                return
+            self._marks_asked = asked
+            self._followed = (unit, str(hex_)) if on else None
+            self.board.follow_unit(unit, marks=True, if_seen=not on)
+            return
         if not self.follow_selected or unit is None:
             self._followed = None
             return
-        hex_ = (self.units_by_id.get(unit) or {}).get("hex")
         if hex_ is None or (not force and self._followed == (unit, hex_)):
             return
         self._followed = (unit, str(hex_))
         self.board.follow_unit(unit)
+
+    def _state_key(self) -> tuple[Any, ...]:
+        """Equal while the game has not changed (its command log is as long, the same turn
+        and phase): the reach and targets a selection marks are the same."""
+        g = self.game
+        log = getattr(getattr(g, "commands", None), "commands", None)
+        return (id(g), None if log is None else len(log), g.turn, str(g.phase))
 
     @traitlets.observe("follow_selected")
     def _on_follow(self, change: dict[str, Any]) -> None:
@@ -1132,7 +1155,7 @@ class GameApp(W.VBox):
         with self.board.hold_sync():  # the adapter's overlays for the selection, one message
             self.board.selected = unit
             self._show_overlays(self.context(), {})
-            self._follow(force=True)
+            self._follow(force=True, marks=True)  # its reach and targets in view with it
         self.board.after_answer(lambda: self._select_panels(unit))
 
     def _marks(self, unit: str, ov: dict[str, Any]) -> dict[str, Any]:

@@ -69,6 +69,9 @@ ms.addIcons([letterground, letterequipment, letterinstallations, lettersea, lett
 const SVGNS = "http://www.w3.org/2000/svg";
 const SQ3 = Math.sqrt(3);
 const SIZE = 30; // hex radius in SVG user units
+/** The most a selection's follow zooms out (from the turn's framing) to bring the unit's
+ * reach and targets in view. */
+const FOLLOW_ZOOM_OUT = 1.6;
 
 const SIDE_COLOURS = {
   adversary: "#b8322a",
@@ -1399,15 +1402,21 @@ class Board {
     const top = y0 - m - band; // the band above the highest counter
     const tall = y1 + m - top; // the group with its margins and the band: centred in view
     this.vb = { x: cx - w / 2, y: top - (h - tall) / 2, w, h };
+    this.framedW = w; // (a selection's follow zooms out at most FOLLOW_ZOOM_OUT times this)
     this.applyViewBox();
     this.el.dataset.framed = String(fr.seq ?? "");
     return true;
   }
 
-  /** Pan, keeping the zoom, so that the ``follow`` trait's counter is in view with a margin
-   * of a hex and a half, clear of a band at the top as tall as the toolbar (no counter under
-   * the zoom buttons); a counter already there leaves the view as it is, else it is brought
-   * to the middle of the clear area. Sets ``data-followed`` (the seq followed). */
+  /** Bring the ``follow`` trait's counter, and the hexes it lists (``hexes``; with ``marks``
+   * the selection's reach and highlighted targets as the overlays draw them), into view with a margin of a hex and a half, clear of a band at the top as
+   * tall as the toolbar (nothing under the zoom buttons). Everything already there leaves the
+   * view as it is; else the view pans the least that brings it all in, keeping the zoom, and
+   * zooms out (to at most FOLLOW_ZOOM_OUT times the turn's framing, never past the whole map;
+   * centred on them) only when they do not fit at this zoom; farther apart than that, the zoom is kept and the view
+   * centred on them as far as the counter stays in view. With ``if_seen`` only a counter in
+   * view now (below the band) brings them in: one outside leaves the view as it is. Only the viewBox
+   * changes: nothing on the page moves. Sets ``data-followed`` (the seq followed). */
   followUnit() {
     const g = this.geom;
     const fo = this.model.get("follow") || {};
@@ -1415,14 +1424,59 @@ class Board {
     const u = this.unitsById.get(String(fo.unit));
     const c = u ? this.centre(u.hex) : null;
     if (!c) return false;
+    let x0 = c[0], x1 = c[0], y0 = c[1], y1 = c[1];
+    const add = (x, y) => {
+      x0 = Math.min(x0, x); x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+    };
+    const marked = [...(fo.hexes || [])];
+    if (fo.marks) {
+      // the selection's marks as drawn: the reach overlay's hexes and the highlighted ones
+      const r = this.reachData();
+      for (const i of r ? r.hexes : []) add(g.x[i], g.y[i]);
+      marked.push(...((this.model.get("overlays") || {}).highlight || []));
+    }
+    for (const h of marked) {
+      const p = this.centre(String(h));
+      if (p) add(p[0], p[1]);
+    }
     const v = this.vb;
     const px = this.svg.getBoundingClientRect().width || 600; // the drawing's width on screen
-    const band = (((this.toolbar.getBoundingClientRect().height || 22) + 12) * v.w) / px;
+    const bandPx = (this.toolbar.getBoundingClientRect().height || 22) + 12;
+    const band = (bandPx * v.w) / px;
     const m = Math.min(SIZE * 1.5, v.w / 4, (v.h - band) / 4);
-    const x0 = v.x + m, x1 = v.x + v.w - m, y0 = v.y + band + m, y1 = v.y + v.h - m;
-    if (c[0] < x0 || c[0] > x1 || c[1] < y0 || c[1] > y1) {
-      const top = v.y + band;
-      this.vb = { x: c[0] - v.w / 2, y: v.y + (c[1] - (top + v.y + v.h) / 2), w: v.w, h: v.h };
+    const inside = x0 - m >= v.x && x1 + m <= v.x + v.w && y0 - m >= v.y + band && y1 + m <= v.y + v.h;
+    // ``if_seen``: only for a counter in view now (else the view is left where it is)
+    const seen = c[0] >= v.x && c[0] <= v.x + v.w && c[1] >= v.y + band && c[1] <= v.y + v.h;
+    if (!inside && (seen || !fo.if_seen)) {
+      const a = v.w / v.h;
+      const mm = SIZE * 1.5;
+      // the least width holding them: w >= span + 2m across, h - band(w) >= span + 2m down
+      const perW = 1 / a - bandPx / px;
+      let w = Math.max(v.w, x1 - x0 + 2 * mm, perW > 0 ? (y1 - y0 + 2 * mm) / perW : v.w);
+      // zoom out to at most FOLLOW_ZOOM_OUT times the turn's framing (the view's, if none),
+      // never past the whole map: selection after selection does not zoom out further
+      const ref = this.framedW || v.w;
+      const most = Math.max(v.w, Math.min(ref * FOLLOW_ZOOM_OUT, this.base ? this.base.w : v.w));
+      if (w > most) {
+        // too far apart: the zoom kept, the view centred on them, the counter kept in view
+        const clamp = (x, lo, hi) => Math.min(Math.max(x, lo), hi);
+        const x = clamp((x0 + x1) / 2 - v.w / 2, c[0] + m - v.w, c[0] - m);
+        const y = clamp((y0 + y1) / 2 - (v.h + band) / 2, c[1] + m - v.h, c[1] - m - band);
+        this.vb = { x, y, w: v.w, h: v.h };
+      } else if (w > v.w) {
+        const h = w / a;
+        const bw = (bandPx * w) / px;
+        const top = y0 - mm - bw; // the band above the highest one
+        const tall = y1 + mm - top;
+        this.vb = { x: (x0 + x1) / 2 - w / 2, y: top - (h - tall) / 2, w, h };
+      } else {
+        // the least pan: each edge moved only as far as needed
+        const shift = (lo, hi, vlo, vhi) => (lo < vlo ? lo - vlo : hi > vhi ? hi - vhi : 0);
+        const dx = shift(x0 - m, x1 + m, v.x, v.x + v.w);
+        const dy = shift(y0 - m, y1 + m, v.y + band, v.y + v.h);
+        this.vb = { x: v.x + dx, y: v.y + dy, w: v.w, h: v.h };
+      }
       this.applyViewBox();
     }
     this.el.dataset.followed = String(fo.seq ?? "");

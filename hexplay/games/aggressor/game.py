@@ -34,7 +34,7 @@ from ...engine.protocol import Reach
 from . import phases, queries, setup
 from .board import EAST, KEY_DIRECTIONS, OTHER, SIDE_COLOURS, SIDES, WEST, board_of
 from .features import RULES as FEATURE_RULES
-from .legal import ORDER_PATHS, PLAY_KINDS, RULE_NAMES, need_name, unit_orders
+from .legal import ORDER_PATHS, PLAY_KINDS, RULE_NAMES, kind_reasons, need_name, unit_orders
 from .observation import Sighting, observation_phase
 from .scenario import Scenario, parse_scenario
 from .units import TECHNICAL, UNIT_TYPES, Unit
@@ -299,6 +299,24 @@ class AggressorGame(Game):
             if u.alive:
                 out.extend(unit_orders(self, u))
         return out
+
+    def order_kind_reasons(self, side: str, unit: str, legal=None) -> dict[str, str | None]:
+        """In play: every play kind of the unit, None or the rule's reason it is blocked
+        (:func:`.legal.kind_reasons`, the order check's own); in set-up: its set-up orders."""
+        u = self.units.get(unit) if isinstance(unit, str) else None
+        if self._over or u is None:
+            return {}
+        if self._turn == 0:
+            legal = self.legal_orders(side, unit) if legal is None else legal
+            return {lo.kind: None for lo in legal if lo.unit == unit}
+        if u.side != side:
+            return {k: f"order: {unit} is not one of the {side}'s units" for k in PLAY_KINDS}
+        if not u.alive:
+            return {k: f"order: {u.id} has been eliminated" for k in PLAY_KINDS}
+        if side != self.current:
+            why = f"sequence of play: it is {self.current}'s turn, not {side}'s"
+            return dict.fromkeys(PLAY_KINDS, why)
+        return kind_reasons(self, u)
 
     def _setup_orders(self, side: str, unit: str | None) -> list[LegalOrder]:
         return setup.setup_orders(self, side, unit)

@@ -104,6 +104,21 @@ def unit_orders(g, u) -> list[LegalOrder]:
     return out
 
 
+def kind_reasons(g, u) -> dict[str, str | None]:
+    """Every play kind of ``u``: None if :func:`unit_orders` lists it, else why not (the
+    rule's :func:`blocked` reason, or no hex the kind may take now)."""
+    out: dict[str, str | None] = {}
+    for kind in PLAY_KINDS:
+        why = blocked(g, u, kind)
+        if why is not None:
+            out[kind] = f"{why[0]}: {why[1]}"
+        elif targets(g, u, kind) == []:
+            out[kind] = f"{RULE_NAMES[kind]}: no {PROMPTS[kind]} now"
+        else:
+            out[kind] = None
+    return out
+
+
 class OrderPath(NamedTuple):
     """One order kind's way through the order check and its application, looked up once per
     order (:data:`ORDER_PATHS`): the argument naming its hex (None: it takes none), the rule it

@@ -479,6 +479,26 @@ class AmbushGame(SkirmishGame):
             out.extend(radio.call_orders(self, side, unit))
         return out
 
+    def order_kind_reasons(self, side: str, unit: str, legal=None) -> dict[str, str | None]:
+        """SKIRMISH's reasons, and a man's radio call (RC): None or the radio rule's refusal
+        (:func:`..skirmish.radio.check_call`, to the centre first, then each escort)."""
+        legal = self.legal_orders(side, unit) if legal is None else legal
+        out = super().order_kind_reasons(side, unit, legal)
+        if unit not in self.men or self.phase == "setup" or not out:
+            return out
+        if any(lo.kind == radio.CALL and lo.unit == unit for lo in legal):
+            out[radio.CALL] = None
+            return out
+        why = f"{radio.RULE}: no call to make"
+        for to in (radio.CENTRE, *self.scenario.escorts):
+            try:
+                radio.check_call(self, side, unit, to)
+            except IllegalOrder as e:
+                why = f"{e.rule}: {e.message}"
+                break
+        out[radio.CALL] = why
+        return out
+
     def _order(self, order):
         if order.kind.upper() == radio.CALL:
             extra = sorted(set(order.args) - {"target"})

@@ -40,7 +40,7 @@ from ...engine import (
 )
 from ...engine.protocol import Reach
 from ...hexgrid import Hex, distance
-from . import crt
+from . import crt, why_not
 from . import torpedo as torp
 from .classes import CLASSES
 from .movement import (
@@ -386,6 +386,11 @@ class NavalGame(Game):
         if not isinstance(ship_id, str) or ship_id not in self.ships:
             raise IllegalOrder("order", f"no ship {ship_id!r}")
         return self.ships[ship_id]
+
+    def order_kind_reasons(self, side: str, unit: str, legal=None) -> dict[str, str | None]:
+        """A ship's order kinds (the whole ``plot`` aside), each None or the plot check's
+        refusal now (:mod:`.why_not`)."""
+        return why_not.reasons(self, side, unit, legal)
 
     def legal_orders(self, side: str, unit: str | None = None) -> list[LegalOrder]:
         if self.over or side not in SIDES or self.submitted[side]:

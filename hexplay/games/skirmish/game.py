@@ -44,6 +44,7 @@ from ...engine.record import load, replay_only, save_object, take_state
 from . import inputs as _in
 from . import setup as _setup
 from . import setup_undo as _setup_undo
+from . import why_not
 from .arrange import arrange as _arrange
 from .candidates import candidate_tasks
 from .combat import attack_strength, weapon_can_harm
@@ -357,6 +358,13 @@ class SkirmishGame(SkirmishState, Game):
         """Every order ``side`` could give now, with what each still needs (see
         :mod:`.orders`)."""
         return _legal_orders(self, side, unit)
+
+    def order_kind_reasons(
+        self, side: str, unit: str, legal: Sequence[LegalOrder] | None = None
+    ) -> dict[str, str | None]:
+        """The unit's Table II tasks (a man's or a vehicle's), each None or the rules' refusal
+        of it now (:mod:`.why_not`); in set-up, its set-up orders."""
+        return why_not.reasons(self, side, unit, legal)
 
     def reach(self, side: str, unit: str, legal: Sequence[LegalOrder] | None = None) -> Reach:
         """A man on foot: the MP need's cheapest paths (AP); a vehicle: the route hexes ahead
