@@ -13,8 +13,9 @@ last turn and End buttons. The student's way of playing (what it clicks each tur
   vehicle (his one order that needs nothing, e.g. SKIRMISH's EV: its button on the Plot tab)
   when an enemy he knows of is within :data:`LEAVE_RANGE` hexes, else he rides on (no click);
 - later turns of a plotted game: **Same as last turn** (one click: each unit's last order again,
-  the rules judging each), then the units that can attack now (select, two clicks) and the men
-  aboard who leave their vehicle (select, its button);
+  the rules judging each), then the units that can attack now and have no attack from the
+  repeat (select, two clicks; its roster row shows an attack repeated) and the men aboard who
+  leave their vehicle (select, its button);
 - an alternating game (orders act at once): up to :data:`ATTACKS_PER_TURN` units that can
   attack, then moves for the :data:`MOVES_PER_TURN` units nearest the enemy;
 - End plot / End turn (one click).
@@ -121,6 +122,22 @@ def attack_target(unit):
             if need.kind == "hex" and o in by_hex:
                 return by_hex[o]
     return None
+
+
+def attack_given(unit):
+    '''The unit already has an attack order this turn (its roster row shows it: e.g. Same as
+    last turn gave its shot again), in an order of an attack kind or an order carrying one.'''
+    log = app.game.commands
+    start = log.marks.get(int(getattr(app.game, "turn", 0)), len(log.commands))
+    for c in log.commands[start:]:
+        a = c.args
+        if c.op != "order" or a.get("unit") != unit or a.get("side") != app.plotting_side:
+            continue
+        if a.get("kind") in _KINDS.attack_kinds:
+            return True
+        if any((a.get("args") or {}).get(k) for k in _KINDS.attack_kinds):
+            return True
+    return False
 
 
 def move_choices(unit, n=80):
@@ -300,7 +317,12 @@ class Student:
         if simultaneous and not first and self._visible("button.hexplay-same-as-last"):
             self.click("button.hexplay-same-as-last")
             for u in own:
-                if self.k(self.page, f"attack_target({u!r}) or leave_order({u!r})"):
+                # a unit whose repeated orders already attack keeps them (its roster row says
+                # so); one that can attack but does not yet, or a man to leave, is ordered
+                if self.k(
+                    self.page,
+                    f"(attack_target({u!r}) and not attack_given({u!r})) or leave_order({u!r})",
+                ):
                     self.order_unit(u)
         elif simultaneous:
             for u in own:
