@@ -13,9 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from hexplay.analysis.protection import EnoughResult, protection_of, sizes_text
+from hexplay.analysis.protection import (
+    EnoughResult,
+    protection_of,
+    response_markdown,
+    sizes_text,
+)
 from hexplay.analysis.stats import wilson_interval
-from hexplay.analysis.worstcase import estimate, response_markdown
+from hexplay.analysis.worstcase import estimate
 
 EVIDENCE = Path(__file__).resolve().parents[1] / "docs" / "evidence"
 

@@ -324,8 +324,7 @@ def evidence_pages(src: Path, out: Path) -> list[str]:
     """Write the tables of the saved studies and of the search budgets; their names."""
     import json
 
-    from hexplay.analysis.protection import EnoughResult, robust_markdown
-    from hexplay.analysis.worstcase import response_markdown
+    from hexplay.analysis.protection import EnoughResult, response_markdown, robust_markdown
 
     written = []
     for path in sorted(src.glob("*.json")):

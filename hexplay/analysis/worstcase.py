@@ -410,39 +410,3 @@ def load_found(
     from ..ai.search import found_knob_sets
 
     return found_knob_sets(path, game, side, scenario)
-
-
-# --- a saved best-response study, as the docs show it ------------------------------------------
-def response_markdown(data: Mapping[str, Any]) -> str:
-    """A saved best-response study (``{"kind": "best_response", ...}``: the searched side,
-    the other side's ``fixed`` knobs, ``rows`` of fresh estimates, the ``search``'s summary,
-    the ``settings``) as Markdown: its sizes, the figures, then the search's evidence."""
-    from .protection import sizes_text
-
-    fixed = ", ".join(f"{k}={v}" for k, v in dict(data.get("fixed", {})).items()) or "defaults"
-    lines = [sizes_text(data["settings"]), ""] if data.get("settings") else []
-    lines += [
-        f"P({data['win_side']} wins), {data['side']} searched against {fixed}; each figure on "
-        f"the same {data['rows'][0]['games']} fresh games (seeds from {data['fresh_seed']}).",
-        "",
-        f"| {data['side']} | P | 95 % interval | games | knobs |",
-        "|---|---|---|---|---|",
-    ]
-    for r in data["rows"]:
-        lines.append(
-            f"| {r['label']} | {r['p']:.3f} | [{r['ci_low']:.3f}, {r['ci_high']:.3f}] | "
-            f"{r['games']} | `{json.dumps(r['knobs'], sort_keys=True, default=str)}` |"
-        )
-    s = data.get("search")
-    if s:
-        gap = s["excluded_upper"]
-        gap_text = "-" if gap != gap else f"{gap:.3f}"  # (NaN: none excluded)
-        lines += [
-            "",
-            "| candidates | games | excluded by the bound | largest gap bound | not excluded "
-            "| seconds |",
-            "|---|---|---|---|---|---|",
-            f"| {s['candidates']} | {s['games']} | {s['excluded_by_bound']} | {gap_text} | "
-            f"{s['unresolved']} | {s['seconds']:.0f} |",
-        ]
-    return "\n".join(lines) + "\n"
