@@ -19,7 +19,7 @@ below 1: this checkout's front end is faster), with the blocks' range as context
 echoes, the same on both sides) of the page's renderer, the rest of Chromium, the kernel and
 the Jupyter server::
 
-    python benchmarks/browser_ab.py --base /tmp/base4 [--game skirmish|ambush|aggressor]
+    python benchmarks/browser_ab.py --base /tmp/base4 [--game skirmish|ambush|aggressor|naval]
         [--clicks 8] [--blocks 6]
 
 Not part of ``run.py``: a tool to compare front ends with.
@@ -55,6 +55,15 @@ GAMES = {
         "def make():\n"
         "    return AggressorApp(seed=1)\n",
         "app = app_a\n" + __import__("browser_aggressor").PICK,
+        ("app_a", "app_b"),
+    ),
+    "naval": (
+        "import hexplay\n"
+        "from hexplay.widgets.game_app import GameApp\n"
+        "def make():\n"
+        "    game = hexplay.new_game('naval', 'kula_gulf', seed=1)\n"
+        "    return GameApp(game, seed=1, vs_computer='ijn')\n",
+        "app = app_a\n" + __import__("browser_naval").PICK_SHIPS,
         ("app_a", "app_b"),
     ),
     "ambush": (

@@ -231,6 +231,8 @@ class HexBoard(PageMessages, anywidget.AnyWidget):
     units = Counters().tag(sync=True, to_json=lambda v, w: w._units_wire(v))
     #: The game's hex markings (``markings``: CBR hexes, land...; ``regions``: sector lines,
     #: the border), drawn under the counters; a trait of their own, sent only when they change.
+    #: A marking names its hexes (``hexes``: labels) or a ring of them (``ring``:
+    #: ``{"centre": label, "radius": n}``, the hexes exactly n from centre, found by the page).
     markings = traitlets.Dict().tag(sync=True)
     #: The game's static counter style (side colours, legend, badges): sent once.
     counter_style = traitlets.Dict().tag(sync=True)

@@ -53,7 +53,9 @@
  *
  * Overlays ``visible`` ({dtype, data}: hex indices) and ``reachable`` ({hex, cost}: indices and
  * AP costs; cost {dtype, data, scale}: whole counts of 1/scale AP when scale is given) arrive
- * as binary buffers; label lists / {label: cost} dicts are read too.
+ * as binary buffers; label lists / {label: cost} dicts are read too.  A marking (``markings``
+ * trait: [{name, hexes, colour, style}]) may give {ring: {centre, radius}} for its hexes: those
+ * exactly radius from centre, found here.
  *
  * Size: the map keeps its aspect ratio, fills the available width and is at most 80vh tall
  * (or the ``height`` trait when set), in JupyterLab and Voila alike.
@@ -291,6 +293,27 @@ class Geometry {
     }
     this.outline = d;
     return d;
+  }
+
+  /** Indices of the map's hexes exactly ``radius`` from hex ``i`` (a ring: walked around
+   * from the hex ``radius`` steps in direction 0, as hexplay.hexgrid.Hex.distance counts;
+   * hexes off the map left out). */
+  ring(i, radius) {
+    if (i < 0 || !(radius >= 0)) return [];
+    if (radius === 0) return [i];
+    const out = [];
+    let q = this.q[i] + DIRS[0][0] * radius;
+    let r = this.r[i] + DIRS[0][1] * radius;
+    for (let d = 0; d < 6; d++) {
+      const [dq, dr] = DIRS[(d + 2) % 6];
+      for (let k = 0; k < radius; k++) {
+        const j = this.indexQR(q, r);
+        if (j >= 0) out.push(j);
+        q += dq;
+        r += dr;
+      }
+    }
+    return out;
   }
 
   /** Endpoints of hexside (q, r, d). */
@@ -870,13 +893,20 @@ class Board {
     // when zoomed in, and always shown in the tooltip)
     if (todo.reachable) this.drawReach();
 
-    // the game's hex markings (CBR hexes, land...): [{name, hexes, colour, style, label}]
+    // the game's hex markings (CBR hexes, land...): [{name, hexes, colour, style, label}];
+    // a marking may name a ring instead of its hexes, {ring: {centre, radius}}: the hexes
+    // exactly radius from centre (a range around a unit: a few labels sent, not hundreds)
     if (todo.markings) {
       for (const mk of ov.markings || []) {
         const parts = [];
+        const scale = mk.style === "outline" ? 0.9 : 1;
+        const ring = mk.ring;
+        if (ring && ring.centre != null) {
+          for (const i of g.ring(g.index(ring.centre), Number(ring.radius))) parts.push(g.pathD(i, scale));
+        }
         for (const lab of mk.hexes || []) {
           const i = g.index(lab);
-          if (i >= 0) parts.push(g.pathD(i, mk.style === "outline" ? 0.9 : 1));
+          if (i >= 0) parts.push(g.pathD(i, scale));
         }
         svg("path", {
           d: parts.join(""),

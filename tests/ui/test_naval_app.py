@@ -169,6 +169,17 @@ def test_a_path_plotted_by_clicks_reaches_the_engine(naval_page: Any, artifacts:
     ship = K(page, "alone('usn')[0]")
     flow.select(page, ship)
     page.wait_for_selector(".hexplay-board .hexplay-reach")
+    # the range rings (sent as centre and radius) drawn as the hexes exactly that far
+    rings = K(
+        page,
+        "[(m['name'], sum(1 for h in app.game.map.hex_labels"
+        " if app.game.map.distance(m['ring']['centre'], h) == m['ring']['radius']))"
+        " for m in app.board.markings['markings']]",
+    )
+    assert len(rings) >= 3
+    for name, n in rings:
+        drawn = page.locator(f'.hexplay-board .hexplay-marking[data-marking="{name}"]')
+        assert drawn.get_attribute("data-count") == str(n) and n > 0, name
     target = K(page, f"free_reach({ship!r})")
     cost = K(page, f"app.ui.reachable(app.context(), {ship!r})[{target!r}]")
     flow.click_hex(page, target)

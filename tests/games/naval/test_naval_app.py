@@ -124,18 +124,15 @@ def test_a_path_built_by_clicks_is_the_engines_path_cost_and_final_speed_facing(
     _click(app, first)
     p1 = g.plotted(sid)
     assert p1["end"] == first and p1["cost"] == reach[first]
-    # the range rings follow the plot's end: hexes at exactly each range from it
-    rings = {m["name"]: m["hexes"] for m in app.board.markings["markings"]}
-    assert set(rings) == {
-        "gun range 6",
-        "gun extended range 12",
-        "torpedo range 6",
-        "spotting range 8",
+    # the range rings follow the plot's end: each its centre and radius (the board draws the
+    # hexes exactly that far: tests/ui/test_naval_app.py)
+    rings = {m["name"]: m["ring"] for m in app.board.markings["markings"]}
+    assert rings == {
+        "gun range 6": {"centre": first, "radius": 6},
+        "gun extended range 12": {"centre": first, "radius": 12},
+        "torpedo range 6": {"centre": first, "radius": 6},
+        "spotting range 8": {"centre": first, "radius": 8},
     }
-    assert all(g.map.distance(first, h) == 8 for h in rings["spotting range 8"])
-    assert len(rings["gun range 6"]) == sum(
-        1 for h in g.map.hex_labels if g.map.distance(first, h) == 6
-    )
     reach2 = app.board.overlays["reachable"]  # from the plot's new end
     assert reach2 == app.ui.reachable(app.context(), sid) and first not in reach2
     second = min(h for h in reach2 if reach2[h] == p1["left"])  # every point spent

@@ -217,7 +217,6 @@ class NavalUI(GameUI):
         self.odds_shown: dict[str, Any] = {}
         #: The orders the Attack panel's buttons give (kind -> the order on the shown target).
         self.attack_orders: dict[str, Order] = {}
-        self._rings: dict[tuple[Any, ...], list[str]] = {}
         self._shown: tuple[Any, str | None] = (None, None)  # (game, selection) on the panels
 
     # --- the board ------------------------------------------------------------------------------
@@ -278,7 +277,6 @@ class NavalUI(GameUI):
             return {}
         ov: dict[str, Any] = {"reachable": self.reachable(ctx, unit)}
         entry = (view.get("units") or {}).get(unit) or {}
-        rings = []
         gun = entry.get("gun_range") or []
         torp = entry.get("torpedo_range") or []
         radii = []
@@ -292,33 +290,20 @@ class NavalUI(GameUI):
         if rules.get("usn_radar") and entry.get("side") == "usn":
             radii.append(("radar", int(rules.get("radar_range") or 0)))
         centre = self._plot_end(ctx, unit) or u["hex"]
-        for name, r in radii:
-            hexes = self.ring(ctx.game.map, centre, int(r))
-            if hexes:
-                rings.append(
-                    {
-                        "name": f"{name} range {r}",
-                        "hexes": hexes,
-                        "colour": RING_COLOURS[name],
-                        "style": "outline",
-                    }
-                )
+        # each ring as its centre and radius (the board finds its hexes): a few bytes a
+        # selection instead of ~200 labels, in the click's one answer message
+        rings = [
+            {
+                "name": f"{name} range {r}",
+                "ring": {"centre": centre, "radius": int(r)},
+                "colour": RING_COLOURS[name],
+                "style": "outline",
+            }
+            for name, r in radii
+            if int(r) > 0
+        ]
         ov["markings"] = rings
         return ov
-
-    def ring(self, m: Any, centre: str, radius: int) -> list[str]:
-        """Hexes of map ``m`` exactly ``radius`` from ``centre`` (cached per centre and
-        radius)."""
-        key = (id(m), centre, radius)
-        hit = self._rings.get(key)
-        if hit is None:
-            if len(self._rings) > 2048:
-                self._rings.clear()
-            c = m.hex(centre)
-            hit = self._rings[key] = [
-                lab for h, lab in zip(m.hexes, m.hex_labels) if c.distance(h) == radius
-            ]
-        return list(hit)
 
     def own_plot(self, ctx: Context, unit: str) -> dict[str, Any] | None:
         """The plot of ``unit`` if it is a ship of the side at the screen (the view's ``plots``
