@@ -59,6 +59,12 @@ STUDIES: dict[str, dict] = {
         threshold=0.10,
         **FULL,
     ),
+    "ambush_radio": dict(
+        game="ambush",
+        parameter="radio",
+        threshold=0.10,
+        **FULL,
+    ),
     "naval_leave": dict(
         game="naval",
         parameter="leave_loses_before",
