@@ -43,7 +43,17 @@ defender (seeds 30000-30299), but every trained policy takes Route 7 (one route 
 game among ~150 cloned, the two logits within 0.3 after cloning); ``--route "Route 4"
 --expert-games 60 --bc-epochs 6 --dagger-rounds 2 --dagger-games 30 --dagger-epochs 3``
 (14.0 CPU min) gave 0.0, 0.03 and 0.72 on 60 validation games (the last policy takes Route 4;
-0.70 on the 100 fresh games): more DAgger rounds on Route 4 are the next thing to try.
+0.70 on the 100 fresh games). More DAgger rounds from that policy (``--init`` it, ``--route
+"Route 4" --expert-games 30 --bc-epochs 0 --dagger-games 30 --dagger-epochs 3 --bc-lr 3e-4
+--steps 0 --eval-seed 30000 --eval-random 100``; a new ``--seed`` per run, so new games; each
+run's data starts afresh) gave, on 100 validation games (seeds 30000-30099): 0.74 at the start,
+0.82 and 0.59 after two rounds (``--seed 1000``, 12.5 CPU min); from the 0.82 round one more
+(``--seed 2000``, 7.3 CPU min) 0.07. The 0.82 policy takes Route 4 in every game and wins 0.86
+[0.78, 0.92] on 100 fresh validation games (seeds 31000-31099): below the 0.9 aimed at (20.2
+CPU min of the chain to it), so it was not measured on the benchmark's games nor shipped. A
+DAgger round can undo the last one (0.82 -> 0.59, and 0.82 -> 0.07, on the same 100 games;
+why was not measured: those weights were not kept). Untried: carrying every run's aggregated
+samples over (each run here restarts from its own expert games).
 """
 
 from __future__ import annotations
