@@ -417,6 +417,9 @@ class PlotBuilder(W.VBox):
             self.header.value = "<i>select one of your units on the board</i>"
             self.tasks.children = ()
             self.why_not.value = ""
+            for key, b in self._buttons.items():  # (the page keeps hidden buttons' states)
+                if key[0] == "off" and b.tooltip:
+                    b.tooltip = ""
             self.plotted.value = ""
             self.ap.value = 0
             self.ap.layout.visibility = "hidden"  # no unit: no points to show

@@ -713,6 +713,8 @@ class GameApp(W.VBox):
             self.board.clear_overlays()
             self.board.markings = {}
             self.board.selected = None
+            if (self.board.follow or {}).get("unit") is not None:  # (no unit named: the page
+                self.board.follow = {"seq": self.board.follow.get("seq", 0)}  # stays put)
         self.builder.blank()
         self._disarm()
         self.save_panel.clear()

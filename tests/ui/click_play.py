@@ -398,12 +398,22 @@ def refusal_kinds(page: Any, kernel: Any) -> dict[str, str]:
             out["enemy with nothing selected"] = words
             break
     u = info["unit"]
-    for h in far:
-        kernel(page, "app.say_click('')\n_result = 1")
-        s.click(s.unit(u))
-        if s.click(s.hex_(h)):
-            out["hex out of reach"] = status()
-            break
+    kernel(page, "app.say_click('')\n_result = 1")
+    if s.click(s.unit(u)):
+        # the selection brings its reach into view (the board's follow): the far hexes on
+        # screen are read again once the page has moved, the whole map if none is left
+        seq = kernel(page, "(app.board.follow or {}).get('seq')")
+        with contextlib.suppress(Exception):
+            page.wait_for_selector(f".hexplay-board[data-followed='{seq}']", timeout=5000)
+        far_now = [h for h in info["far"] if s._visible(s.hex_(h))][:3]
+        if not far_now:
+            page.locator('.hexplay-board .hexplay-tool[title="fit the whole map"]').click()
+            page.wait_for_timeout(300)
+            far_now = [h for h in info["far"] if s._visible(s.hex_(h))][:3]
+        for h in far_now:
+            if s.click(s.hex_(h)):
+                out["hex out of reach"] = status()
+                break
     for foe in foes:
         kernel(page, "app.say_click('')\n_result = 1")
         s.click(s.unit(u))

@@ -55,6 +55,7 @@ def reset():
     app.board.clear_overlays()
     app.controls.say("")
     app.refresh()
+    app.frame_units()  # (an earlier selection's follow may have panned the view)
     return True
 
 
@@ -119,6 +120,8 @@ def _shot(page: Any, artifacts: Path, what: str, around: str = "[data-unit='W01'
 
 def _reset(page: Any) -> None:
     assert K(page, "reset()") is True
+    seq = K(page, "app.board.frame['seq']")
+    page.wait_for_selector(f".hexplay-board[data-framed='{seq}']")
     page.wait_for_function(
         "() => !document.querySelector('.hexplay-board .hexplay-selected')"
         ' && !!document.querySelector(\'.hexplay-board [data-unit="W01"][data-at="@JJ"]\')'
