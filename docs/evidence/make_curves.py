@@ -33,6 +33,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
+from hexplay.games.aggressor.analysis import ARMY_NAMES  # noqa: E402  (after the path)
+
 FULL = dict(candidates=32, games=[40, 80], budget=8000, final_games=400)
 """The full size: the library's defaults (:mod:`hexplay.analysis.worstcase`: 32 candidates,
 rungs of 40 and 80 games then doubling, 8000 games a search, 400 fresh games a figure)."""
@@ -86,16 +88,7 @@ search's 200 fresh games cost ~9 games each: its set-up search rolls 8 whole gam
 ``--scale`` divides every game count but the candidates; the saved JSON records the sizes it
 ran at (``settings``, with the CPU and wall time) and the docs' tables state them."""
 
-ARMIES = [
-    "computer",
-    "all armour",
-    "armour 15, air 3",
-    "armour 16, artillery 2",
-    "armour 17, support 1",
-    "armour 14",
-    "armour 10",
-    "armour 9, artillery 6",
-]
+ARMIES = ARMY_NAMES
 """AGGRESSOR's armies (its search space's ``army`` values), each tried as it stands."""
 
 RESPONSE: dict[str, dict] = {
