@@ -375,12 +375,18 @@ def time_clicks(page: Any, pair: list[str], clicks: int, gap_ms: float) -> dict[
     other counter, the board focused).
     Returns ms lists ``click``, ``echo``, ``bare`` and ``bare_click``."""
     out: dict[str, list[float]] = {"click": [], "echo": [], "bare": [], "bare_click": []}
-    # the counters' places, found once: Playwright's locator work (queries, layout reads)
-    # right before each click would land in the page's busy time next to the click's own
+    # the counters' places, found before the quiet time: Playwright's locator work (queries,
+    # layout reads) right before a click would land in the page's busy time next to its own
     boxes, button = click_boxes(page, pair)
+    moved = 0
     for i in range(clicks):
-        time.sleep(gap_ms / 1000)
         unit = pair[i % 2]
+        if i:  # the last answer may have moved it (a selection pans to its reach, the app's
+            # first answer redraws the counters the update figure moved): where a click hits it
+            c = page.locator(f'.hexplay-board [data-unit="{unit}"]')
+            was, boxes[unit] = boxes[unit], c.bounding_box() if c.evaluate(HIT_JS) else None
+            moved += was != boxes[unit]
+        time.sleep(gap_ms / 1000)
         out["click"].append(click_counter(page, unit, boxes[unit]))
         out["echo"] += page.evaluate(BOARD_ECHO_JS, [1, gap_ms])
         out["bare"] += page.evaluate("([n, gap]) => window.__hexplayEcho(n, gap)", [1, gap_ms])
@@ -394,6 +400,7 @@ def time_clicks(page: Any, pair: list[str], clicks: int, gap_ms: float) -> dict[
         if back is not None:
             page.mouse.move(back["x"] + back["width"] / 2, back["y"] + back["height"] / 2)
         page.evaluate(FOCUS_JS, ".hexplay-board")
+    print(f"# counters moved between clicks: {moved} of {clicks - 1}", flush=True)
     return out
 
 

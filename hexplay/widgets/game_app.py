@@ -30,7 +30,8 @@ rules' reason on hover; the side panel keeps fixed heights (the phase line,
 the summary's area, the roster) and the game-over banner lies over the board: nothing moves.
 
 Stable CSS classes: ``hexplay-ready`` (hot-seat hand-over button), ``hexplay-win-probability``
-(the gauge), ``hexplay-summary-area``, ``hexplay-follow`` (the follow box), plus those of
+(the gauge), ``hexplay-summary-area``, ``hexplay-follow`` (the follow box),
+``hexplay-next-after-attack`` (its box), plus those of
 :mod:`.controls`, :mod:`.briefing`, :mod:`.save_load` and the game's panels.
 """
 
@@ -103,6 +104,7 @@ class GameApp(W.VBox):
     is placed by the game's default set-up, :meth:`~hexplay.engine.protocol.Game.default_setup`)
     or ``"manual"`` (the human sides place their own units: order builder, board clicks).
     ``follow``: the board follows the selected unit (``follow_selected``).
+    ``next_after_attack``: an attack given by click selects the next unit that may attack.
 
     Observable state (traitlets, Python-side only: never synced to the page) for cells that
     follow the game (:mod:`.inspectors`): ``selected_unit``, ``hovered`` (after
@@ -132,6 +134,11 @@ class GameApp(W.VBox):
     #: each turn, and a selection only brings the unit's reach and targets into view when
     #: they are not (:meth:`_follow`). The "Follow selected" box under the board sets it too.
     follow_selected = traitlets.Bool(False)
+    #: After an attack given by click that the unit may not give again, the next own unit that
+    #: may attack and has not this turn is selected (:meth:`_next_attacker`): a line of ships
+    #: fires with two clicks each, the odds and the order. The "Next after attack" box under
+    #: the board sets it.
+    next_after_attack = traitlets.Bool(True)
 
     def __init__(
         self,
@@ -149,6 +156,7 @@ class GameApp(W.VBox):
         scenario: str | None = None,
         setup: str = "computer",
         follow: bool = False,
+        next_after_attack: bool = True,
     ) -> None:
         if setup not in ("computer", "manual"):
             raise ValueError(f"setup must be 'computer' or 'manual', not {setup!r}")
@@ -259,6 +267,16 @@ class GameApp(W.VBox):
         self.follow_box.add_class("hexplay-follow")
         self.follow_selected = bool(follow)
         W.link((self.follow_box, "value"), (self, "follow_selected"))
+        self.next_box = G.Checkbox(
+            value=bool(next_after_attack),
+            description="Next after attack",
+            indent=False,
+            tooltip="after an attack, select the next unit that may still attack this turn",
+            layout=W.Layout(width="auto", flex="0 0 auto"),
+        )
+        self.next_box.add_class("hexplay-next-after-attack")
+        self.next_after_attack = bool(next_after_attack)
+        W.link((self.next_box, "value"), (self, "next_after_attack"))
         self.board.on_click(self._on_board_click)
         self.board.observe(self._on_overlays, names="overlays")
         self.builder.attack.on_click(lambda _b: self.attack_armed())
@@ -321,7 +339,8 @@ class GameApp(W.VBox):
         )
         side_panel.add_class("hexplay-side-panel")
         under_board = W.HBox(
-            [self.click_status, self.follow_box], layout=W.Layout(align_items="flex-start")
+            [self.click_status, self.follow_box, self.next_box],
+            layout=W.Layout(align_items="flex-start"),
         )
         board_box = W.VBox([self.board, under_board, self.replay], layout=W.Layout(width="58%"))
         super().__init__(
@@ -885,7 +904,8 @@ class GameApp(W.VBox):
             if self.armed is not None and self.armed == order:
                 self.armed = None
                 self.builder.arm(None)
-                self._give([order])
+                if self._give([order]):
+                    self._next_attacker(sel, order.kind)
                 return
             self.armed = order
             self.builder.arm(order)
@@ -902,6 +922,60 @@ class GameApp(W.VBox):
             return
         self.inspect(sel, target or hex_)
         self._why_not(sel, hex_, target if enemy else None, r)
+
+    def _next_attacker(self, after: str, kind: str) -> None:
+        """With ``next_after_attack``, once ``after`` may not attack an enemy in sight with
+        ``kind`` again (the attack it was just given: a man who may fire again keeps the
+        selection, for a second shot or his move; a ship that has fired its guns moves on,
+        whatever torpedoes it has): select the next own unit (by id, round the side) that may
+        attack one (:meth:`_may_attack`) and has not attacked this turn (no order of the
+        game's ``attack_kinds``, nor one carrying one, given by the app). The words of the
+        attack stay, naming it. Nothing changes when no unit is left to attack."""
+        if not self.next_after_attack or self.handover or self.over:
+            return
+        if self._may_attack(after, (kind,)):
+            return
+        kinds = tuple(getattr(self.game.info, "attack_kinds", ()) or ())
+        key = (self.plotting_side, int(getattr(self.game, "turn", 0)))
+        fired = {
+            o.unit
+            for o in self.orders_given.get(key, [])
+            if o.kind in kinds or any((o.args or {}).get(k) for k in kinds)
+        }
+        own = sorted(k for k, u in self.units_by_id.items() if self._selectable(u))
+        ring = [k for k in own if k > after] + [k for k in own if k <= after]
+        for k in ring:
+            if k not in fired and self._may_attack(k):
+                said = self.click_text
+                self.select(k, keep_tab=True)  # (the odds stay on screen: an attack comes next)
+                self.say_click(f"{said}; next: {k}" if said else f"next: {k}", error=False)
+                return
+
+    def _may_attack(self, unit: str, kinds: tuple[str, ...] | None = None) -> bool:
+        """``unit`` has an order of the game's ``attack_kinds`` (or of ``kinds``) listing an
+        enemy in sight (its id, or its hex for an attack on a hex)."""
+        if unit not in self.units_by_id:
+            return False
+        side = self.plotting_side
+        foes = {
+            u: v["hex"]
+            for u, v in self.units_by_id.items()
+            if v.get("side") not in (side, None) and v.get("hex") and not v.get("stale")
+        }
+        at = {"unit": set(foes), "hex": set(foes.values())}
+        if kinds is None:
+            kinds = tuple(getattr(self.game.info, "attack_kinds", ()) or ())
+        try:
+            legal = self.orders.engine_legal_orders(unit)
+        except Exception:
+            return False
+        for lo in legal:
+            need = next((n for n in lo.needs if not n.optional), None)
+            if lo.kind not in kinds or need is None:
+                continue
+            if any(o in at.get(need.kind, ()) for o in need.options):
+                return True
+        return False
 
     def _other_order(
         self,
@@ -1133,7 +1207,8 @@ class GameApp(W.VBox):
             return
         order, self.armed = self.armed, None
         self.builder.arm(None)
-        self._give([order])
+        if self._give([order]):
+            self._next_attacker(str(order.unit), order.kind)
 
     def click_unit(self, unit: str) -> None:
         """A click on a unit that has no counter (a panel button): as a click on its counter."""
@@ -1142,8 +1217,9 @@ class GameApp(W.VBox):
             return
         self._on_board_click({"hex": None, "unit": unit, "occupant": None})
 
-    def select(self, unit: str) -> None:
-        """Select a unit of the side at the screen: the board first, then its panels."""
+    def select(self, unit: str, keep_tab: bool = False) -> None:
+        """Select a unit of the side at the screen: the board first, then its panels (the Plot
+        tab shown, unless ``keep_tab``)."""
         u = self.units_by_id.get(unit)
         if u is None:
             return
@@ -1158,7 +1234,7 @@ class GameApp(W.VBox):
             self.board.selected = unit
             self._show_overlays(self.context(), {})
             self._follow(force=True, marks=True)  # its reach and targets in view with it
-        self.board.after_answer(lambda: self._select_panels(unit))
+        self.board.after_answer(lambda: self._select_panels(unit, keep_tab))
 
     def _marks(self, unit: str, ov: dict[str, Any]) -> dict[str, Any]:
         """The selection's overlays: the adapter's, with the unit's reach (the reach query's
@@ -1188,14 +1264,15 @@ class GameApp(W.VBox):
                 ov["highlight"] = sorted(hexes)
         return ov
 
-    def _select_panels(self, unit: str) -> None:
+    def _select_panels(self, unit: str, keep_tab: bool = False) -> None:
         if self.units_by_id.get(unit) is None or self.selected_unit != unit:
             return  # selected something else meanwhile
         self.builder.set_unit(unit)
         self.roster.select(unit)
         side = None if self.referee else self.plotting_side
         self.ui.refresh_panels(self.view, side, self.context())
-        self.tabs.selected_index = 0
+        if not keep_tab:
+            self.tabs.selected_index = 0
 
     def inspect(self, unit: str, target: str | None, switch: bool = True) -> None:
         """A look from ``unit`` at ``target``: the adapter's panels, its overlays drawn, and

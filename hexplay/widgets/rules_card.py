@@ -33,7 +33,8 @@ def app_card(
     if attacks:
         rows.append(
             f"<li>Click an enemy it can attack: the odds show; click it again (or "
-            f"Attack) to order it ({e(attacks)}).</li>"
+            f"Attack) to order it ({e(attacks)}). Once it may not attack so again, the "
+            f"next unit that may attack is selected (untick Next after attack to stay).</li>"
         )
     rows += [
         "<li>A click that cannot be an order says why, by the board, naming the rule.</li>",

@@ -7,7 +7,9 @@ last turn and End buttons. The student's way of playing (what it clicks each tur
 
 - the first turn, every own unit that may act: a click on its counter (its roster button when
   the counter is hidden under another; a man aboard a vehicle: his pip on the vehicle's
-  counter, else his roster button), then an attack (two clicks on the enemy: the odds, then
+  counter, else his roster button; no click when the app has selected it: after an attack
+  the app selects the next unit that may attack, and the student goes on with it), then an
+  attack (two clicks on the enemy: the odds, then
   the order) if it can attack one, else a move (one click on the hex of its reach nearest the
   closest enemy it knows of, else the map's middle); a man aboard with no shot leaves the
   vehicle (his one order that needs nothing, e.g. SKIRMISH's EV: its button on the Plot tab)
@@ -265,6 +267,8 @@ class Student:
     def select(self, uid: str) -> bool:
         """One click that selects ``uid``: its counter; a man aboard a vehicle: his pip on the
         vehicle's counter; a counter hidden (under another): the roster button."""
+        if self.k(self.page, "app.selected_unit") == uid:
+            return True  # selected already (the app moved on to it after an attack): no click
         veh = self.k(self.page, f"aboard({uid!r})")
         first = f'{self.unit(veh)} [data-occupant="{uid}"]' if veh else self.unit(uid)
         if self.click(first) or self.click(f"button.hexplay-roster-{uid}"):
@@ -309,6 +313,17 @@ class Student:
             self.page.wait_for_timeout(200)
         self.tally.skipped.append(f"{uid}: no reach hex on screen")
 
+    def in_turn(self, units: list[str]) -> Any:
+        """``units`` one by one, the one the app has selected first when it is among those
+        left (after an attack the app selects the next unit that may attack: the student
+        goes on with it), else in their order."""
+        left = list(units)
+        while left:
+            cur = self.k(self.page, "app.selected_unit")
+            u = cur if cur in left else left[0]
+            left.remove(u)
+            yield u
+
     def play_turn(self, first: bool) -> None:
         """One turn of the side at the screen, then End (see the module doc)."""
         self.clicks = 0
@@ -316,7 +331,7 @@ class Student:
         own = self.k(self.page, "own_units()")
         if simultaneous and not first and self._visible("button.hexplay-same-as-last"):
             self.click("button.hexplay-same-as-last")
-            for u in own:
+            for u in self.in_turn(own):
                 # a unit whose repeated orders already attack keeps them (its roster row says
                 # so); one that can attack but does not yet, or a man to leave, is ordered
                 if self.k(
@@ -325,12 +340,12 @@ class Student:
                 ):
                     self.order_unit(u)
         elif simultaneous:
-            for u in own:
+            for u in self.in_turn(own):
                 self.order_unit(u)
         else:
             attackers = [u for u in own if self.k(self.page, f"attack_target({u!r})")]
             attackers = attackers[:ATTACKS_PER_TURN]
-            for u in attackers:
+            for u in self.in_turn(attackers):
                 self.order_unit(u)
             movers = self.k(self.page, f"nearest_enemy_units({MOVES_PER_TURN + len(attackers)})")
             for u in [u for u in movers if u not in attackers][:MOVES_PER_TURN]:

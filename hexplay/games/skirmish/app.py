@@ -36,7 +36,7 @@ class SkirmishApp(GameApp):
     game starts and after each turn (``win_probability_n`` simulated continuations). It
     estimates from the *true* state, so it is on by default only in referee mode and in
     open-map games, may be asked for against the computer, and is refused for two humans in
-    hot seat without a referee.
+    hot seat without a referee. ``follow`` and ``next_after_attack``: as :class:`GameApp`'s.
     """
 
     ui: SkirmishUI
@@ -53,6 +53,8 @@ class SkirmishApp(GameApp):
         win_probability: bool | None = None,
         win_probability_n: int = 40,
         computer: str | None = None,
+        follow: bool = False,
+        next_after_attack: bool = True,
     ) -> None:
         if vs_computer not in (None, *SIDES):
             raise ValueError(f"vs_computer must be 'adversary', 'defender' or None: {vs_computer}")
@@ -71,6 +73,8 @@ class SkirmishApp(GameApp):
             board_height=board_height,
             win_probability=win_probability,
             win_probability_n=win_probability_n,
+            follow=follow,
+            next_after_attack=next_after_attack,
         )
 
     # --- the SKIRMISH panels and helpers, on the adapter ----------------------------------------
