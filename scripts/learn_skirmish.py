@@ -69,8 +69,8 @@ from functools import partial  # noqa: E402
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
-from hexplay.env.learn import save_log, train  # noqa: E402
-from hexplay.games.skirmish.ai.learned import scripted_expert  # noqa: E402
+from hexplay.env.learn import join_samples, load_samples, save_log, train  # noqa: E402
+from hexplay.games.skirmish.ai.learned import decision_weight, scripted_expert  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -107,6 +107,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--eval-random", type=int, default=20)
     ap.add_argument("--eval-scripted", type=int, default=10)
     ap.add_argument("--route", default=None, help="the expert's route (default: drawn)")
+    ap.add_argument(
+        "--route-weight", action="store_true", help="weigh the route choice (ROUTE_WEIGHT)"
+    )
+    ap.add_argument("--samples", nargs="*", default=(), help="cloning data of earlier runs")
+    ap.add_argument("--samples-out", default=None, help="write all the cloning data here")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--pool", type=int, nargs=2, default=(9, 6), help="pooled grid (rows, cols)")
@@ -116,6 +121,7 @@ def main(argv: list[str] | None = None) -> None:
     if a.init:
         with np.load(a.init) as f:
             init = {k: f[k] for k in f.files}
+    samples = join_samples([load_samples(p) for p in a.samples]) if a.samples else None
     weights, log = train(
         "skirmish",
         "adversary",
@@ -147,6 +153,9 @@ def main(argv: list[str] | None = None) -> None:
         learning_rate=a.lr,
         ent_coef=a.ent_coef,
         target_kl=a.target_kl,
+        weigh=decision_weight if a.route_weight else None,
+        samples=samples,
+        samples_out=a.samples_out,
     )
     save_log(log, a.out.removesuffix(".npz") + ".log.npz")
     for i, s in enumerate(log.steps):
