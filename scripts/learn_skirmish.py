@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--eval-scripted", type=int, default=10)
     ap.add_argument("--route", default=None, help="the expert's route (default: drawn)")
     ap.add_argument(
-        "--route-weight", action="store_true", help="weigh the route choice (ROUTE_WEIGHT)"
+        "--setup-weight", action="store_true", help="weigh set-up decisions (SETUP_WEIGHT)"
     )
     ap.add_argument("--samples", nargs="*", default=(), help="cloning data of earlier runs")
     ap.add_argument("--samples-out", default=None, help="write all the cloning data here")
@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
         learning_rate=a.lr,
         ent_coef=a.ent_coef,
         target_kl=a.target_kl,
-        weigh=decision_weight if a.route_weight else None,
+        weigh=decision_weight if a.setup_weight else None,
         samples=samples,
         samples_out=a.samples_out,
     )

@@ -52,7 +52,7 @@ def test_one_blas_thread_limits_blas_and_changes_no_logit():
 def smoke(tmp_path_factory):
     """A smoke training run of SKIRMISH's adversary with the shipped recipe's stages: one
     cloned expert game, one DAgger round of one game, 2048 PPO steps (seconds; the CI's run
-    of the training script's recipe), the spatial head, the route choice weighted, the
+    of the training script's recipe), the spatial head, the set-up decisions weighted, the
     weights of each stage and the cloning data written to a temporary folder."""
     from hexplay.env.learn import train
     from hexplay.games.skirmish.ai.learned import decision_weight, scripted_expert
@@ -124,9 +124,9 @@ def test_numpy_policy_equals_the_trained_network(smoke):
 def test_training_keeps_each_stage_and_all_its_data(smoke):
     """Each measurement's weights are written beside the output (a later worse round loses
     none: the kept file is one of them), and the cloning data of every stage so far, with
-    the route choice of each game (one expert, one DAgger) weighted ``ROUTE_WEIGHT``."""
+    the set-up decisions weighted ``SETUP_WEIGHT``."""
     from hexplay.env.learn import load_samples, stage_path
-    from hexplay.games.skirmish.ai.learned import ROUTE_WEIGHT
+    from hexplay.games.skirmish.ai.learned import SETUP_WEIGHT
 
     weights, log, folder = smoke
     files = [stage_path(folder / "run.npz", s, n) for s, n in zip(log.stage, log.steps)]
@@ -137,7 +137,8 @@ def test_training_keeps_each_stage_and_all_its_data(smoke):
         assert not np.array_equal(a["action.w"], b["action.w"])
     obs, masks, acts, wts = load_samples(folder / "run.samples.npz")
     assert len(acts) == len(wts) == len(masks) == len(obs["planes"]) == log.samples[1]
-    assert sorted(set(wts.tolist())) == [1.0, ROUTE_WEIGHT] and (wts == ROUTE_WEIGHT).sum() == 2
+    assert sorted(set(wts.tolist())) == [1.0, SETUP_WEIGHT]
+    assert wts[0] == SETUP_WEIGHT  # the expert game's route choice
 
 
 def test_the_cloning_loss_weighs_each_sample():
@@ -203,22 +204,25 @@ def test_samples_round_trip_and_join_in_order(tmp_path):
     assert wts.tolist() == [1.0] * 3 + [5.0] * 2
 
 
-def test_the_route_choice_is_weighted_once_per_game():
-    """``decision_weight`` is ``ROUTE_WEIGHT`` at the adversary's route choice only: in one
-    expert game, exactly one sample (the route head's) carries it, the rest weigh 1."""
+def test_the_set_up_decisions_are_weighted():
+    """``decision_weight`` is ``SETUP_WEIGHT`` for the adversary's set-up decisions only (not
+    the defender's, not after set-up); in one expert game the set-up's samples (the route
+    choice first, the ambush hex, the six placements' heads) carry it, the rest weigh 1."""
     from hexplay.env.learn import expert_samples
-    from hexplay.games.skirmish.ai.learned import ROUTE_WEIGHT, decision_weight, scripted_expert
+    from hexplay.games.skirmish.ai.learned import SETUP_WEIGHT, decision_weight, scripted_expert
 
-    g = hexplay.game_entry("skirmish").new(None, seed=2)
-    assert decision_weight(g, "adversary") == ROUTE_WEIGHT > 1
+    e = hexplay.game_entry("skirmish")
+    g = e.new(None, seed=2)
+    assert g.phase == "setup" and decision_weight(g, "adversary") == SETUP_WEIGHT > 1
     assert decision_weight(g, "defender") == 1.0
-    g.choose_route(sorted(k for k in g.map.places if k.lower().startswith("route"))[0])
-    assert decision_weight(g, "adversary") == 1.0
+    play(g, {s: e.player("random", s, seed=2) for s in g.sides}, max_turns=1)
+    assert g.phase != "setup" and decision_weight(g, "adversary") == 1.0
     obs, masks, acts, wts = expert_samples(
         "skirmish", "adversary", scripted_expert, "random", 1, seed=2, weigh=decision_weight
     )
-    assert (wts == ROUTE_WEIGHT).sum() == 1 and wts[0] == ROUTE_WEIGHT
-    assert (wts == 1.0).sum() == len(wts) - 1
+    n = int((wts == SETUP_WEIGHT).sum())
+    assert 8 <= n <= 30 and (wts[:n] == SETUP_WEIGHT).all()
+    assert (wts[n:] == 1.0).all() and len(wts) > n
 
 
 def test_dagger_labels_follow_the_policys_choices():

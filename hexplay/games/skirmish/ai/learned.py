@@ -54,19 +54,21 @@ def player(side: str, seed: int = 0, greedy: bool = True, **_: Any) -> Any:
     return PolicyPlayer(side, policy(side), seed=seed, greedy=greedy)
 
 
-ROUTE_WEIGHT = 100.0
-"""The cloning-loss weight of the adversary's route choice (:func:`decision_weight`). It is
-one decision per game among ~150 (cloning) to ~260 (DAgger) that the policy makes, and
-it decides the rest: a policy cloned on Route 4's games that takes Route 7 wins 0.0 of 60
-validation games, 0.72 when it takes Route 4. At 100 it weighs about as much as one game's
-other decisions, so the choice is fitted firmly (the logits of the two routes were within
-0.3 of each other after unweighted cloning) without the rest of the game's losses drowned."""
+SETUP_WEIGHT = 20.0
+"""The cloning-loss weight of each of the adversary's set-up decisions (:func:`decision_weight`:
+its route, the ambush hex, each unit's placement). The set-up's observations are the same in
+every game, so each of its ~15 head decisions is one sample per game among ~150 (cloning) to
+~300 (DAgger), and a policy takes the same set-up in every game: a set-up fitted loosely is
+lost to a later round, and with it every game (measured: a policy cloned on Route 4's games
+that takes Route 7 wins 0.0 of 60 validation games; a DAgger round that stacked five of the
+six units on one hex fell from 0.80 to 0.31 of 100). At 20 the set-up weighs about as much
+as one game's other decisions."""
 
 
 def decision_weight(game: Any, side: str) -> float:
     """The cloning-loss weight of ``side``'s decision in ``game`` now (``hexplay.env.learn``'s
-    ``weigh``): :data:`ROUTE_WEIGHT` for the adversary's route choice, 1 otherwise."""
-    return ROUTE_WEIGHT if side == "adversary" and not game.route else 1.0
+    ``weigh``): :data:`SETUP_WEIGHT` for the adversary's set-up decisions, 1 otherwise."""
+    return SETUP_WEIGHT if side == "adversary" and game.phase == "setup" else 1.0
 
 
 def order_of_command(side: str, cmd: dict) -> Order | None:
