@@ -697,6 +697,8 @@ def train(
     def measure(at: int, stage: str, samples: int) -> None:
         nonlocal best
         w = export_policy(model)
+        if out is not None:  # before the games: a run stopped while measuring keeps it
+            save_arrays(stage_path(out, stage, at), w)
         log.steps.append(at)
         log.stage.append(stage)
         log.samples.append(samples)
@@ -713,7 +715,6 @@ def train(
         if out is not None:
             save_log(log, Path(out).with_suffix(".log.npz"))
             save_arrays(out, best[1])
-            save_arrays(stage_path(out, stage, at), w)
 
     data: list[Samples] = [samples] if samples is not None and len(samples[2]) else []
     if expert is not None and expert_games:
