@@ -225,6 +225,33 @@ def test_the_set_up_decisions_are_weighted():
     assert (wts[n:] == 1.0).all() and len(wts) > n
 
 
+def test_dagger_drops_the_set_up_with_its_weight_zero():
+    """``dagger_decision_weight`` is 0 at the adversary's set-up: DAgger's samples of a game
+    with it hold no set-up decision, without it they do;
+    the later decisions are the same."""
+    from functools import partial
+
+    from hexplay.env.learn import SideEnv, dagger_samples, export_policy, make_model
+    from hexplay.games.skirmish.ai.learned import (
+        dagger_decision_weight,
+        decision_weight,
+        scripted_expert,
+    )
+
+    e = hexplay.game_entry("skirmish")
+    g = e.new(None, seed=2)
+    assert dagger_decision_weight(g, "adversary") == 0.0
+    assert dagger_decision_weight(g, "defender") == 1.0
+    w = export_policy(make_model(SideEnv("skirmish", "adversary", seed=2), seed=2))
+    expert = partial(scripted_expert, route="Route 4")
+    args = ("skirmish", "adversary", expert, w, "random", 1, 2)
+    _, _, _, with_setup = dagger_samples(*args, weigh=decision_weight)
+    _, _, _, without = dagger_samples(*args, weigh=dagger_decision_weight)
+    n = int((with_setup > 1).sum())
+    assert n > 0 and (without == 1.0).all()
+    assert len(without) == len(with_setup) - n
+
+
 def test_dagger_labels_follow_the_policys_choices():
     """DAgger's label of a head is the expert's value given the policy's choices so far: its
     first order's unit (or END), else the kind / target of its order with that unit (and kind);

@@ -292,7 +292,9 @@ def _sample(
 ):
     """Keep one decision: its observation, its mask (int8: 2 for each value the expert would
     take here, ``good``, 1 for the other legal ones), the expert's value ``v`` and its loss
-    ``weight``."""
+    ``weight`` (0: not kept)."""
+    if weight == 0:
+        return  # a decision the game says not to learn from
     mask = m.astype(np.int8)
     mask[[g for g in good | {v} if m[g]]] = 2
     for lst, x in zip(store, (o["planes"], o["globals"], mask, v, weight)):
@@ -662,6 +664,7 @@ def train(
     guard_batches: int = 0,
     guard_lr: float = 1e-4,
     weigh: Weigh | None = None,
+    dagger_weigh: Weigh | None = None,
     samples: Samples | None = None,
     samples_out: str | Path | None = None,
     **ppo: Any,
@@ -680,7 +683,8 @@ def train(
     decisions (``expert_games``, ``bc_epochs=0`` to gather them without cloning; step size
     ``guard_lr``) between PPO's updates. Training games use seeds from ``seed`` on (cloning,
     then DAgger; PPO's from ``seed``). ``weigh``: each decision's cloning-loss weight
-    (:data:`Weigh`). ``samples``: cloning data of earlier runs (:func:`load_samples`), joined
+    (:data:`Weigh`; ``dagger_weigh``: DAgger's, ``weigh`` if None; 0 drops a decision).
+    ``samples``: cloning data of earlier runs (:func:`load_samples`), joined
     before this run's (cloned on with the expert's, carried into DAgger's); ``samples_out``:
     all the data so far written there after each stage (:func:`save_samples`). With ``out``,
     each measurement's weights are also written beside it (``<out>.<stage>.npz``: a later
@@ -733,7 +737,8 @@ def train(
             break
         w = export_policy(model)
         s0 = first + r * dagger_games
-        data.append(dagger_samples(game, side, expert, w, opponent, dagger_games, s0, weigh))
+        dw = weigh if dagger_weigh is None else dagger_weigh
+        data.append(dagger_samples(game, side, expert, w, opponent, dagger_games, s0, dw))
         data = [join_samples(data)]
         obs, masks, acts, wts = data[0]
         loss = clone(

@@ -71,6 +71,14 @@ def decision_weight(game: Any, side: str) -> float:
     return SETUP_WEIGHT if side == "adversary" and game.phase == "setup" else 1.0
 
 
+def dagger_decision_weight(game: Any, side: str) -> float:
+    """DAgger's weight of ``side``'s decision (``hexplay.env.learn.train``'s ``dagger_weigh``):
+    0 for the adversary's set-up decisions (asked again in a set-up the policy began, the
+    scripted adversary piles units on a few hexes: its own games' set-up is the one to copy),
+    1 otherwise."""
+    return 0.0 if side == "adversary" and game.phase == "setup" else 1.0
+
+
 def order_of_command(side: str, cmd: dict) -> Order | None:
     """The order a set-up or plot command gives (None for submit and the rest)."""
     op, args = str(cmd.get("op") or ""), dict(cmd.get("args") or {})
