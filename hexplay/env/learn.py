@@ -635,8 +635,8 @@ def join_samples(parts: list[Samples]) -> Samples:
     :func:`load_samples`) as one set, in order."""
     parts = [p for p in parts if len(p[2])]
     obs = {k: np.concatenate([p[0][k] for p in parts]) for k in parts[0][0]}
-    rest = (np.concatenate([p[i] for p in parts]) for i in (1, 2, 3))
-    return (obs, *rest)
+    masks, acts, weights = (np.concatenate([p[i] for p in parts]) for i in (1, 2, 3))
+    return obs, masks, acts, weights
 
 
 def train(
