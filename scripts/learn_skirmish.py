@@ -16,7 +16,9 @@ training games use seeds below it); ``--keep-best`` writes the measured weights 
 win rate against the random defender, not the last; every measured policy is also written
 beside it (``<out>.clone.npz``, ``<out>.dagger1.npz``...: a worse later round loses none).
 ``--setup-weight``: each of the adversary's set-up decisions weighs ``SETUP_WEIGHT`` in the
-cloning loss (:func:`hexplay.games.skirmish.ai.learned.decision_weight`). ``--samples-out``
+cloning loss (:func:`hexplay.games.skirmish.ai.learned.decision_weight`); ``--expert-setup``:
+DAgger keeps no set-up decision (``dagger_decision_weight``: the set-up is learnt from the
+expert's own games). ``--samples-out``
 writes the cloning data (every stage's, so far) as ``.npz``; ``--samples`` carries such files
 of earlier runs into this one (joined before its expert games, cloned on with them and kept
 in its DAgger rounds). The log (``<out>.log.npz``) holds the
