@@ -13,7 +13,15 @@ PPO's updates (``--bc-epochs 0``: gather them without cloning). The greedy polic
 against the random and the scripted defender is measured after cloning, after each DAgger
 round and every ``--every`` PPO steps (games from ``--eval-seed`` on, 10000 by default;
 training games use seeds below it); ``--keep-best`` writes the measured weights with the best
-win rate against the random defender, not the last. The log (``<out>.log.npz``) holds the
+win rate against the random defender, not the last; every measured policy is also written
+beside it (``<out>.clone.npz``, ``<out>.dagger1.npz``...: a worse later round loses none).
+``--setup-weight``: each of the adversary's set-up decisions weighs ``SETUP_WEIGHT`` in the
+cloning loss (:func:`hexplay.games.skirmish.ai.learned.decision_weight`); ``--expert-setup``:
+DAgger keeps no set-up decision (``dagger_decision_weight``: the set-up is learnt from the
+expert's own games). ``--samples-out``
+writes the cloning data (every stage's, so far) as ``.npz``; ``--samples`` carries such files
+of earlier runs into this one (joined before its expert games, cloned on with them and kept
+in its DAgger rounds). The log (``<out>.log.npz``) holds the
 curves and the CPU seconds. Runs are seeded (``--seed``) and use one thread. ``--steps 2048
 --expert-games 1`` is the smoke run CI makes (seconds).
 
@@ -52,8 +60,41 @@ run's data starts afresh) gave, on 100 validation games (seeds 30000-30099): 0.7
 [0.78, 0.92] on 100 fresh validation games (seeds 31000-31099): below the 0.9 aimed at (20.2
 CPU min of the chain to it), so it was not measured on the benchmark's games nor shipped. A
 DAgger round can undo the last one (0.82 -> 0.59, and 0.82 -> 0.07, on the same 100 games;
-why was not measured: those weights were not kept). Untried: carrying every run's aggregated
-samples over (each run here restarts from its own expert games).
+why was not measured: those weights were not kept).
+
+Set-up weight and carried data (validation games only; training seeds 3000-5029). From the
+0.82 policy, ``--route "Route 4" --expert-games 30 --bc-epochs 1 --bc-lr 2e-4 --dagger-rounds
+2 --dagger-games 30 --dagger-epochs 2 --seed 3000`` with the route choice alone weighted 100:
+0.73, 0.80, 0.31 on seeds 30000-30099 (13.9 CPU min). The 0.31 policy still took Route 4
+(its logit 7.4 above Route 7's, 2.6 before) but placed five of its six units on one hex: the
+collapse was the set-up, not the route. Every set-up decision sees the same observation in
+every game, so each is one sample per game and a policy plays one set-up in all its games; a
+round that moves it moves every game. Hence ``--setup-weight`` (all ~14 set-up samples of a
+game weigh 20). From that run's round 1 (0.80), ``--samples`` its 22,652 decisions,
+``--setup-weight --expert-games 20 --bc-epochs 1 --bc-lr 1e-4 --dagger-rounds 2
+--dagger-games 30 --dagger-epochs 1 --seed 4000``: 0.69 (playing the expert's set-up exactly),
+0.84 after round 1 (35,662 decisions), round 2 stopped by the 15-minute limit while measured
+(15.0 CPU min; since then each stage's weights are written before its games). The 0.84
+policy: 0.820 [0.761, 0.867] on 200 fresh games (seeds 31000-31199; Route 4 in all).
+From it, ``--samples`` the 44,937 decisions of that run (its round 2's included),
+``--setup-weight --expert-games 0 --bc-epochs 1 --bc-lr 5e-5 --dagger-rounds 1 --dagger-games
+30 --dagger-epochs 1 --seed 5000``: 0.75, then 0.30 (54,402 decisions; 8.8 CPU min), and
+both policies stack three or four units on hex 0821. Measured in the carried data: of
+its 660 set-up samples at a placement's target head, 400 are labelled 1026 or 0821 and 180
+1123 or 0623, against 20 for each of the expert's other four hexes (its own set-up puts one
+unit on each of 1026, 0821, 1020, 0823, 0625, 1121): asked again in a set-up the policy
+began, the scripted adversary seems to plan the remaining units from its first slots, so
+DAgger's set-up labels pile units on a few hexes, and weighting them fits that more firmly.
+Yet the set-up alone does not explain the win rates (the policy playing the expert's exact
+set-up: 0.69; one stacking two units: 0.84). Nothing here reached 0.9 on validation games,
+so none was measured on the benchmark's games or shipped. Then ``--expert-setup`` (DAgger's
+set-up samples dropped) from the 0.84 policy, fresh data: ``--route "Route 4"
+--setup-weight --expert-setup --expert-games 30 --bc-epochs 1 --bc-lr 1e-4 --dagger-rounds 2
+--dagger-games 30 --dagger-epochs 2 --seed 6000``: 0.68, 0.73, 0.76 on seeds 30000-30099
+(13.7 CPU min): no collapse (each round plays the expert's set-up exactly), but below the
+0.84 of a policy whose set-up stacks two units. Left: why the policy plays its own set-up
+better than the expert's (all figures here are of 100 games: +-0.08), and what the collapsed
+rounds do after set-up (each round's weights are now kept to look at).
 """
 
 from __future__ import annotations
@@ -69,8 +110,12 @@ from functools import partial  # noqa: E402
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
-from hexplay.env.learn import save_log, train  # noqa: E402
-from hexplay.games.skirmish.ai.learned import scripted_expert  # noqa: E402
+from hexplay.env.learn import join_samples, load_samples, save_log, train  # noqa: E402
+from hexplay.games.skirmish.ai.learned import (  # noqa: E402
+    dagger_decision_weight,
+    decision_weight,
+    scripted_expert,
+)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -107,6 +152,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--eval-random", type=int, default=20)
     ap.add_argument("--eval-scripted", type=int, default=10)
     ap.add_argument("--route", default=None, help="the expert's route (default: drawn)")
+    ap.add_argument(
+        "--setup-weight", action="store_true", help="weigh set-up decisions (SETUP_WEIGHT)"
+    )
+    ap.add_argument("--expert-setup", action="store_true", help="no DAgger samples at set-up")
+    ap.add_argument("--samples", nargs="*", default=(), help="cloning data of earlier runs")
+    ap.add_argument("--samples-out", default=None, help="write all the cloning data here")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--pool", type=int, nargs=2, default=(9, 6), help="pooled grid (rows, cols)")
@@ -116,6 +167,7 @@ def main(argv: list[str] | None = None) -> None:
     if a.init:
         with np.load(a.init) as f:
             init = {k: f[k] for k in f.files}
+    samples = join_samples([load_samples(p) for p in a.samples]) if a.samples else None
     weights, log = train(
         "skirmish",
         "adversary",
@@ -147,6 +199,10 @@ def main(argv: list[str] | None = None) -> None:
         learning_rate=a.lr,
         ent_coef=a.ent_coef,
         target_kl=a.target_kl,
+        weigh=decision_weight if a.setup_weight else None,
+        dagger_weigh=dagger_decision_weight if a.expert_setup else None,
+        samples=samples,
+        samples_out=a.samples_out,
     )
     save_log(log, a.out.removesuffix(".npz") + ".log.npz")
     for i, s in enumerate(log.steps):

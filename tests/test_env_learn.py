@@ -49,13 +49,15 @@ def test_one_blas_thread_limits_blas_and_changes_no_logit():
 
 
 @pytest.fixture(scope="module")
-def smoke():
+def smoke(tmp_path_factory):
     """A smoke training run of SKIRMISH's adversary with the shipped recipe's stages: one
     cloned expert game, one DAgger round of one game, 2048 PPO steps (seconds; the CI's run
-    of the training script's recipe), the spatial head."""
+    of the training script's recipe), the spatial head, the set-up decisions weighted, the
+    weights of each stage and the cloning data written to a temporary folder."""
     from hexplay.env.learn import train
-    from hexplay.games.skirmish.ai.learned import scripted_expert
+    from hexplay.games.skirmish.ai.learned import decision_weight, scripted_expert
 
+    folder = tmp_path_factory.mktemp("smoke")
     weights, log = train(
         "skirmish",
         "adversary",
@@ -73,12 +75,15 @@ def smoke():
         n_steps=512,
         batch_size=128,
         n_epochs=1,
+        weigh=decision_weight,
+        out=folder / "run.npz",
+        samples_out=folder / "run.samples.npz",
     )
-    return weights, log
+    return weights, log, folder
 
 
 def test_smoke_training_runs_and_logs(smoke):
-    weights, log = smoke
+    weights, log, _ = smoke
     assert log.steps == [0, 0, 2048]
     assert log.stage == ["clone", "dagger 1", "ppo"]
     assert log.samples[0] > 0 and log.samples[1] > log.samples[0]
@@ -95,7 +100,7 @@ def test_numpy_policy_equals_the_trained_network(smoke):
 
     from hexplay.env.learn import SideEnv, export_policy, load_weights, make_model
 
-    weights, _ = smoke
+    weights, _, _ = smoke
     env = SideEnv("skirmish", "adversary", seed=3)
     model = make_model(env, spatial=True)
     load_weights(model, weights)
@@ -114,6 +119,137 @@ def test_numpy_policy_equals_the_trained_network(smoke):
         got = got[legal] - got[legal].max()
         assert np.allclose(got, want, atol=1e-3)
         obs, *_ = env.step(int(legal[0]))
+
+
+def test_training_keeps_each_stage_and_all_its_data(smoke):
+    """Each measurement's weights are written beside the output (a later worse round loses
+    none: the kept file is one of them), and the cloning data of every stage so far, with
+    the set-up decisions weighted ``SETUP_WEIGHT``."""
+    from hexplay.env.learn import load_samples, stage_path
+    from hexplay.games.skirmish.ai.learned import SETUP_WEIGHT
+
+    weights, log, folder = smoke
+    files = [stage_path(folder / "run.npz", s, n) for s, n in zip(log.stage, log.steps)]
+    assert [f.name for f in files] == ["run.clone.npz", "run.dagger1.npz", "run.ppo2048.npz"]
+    with np.load(files[log.kept]) as f:
+        assert all(np.array_equal(f[k], weights[k]) for k in weights)
+    with np.load(files[0]) as a, np.load(files[1]) as b:
+        assert not np.array_equal(a["action.w"], b["action.w"])
+    obs, masks, acts, wts = load_samples(folder / "run.samples.npz")
+    assert len(acts) == len(wts) == len(masks) == len(obs["planes"]) == log.samples[1]
+    assert sorted(set(wts.tolist())) == [1.0, SETUP_WEIGHT]
+    assert wts[0] == SETUP_WEIGHT  # the expert game's route choice
+
+
+def test_the_cloning_loss_weighs_each_sample():
+    """``_bc_loss`` is the weighted mean of the samples' terms: a zero weight drops a sample,
+    weights (3, 1) give (3 a + b) / 4, equal weights the plain mean."""
+    import torch
+
+    from hexplay.env.learn import SideEnv, _bc_loss, make_model
+
+    torch.manual_seed(0)
+    env = SideEnv("skirmish", "adversary", seed=4)
+    model = make_model(env, seed=4)
+    obs, _ = env.reset(seed=4)
+    legal = np.flatnonzero(env.action_masks())
+    assert len(legal) == 1  # the unit of the route choice: step to a head with a choice
+    while len(legal) < 2:
+        obs, *_ = env.step(int(legal[0]))
+        legal = np.flatnonzero(env.action_masks())
+    batch = {k: np.stack([v, v]) for k, v in obs.items()}
+    masks = np.stack([env.action_masks().astype(np.int8)] * 2)
+    acts = legal[:2].astype(np.int64)
+
+    def loss(w=None, rows=slice(None)):
+        o = {k: v[rows] for k, v in batch.items()}
+        with torch.no_grad():
+            return _bc_loss(model.policy, o, masks[rows], acts[rows], w).item()
+
+    def one(i):
+        return loss(rows=slice(i, i + 1))
+
+    a, b = one(0), one(1)
+    assert abs(a - b) > 1e-6  # the two targets differ, so the weights show
+    assert loss(np.array([1.0, 0.0])) == pytest.approx(a, abs=1e-5)
+    assert loss(np.array([3.0, 1.0])) == pytest.approx((3 * a + b) / 4, abs=1e-5)
+    assert loss(np.array([2.0, 2.0])) == pytest.approx(loss(), abs=1e-6)
+    assert loss() == pytest.approx((a + b) / 2, abs=1e-5)
+
+
+def test_samples_round_trip_and_join_in_order(tmp_path):
+    """``save_samples`` / ``load_samples`` give back the arrays (dtypes too); ``join_samples``
+    concatenates runs in order, weights with their samples, and skips empty ones."""
+    from hexplay.env.learn import join_samples, load_samples, save_samples
+
+    rng = np.random.default_rng(0)
+
+    def part(n, w):
+        obs = {
+            "planes": rng.random((n, 3, 4, 5)).astype(np.float16),
+            "globals": rng.random((n, 6)).astype(np.float32),
+        }
+        masks = rng.integers(0, 3, (n, 9)).astype(np.int8)
+        return obs, masks, rng.integers(0, 9, n), np.full(n, w, dtype=np.float32)
+
+    a, b, empty = part(3, 1.0), part(2, 5.0), part(0, 1.0)
+    save_samples(tmp_path / "a.npz", a)
+    back = load_samples(tmp_path / "a.npz")
+    for x, y in zip((*a[0].values(), *a[1:]), (*back[0].values(), *back[1:])):
+        assert x.dtype == y.dtype and np.array_equal(x, y)
+    obs, masks, acts, wts = join_samples([back, empty, b])
+    assert np.array_equal(obs["planes"], np.concatenate([a[0]["planes"], b[0]["planes"]]))
+    assert np.array_equal(masks, np.concatenate([a[1], b[1]]))
+    assert np.array_equal(acts, np.concatenate([a[2], b[2]]))
+    assert wts.tolist() == [1.0] * 3 + [5.0] * 2
+
+
+def test_the_set_up_decisions_are_weighted():
+    """``decision_weight`` is ``SETUP_WEIGHT`` for the adversary's set-up decisions only (not
+    the defender's, not after set-up); in one expert game the set-up's samples (the route
+    choice first, the ambush hex, the six placements' heads) carry it, the rest weigh 1."""
+    from hexplay.env.learn import expert_samples
+    from hexplay.games.skirmish.ai.learned import SETUP_WEIGHT, decision_weight, scripted_expert
+
+    e = hexplay.game_entry("skirmish")
+    g = e.new(None, seed=2)
+    assert g.phase == "setup" and decision_weight(g, "adversary") == SETUP_WEIGHT > 1
+    assert decision_weight(g, "defender") == 1.0
+    play(g, {s: e.player("random", s, seed=2) for s in g.sides}, max_turns=1)
+    assert g.phase != "setup" and decision_weight(g, "adversary") == 1.0
+    obs, masks, acts, wts = expert_samples(
+        "skirmish", "adversary", scripted_expert, "random", 1, seed=2, weigh=decision_weight
+    )
+    n = int((wts == SETUP_WEIGHT).sum())
+    assert 8 <= n <= 30 and (wts[:n] == SETUP_WEIGHT).all()
+    assert (wts[n:] == 1.0).all() and len(wts) > n
+
+
+def test_dagger_drops_the_set_up_with_its_weight_zero():
+    """``dagger_decision_weight`` is 0 at the adversary's set-up: DAgger's samples of a game
+    with it hold no set-up decision, without it they do;
+    the later decisions are the same."""
+    from functools import partial
+
+    from hexplay.env.learn import SideEnv, dagger_samples, export_policy, make_model
+    from hexplay.games.skirmish.ai.learned import (
+        dagger_decision_weight,
+        decision_weight,
+        scripted_expert,
+    )
+
+    e = hexplay.game_entry("skirmish")
+    g = e.new(None, seed=2)
+    assert dagger_decision_weight(g, "adversary") == 0.0
+    assert dagger_decision_weight(g, "defender") == 1.0
+    w = export_policy(make_model(SideEnv("skirmish", "adversary", seed=2), seed=2))
+    expert = partial(scripted_expert, route="Route 4")
+    args = ("skirmish", "adversary", expert, w, "random", 1, 2)
+    _, _, _, with_setup = dagger_samples(*args, weigh=decision_weight)
+    _, _, _, without = dagger_samples(*args, weigh=dagger_decision_weight)
+    n = int((with_setup > 1).sum())
+    assert n > 0 and (without == 1.0).all()
+    assert len(without) == len(with_setup) - n
 
 
 def test_dagger_labels_follow_the_policys_choices():

@@ -266,6 +266,15 @@ Expert = Callable[[Any, str], list]
 """``expert(game, side)``: the expert's decisions for the side now, as a list of flat codec
 actions (END for its submit) to give in order; a game's own function."""
 
+Weigh = Callable[[Any, str], float]
+"""``weigh(game, side)``: the cloning-loss weight of the side's decisions in this state (1 for
+most; a game's own function, e.g. more for a set-up choice made once per game that decides
+the rest)."""
+
+Samples = tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray]
+"""Cloning data: observations (``planes``, ``globals``), masks (int8: 2 at each value the
+expert would take, 1 at the other legal ones), the expert's values and each sample's weight."""
+
 
 def _units(flats: list[int], codec: Any) -> set[int]:
     """The unit-head values of the expert's orders in ``flats`` (END if it gives none)."""
@@ -273,29 +282,65 @@ def _units(flats: list[int], codec: Any) -> set[int]:
     return units or {END}
 
 
-def _sample(store: list[list], o: dict[str, np.ndarray], m: np.ndarray, v: int, good: set[int]):
+def _sample(
+    store: list[list],
+    o: dict[str, np.ndarray],
+    m: np.ndarray,
+    v: int,
+    good: set[int],
+    weight: float = 1.0,
+):
     """Keep one decision: its observation, its mask (int8: 2 for each value the expert would
-    take here, ``good``, 1 for the other legal ones) and the expert's value ``v``."""
+    take here, ``good``, 1 for the other legal ones), the expert's value ``v`` and its loss
+    ``weight`` (0: not kept)."""
+    if weight == 0:
+        return  # a decision the game says not to learn from
     mask = m.astype(np.int8)
     mask[[g for g in good | {v} if m[g]]] = 2
-    for lst, x in zip(store, (o["planes"], o["globals"], mask, v)):
+    for lst, x in zip(store, (o["planes"], o["globals"], mask, v, weight)):
         lst.append(x)
 
 
-def _arrays(store: list[list]) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
-    planes, globs, masks, acts = store
+def _arrays(store: list[list]) -> Samples:
+    planes, globs, masks, acts, weights = store
     obs = {"planes": np.asarray(planes, dtype=np.float16), "globals": np.asarray(globs)}
-    return obs, np.asarray(masks, dtype=np.int8), np.asarray(acts, dtype=np.int64)
+    return (
+        obs,
+        np.asarray(masks, dtype=np.int8),
+        np.asarray(acts, dtype=np.int64),
+        np.asarray(weights, dtype=np.float32),
+    )
+
+
+def save_samples(path: str | Path, data: Samples) -> None:
+    """Cloning data as a plain ``.npz`` (``planes``, ``globals``, ``masks``, ``acts``,
+    ``weights``): a later run carries it over (:func:`load_samples`)."""
+    obs, masks, acts, weights = data
+    save_arrays(path, {**obs, "masks": masks, "acts": acts, "weights": weights})
+
+
+def load_samples(path: str | Path) -> Samples:
+    """The cloning data :func:`save_samples` wrote."""
+    with np.load(path) as f:
+        obs = {"planes": f["planes"], "globals": f["globals"]}
+        return obs, f["masks"], f["acts"], f["weights"]
 
 
 def expert_samples(
-    game: str, side: str, expert: Expert, opponent: str, games: int, seed: int = 0
-) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
-    """Observations, masks and head values of the expert's decisions in ``games`` games
-    (only the heads with more than one legal value: the others are taken by themselves),
-    in the expert's order; a mask holds 2 at the expert's value, 1 at the other legal ones."""
+    game: str,
+    side: str,
+    expert: Expert,
+    opponent: str,
+    games: int,
+    seed: int = 0,
+    weigh: Weigh | None = None,
+) -> Samples:
+    """Observations, masks, head values and weights (``weigh``: 1 without) of the expert's
+    decisions in ``games`` games (only the heads with more than one legal value: the others
+    are taken by themselves), in the expert's order; a mask holds 2 at the expert's value, 1
+    at the other legal ones."""
     env = SideEnv(game, side, opponent, seed=seed)
-    store: list[list] = [[], [], [], []]
+    store: list[list] = [[], [], [], [], []]
     for i in range(games):
         obs, _ = env.reset(seed=seed + i)
         d = env.driver
@@ -321,7 +366,8 @@ def expert_samples(
                         d.pending.pop(side, None)
                         break
                     if m.sum() > 1:
-                        _sample(store, o, m, v, {v})
+                        w = 1.0 if weigh is None else weigh(d.game, side)
+                        _sample(store, o, m, v, {v}, w)
                     d.apply(side, v)
                     if not d.pending.get(side):
                         break
@@ -332,10 +378,15 @@ def expert_samples(
 
 
 def _bc_loss(
-    p: Any, obs: dict[str, np.ndarray], masks: np.ndarray, acts: np.ndarray
+    p: Any,
+    obs: dict[str, np.ndarray],
+    masks: np.ndarray,
+    acts: np.ndarray,
+    weights: np.ndarray | None = None,
 ) -> torch.Tensor:
-    """Minus the mean log-probability, under the masks (legal where > 0), of the values marked
-    2 in ``masks`` (and of ``acts``): the cloning loss of one batch."""
+    """Minus the log-probability, under the masks (legal where > 0), of the values marked 2 in
+    ``masks`` (and of ``acts``), averaged with ``weights`` (a weighted mean; None: equal):
+    the cloning loss of one batch."""
     o = {k: torch.as_tensor(v.astype(np.float32)) for k, v in obs.items()}
     mk = torch.as_tensor(masks)
     dist = p.get_distribution(o, action_masks=(mk > 0).numpy())
@@ -344,7 +395,11 @@ def _bc_loss(
         raise TypeError("clone needs a categorical (Discrete) action distribution")
     logp = cat.logits  # log-probabilities (the masked ones ~ -1e8)
     good = (mk == 2) | nn.functional.one_hot(torch.as_tensor(acts), mk.shape[1]).bool()
-    return -torch.logsumexp(logp.masked_fill(~good, -1e9), dim=1).mean()
+    nll = -torch.logsumexp(logp.masked_fill(~good, -1e9), dim=1)
+    if weights is None:
+        return nll.mean()
+    w = torch.as_tensor(np.asarray(weights, dtype=np.float32))
+    return (nll * w).sum() / w.sum()
 
 
 def clone(
@@ -356,10 +411,11 @@ def clone(
     batch: int = 256,
     lr: float = 1e-3,
     seed: int = 0,
+    weights: np.ndarray | None = None,
 ) -> list[float]:
     """Fit the policy to the expert's head values under the masks (legal where > 0):
-    minus the log of the probability of the values marked 2 in the mask (and of ``acts``);
-    the loss of each epoch."""
+    minus the log of the probability of the values marked 2 in the mask (and of ``acts``),
+    each sample's term weighted by ``weights`` (None: equal); the loss of each epoch."""
     p = model.policy
     opt = torch.optim.Adam(p.parameters(), lr=lr)
     rng = np.random.default_rng(seed)
@@ -370,7 +426,8 @@ def clone(
         total = 0.0
         for b in range(0, n, batch):
             idx = order[b : b + batch]
-            loss = _bc_loss(p, {k: v[idx] for k, v in obs.items()}, masks[idx], acts[idx])
+            w = None if weights is None else weights[idx]
+            loss = _bc_loss(p, {k: v[idx] for k, v in obs.items()}, masks[idx], acts[idx], w)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -387,7 +444,7 @@ class CloneGuard(BaseCallback):
 
     def __init__(
         self,
-        data: tuple[dict[str, np.ndarray], np.ndarray, np.ndarray],
+        data: Samples,
         batches: int,
         lr: float = 1e-4,
         batch: int = 256,
@@ -403,11 +460,12 @@ class CloneGuard(BaseCallback):
         p = self.model.policy
         if self.opt is None:
             self.opt = torch.optim.Adam(p.parameters(), lr=self.lr)
-        obs, masks, acts = self.data
+        obs, masks, acts, weights = self.data
         total = 0.0
         for _ in range(self.batches):
             idx = self.rng.choice(len(acts), size=min(self.batch, len(acts)), replace=False)
-            loss = _bc_loss(p, {k: v[idx] for k, v in obs.items()}, masks[idx], acts[idx])
+            o = {k: v[idx] for k, v in obs.items()}
+            loss = _bc_loss(p, o, masks[idx], acts[idx], weights[idx])
             self.opt.zero_grad()
             loss.backward()
             self.opt.step()
@@ -459,17 +517,19 @@ def dagger_samples(
     opponent: str,
     games: int,
     seed: int = 0,
-) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
+    weigh: Weigh | None = None,
+) -> Samples:
     """DAgger's data: the policy (``weights``, greedy) plays ``games`` games and each state it
     decides in is labelled with the expert's value for that head (:func:`_label`; the
     expert asked again after each order the policy gives). The same arrays as
-    :func:`expert_samples`, but at the unit head every unit the expert gives an order to is
-    marked 2 (the policy may take them in any order: the expert is asked again after each)."""
+    :func:`expert_samples` (``weigh``: each sample's weight), but at the unit head every unit
+    the expert gives an order to is marked 2 (the policy may take them in any order: the
+    expert is asked again after each)."""
     from .policy import NumpyPolicy
 
     pol = NumpyPolicy(weights)
     env = SideEnv(game, side, opponent, seed=seed)
-    store: list[list] = [[], [], [], []]
+    store: list[list] = [[], [], [], [], []]
     for i in range(games):
         env.reset(seed=seed + i)
         d = env.driver
@@ -487,7 +547,8 @@ def dagger_samples(
             pending = d.pending.get(side, ())
             label = _label(flats, pending, d.codec)
             if label is not None and m[label] and m.sum() > 1:
-                _sample(store, o, m, label, _units(flats, d.codec) if not pending else {label})
+                good = _units(flats, d.codec) if not pending else {label}
+                _sample(store, o, m, label, good, 1.0 if weigh is None else weigh(g, side))
             logits = np.where(m, pol.logits(o["planes"], o["globals"]), -np.inf)
             if not d.apply(side, int(np.argmax(logits))):  # refused by the rules: submit
                 d.pending.pop(side, None)
@@ -569,11 +630,13 @@ def load_weights(model: MaskablePPO, weights: Mapping[str, np.ndarray]) -> None:
                 param.copy_(torch.as_tensor(np.asarray(weights[f"{name}.{suffix}"])))
 
 
-def _join(parts: list[tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]]):
-    """Samples of several :func:`expert_samples` / :func:`dagger_samples` calls as one set."""
+def join_samples(parts: list[Samples]) -> Samples:
+    """Samples of several :func:`expert_samples` / :func:`dagger_samples` calls (or runs:
+    :func:`load_samples`) as one set, in order."""
     parts = [p for p in parts if len(p[2])]
     obs = {k: np.concatenate([p[0][k] for p in parts]) for k in parts[0][0]}
-    return obs, np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts])
+    masks, acts, weights = (np.concatenate([p[i] for p in parts]) for i in (1, 2, 3))
+    return obs, masks, acts, weights
 
 
 def train(
@@ -600,6 +663,10 @@ def train(
     value_warmup: int = 0,
     guard_batches: int = 0,
     guard_lr: float = 1e-4,
+    weigh: Weigh | None = None,
+    dagger_weigh: Weigh | None = None,
+    samples: Samples | None = None,
+    samples_out: str | Path | None = None,
     **ppo: Any,
 ) -> tuple[dict[str, np.ndarray], Log]:
     """Train ``side`` of ``game``; return the exported weights and the log (see the module
@@ -615,7 +682,13 @@ def train(
     (:func:`warm_value`), and with ``guard_batches`` a :class:`CloneGuard` on the expert's
     decisions (``expert_games``, ``bc_epochs=0`` to gather them without cloning; step size
     ``guard_lr``) between PPO's updates. Training games use seeds from ``seed`` on (cloning,
-    then DAgger; PPO's from ``seed``)."""
+    then DAgger; PPO's from ``seed``). ``weigh``: each decision's cloning-loss weight
+    (:data:`Weigh`; ``dagger_weigh``: DAgger's, ``weigh`` if None; 0 drops a decision).
+    ``samples``: cloning data of earlier runs (:func:`load_samples`), joined
+    before this run's (cloned on with the expert's, carried into DAgger's); ``samples_out``:
+    all the data so far written there after each stage (:func:`save_samples`). With ``out``,
+    each measurement's weights are also written beside it (``<out>.<stage>.npz``: a later
+    round that does worse loses none)."""
     torch.manual_seed(seed)
     env = SideEnv(game, side, opponent, seed=seed)
     model = make_model(env, seed=seed, features=features, spatial=spatial, **ppo)
@@ -628,6 +701,8 @@ def train(
     def measure(at: int, stage: str, samples: int) -> None:
         nonlocal best
         w = export_policy(model)
+        if out is not None:  # before the games: a run stopped while measuring keeps it
+            save_arrays(stage_path(out, stage, at), w)
         log.steps.append(at)
         log.stage.append(stage)
         log.samples.append(samples)
@@ -645,12 +720,16 @@ def train(
             save_log(log, Path(out).with_suffix(".log.npz"))
             save_arrays(out, best[1])
 
-    data = []
+    data: list[Samples] = [samples] if samples is not None and len(samples[2]) else []
     if expert is not None and expert_games:
-        data.append(expert_samples(game, side, expert, opponent, expert_games, seed))
-        obs, masks, acts = data[0]
-        log.bc_loss = clone(model, obs, masks, acts, epochs=bc_epochs, lr=bc_lr, seed=seed)
-        print(f"{len(acts)} expert decisions, cloning loss {log.bc_loss}", flush=True)
+        data.append(expert_samples(game, side, expert, opponent, expert_games, seed, weigh))
+    if data:
+        data = [join_samples(data)]
+        obs, masks, acts, wts = data[0]
+        log.bc_loss = clone(model, obs, masks, acts, bc_epochs, lr=bc_lr, seed=seed, weights=wts)
+        print(f"{len(acts)} decisions, cloning loss {log.bc_loss}", flush=True)
+        if samples_out is not None:
+            save_samples(samples_out, data[0])
     measure(0, "clone", sum(len(d[2]) for d in data))
     first = seed + expert_games
     for r in range(dagger_rounds):
@@ -658,16 +737,21 @@ def train(
             break
         w = export_policy(model)
         s0 = first + r * dagger_games
-        data.append(dagger_samples(game, side, expert, w, opponent, dagger_games, s0))
-        obs, masks, acts = _join(data)
-        data = [(obs, masks, acts)]
-        loss = clone(model, obs, masks, acts, epochs=dagger_epochs, lr=bc_lr, seed=seed + r + 1)
+        dw = weigh if dagger_weigh is None else dagger_weigh
+        data.append(dagger_samples(game, side, expert, w, opponent, dagger_games, s0, dw))
+        data = [join_samples(data)]
+        obs, masks, acts, wts = data[0]
+        loss = clone(
+            model, obs, masks, acts, dagger_epochs, lr=bc_lr, seed=seed + r + 1, weights=wts
+        )
         log.bc_loss += loss
         print(f"DAgger round {r + 1}: {len(acts)} decisions, loss {loss}", flush=True)
+        if samples_out is not None:
+            save_samples(samples_out, data[0])
         measure(0, f"dagger {r + 1}", len(acts))
     guard = None
     if guard_batches and data:
-        guard = CloneGuard(_join(data), guard_batches, lr=guard_lr, seed=seed)
+        guard = CloneGuard(join_samples(data), guard_batches, lr=guard_lr, seed=seed)
     del data
     if steps and value_warmup:
         warm_value(model, value_warmup)
@@ -684,6 +768,13 @@ def train(
     if out is not None:
         save_arrays(out, best[1])
     return best[1], log
+
+
+def stage_path(out: str | Path, stage: str, steps: int) -> Path:
+    """Where :func:`train` writes one measurement's weights: ``<out>.<stage>.npz`` beside
+    ``out`` (``run.clone.npz``, ``run.dagger2.npz``, ``run.ppo8192.npz``)."""
+    name = stage.replace(" ", "") + (str(steps) if stage == "ppo" else "")
+    return Path(str(out).removesuffix(".npz") + f".{name}.npz")
 
 
 def save_log(log: Log, path: str | Path) -> None:
