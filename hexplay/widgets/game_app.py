@@ -104,7 +104,8 @@ class GameApp(W.VBox):
     is placed by the game's default set-up, :meth:`~hexplay.engine.protocol.Game.default_setup`)
     or ``"manual"`` (the human sides place their own units: order builder, board clicks).
     ``follow``: the board follows the selected unit (``follow_selected``).
-    ``next_after_attack``: an attack given by click selects the next unit that may attack.
+    ``next_after_attack``: an attack given by click that the unit may not give again selects
+    the next unit that may attack (``next_after_attack``, :meth:`_next_attacker`).
 
     Observable state (traitlets, Python-side only: never synced to the page) for cells that
     follow the game (:mod:`.inspectors`): ``selected_unit``, ``hovered`` (after

@@ -282,6 +282,8 @@ def test_next_unit_selects_own_units_that_may_act_in_turn():
     app.board.simulate_click("@JJ", "W01")
     app.board.simulate_click("@KJ", "E01")
     app.board.simulate_click("@KJ", "E01")  # W01 attacked: it may do nothing more
+    app.next_after_attack = False  # (on, the attack itself moves on: test_widgets_next_attacker)
+    app.select("W01")
     for _ in range(4):
         app.keypad.next_unit.click()
     assert app.selected_unit == "W02"  # W02, W03, W04, then past W01 to W02
