@@ -258,26 +258,20 @@ class GameApp(W.VBox):
         self.click_status.add_class("hexplay-click-status")
         self._followed: tuple[str, str] | None = None  # (unit, hex) the board was last asked
         self._marks_asked: tuple[Any, ...] | None = None  # the last selection's follow
-        self.follow_box = G.Checkbox(
-            value=bool(follow),
-            description="Follow selected",
-            indent=False,
-            tooltip="keep the selected unit in view (the board pans to it, keeping the zoom)",
-            layout=W.Layout(width="auto", flex="0 0 auto"),
+        self.follow_box = self._option_box(
+            "follow_selected",
+            follow,
+            "Follow selected",
+            "keep the selected unit in view (the board pans to it, keeping the zoom)",
+            "hexplay-follow",
         )
-        self.follow_box.add_class("hexplay-follow")
-        self.follow_selected = bool(follow)
-        W.link((self.follow_box, "value"), (self, "follow_selected"))
-        self.next_box = G.Checkbox(
-            value=bool(next_after_attack),
-            description="Next after attack",
-            indent=False,
-            tooltip="after an attack, select the next unit that may still attack this turn",
-            layout=W.Layout(width="auto", flex="0 0 auto"),
+        self.next_box = self._option_box(
+            "next_after_attack",
+            next_after_attack,
+            "Next after attack",
+            "after an attack, select the next unit that may still attack this turn",
+            "hexplay-next-after-attack",
         )
-        self.next_box.add_class("hexplay-next-after-attack")
-        self.next_after_attack = bool(next_after_attack)
-        W.link((self.next_box, "value"), (self, "next_after_attack"))
         self.board.on_click(self._on_board_click)
         self.board.observe(self._on_overlays, names="overlays")
         self.builder.attack.on_click(lambda _b: self.attack_armed())
@@ -457,6 +451,21 @@ class GameApp(W.VBox):
             if own:
                 unit = self.orders.reach(own[0]).cost_unit
         return app_card(getattr(info, "move_kinds", ()), getattr(info, "attack_kinds", ()), unit)
+
+    def _option_box(self, trait: str, value: bool, label: str, tip: str, css: str) -> Any:
+        """A box under the board for the app's option ``trait`` (set to ``value``, linked both
+        ways), its CSS class ``css``."""
+        box = G.Checkbox(
+            value=bool(value),
+            description=label,
+            indent=False,
+            tooltip=tip,
+            layout=W.Layout(width="auto", flex="0 0 auto"),
+        )
+        box.add_class(css)
+        setattr(self, trait, bool(value))
+        W.link((box, "value"), (self, trait))
+        return box
 
     def _first_side(self) -> str:
         """The human side that must act now (alternating: the side to move), else the first."""
@@ -945,25 +954,38 @@ class GameApp(W.VBox):
         }
         own = sorted(k for k, u in self.units_by_id.items() if self._selectable(u))
         ring = [k for k in own if k > after] + [k for k in own if k <= after]
+        at = self._foes_in_sight()
         for k in ring:
-            if k not in fired and self._may_attack(k):
+            if k not in fired and self._may_attack(k, at=at):
                 said = self.click_text
                 self.select(k, keep_tab=True)  # (the odds stay on screen: an attack comes next)
                 self.say_click(f"{said}; next: {k}" if said else f"next: {k}", error=False)
                 return
 
-    def _may_attack(self, unit: str, kinds: tuple[str, ...] | None = None) -> bool:
-        """``unit`` has an order of the game's ``attack_kinds`` (or of ``kinds``) listing an
-        enemy in sight (its id, or its hex for an attack on a hex)."""
-        if unit not in self.units_by_id:
-            return False
+    def _foes_in_sight(self) -> dict[str, set[str]]:
+        """The enemies the side sees now, by what an attack's need takes: ``unit`` (their ids)
+        and ``hex`` (their hexes)."""
         side = self.plotting_side
         foes = {
             u: v["hex"]
             for u, v in self.units_by_id.items()
             if v.get("side") not in (side, None) and v.get("hex") and not v.get("stale")
         }
-        at = {"unit": set(foes), "hex": set(foes.values())}
+        return {"unit": set(foes), "hex": set(foes.values())}
+
+    def _may_attack(
+        self,
+        unit: str,
+        kinds: tuple[str, ...] | None = None,
+        at: dict[str, set[str]] | None = None,
+    ) -> bool:
+        """``unit`` has an order of the game's ``attack_kinds`` (or of ``kinds``) listing an
+        enemy in sight (its id, or its hex for an attack on a hex; ``at``: those of
+        :meth:`_foes_in_sight`, found once by a caller asking for many units)."""
+        if unit not in self.units_by_id:
+            return False
+        if at is None:
+            at = self._foes_in_sight()
         if kinds is None:
             kinds = tuple(getattr(self.game.info, "attack_kinds", ()) or ())
         try:
