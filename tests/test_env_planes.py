@@ -5,6 +5,7 @@ what the legal orders allow, the flat Discrete form's PettingZoo checks."""
 from __future__ import annotations
 
 import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -128,6 +129,27 @@ def test_units_are_where_the_view_puts_them(name):
         assert set(where.tolist()) <= hexes
         if name != "skirmish" and name != "ambush":  # (a killed man is on "killed" instead)
             assert set(where.tolist()) == hexes
+
+
+@pytest.mark.parametrize("name", ["skirmish", "ambush"])
+def test_action_points_left_are_the_views(name):
+    """The ``own_ap_left`` plane holds, on each hex, the sum of the view's action points left
+    of the side's men there / 10, fractions included (AMBUSH's are: "14/3")."""
+    d = _random_driver(name, 5, 120)
+    enc = d.encoder
+    fractional = False
+    for side in d.sides:
+        view = d.game.view(side)
+        plane = enc.encode(view)["planes"][enc.ch("own_ap_left")].reshape(-1)
+        want = np.zeros_like(plane)
+        for uid, ap in (view.get("ap_left") or {}).items():
+            u = view["units"].get(uid) or {}
+            f = enc.flat(u.get("hex"))
+            if f is not None and u.get("kind") == "man" and u.get("condition") != "killed":
+                want[f] += float(Fraction(ap)) / 10
+                fractional |= "/" in str(ap)
+        assert np.allclose(plane, want), side
+    assert fractional == (name == "ambush")  # the case the plane once read as 0
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -10,6 +10,7 @@ ambush hex when the view names them; globals: turn, phase, barrier points, count
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -120,8 +121,9 @@ class SkirmishPlanes(GridEncoding):
 
 
 def _number(v: Any) -> float:
-    """A view's number (action points are strings there: "10"); 0 for anything else."""
+    """A view's number (action points are strings there: "10", or fractions in AMBUSH:
+    "14/3"); 0 for anything else."""
     try:
-        return float(v)
-    except (TypeError, ValueError):
+        return float(Fraction(v)) if isinstance(v, str) else float(v)
+    except (TypeError, ValueError, ZeroDivisionError):
         return 0.0
