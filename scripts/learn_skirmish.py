@@ -28,9 +28,35 @@ curves and the CPU seconds. Runs are seeded (``--seed``) and use one thread. ``-
 The network reads targets off the map (a spatial head: :class:`hexplay.env.learn.SpatialActionNet`;
 ``--flat-head``: without it, the first recipe's network).
 
-The shipped policy came from the first recipe: ``--flat-head --expert-games 30 --bc-epochs 6
---steps 12288 --every 4096`` (5.5 CPU minutes; 0.845 [0.788, 0.889] against the random defender
-on the benchmark's 200 games). Measured since, not shipped: ``--expert-games 80 --bc-epochs 6
+The shipped policy: four chained runs (each ``--init`` the last one's kept weights; 30.2 CPU
+minutes in all; validation games 30000-30099 unless said; the log shipped beside it holds the
+chain's stages):
+
+1. ``--route "Route 4" --expert-games 60 --bc-epochs 6 --dagger-rounds 2 --dagger-games 30
+   --dagger-epochs 3`` (14.0 CPU min): 0.72 on 60 validation games after round 2;
+2. ``--route "Route 4" --expert-games 30 --bc-epochs 0 --dagger-rounds 2 --dagger-games 30
+   --dagger-epochs 3 --bc-lr 3e-4 --steps 0 --eval-random 100 --seed 1000``: 0.74, 0.82 after
+   round 1 (kept; 6.2 CPU min to it);
+3. ``--route "Route 4" --expert-games 30 --bc-epochs 1 --bc-lr 2e-4 --dagger-rounds 2
+   --dagger-games 30 --dagger-epochs 2 --seed 3000`` with the route choice alone weighted 100
+   (that day's weighting; ``--setup-weight`` now weighs the whole set-up): 0.73, 0.80 after
+   round 1 (kept; 6.5 CPU min to it);
+4. in the action space with one move per path (a man gets no second move straight after a
+   move: :meth:`hexplay.games.skirmish.env_encoding.SkirmishPlanes.offered`), ``--samples``
+   run 3's cloning data up to its round 1 (12,651 decisions) ``--expert-games 0 --bc-epochs 0
+   --bc-lr 1e-4 --setup-weight --expert-setup --dagger-rounds 2 --dagger-games 30
+   --dagger-epochs 1 --seed 12000 --keep-best``: 0.93 at the start (run 3's policy, which won
+   0.80 in the old space: it had walked its men to and fro, chaining moves), 0.93 after round 1
+   (kept; 2.6 CPU min to it), 0.88 after round 2. Run 3's policy and the kept one won 0.895 and
+   0.900 of 200 fresh validation games (seeds 31000-31199); on the benchmark's 200 games the
+   shipped one wins 0.875 [0.822, 0.914] against the random defender (goal 0.9) and 0.045
+   [0.024, 0.083] against the scripted one. Runs 1-3 ran before AMBUSH's fractional action
+   points were read (a SKIRMISH man's can be fractional too): a rerun differs in those states.
+
+The first shipped policy came from the first recipe: ``--flat-head --expert-games 30
+--bc-epochs 6 --steps 12288 --every 4096`` (5.5 CPU minutes; 0.845 [0.788, 0.889] against the
+random defender on the benchmark's 200 games; 0.75 of the 100 validation games with one move
+per path). Measured since, not shipped: ``--expert-games 80 --bc-epochs 6
 --dagger-rounds 3 --dagger-games 40 --dagger-epochs 3 --steps 0 --eval-random 60
 --eval-scripted 20 --keep-best`` (21.2 CPU minutes, one thread) reached 0.55, 0.80, 0.88 and
 0.18 on the 60 selection games after cloning and each DAgger round; the kept second round gave

@@ -7,7 +7,8 @@ submit through the game API (factored: a unit, a kind and a target over up to th
 :mod:`.factored`; or flat: one integer per order, :mod:`.codec`), advances the game when no
 side must act, and gives each side its observation (from ``view(side)`` only: planes and
 globals, :mod:`.planes`, or the old vector, :mod:`.observe`), its action mask (from
-``legal_orders(side)``) and its reward (from ``outcome()``).
+``legal_orders(side)`` as the game's encoding offers them to a learner,
+:func:`.planes.offered_orders`) and its reward (from ``outcome()``).
 
 A refused action (masked out, or refused by the rules) changes nothing; ``info["refused"]``
 says so. Rewards: +1 to the winner, -1 to every other side, 0 for a draw, paid when the game
@@ -24,7 +25,7 @@ from ..engine import IllegalOrder
 from .codec import END, OrderCodec
 from .factored import HEADS, FactoredCodec
 from .observe import LIMIT, ViewEncoder, encoder_for
-from .planes import Channel, PlaneEncoding, planes_for
+from .planes import Channel, PlaneEncoding, offered_orders, planes_for
 
 DEFAULT_MAX_CYCLES = 100_000
 """Steps after which an episode is truncated (PettingZoo's ``max_cycles``)."""
@@ -160,7 +161,7 @@ class GameDriver:
 
     def legal(self, side: str) -> list:
         if side not in self._legal:
-            self._legal[side] = self.game.legal_orders(side)
+            self._legal[side] = offered_orders(self.game, side)
         return self._legal[side]
 
     def apply(self, side: str, action: Any) -> bool:

@@ -14,6 +14,10 @@ grid, the hexes a side's units see, and the enemies last seen with their age;
 :class:`DefaultPlanes` is the generic encoding a game gets without its own (units by side from
 the view keys every game has).
 
+The encoding also says which legal orders the environment's actions offer
+(:func:`offered_orders`: a game may drop orders that are redundant for a learner, say a
+second move straight after a move).
+
 Only the *layout* (channels, the map, the unit table) comes from the scenario; every value
 comes from the view, so two states a side cannot tell apart give it equal observations.
 """
@@ -80,6 +84,13 @@ class GridEncoding:
     GLOBALS: tuple[Channel, ...] = ()
     SEES = False
     """True: the encoding uses :meth:`seen_by` (the map's visibility matrix is built once)."""
+
+    @staticmethod
+    def offered(view: Mapping[str, Any], legal: list) -> list:
+        """The orders the environment's actions offer the side whose ``view`` this is: its
+        ``legal`` orders, less those a game drops as redundant for a learner (a game's own
+        encoding may override this; here: all of them). See :func:`offered_orders`."""
+        return legal
 
     def __init__(self, game: Any) -> None:
         m = game.map
@@ -234,6 +245,24 @@ class DefaultPlanes(GridEncoding):
         self.last_seen(view, planes, "enemy_last_seen", "enemy_last_seen_age")
         self.common_globals(view, glob)
         glob[self.gl("over")] = bool(view.get("over"))
+
+
+def offered_orders(game: Any, side: str, legal: list | None = None) -> list:
+    """The orders the environment's actions (and the policies trained on them) offer ``side``
+    now: ``legal`` (``game.legal_orders(side)`` if None) as the game's encoding's ``offered``
+    filters them from the side's view (:meth:`GridEncoding.offered`; every legal order for a
+    game whose encoding has none). The env's masks, its decoding and the learned players
+    all use this one list, so a policy is trained and played on the same actions."""
+    from ..registry import game_entry
+
+    if legal is None:
+        legal = game.legal_orders(side)
+    try:
+        make = game_entry(game.info.name).part("env")
+    except KeyError:  # a game not in the registry: every legal order
+        return legal
+    keep = getattr(make, "offered", None)
+    return legal if keep is None else keep(game.view(side), legal)
 
 
 def planes_for(game: Any) -> PlaneEncoding:

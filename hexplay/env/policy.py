@@ -8,8 +8,9 @@ one logit per value of the factored action space (:mod:`hexplay.env.factored`); 
 with a query of the last layer (``spatial_index``: the value's grid cell). The player
 drives a :class:`~hexplay.env.core.GameDriver`-like loop on the game it is given: it encodes
 ``view(side)`` (only) as the environment does, masks the logits with the head's legal values
-(from ``legal_orders(side)``) and takes the most likely value (or samples, ``greedy=False``),
-head after head, until it submits.
+(from the orders the environment offers, :func:`~hexplay.env.planes.offered_orders`) and
+takes the most likely value (or samples, ``greedy=False``), head after head, until it
+submits.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from ..ai.player import GamePlayer
 from ..engine import IllegalOrder
 from .codec import END, OrderCodec
 from .factored import FactoredCodec
-from .planes import planes_for
+from .planes import offered_orders, planes_for
 
 MAX_DECISIONS = 400
 """Decisions per set-up, plot or turn after which the player submits (a policy that keeps
@@ -191,7 +192,7 @@ class PolicyPlayer(GamePlayer):
         for _ in range(MAX_DECISIONS):
             if game.over or self.side not in game.to_act():
                 return
-            legal = game.legal_orders(self.side)
+            legal = offered_orders(game, self.side)
             c = heads.without(heads.choices(legal, can_end(game, self.side)), refused)
             pending: tuple[int, ...] = ()
             while len(pending) < 3:

@@ -1,23 +1,23 @@
-"""SKIRMISH's learned player: a small policy trained with ``MaskablePPO`` (hexplay.env.learn)
-for the adversary, shipped as numpy weights (``learned_adversary.npz`` beside this module) and
-played by :class:`~hexplay.env.policy.PolicyPlayer` with numpy alone.
+"""SKIRMISH's learned player: a small policy network (sb3-contrib ``MaskablePPO``'s, trained by
+:mod:`hexplay.env.learn`) for the adversary, shipped as numpy weights (``learned_adversary.npz``
+beside this module) and played by :class:`~hexplay.env.policy.PolicyPlayer` with numpy alone.
 
 :func:`player` is the registered ``"learned"`` factory. :func:`scripted_expert` gives the
 scripted player's decisions as flat codec actions (the behaviour-cloning start of the
 training: ``scripts/learn_skirmish.py``).
 
-The shipped policy: behaviour cloning of the scripted adversary (30 games against the random
-defender, 4742 head decisions, 6 epochs), then 12,288 ``MaskablePPO`` steps against the random
-defender (the first recipe, without the spatial head); 5.5 CPU minutes in all
-(``learned_adversary.log.npz`` holds the curves). Measured by ``benchmarks/learn.py`` over 200
-games (seeds 20000-20199, greedy): 0.845 [0.788, 0.889] against the random defender (the
-scripted adversary on the same games: 0.915), 0.000 [0, 0.019] against the scripted defender.
-Its losses to the random defender are games where its men are shot down while breaching.
-A DAgger run with the spatial head (``scripts/learn_skirmish.py``'s docstring) did not beat it
-on the same 200 games (0.835), so it was not shipped; nor did PPO fine-tuning, an expert kept
-to its better route, or DAgger with the set-up weighted (:data:`SETUP_WEIGHT`) and the data of
-earlier runs carried over (at best 0.84 on validation games, 0.820 on 200 fresh ones: the
-script's docstring).
+The shipped policy (``learned_adversary.log.npz`` holds its curves): four chained runs of
+``scripts/learn_skirmish.py``, each starting from the last one's kept weights: cloning of the
+scripted adversary kept to Route 4 and DAgger rounds (the policy plays, the scripted adversary
+labels its states), 30.2 CPU minutes in all (the script's docstring gives each run). It plays
+in the action space where a man gets no second move straight after a move
+(:meth:`~hexplay.games.skirmish.env_encoding.SkirmishPlanes.offered`): the same network in the
+old space walked its men to and fro (0.80 on 100 validation games; 0.93 with one move per
+path). Measured by ``benchmarks/learn.py`` over 200 games (seeds 20000-20199, greedy, never
+used to choose it): 0.875 [0.822, 0.914] against the random defender (the scripted adversary
+on the same games: 0.915), 0.045 [0.024, 0.083] against the scripted defender. The policy
+shipped before it (cloning and PPO, Route 7: 0.845 [0.788, 0.889]) wins 0.75 of the 100
+validation games in the new action space.
 """
 
 from __future__ import annotations
