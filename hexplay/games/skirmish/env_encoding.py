@@ -69,9 +69,10 @@ class SkirmishPlanes(GridEncoding):
     def offered(view: Mapping[str, Any], legal: list) -> list:
         """The legal orders less a move (``MP``) for a man whose plot this turn already ends
         with one: a move goes by one path to any hex his action points reach, so a second
-        move straight after it adds nothing a single path could not do, and a policy that
-        chains them spends its points walking to and fro (the scripted adversary never plots
-        two moves in a row: 0 of 1,311 men's turns in 30 games)."""
+        move straight after it reaches no hex a single move could not (only the way there may
+        differ), and a policy that chains them spends its points walking to and fro (the
+        scripted adversary never plots two moves in a row: 0 of 1,311 men's turns in 30
+        games)."""
         plots = (view.get("plots") or {}).get(view.get("side")) or {}
         moved = {u for u, tasks in plots.items() if tasks and tasks[-1].get("code") == "MP"}
         if not moved:
