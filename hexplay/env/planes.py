@@ -247,31 +247,31 @@ class DefaultPlanes(GridEncoding):
         glob[self.gl("over")] = bool(view.get("over"))
 
 
-def offered_orders(game: Any, side: str, legal: list | None = None) -> list:
-    """The orders the environment's actions (and the policies trained on them) offer ``side``
-    now: ``legal`` (``game.legal_orders(side)`` if None) as the game's encoding's ``offered``
-    filters them from the side's view (:meth:`GridEncoding.offered`; every legal order for a
-    game whose encoding has none). The env's masks, its decoding and the learned players
-    all use this one list, so a policy is trained and played on the same actions."""
-    from ..registry import game_entry
-
-    if legal is None:
-        legal = game.legal_orders(side)
-    try:
-        make = game_entry(game.info.name).part("env")
-    except KeyError:  # a game not in the registry: every legal order
-        return legal
-    keep = getattr(make, "offered", None)
-    return legal if keep is None else keep(game.view(side), legal)
-
-
-def planes_for(game: Any) -> PlaneEncoding:
-    """The plane encoding the game's plugin record names (``env=``: a class or function
-    ``f(game)`` giving a :class:`PlaneEncoding`), else :class:`DefaultPlanes`."""
+def _env_part(game: Any) -> Any:
+    """The encoding the game's plugin record names (``env=``: a class or a function
+    ``f(game)``), or :class:`DefaultPlanes` for a game without one (or not registered)."""
     from ..registry import game_entry
 
     try:
         make = game_entry(game.info.name).part("env")
     except KeyError:  # a game not in the registry: the default encoding
         make = None
-    return make(game) if make is not None else DefaultPlanes(game)
+    return DefaultPlanes if make is None else make
+
+
+def offered_orders(game: Any, side: str, legal: list | None = None) -> list:
+    """The orders the environment's actions (and the policies trained on them) offer ``side``
+    now: ``legal`` (``game.legal_orders(side)`` if None) as the game's encoding's ``offered``
+    filters them from the side's view (:meth:`GridEncoding.offered`; every legal order for a
+    game whose encoding has none). The env's masks, its decoding and the learned players
+    all use this one list, so a policy is trained and played on the same actions."""
+    if legal is None:
+        legal = game.legal_orders(side)
+    keep = getattr(_env_part(game), "offered", None)
+    return legal if keep is None else keep(game.view(side), legal)
+
+
+def planes_for(game: Any) -> PlaneEncoding:
+    """The plane encoding the game's plugin record names (``env=``: a class or function
+    ``f(game)`` giving a :class:`PlaneEncoding`), else :class:`DefaultPlanes`."""
+    return _env_part(game)(game)
