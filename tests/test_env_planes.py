@@ -219,8 +219,8 @@ def _skirmish_planning(seed: int = 1):
 
 def test_skirmish_offers_no_second_move_straight_after_a_move():
     """After a man's move (MP) is plotted, SKIRMISH's environment offers him no other move
-    (the rules still allow one), and still offers the others' moves and his other orders;
-    once another kind of task follows, a move is offered again (move, fire, move)."""
+    (the rules still allow one), and still offers the others' moves; a man who fired first
+    is still offered his move (fire, then move: the plot ends with the shot)."""
     from hexplay.engine import Order
     from hexplay.engine.record import apply_commands
     from hexplay.env.planes import offered_orders
@@ -236,11 +236,11 @@ def test_skirmish_offers_no_second_move_straight_after_a_move():
     dropped = [o for o in legal if o not in offered]
     assert dropped and all(o.kind == "MP" and o.unit == man for o in dropped)
     assert any(o.kind == "MP" and o.unit != man for o in offered)
-    other = next((o for o in offered if o.unit == man and o.kind != "MP" and not o.needs), None)
-    if other is not None:  # a task that needs no choice (say, wait): a move is offered again
-        g.order(Order("adversary", other.kind, man, dict(other.args)))
-        again = offered_orders(g, "adversary")
-        assert any(o.kind == "MP" and o.unit == man for o in again)
+
+    g, _ = _skirmish_planning()
+    fire = next(o for o in g.legal_orders("adversary") if o.kind == "DF")
+    g.order(Order("adversary", "DF", fire.unit, {"target": fire.needs[0].options[0]}))
+    assert any(o.kind == "MP" and o.unit == fire.unit for o in offered_orders(g, "adversary"))
 
 
 @pytest.mark.parametrize("name", GAMES)
