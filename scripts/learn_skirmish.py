@@ -21,14 +21,16 @@ DAgger keeps no set-up decision (``dagger_decision_weight``: the set-up is learn
 expert's own games). ``--samples-out``
 writes the cloning data (every stage's, so far) as ``.npz``; ``--samples`` carries such files
 of earlier runs into this one (joined before its expert games, cloned on with them and kept
-in its DAgger rounds). The log (``<out>.log.npz``) holds the
+in its DAgger rounds). ``--repertoire N``: the learner is offered only the kinds of the
+expert's orders in N games (:func:`hexplay.env.learn.expert_kinds`; the weights carry them
+as ``kinds``, and a run ``--init`` from them keeps them). The log (``<out>.log.npz``) holds the
 curves and the CPU seconds. Runs are seeded (``--seed``) and use one thread. ``--steps 2048
 --expert-games 1`` is the smoke run CI makes (seconds).
 
 The network reads targets off the map (a spatial head: :class:`hexplay.env.learn.SpatialActionNet`;
 ``--flat-head``: without it, the first recipe's network).
 
-The shipped policy: four chained runs (each ``--init`` the last one's kept weights; 30.2 CPU
+The shipped policy: five chained runs (each ``--init`` the last one's kept weights; 35.6 CPU
 minutes in all; validation games 30000-30099 unless said; the log shipped beside it holds the
 chain's stages):
 
@@ -49,15 +51,32 @@ chain's stages):
    0.80 in the old space: it had walked its men to and fro, chaining moves), 0.93 after round 1
    (kept; 2.6 CPU min to it), 0.88 after round 2. Run 3's policy and the kept one won 0.895 and
    0.900 of 200 fresh validation games (seeds 31000-31199); on the benchmark's 200 games the
-   shipped one wins 0.875 [0.822, 0.914] against the random defender (goal 0.9) and 0.045
-   [0.024, 0.083] against the scripted one (and 0.910 of seeds 32000-32199: 455 of the 500
-   non-benchmark games measured). Runs 1-3 ran before AMBUSH's fractional action points were
-   read (a SKIRMISH man's can be fractional too): a rerun differs in those states.
+   kept one (shipped then) won 0.875 [0.822, 0.914] against the random defender and 0.045
+   [0.024, 0.083] against the scripted one (and 0.910 of seeds 32000-32199). Runs 1-3 ran
+   before AMBUSH's fractional action points were read (a SKIRMISH man's can be fractional
+   too): a rerun differs in those states.
+5. kept to the scripted adversary's repertoire (``--repertoire 100``: the kinds of its orders
+   in 100 games, Route 4: the set-up's kinds, DF, MP, BW and RA, alike over seeds 0-99 and
+   14000-14099; 0.6 CPU min), ``--samples``
+   run 4's data up to its round 1 (17,625 decisions) ``--expert-games 0 --bc-epochs 0
+   --bc-lr 1e-4 --setup-weight --expert-setup --dagger-rounds 2 --dagger-games 30
+   --dagger-epochs 1 --seed 14000``: 0.94 at the start (run 4's weights), 0.83 after round 1
+   (its set-up stacked two pairs of men), 0.96 after round 2 (kept; 4.8 CPU min; run 4's
+   set-up again). Offered every kind, run 4's policy had sent men into the transporter at the
+   end of a turn (EV: 1,528 orders in 200 games; the scripted adversary gives none) and out at
+   the next, 1 AP short of barrier work (10 AP). Kept to its teacher's kinds, the same weights
+   won 0.915 of 1,300 validation games (seeds 30000-30299, 31200-31499, 32200-32499,
+   33000-33399) against 0.886 offered every kind, more in each of the four sets (+0.020,
+   +0.027, +0.040, +0.030); after round 2, 0.926 of the last 1,000 of them (0.930, 0.933,
+   0.913 of the three sets after the first; the start: 0.917, 0.910, 0.913). On the
+   benchmark's 200 games: 0.910 [0.862, 0.942] against the random defender, 0.010
+   [0.003, 0.036] against the scripted one. One more run from it (``--seed 16000``): 0.96,
+   0.93, 0.81 (not kept).
 
-Measured since, not shipped: from the shipped policy with its run's data up to round 1
-(17,625 decisions), ``--dagger-rounds 3 --dagger-epochs 1``: 50 games a round at ``--bc-lr
-5e-5`` gave 0.83, 0.94, 0.87 (11.6 CPU min), and its 0.94 round 0.870 of seeds 31000-31199
-(the shipped one: 0.900); 40 games a round at 1e-4 gave 0.85, 0.87 (stopped).
+Measured after run 4, not shipped: from run 4's kept policy (every kind offered) with its
+run's data up to round 1 (17,625 decisions), ``--dagger-rounds 3 --dagger-epochs 1``: 50 games
+a round at ``--bc-lr 5e-5`` gave 0.83, 0.94, 0.87 (11.6 CPU min), and its 0.94 round 0.870 of
+seeds 31000-31199 (run 4's: 0.900); 40 games a round at 1e-4 gave 0.85, 0.87 (stopped).
 
 The first shipped policy came from the first recipe: ``--flat-head --expert-games 30
 --bc-epochs 6 --steps 12288 --every 4096`` (5.5 CPU minutes; 0.845 [0.788, 0.889] against the
@@ -142,7 +161,14 @@ from functools import partial  # noqa: E402
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
-from hexplay.env.learn import join_samples, load_samples, save_log, train  # noqa: E402
+from hexplay.env.learn import (  # noqa: E402
+    cpu_seconds,
+    expert_kinds,
+    join_samples,
+    load_samples,
+    save_log,
+    train,
+)
 from hexplay.games.skirmish.ai.learned import (  # noqa: E402
     dagger_decision_weight,
     decision_weight,
@@ -190,6 +216,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--expert-setup", action="store_true", help="no DAgger samples at set-up")
     ap.add_argument("--samples", nargs="*", default=(), help="cloning data of earlier runs")
     ap.add_argument("--samples-out", default=None, help="write all the cloning data here")
+    ap.add_argument(
+        "--repertoire",
+        type=int,
+        default=0,
+        help="limit the learner to the kinds of the expert's orders in this many games",
+    )
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--pool", type=int, nargs=2, default=(9, 6), help="pooled grid (rows, cols)")
@@ -200,12 +232,18 @@ def main(argv: list[str] | None = None) -> None:
         with np.load(a.init) as f:
             init = {k: f[k] for k in f.files}
     samples = join_samples([load_samples(p) for p in a.samples]) if a.samples else None
+    expert = partial(scripted_expert, route=a.route) if a.route else scripted_expert
+    kinds = None
+    if a.repertoire:
+        t0 = cpu_seconds()
+        kinds = expert_kinds("skirmish", "adversary", expert, "random", a.repertoire, a.seed)
+        print(f"repertoire {kinds}: cpu {cpu_seconds() - t0:.0f} s", flush=True)
     weights, log = train(
         "skirmish",
         "adversary",
         opponent="random",
         steps=a.steps,
-        expert=partial(scripted_expert, route=a.route) if a.route else scripted_expert,
+        expert=expert,
         expert_games=a.expert_games,
         bc_epochs=a.bc_epochs,
         bc_lr=a.bc_lr,
@@ -235,6 +273,7 @@ def main(argv: list[str] | None = None) -> None:
         dagger_weigh=dagger_decision_weight if a.expert_setup else None,
         samples=samples,
         samples_out=a.samples_out,
+        kinds=kinds,
     )
     save_log(log, a.out.removesuffix(".npz") + ".log.npz")
     for i, s in enumerate(log.steps):

@@ -284,6 +284,63 @@ def test_the_learned_adversary_plays_whole_games():
         assert g.over and g.outcome()["winner"] in ("adversary", "defender", None)
 
 
+def test_the_learned_adversary_keeps_to_its_repertoire():
+    """The shipped policy names its repertoire (the scripted adversary's order kinds: no
+    vehicle orders), and its games hold no order of another kind."""
+    from hexplay.games.skirmish.ai.learned import policy
+
+    kinds = policy("adversary").kinds
+    assert kinds is not None and {"MP", "DF", "BW", "place"} <= kinds and "EV" not in kinds
+    e = hexplay.game_entry("skirmish")
+    g = e.new(None, seed=4)
+    play(
+        g,
+        {
+            "adversary": e.player("learned", "adversary", seed=4),
+            "defender": e.player("random", "defender", seed=4),
+        },
+    )
+    given = [
+        c["args"]["code"] if c["op"] == "plot" else c["op"]
+        for c in g.commands.to_list()
+        if (c.get("args") or {}).get("side") == "adversary"
+        or c["op"] in ("choose_route", "place_ambush")
+    ]
+    given = [k for k in given if k not in ("submit",)]
+    assert given and set(given) <= kinds
+
+
+def test_expert_kinds_and_training_in_a_repertoire():
+    """:func:`expert_kinds` is the kinds of the expert's orders (the scripted adversary's set-up,
+    fire, moves and barrier work; no vehicle orders), in the codec's order; a run given
+    ``kinds`` writes them with its weights, and a run from them (``init``) keeps them."""
+    pytest.importorskip("torch")
+    from functools import partial
+
+    from hexplay.env.codec import OrderCodec
+    from hexplay.env.learn import expert_kinds, train
+    from hexplay.games.skirmish.ai.learned import scripted_expert
+
+    expert = partial(scripted_expert, route="Route 4")
+    kinds = expert_kinds("skirmish", "adversary", expert, "random", 2, seed=0)
+    codec = OrderCodec.for_game(hexplay.new_game("skirmish", seed=0))
+    assert list(kinds) == [k for k in codec.kinds if k in kinds]
+    assert {"choose_route", "place", "MP", "DF", "BW"} <= set(kinds) and "EV" not in kinds
+    weights, log = train(
+        "skirmish",
+        "adversary",
+        steps=0,
+        expert=expert,
+        expert_games=1,
+        bc_epochs=1,
+        evaluate={"random": 1},
+        kinds=kinds,
+    )
+    assert tuple(weights["kinds"]) == kinds and NumpyPolicy(weights).kinds == set(kinds)
+    again, _ = train("skirmish", "adversary", steps=0, init=weights, bc_epochs=0)
+    assert tuple(again["kinds"]) == kinds
+
+
 def test_the_learned_player_in_a_batch():
     pytest.importorskip("pandas")
     from hexplay.analysis import run_batch

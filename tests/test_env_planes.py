@@ -243,6 +243,30 @@ def test_skirmish_offers_no_second_move_straight_after_a_move():
     assert any(o.kind == "MP" and o.unit == fire.unit for o in offered_orders(g, "adversary"))
 
 
+def test_a_repertoire_limits_the_orders_offered_to_its_side():
+    """``kinds`` (a learner's repertoire) keeps the offered orders of those kinds only, in the
+    function and in the driver's masks for that side; the other side is offered all."""
+    from hexplay.env.planes import offered_orders
+
+    g, _ = _skirmish_planning()
+    kinds = ("MP", "BW")
+    offered = offered_orders(g, "adversary")
+    kept = offered_orders(g, "adversary", kinds=kinds)
+    assert kept == [o for o in offered if o.kind in kinds]
+    assert {o.kind for o in kept} < {o.kind for o in offered}  # the first turn's fire dropped
+    d = GameDriver("skirmish", seed=1, kinds={"adversary": kinds})
+    d.game = g
+    d.settle()
+    assert d.legal("adversary") == kept
+    heads = d.factored()
+    c = heads.choices(d.legal("adversary"), False)
+    assert {d.codec.kinds[k] for k in c.kind} <= set(kinds)
+    first = int(c.slot[0]) + 1
+    for k in heads.options(c, (first,)):
+        assert d.codec.kinds[int(k)] in kinds
+    assert d.legal("defender") == offered_orders(g, "defender")
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_an_order_takes_at_most_three_steps(name):
     """Giving the last legal value of each head gives one order (the pending choice empties

@@ -8,7 +8,8 @@ submit through the game API (factored: a unit, a kind and a target over up to th
 side must act, and gives each side its observation (from ``view(side)`` only: planes and
 globals, :mod:`.planes`, or the old vector, :mod:`.observe`), its action mask (from
 ``legal_orders(side)`` as the game's encoding offers them to a learner,
-:func:`.planes.offered_orders`) and its reward (from ``outcome()``).
+:func:`.planes.offered_orders`, of the side's repertoire if ``kinds`` limits it) and its
+reward (from ``outcome()``).
 
 A refused action (masked out, or refused by the rules) changes nothing; ``info["refused"]``
 says so. Rewards: +1 to the winner, -1 to every other side, 0 for a draw, paid when the game
@@ -17,6 +18,7 @@ ends; nothing before.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import numpy as np
@@ -72,6 +74,7 @@ class GameDriver:
         seed: int = 0,
         actions: str = "factored",
         observation: str = "planes",
+        kinds: Mapping[str, Collection[str]] | None = None,
     ) -> None:
         from ..registry import game_entry
 
@@ -89,6 +92,8 @@ class GameDriver:
         )
         self.sides = tuple(self.game.info.sides)
         self.pending: dict[str, tuple[int, ...]] = {}
+        self.kinds = {s: frozenset(k) for s, k in (kinds or {}).items()}
+        """Each side's repertoire, if limited: the order kinds its actions offer."""
         self.encoder: ViewEncoder | PlaneEncoding
         shapes: dict[str, tuple[int, ...]]
         if observation == "vector":
@@ -161,7 +166,7 @@ class GameDriver:
 
     def legal(self, side: str) -> list:
         if side not in self._legal:
-            self._legal[side] = offered_orders(self.game, side)
+            self._legal[side] = offered_orders(self.game, side, kinds=self.kinds.get(side))
         return self._legal[side]
 
     def apply(self, side: str, action: Any) -> bool:

@@ -19,7 +19,7 @@ so playing needs no torch.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,13 +45,21 @@ class SideEnv(gym.Env):
 
     Observation: ``{"planes", "globals"}`` as :mod:`hexplay.env.planes` gives; action: one
     head's value (:mod:`hexplay.env.factored`); ``action_masks()`` the head's mask; reward
-    +1 for a win, -1 for a loss, 0 for a draw, at the end.
+    +1 for a win, -1 for a loss, 0 for a draw, at the end. ``kinds``: the learner's
+    repertoire (the order kinds its actions offer; all if None).
     """
 
     metadata = {"render_modes": []}
 
-    def __init__(self, game: str, side: str, opponent: str = "random", seed: int = 0) -> None:
-        self.driver = GameDriver(game, seed=seed)
+    def __init__(
+        self,
+        game: str,
+        side: str,
+        opponent: str = "random",
+        seed: int = 0,
+        kinds: Collection[str] | None = None,
+    ) -> None:
+        self.driver = GameDriver(game, seed=seed, kinds=None if kinds is None else {side: kinds})
         self.side = side
         self.opponent_name = opponent
         self.other = next(s for s in self.driver.sides if s != side)
@@ -334,12 +342,16 @@ def expert_samples(
     games: int,
     seed: int = 0,
     weigh: Weigh | None = None,
+    kinds: Collection[str] | None = None,
+    seen: set[str] | None = None,
 ) -> Samples:
     """Observations, masks, head values and weights (``weigh``: 1 without) of the expert's
     decisions in ``games`` games (only the heads with more than one legal value: the others
     are taken by themselves), in the expert's order; a mask holds 2 at the expert's value, 1
-    at the other legal ones."""
-    env = SideEnv(game, side, opponent, seed=seed)
+    at the other legal ones. ``kinds``: the learner's repertoire (the masks offer only those
+    kinds; an expert's order of another kind is left out). ``seen``: the kinds of the
+    expert's orders are added to it (:func:`expert_kinds`)."""
+    env = SideEnv(game, side, opponent, seed=seed, kinds=kinds)
     store: list[list] = [[], [], [], [], []]
     for i in range(games):
         obs, _ = env.reset(seed=seed + i)
@@ -356,6 +368,8 @@ def expert_samples(
                 else:
                     k, s, t = d.codec.split(flat)
                     values = [s + 1, k, t]
+                    if seen is not None:
+                        seen.add(d.codec.kinds[k])
                 d.pending.pop(side, None)
                 while True:
                     o = d.observe(side)
@@ -375,6 +389,18 @@ def expert_samples(
                 d.apply(side, END)
             env._run_others()
     return _arrays(store)
+
+
+def expert_kinds(
+    game: str, side: str, expert: Expert, opponent: str, games: int, seed: int = 0
+) -> tuple[str, ...]:
+    """The expert's repertoire: the kinds of the orders it gives in ``games`` games against
+    ``opponent`` (seeds from ``seed``), in the codec's order. A learner limited to them
+    (``train(kinds=...)``) is offered only what its teacher does."""
+    seen: set[str] = set()
+    expert_samples(game, side, expert, opponent, games, seed, seen=seen)
+    codec = SideEnv(game, side, opponent, seed=seed).driver.codec
+    return tuple(k for k in codec.kinds if k in seen)
 
 
 def _bc_loss(
@@ -518,17 +544,19 @@ def dagger_samples(
     games: int,
     seed: int = 0,
     weigh: Weigh | None = None,
+    kinds: Collection[str] | None = None,
 ) -> Samples:
     """DAgger's data: the policy (``weights``, greedy) plays ``games`` games and each state it
     decides in is labelled with the expert's value for that head (:func:`_label`; the
     expert asked again after each order the policy gives). The same arrays as
     :func:`expert_samples` (``weigh``: each sample's weight), but at the unit head every unit
     the expert gives an order to is marked 2 (the policy may take them in any order: the
-    expert is asked again after each)."""
+    expert is asked again after each). ``kinds``: the learner's repertoire (the masks offer
+    only those kinds)."""
     from .policy import NumpyPolicy
 
     pol = NumpyPolicy(weights)
-    env = SideEnv(game, side, opponent, seed=seed)
+    env = SideEnv(game, side, opponent, seed=seed, kinds=kinds)
     store: list[list] = [[], [], [], [], []]
     for i in range(games):
         env.reset(seed=seed + i)
@@ -667,6 +695,7 @@ def train(
     dagger_weigh: Weigh | None = None,
     samples: Samples | None = None,
     samples_out: str | Path | None = None,
+    kinds: Collection[str] | None = None,
     **ppo: Any,
 ) -> tuple[dict[str, np.ndarray], Log]:
     """Train ``side`` of ``game``; return the exported weights and the log (see the module
@@ -688,9 +717,13 @@ def train(
     before this run's (cloned on with the expert's, carried into DAgger's); ``samples_out``:
     all the data so far written there after each stage (:func:`save_samples`). With ``out``,
     each measurement's weights are also written beside it (``<out>.<stage>.npz``: a later
-    round that does worse loses none)."""
+    round that does worse loses none). ``kinds``: the learner's repertoire (its actions
+    offer only orders of these kinds, in training and in play: the weights carry them as
+    ``kinds``; None: every kind, or the ``kinds`` of ``init``)."""
     torch.manual_seed(seed)
-    env = SideEnv(game, side, opponent, seed=seed)
+    if kinds is None and init is not None and "kinds" in init:
+        kinds = tuple(str(k) for k in np.asarray(init["kinds"]).tolist())
+    env = SideEnv(game, side, opponent, seed=seed, kinds=kinds)
     model = make_model(env, seed=seed, features=features, spatial=spatial, **ppo)
     if init is not None:
         load_weights(model, init)
@@ -698,9 +731,15 @@ def train(
     t0 = cpu_seconds()
     best: tuple[tuple[float, ...], dict[str, np.ndarray]] | None = None
 
+    def exported() -> dict[str, np.ndarray]:
+        w = export_policy(model)
+        if kinds is not None:
+            w["kinds"] = np.asarray(kinds, dtype=str)
+        return w
+
     def measure(at: int, stage: str, samples: int) -> None:
         nonlocal best
-        w = export_policy(model)
+        w = exported()
         if out is not None:  # before the games: a run stopped while measuring keeps it
             save_arrays(stage_path(out, stage, at), w)
         log.steps.append(at)
@@ -722,7 +761,7 @@ def train(
 
     data: list[Samples] = [samples] if samples is not None and len(samples[2]) else []
     if expert is not None and expert_games:
-        data.append(expert_samples(game, side, expert, opponent, expert_games, seed, weigh))
+        data.append(expert_samples(game, side, expert, opponent, expert_games, seed, weigh, kinds))
     if data:
         data = [join_samples(data)]
         obs, masks, acts, wts = data[0]
@@ -735,10 +774,10 @@ def train(
     for r in range(dagger_rounds):
         if expert is None:
             break
-        w = export_policy(model)
+        w = exported()
         s0 = first + r * dagger_games
         dw = weigh if dagger_weigh is None else dagger_weigh
-        data.append(dagger_samples(game, side, expert, w, opponent, dagger_games, s0, dw))
+        data.append(dagger_samples(game, side, expert, w, opponent, dagger_games, s0, dw, kinds))
         data = [join_samples(data)]
         obs, masks, acts, wts = data[0]
         loss = clone(

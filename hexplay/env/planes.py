@@ -24,7 +24,7 @@ comes from the view, so two states a side cannot tell apart give it equal observ
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -259,16 +259,21 @@ def _env_part(game: Any) -> Any:
     return DefaultPlanes if make is None else make
 
 
-def offered_orders(game: Any, side: str, legal: list | None = None) -> list:
+def offered_orders(
+    game: Any, side: str, legal: list | None = None, kinds: Collection[str] | None = None
+) -> list:
     """The orders the environment's actions (and the policies trained on them) offer ``side``
     now: ``legal`` (``game.legal_orders(side)`` if None) as the game's encoding's ``offered``
     filters them from the side's view (:meth:`GridEncoding.offered`; every legal order for a
-    game whose encoding has none). The env's masks, its decoding and the learned players
-    all use this one list, so a policy is trained and played on the same actions."""
+    game whose encoding has none), and only those of ``kinds`` if given (a learner's
+    repertoire: the order kinds its policy plays). The env's masks, its decoding and the
+    learned players all use this one list, so a policy is trained and played on the same
+    actions."""
     if legal is None:
         legal = game.legal_orders(side)
     keep = getattr(_env_part(game), "offered", None)
-    return legal if keep is None else keep(game.view(side), legal)
+    offered = legal if keep is None else keep(game.view(side), legal)
+    return offered if kinds is None else [o for o in offered if o.kind in kinds]
 
 
 def planes_for(game: Any) -> PlaneEncoding:

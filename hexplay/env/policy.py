@@ -8,7 +8,8 @@ one logit per value of the factored action space (:mod:`hexplay.env.factored`); 
 with a query of the last layer (``spatial_index``: the value's grid cell). The player
 drives a :class:`~hexplay.env.core.GameDriver`-like loop on the game it is given: it encodes
 ``view(side)`` (only) as the environment does, masks the logits with the head's legal values
-(from the orders the environment offers, :func:`~hexplay.env.planes.offered_orders`) and
+(from the orders the environment offers, :func:`~hexplay.env.planes.offered_orders`, of the
+policy's repertoire if its file names one: ``kinds``) and
 takes the most likely value (or samples, ``greedy=False``), head after head, until it
 submits.
 """
@@ -84,8 +85,16 @@ class NumpyPolicy:
 
     def __init__(self, weights: Mapping[str, np.ndarray]) -> None:
         self.w = {
-            k: np.asarray(v, dtype=np.float32) for k, v in weights.items() if k != "spatial_index"
+            k: np.asarray(v, dtype=np.float32)
+            for k, v in weights.items()
+            if k not in ("spatial_index", "kinds")
         }
+        kinds = weights.get("kinds")
+        self.kinds: frozenset[str] | None = (
+            None if kinds is None else frozenset(str(k) for k in np.asarray(kinds).tolist())
+        )
+        """The order kinds the policy plays (its repertoire, ``kinds`` in the file), or None:
+        every kind the environment offers."""
         index = weights.get("spatial_index")
         self.index = None if index is None else np.asarray(index, dtype=np.int64)
         ph, pw = np.asarray(weights["pool"]).tolist()
@@ -192,7 +201,7 @@ class PolicyPlayer(GamePlayer):
         for _ in range(MAX_DECISIONS):
             if game.over or self.side not in game.to_act():
                 return
-            legal = offered_orders(game, self.side)
+            legal = offered_orders(game, self.side, kinds=self.policy.kinds)
             c = heads.without(heads.choices(legal, can_end(game, self.side)), refused)
             pending: tuple[int, ...] = ()
             while len(pending) < 3:
