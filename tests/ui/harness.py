@@ -497,7 +497,7 @@ def app_page(
     try:
         if env == "lab":
             open_lab_notebook(page, request.getfixturevalue("lab_server"), name)
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
+            hide_code(page)
         else:
             open_voila(page, request.getfixturevalue("voila_server"), name)
         ready(page)
@@ -531,6 +531,24 @@ def board_page(
         yield page
     finally:
         page.close()
+
+
+def hide_code(page: Any) -> None:
+    """Hide every code cell's input in JupyterLab (the notebook shows the widgets only)."""
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
+
+
+@contextlib.contextmanager
+def lab_app_page(
+    browser_context: Any, server: Server, notebook: Path, cell: str, size: tuple[int, int]
+) -> Iterator[Any]:
+    """A :func:`board_page` of the app ``cell`` makes (as ``app``, shown under the probe), at
+    viewport ``size``, its code hidden, once the board has framed the turn."""
+    cells = [PROBE_CELL, cell, "app", "probe"]
+    with board_page(browser_context, server, notebook, cells, size) as page:
+        hide_code(page)
+        page.wait_for_function("() => document.querySelector('.hexplay-board').dataset.framed")
+        yield page
 
 
 def run_and_redraw(page: Any, code: str, timeout_ms: float = 30_000) -> Any:

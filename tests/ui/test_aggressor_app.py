@@ -88,7 +88,7 @@ def agg_page(request: pytest.FixtureRequest, browser_context: Any, nb_dir: Path)
     try:
         if env == "lab":
             harness.open_lab_notebook(page, request.getfixturevalue("lab_server"), NB)
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
+            harness.hide_code(page)
         else:
             harness.open_voila(page, request.getfixturevalue("voila_server"), NB)
         page.wait_for_selector(".hexplay-board[data-ready='true']", timeout=45_000)

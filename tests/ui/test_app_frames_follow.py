@@ -78,10 +78,7 @@ def _followed(page: Any, unit: str, zoom: str, least: float | None = None) -> No
 def test_follow_selected_brings_a_unit_outside_the_view_into_the_frame(
     browser_context: Any, lab_server: Any, nb_dir: Path, artifacts: Path
 ) -> None:
-    cells = [harness.PROBE_CELL, CELL, "app", "probe"]
-    with harness.board_page(browser_context, lab_server, nb_dir / NB, cells, (1366, 768)) as page:
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
-        page.wait_for_function("() => document.querySelector('.hexplay-board').dataset.framed")
+    with harness.lab_app_page(browser_context, lab_server, nb_dir / NB, CELL, (1366, 768)) as page:
         page.locator(".hexplay-board").scroll_into_view_if_needed()
         own = K(page, "[u for u, v in app.units_by_id.items() if app._selectable(v)]")
         framed = float(_boxes(page)["zoom"])  # the turn's framing
@@ -146,10 +143,7 @@ def test_a_selection_brings_the_units_reach_into_view(
     """Zoomed in, a unit in view whose reach runs out of the frame: selecting it pans (zooming
     out at most to 1.6 times the turn's framing) until every hex of its reach and targets is
     in the frame, clear of the zoom buttons."""
-    cells = [harness.PROBE_CELL, CELL, "app", "probe"]
-    with harness.board_page(browser_context, lab_server, nb_dir / NB, cells, (1366, 768)) as page:
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
-        page.wait_for_function("() => document.querySelector('.hexplay-board').dataset.framed")
+    with harness.lab_app_page(browser_context, lab_server, nb_dir / NB, CELL, (1366, 768)) as page:
         page.locator(".hexplay-board").scroll_into_view_if_needed()
         own = K(page, "[u for u, v in app.units_by_id.items() if app._selectable(v)]")
         framed = float(_boxes(page)["zoom"])  # the turn's framing

@@ -60,7 +60,7 @@ def lab_page(browser_context: Any, nb_dir: Path, lab_server: Any) -> Iterator[An
     page.set_viewport_size({"width": 1600, "height": 1300})
     try:
         harness.open_lab_notebook(page, lab_server, NB, 90_000)
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
+        harness.hide_code(page)
         page.hexplay_errors = errors
         yield page
     finally:

@@ -114,7 +114,7 @@ def naval_page(request: pytest.FixtureRequest, browser_context: Any, nb_dir: Pat
     try:
         if env == "lab":
             harness.open_lab_notebook(page, request.getfixturevalue("lab_server"), NB, 90_000)
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
+            harness.hide_code(page)
         else:
             harness.open_voila(page, request.getfixturevalue("voila_server"), NB, 90_000)
         flow.board_ready(page)

@@ -25,10 +25,7 @@ CELL = (
 def test_a_disabled_order_shows_the_rules_reason_on_hover(
     browser_context: Any, lab_server: Any, nb_dir: Path, artifacts: Path
 ) -> None:
-    cells = [harness.PROBE_CELL, CELL, "app", "probe"]
-    with harness.board_page(browser_context, lab_server, nb_dir / NB, cells, (1366, 768)) as page:
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:hide-all-cell-code')")
-        page.wait_for_function("() => document.querySelector('.hexplay-board').dataset.framed")
+    with harness.lab_app_page(browser_context, lab_server, nb_dir / NB, CELL, (1366, 768)) as page:
         page.locator("button.hexplay-roster-G1").click()
         harness.wait_kernel(page, "app.selected_unit == 'G1'")
         off = page.locator("button.hexplay-off-DF")
