@@ -271,9 +271,17 @@ def offered_orders(
     actions."""
     if legal is None:
         legal = game.legal_orders(side)
-    keep = getattr(_env_part(game), "offered", None)
-    offered = legal if keep is None else keep(game.view(side), legal)
+    keep = own_offered(_env_part(game))
+    offered = legal if keep is None else keep(game.view(side), legal)  # a view only if it reads one
     return offered if kinds is None else [o for o in offered if o.kind in kinds]
+
+
+def own_offered(encoding: Any) -> Any:
+    """The ``offered`` filter an encoding (a class, or a game's ``env=`` factory) adds to
+    :meth:`GridEncoding.offered`, or None if it keeps the base one (every legal order: no
+    view needs computing) or has none."""
+    keep = getattr(encoding, "offered", None)
+    return None if keep is GridEncoding.offered else keep
 
 
 def planes_for(game: Any) -> PlaneEncoding:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .core import GameDriver
 from .factored import HEADS
-from .planes import GridEncoding
+from .planes import own_offered
 
 
 def spec_markdown(game: str) -> str:
@@ -29,7 +29,7 @@ def spec_markdown(game: str) -> str:
     out += ["", "| global | what it holds |", "|---|---|"]
     out += [f"| `{ch.name}` | {ch.doc} |" for ch in d.globals]
     out += ["", "Order kinds (the kind head): " + ", ".join(f"`{k}`" for k in d.codec.kinds)]
-    offered = getattr(type(d.encoder), "offered", None)
-    if offered is not None and offered is not GridEncoding.offered and offered.__doc__:
+    offered = own_offered(type(d.encoder))
+    if offered is not None and offered.__doc__:
         out += ["", "Orders offered (the masks): " + " ".join(offered.__doc__.split())]
     return "\n".join(out) + "\n"
